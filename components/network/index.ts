@@ -1,0 +1,210 @@
+/**
+ * `lab:network:Network`: the VPC every lab builds on.
+ *
+ * One public and one private subnet per availability zone (layout in cidr.ts), an internet
+ * gateway, NAT gateways (one per AZ, or a single one), **one private route table per AZ** (each
+ * routing to its own AZ's NAT gateway, so an AZ outage takes only its own egress down and FSx
+ * ONTAP Multi-AZ can place its floating IPs in every table), an S3 gateway endpoint on the
+ * private route tables, the default security group emptied of rules, and optional flow logs.
+ *
+ * Tags: the lab's common tags come from the AWS provider's `defaultTags` (pass the provider in
+ * `opts`); this component adds only `Name` and the EKS subnet-role tags.
+ */
+import * as aws from "@pulumi/aws";
+import * as pulumi from "@pulumi/pulumi";
+import { MAX_AZS, subnetLayout } from "./cidr";
+
+export interface NetworkArgs {
+  /** AWS region of the provider, for the S3 gateway endpoint's service name (e.g. "us-east-1"). */
+  readonly region: string;
+  /** VPC IPv4 CIDR: a network address with a prefix from /16 to /24. @default "10.0.0.0/16" */
+  readonly vpcCidr?: string;
+  /** Availability zones by name, in order. @default the region's first `azCount` zones that need no opt-in */
+  readonly availabilityZones?: readonly string[];
+  /** Number of availability zones (1–3), when `availabilityZones` is not given. @default 2 */
+  readonly azCount?: number;
+  /** `perAz`: one NAT gateway per AZ; `single`: one, in the first AZ. @default "perAz" */
+  readonly natGateways?: "perAz" | "single";
+  /** Send VPC flow logs (all traffic) to a CloudWatch Logs group. @default false */
+  readonly flowLogs?: boolean;
+  /** Retention of the flow-log group, days. @default 30 */
+  readonly flowLogsRetentionDays?: number;
+}
+
+export class Network extends pulumi.ComponentResource {
+  readonly vpcId: pulumi.Output<string>;
+  readonly vpcCidr: pulumi.Output<string>;
+  /** Availability zone names, in subnet order. */
+  readonly azs: pulumi.Output<string[]>;
+  readonly publicSubnetIds: pulumi.Output<string[]>;
+  readonly privateSubnetIds: pulumi.Output<string[]>;
+  /** One a zone, in zone order. */
+  readonly privateRouteTableIds: pulumi.Output<string[]>;
+  readonly natGatewayIds: pulumi.Output<string[]>;
+
+  constructor(name: string, args: NetworkArgs, opts?: pulumi.ComponentResourceOptions) {
+    super("lab:network:Network", name, {}, opts);
+    const vpcCidr = args.vpcCidr ?? "10.0.0.0/16";
+    const azCount = args.availabilityZones?.length ?? args.azCount ?? 2;
+    if (azCount < 1 || azCount > MAX_AZS) throw new RangeError(`azCount must be 1..${MAX_AZS}, got ${azCount}`);
+    const layout = subnetLayout(vpcCidr, azCount);
+    const natMode = args.natGateways ?? "perAz";
+    const parent = { parent: this };
+    const nameTag = (role: string) => ({ Name: `${name}-${role}` });
+
+    const azs: pulumi.Output<string[]> = args.availabilityZones
+      ? pulumi.output([...args.availabilityZones])
+      : aws
+          .getAvailabilityZonesOutput(
+            { state: "available", filters: [{ name: "opt-in-status", values: ["opt-in-not-required"] }] },
+            parent,
+          )
+          .apply((r) => {
+            if (r.names.length < azCount) {
+              throw new Error(`region ${args.region} has ${r.names.length} availability zones, ${azCount} asked`);
+            }
+            return r.names.slice(0, azCount);
+          });
+
+    const vpc = new aws.ec2.Vpc(
+      `${name}-vpc`,
+      { cidrBlock: vpcCidr, enableDnsHostnames: true, enableDnsSupport: true, tags: nameTag("vpc") },
+      parent,
+    );
+    // Take every rule away from the default security group: nothing should rely on it.
+    new aws.ec2.DefaultSecurityGroup(`${name}-default-sg`, { vpcId: vpc.id, tags: nameTag("default-sg") }, parent);
+
+    const igw = new aws.ec2.InternetGateway(`${name}-igw`, { vpcId: vpc.id, tags: nameTag("igw") }, parent);
+    const publicRt = new aws.ec2.RouteTable(`${name}-public-rt`, { vpcId: vpc.id, tags: nameTag("public-rt") }, parent);
+    new aws.ec2.Route(
+      `${name}-public-default`,
+      { routeTableId: publicRt.id, destinationCidrBlock: "0.0.0.0/0", gatewayId: igw.id },
+      parent,
+    );
+
+    const zoneIdx = [...Array(azCount).keys()];
+    const az = (i: number) => azs.apply((a) => a[i]);
+    const suffix = (i: number) => `az${i + 1}`;
+
+    const publicSubnets = zoneIdx.map((i) => {
+      const s = new aws.ec2.Subnet(
+        `${name}-public-${suffix(i)}`,
+        {
+          vpcId: vpc.id,
+          cidrBlock: layout.publicCidrs[i],
+          availabilityZone: az(i),
+          mapPublicIpOnLaunch: false,
+          tags: { ...nameTag(`public-${suffix(i)}`), "kubernetes.io/role/elb": "1" },
+        },
+        parent,
+      );
+      new aws.ec2.RouteTableAssociation(`${name}-public-${suffix(i)}`, { subnetId: s.id, routeTableId: publicRt.id }, parent);
+      return s;
+    });
+
+    const nats = (natMode === "perAz" ? zoneIdx : [0]).map((i) => {
+      const eip = new aws.ec2.Eip(`${name}-nat-${suffix(i)}`, { domain: "vpc", tags: nameTag(`nat-${suffix(i)}`) }, { ...parent, dependsOn: [igw] });
+      return new aws.ec2.NatGateway(
+        `${name}-nat-${suffix(i)}`,
+        { allocationId: eip.id, subnetId: publicSubnets[i].id, connectivityType: "public", tags: nameTag(`nat-${suffix(i)}`) },
+        parent,
+      );
+    });
+
+    const privateSubnets: aws.ec2.Subnet[] = [];
+    const privateRts: aws.ec2.RouteTable[] = [];
+    for (const i of zoneIdx) {
+      const s = new aws.ec2.Subnet(
+        `${name}-private-${suffix(i)}`,
+        {
+          vpcId: vpc.id,
+          cidrBlock: layout.privateCidrs[i],
+          availabilityZone: az(i),
+          mapPublicIpOnLaunch: false,
+          tags: { ...nameTag(`private-${suffix(i)}`), "kubernetes.io/role/internal-elb": "1" },
+        },
+        parent,
+      );
+      const rt = new aws.ec2.RouteTable(`${name}-private-${suffix(i)}`, { vpcId: vpc.id, tags: nameTag(`private-rt-${suffix(i)}`) }, parent);
+      new aws.ec2.Route(
+        `${name}-private-${suffix(i)}-default`,
+        { routeTableId: rt.id, destinationCidrBlock: "0.0.0.0/0", natGatewayId: nats[natMode === "perAz" ? i : 0].id },
+        parent,
+      );
+      new aws.ec2.RouteTableAssociation(`${name}-private-${suffix(i)}`, { subnetId: s.id, routeTableId: rt.id }, parent);
+      privateSubnets.push(s);
+      privateRts.push(rt);
+    }
+
+    new aws.ec2.VpcEndpoint(
+      `${name}-s3`,
+      {
+        vpcId: vpc.id,
+        serviceName: `com.amazonaws.${args.region}.s3`,
+        vpcEndpointType: "Gateway",
+        routeTableIds: privateRts.map((rt) => rt.id),
+        tags: nameTag("s3"),
+      },
+      parent,
+    );
+
+    if (args.flowLogs) this.flowLogs(name, vpc, args.flowLogsRetentionDays ?? 30);
+
+    this.vpcId = vpc.id;
+    this.vpcCidr = vpc.cidrBlock;
+    this.azs = azs;
+    this.publicSubnetIds = pulumi.all(publicSubnets.map((s) => s.id));
+    this.privateSubnetIds = pulumi.all(privateSubnets.map((s) => s.id));
+    this.privateRouteTableIds = pulumi.all(privateRts.map((rt) => rt.id));
+    this.natGatewayIds = pulumi.all(nats.map((n) => n.id));
+    this.registerOutputs({
+      vpcId: this.vpcId,
+      vpcCidr: this.vpcCidr,
+      azs: this.azs,
+      publicSubnetIds: this.publicSubnetIds,
+      privateSubnetIds: this.privateSubnetIds,
+      privateRouteTableIds: this.privateRouteTableIds,
+      natGatewayIds: this.natGatewayIds,
+    });
+  }
+
+  /** Flow logs (ALL traffic) to a log group, through a role that may write to that group only. */
+  private flowLogs(name: string, vpc: aws.ec2.Vpc, retentionDays: number): void {
+    const parent = { parent: this };
+    const group = new aws.cloudwatch.LogGroup(`${name}-flow-logs`, { retentionInDays: retentionDays, tags: { Name: `${name}-flow-logs` } }, parent);
+    const role = new aws.iam.Role(
+      `${name}-flow-logs`,
+      {
+        assumeRolePolicy: JSON.stringify({
+          Version: "2012-10-17",
+          Statement: [{ Effect: "Allow", Principal: { Service: "vpc-flow-logs.amazonaws.com" }, Action: "sts:AssumeRole" }],
+        }),
+      },
+      parent,
+    );
+    new aws.iam.RolePolicy(
+      `${name}-flow-logs`,
+      {
+        role: role.id,
+        policy: group.arn.apply((arn) =>
+          JSON.stringify({
+            Version: "2012-10-17",
+            Statement: [
+              {
+                Effect: "Allow",
+                Action: ["logs:CreateLogStream", "logs:PutLogEvents", "logs:DescribeLogStreams"],
+                Resource: [arn, `${arn}:*`],
+              },
+            ],
+          }),
+        ),
+      },
+      parent,
+    );
+    new aws.ec2.FlowLog(
+      `${name}-flow-logs`,
+      { vpcId: vpc.id, trafficType: "ALL", logDestinationType: "cloud-watch-logs", logDestination: group.arn, iamRoleArn: role.arn, tags: { Name: `${name}-flow-logs` } },
+      parent,
+    );
+  }
+}

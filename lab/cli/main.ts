@@ -1,0 +1,55 @@
+/**
+ * The `lab` CLI (bin/lab.js). Nothing imports this module; it imports every layer below it.
+ * Exit codes: 0 ok, 1 failure (bad tool output, program error), 2 bad config or usage.
+ */
+import { Command, CommanderError } from "commander";
+import * as path from "node:path";
+import { ConfigError } from "../errors";
+import { PlanError } from "../plan/run";
+import { runPlan, UsageError } from "./plan";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+function fail(e: unknown): never {
+  const configLike = e instanceof ConfigError || e instanceof UsageError || (e instanceof PlanError && e.cause instanceof ConfigError);
+  const message = e instanceof Error ? e.message : String(e);
+  process.stderr.write(`${e instanceof PlanError ? `stack ${e.stack}: ` : ""}${message}\n`);
+  process.exit(configLike ? 2 : 1);
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  const program = new Command("lab")
+    .description("storage-bench-lab: stand up, benchmark, compare and tear down AWS storage experiments")
+    .exitOverride()
+    .showHelpAfterError();
+
+  program
+    .command("plan")
+    .description("plan stacks offline under Pulumi's mock runtime: no cloud, no Pulumi CLI")
+    .option("--stack <name>", "plan the stack whose config is Pulumi.<name>.yaml")
+    .option("--config <file>", "plan any stack config file")
+    .option("--scenario <name>", "plan a scenario's stacks")
+    .option("--all", "plan every shipped stack and scenario")
+    .option("--json", "print {stack, kind, config, resources, outputs} (an array for several stacks)")
+    .option("--graph", "print a Mermaid diagram of the stack graph and resource dependencies")
+    .action(async (opts) => {
+      process.stdout.write(`${await runPlan(opts, process.cwd() === ROOT ? ROOT : process.cwd())}\n`);
+    });
+
+  program
+    .command("parse")
+    .description("normalise one raw tool output into samples (JSON on stdout)")
+    .argument("<tool>", "fio | ioping | pgbench | omb")
+    .argument("<file>", "the tool's output")
+    .action(async (tool: string, file: string) => {
+      const { runParse } = await import("./parse");
+      process.stdout.write(`${runParse(tool, file)}\n`);
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+  } catch (e) {
+    if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
+    fail(e);
+  }
+}

@@ -1,0 +1,69 @@
+/** `lab plan`: the offline plan of shipped stacks and scenarios (see lab/plan). */
+import * as path from "node:path";
+import { SCENARIOS, scenarioNamed } from "../../scenarios";
+import { runStack } from "../../stacks";
+import { planAll, PlanResult, scenarioSpecs } from "../plan";
+import { planJson, renderMermaid, renderTree } from "../plan/render";
+import { readStackConfigFile, shippedStacks } from "../plan/sources";
+
+export interface PlanOptions {
+  stack?: string;
+  config?: string;
+  scenario?: string;
+  all?: boolean;
+  json?: boolean;
+  graph?: boolean;
+}
+
+/** What `lab plan` prints for the given options; `root` is the project directory. */
+export async function runPlan(opts: PlanOptions, root: string): Promise<string> {
+  const chosen = [opts.stack, opts.config, opts.scenario, opts.all].filter((x) => x !== undefined && x !== false).length;
+  if (chosen !== 1) throw new UsageError("lab plan needs exactly one of --stack S, --config FILE, --scenario X, --all");
+  const shipped = shippedStacks(root);
+  const groups: { title?: string; results: PlanResult[] }[] = [];
+
+  if (opts.stack !== undefined || opts.config !== undefined) {
+    const spec =
+      opts.stack !== undefined
+        ? shipped.find((s) => s.name === opts.stack) ??
+          (() => {
+            throw new UsageError(`no stack '${opts.stack}': the shipped stacks are ${shipped.map((s) => s.name).join(", ")} (Pulumi.<stack>.yaml)`);
+          })()
+        : readStackConfigFile(path.resolve(opts.config as string));
+    // Plan the stack with the shipped stacks it references planned before it.
+    const results = await planAll([spec, ...shipped.filter((s) => s.name !== spec.name)], runStack);
+    const needed = results.find((r) => r.spec.name === spec.name) as PlanResult;
+    groups.push({ results: [needed] });
+  } else if (opts.scenario !== undefined) {
+    const scenario = scenarioNamed(opts.scenario);
+    groups.push({ title: `scenario ${scenario.name}: ${scenario.description}`, results: await planAll(scenarioSpecs(scenario, root), runStack) });
+  } else {
+    groups.push({ title: "shipped stacks", results: await planAll(shipped, runStack) });
+    for (const scenario of SCENARIOS) {
+      groups.push({ title: `scenario ${scenario.name}: ${scenario.description}`, results: await planAll(scenarioSpecs(scenario, root), runStack) });
+    }
+  }
+
+  const all = groups.flatMap((g) => g.results);
+  if (opts.json) {
+    const docs = all.map((r) => planJson(r.plan));
+    return JSON.stringify(opts.stack !== undefined || opts.config !== undefined ? docs[0] : docs, null, 2);
+  }
+  if (opts.graph) return renderMermaid(all.map((r) => r.plan));
+  const out: string[] = [];
+  for (const g of groups) {
+    if (g.title) out.push(`== ${g.title}`);
+    for (const r of g.results) out.push(renderTree(r.plan, r.spec.source), "");
+  }
+  const total = all.reduce((n, r) => n + r.plan.resources.length, 0);
+  out.push(`planned ${all.length} stack(s), ${total} resources, offline (no cloud calls)`);
+  return out.join("\n");
+}
+
+/** Wrong command-line use: exit 2 with the message. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}

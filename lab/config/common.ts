@@ -1,0 +1,29 @@
+/** Config keys every stack kind has (DESIGN.md "Stack kinds"). */
+import { z } from "zod";
+import { AWS_REGION_RE, int, text } from "./fields";
+
+/** Hours a lab stack may live before `lab janitor` destroys it. @default 8 */
+export const DEFAULT_TTL_HOURS = 8;
+/** Identifies one benchmark run; changing it re-runs the benchmarks without re-creating infra. */
+export const DEFAULT_RUN_ID = "r1";
+
+export const commonFields = {
+  /** `aws:region`, required: the region of the explicit AWS provider. */
+  region: text("an AWS region name (e.g. us-east-1)", AWS_REGION_RE),
+  /** `lab:kind`: checked first by the stack dispatcher. */
+  kind: z.string(),
+  /** `lab:owner`: who to ask about this stack; tagged on every AWS resource. */
+  owner: text("an owner name of 1–64 letters, digits, spaces or . _ : / = + - @ (an AWS tag value)", /^[\p{L}\p{N} ._:/=+@-]{1,64}$/u),
+  /** `lab:ttlHours`: hours until `lab:expires-at`. @default 8 */
+  ttlHours: int(1, 168, "a whole number of hours from 1 to 168").default(DEFAULT_TTL_HOURS),
+  /** `lab:runId`: names this benchmark run (Kubernetes-name safe). @default "r1" */
+  runId: text("a run id of 1–20 lowercase letters, digits or '-', starting with a letter or digit (e.g. r2)", /^[a-z0-9][a-z0-9-]{0,19}$/).default(DEFAULT_RUN_ID),
+};
+
+export type CommonConfig = {
+  region: string;
+  kind: string;
+  owner: string;
+  ttlHours: number;
+  runId: string;
+};

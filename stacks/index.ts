@@ -1,0 +1,33 @@
+/**
+ * The stack-kind dispatcher: `lab:kind` picks the module in this folder that builds the stack.
+ * Config is validated whole before any resource is registered, so a config error creates nothing.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { ConfigError, problem } from "../lab/errors";
+import { StackIdentity } from "./lib/context";
+import { networkStack } from "./network";
+
+export type StackProgram = (raw: Readonly<Record<string, string>>, id: StackIdentity) => Record<string, pulumi.Input<unknown>>;
+
+/** Every stack kind, in dependency order of the stack graph (DESIGN.md). */
+export const STACK_KINDS: Readonly<Record<string, StackProgram>> = {
+  network: networkStack,
+};
+
+export const KIND_NAMES = Object.keys(STACK_KINDS);
+
+/** Checks `lab:kind` and returns the kind's program. */
+export function programFor(raw: Readonly<Record<string, string>>): StackProgram {
+  const kind = raw["lab:kind"];
+  const program = kind !== undefined ? STACK_KINDS[kind] : undefined;
+  if (!program) throw new ConfigError([problem("lab:kind", `one of ${KIND_NAMES.join(", ")}`, kind)]);
+  return program;
+}
+
+/** Runs the current stack's program with the stack's config (what index.ts exports). */
+export function runStack(
+  raw: Readonly<Record<string, string>> = pulumi.runtime.allConfig(),
+  id: StackIdentity = { project: pulumi.getProject(), stack: pulumi.getStack() },
+): Record<string, pulumi.Input<unknown>> {
+  return programFor(raw)(raw, id);
+}
