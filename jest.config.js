@@ -5,6 +5,5 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
-  globalsCleanup: "off",
   testTimeout: 60000,
 };

@@ -4,7 +4,7 @@ import { SCENARIOS, scenarioNamed } from "../../scenarios";
 import { runStack } from "../../stacks";
 import { planAll, PlanResult, scenarioSpecs } from "../plan";
 import { planJson, renderMermaid, renderTree } from "../plan/render";
-import { readStackConfigFile, shippedStacks } from "../plan/sources";
+import { readStackConfigFile, shippedStacks, withUpstreams } from "../plan/sources";
 
 export interface PlanOptions {
   stack?: string;
@@ -31,7 +31,7 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<string> 
           })()
         : readStackConfigFile(path.resolve(opts.config as string));
     // Plan the stack with the shipped stacks it references planned before it.
-    const results = await planAll([spec, ...shipped.filter((s) => s.name !== spec.name)], runStack);
+    const results = await planAll(withUpstreams(spec, shipped), runStack);
     const needed = results.find((r) => r.spec.name === spec.name) as PlanResult;
     groups.push({ results: [needed] });
   } else if (opts.scenario !== undefined) {

@@ -32,6 +32,8 @@ export interface PlannedResource {
   /** URNs this resource depends on (explicit dependsOn and through its inputs). */
   dependencies: string[];
   custom: boolean;
+  /** The provider reference (`<urn>::<id>`) the resource was registered with; not in `--json`. */
+  provider: string | null;
 }
 
 export interface StackPlan {
@@ -65,6 +67,16 @@ export class PlanError extends Error {
   }
 }
 
+/** Longest a plan may take; a program that never settles is a bug, reported as such. */
+export const PLAN_TIMEOUT_MS = 60_000;
+
+function timeout(stack: string): Promise<never> {
+  return new Promise((_, reject) => {
+    const t = setTimeout(() => reject(new PlanError(stack, new Error(`the plan of stack ${stack} did not settle in ${PLAN_TIMEOUT_MS / 1000} s`))), PLAN_TIMEOUT_MS);
+    t.unref();
+  });
+}
+
 /** Turns a serialized property struct (as the monitor gets it) into plain JSON for the plan. */
 export function displayValue(v: unknown): unknown {
   if (v === rpc.unknownValue) return COMPUTED;
@@ -88,6 +100,11 @@ export function displayValue(v: unknown): unknown {
 const sdkState = require("@pulumi/pulumi/runtime/state") as { getStore(): { settings: { monitor: unknown } } };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const sdkSettings = require("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void> };
+
+function unresolvable(name: string): string {
+  const last = name.split("/").pop();
+  return `stack reference '${name}' cannot be resolved: no planned stack named '${last}' (plan it first, or ship Pulumi.${last}.yaml)`;
+}
 
 type Resolver = (stackName: string) => PlannedOutputs | undefined;
 
@@ -126,9 +143,26 @@ export async function planStack(
   program: (raw: Readonly<Record<string, string>>, id: { project: string; stack: string }) => Record<string, unknown>,
   resolve: Resolver,
 ): Promise<{ plan: StackPlan; planned: PlannedOutputs }> {
+  // Upstream references are checked before the program runs: a failed StackReference read leaves
+  // every Output that depends on it rejecting in the background.
+  for (const [key, value] of Object.entries(spec.config)) {
+    if (/^lab:[A-Za-z0-9]+Stack$/.test(key) && !resolve(value)) throw new PlanError(spec.name, new Error(unresolvable(value)));
+  }
   const region = spec.config["aws:region"] ?? "us-east-1";
   const ctx: FakeContext = { region };
-  const failures: unknown[] = [];
+  // The first failure anywhere (a mock, a registration, an apply) fails the plan at once: a failed
+  // read or registration leaves the outputs that depend on it pending forever.
+  let failed = false;
+  let failNow: (e: unknown) => void = () => undefined;
+  const failure = new Promise<never>((_, reject) => {
+    failNow = (e: unknown) => {
+      if (!failed) reject(new PlanError(spec.name, e));
+      failed = true;
+    };
+  });
+  failure.catch(() => undefined);
+  const deadline = timeout(spec.name);
+  deadline.catch(() => undefined);
 
   await pulumi.runtime.setMocks(
     {
@@ -137,7 +171,7 @@ export async function planStack(
           const name = String(args.inputs.name);
           const up = resolve(name);
           if (!up) {
-            throw new Error(`stack reference '${name}' cannot be resolved: no planned stack named '${name.split("/").pop()}' (plan it first, or ship Pulumi.${name.split("/").pop()}.yaml)`);
+            throw new Error(unresolvable(name));
           }
           return { id: name, state: { name, outputs: up.outputs, secretOutputNames: [...up.secretOutputNames] } };
         }
@@ -161,7 +195,7 @@ export async function planStack(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   monitor.registerResource = (req: any, callback: (err: unknown, resp: any) => void) =>
     register(req, (err: unknown, resp: { getUrn(): string }) => {
-      if (err) failures.push(err);
+      if (err) failNow(err);
       else {
         const propDeps: string[] = [];
         req.getPropertydependenciesMap().forEach((deps: { getUrnsList(): string[] }) => propDeps.push(...deps.getUrnsList()));
@@ -173,12 +207,21 @@ export async function planStack(
           inputs: displayValue(req.getObject()?.toJavaScript() ?? {}) as Record<string, unknown>,
           dependencies: [...new Set([...req.getDependenciesList(), ...propDeps])].sort(),
           custom: req.getCustom(),
+          provider: req.getProvider() || null,
         });
       }
       callback(err, resp);
     });
 
-  const onRejection = (reason: unknown) => failures.push(reason);
+  const read = monitor.readResource.bind(monitor);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  monitor.readResource = (req: any, callback: (err: unknown, resp: unknown) => void) =>
+    read(req, (err: unknown, resp: unknown) => {
+      if (err) failNow(err);
+      callback(err, resp);
+    });
+
+  const onRejection = (reason: unknown) => failNow(reason);
   process.on("unhandledRejection", onRejection);
   try {
     let exported: Record<string, unknown>;
@@ -193,17 +236,17 @@ export async function planStack(
     for (const [key, value] of Object.entries(exported)) {
       let r: ResolvedOutput;
       try {
-        r = await resolveOutput(value);
+        r = await Promise.race([resolveOutput(value), failure, deadline]);
       } catch (e) {
-        throw new PlanError(spec.name, e);
+        throw e instanceof PlanError ? e : new PlanError(spec.name, e);
       }
       if (r.secret) secretOutputNames.push(key);
       outputs[key] = !r.known ? COMPUTED : r.secret ? SECRET : showUnknowns(r.value);
       planned[key] = r.known ? r.value : undefined;
     }
-    await sdkSettings.waitForRPCs();
+    await Promise.race([sdkSettings.waitForRPCs(), failure, deadline]);
     await new Promise((res) => setImmediate(res));
-    if (failures.length > 0) throw new PlanError(spec.name, failures[0]);
+    if (failed) await failure;
 
     const config: Record<string, string> = {};
     for (const [k, v] of Object.entries(spec.config)) config[k] = spec.secretKeys.includes(k) ? SECRET : v;
@@ -212,6 +255,7 @@ export async function planStack(
       planned: { outputs: planned, secretOutputNames },
     };
   } finally {
-    process.off("unhandledRejection", onRejection);
+    // After a failure the program's pending outputs keep rejecting: leave the sink in place then.
+    if (!failed) process.off("unhandledRejection", onRejection);
   }
 }

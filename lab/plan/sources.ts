@@ -85,3 +85,19 @@ export function dependencyOrder(specs: readonly StackSpec[]): StackSpec[] {
   specs.forEach(visit);
   return out;
 }
+
+/** `spec` and, transitively, the stacks among `pool` that it references. */
+export function withUpstreams(spec: StackSpec, pool: readonly StackSpec[]): StackSpec[] {
+  const out = new Map<string, StackSpec>([[spec.name, spec]]);
+  const queue = [spec];
+  while (queue.length > 0) {
+    for (const up of upstreamNames(queue.pop() as StackSpec)) {
+      const u = pool.find((s) => s.name === up);
+      if (u && !out.has(up)) {
+        out.set(up, u);
+        queue.push(u);
+      }
+    }
+  }
+  return [...out.values()];
+}

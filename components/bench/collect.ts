@@ -1,0 +1,175 @@
+/**
+ * Cuts a benchmark Job's log into the raw outputs of its repetitions and turns them into samples.
+ * Pure: the parser is passed in (lab/parsers' `parseToolOutput` in production).
+ *
+ * The scripts (components/bench/scripts/lib.sh) print every repetition between two marker lines:
+ *
+ * ```text
+ * === LAB-RESULT-BEGIN tool=fio rep=1 profile=seed version=3.33 ===
+ * { ...fio JSON... }
+ * === LAB-RESULT-END tool=fio rep=1 ===
+ * ```
+ *
+ * Anything outside markers (progress, diagnostics, stderr interleaved by the container runtime)
+ * is ignored. A log whose markers are malformed, nested, unmatched or unterminated (a truncated
+ * log), or that lacks a repetition, is an error naming the log and what is wrong: never a partial
+ * result presented as whole.
+ */
+import { ToolOutputError } from "../../lab/errors";
+import { withRunMetadata, type MetadataValue, type RunMetadata, type Sample } from "../../lab/results/sample";
+
+/** One repetition's raw output, cut from a log. */
+export interface ResultBlock {
+  readonly tool: string;
+  readonly rep: number;
+  /** Every `key=value` of the BEGIN marker, `tool` and `rep` included. */
+  readonly attrs: Readonly<Record<string, string>>;
+  /** The lines between the markers, each ending in "\n" ("" when there are none). */
+  readonly text: string;
+  /** 1-based line of the BEGIN marker in the log. */
+  readonly line: number;
+}
+
+/** A raw output to keep next to the samples (`results/<stack>/<runId>/raw/<name>`). */
+export interface RawOutput {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** How the tools' raw outputs are parsed: lab/parsers' `parseToolOutput(tool, text, file)`. */
+export type ParseToolOutput = (tool: "fio" | "ioping" | "pgbench", text: string, file: string) => Sample[];
+
+const MARKER_PREFIX = "=== LAB-RESULT-";
+const MARKER = /^=== LAB-RESULT-(BEGIN|END)((?: [A-Za-z][A-Za-z0-9_]*=[^\s=]+)+) ===$/;
+
+/** The BEGIN marker line the scripts print (for tests and `lab bench local`). */
+export function beginMarker(tool: string, rep: number, attrs: Readonly<Record<string, string>> = {}): string {
+  const extra = Object.entries(attrs).map(([k, v]) => ` ${k}=${v}`).join("");
+  return `=== LAB-RESULT-BEGIN tool=${tool} rep=${rep}${extra} ===`;
+}
+
+/** The END marker line the scripts print. */
+export function endMarker(tool: string, rep: number): string {
+  return `=== LAB-RESULT-END tool=${tool} rep=${rep} ===`;
+}
+
+function parseAttrs(s: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  for (const kv of s.trim().split(" ")) {
+    const eq = kv.indexOf("=");
+    attrs[kv.slice(0, eq)] = kv.slice(eq + 1);
+  }
+  return attrs;
+}
+
+/**
+ * Every result block of `log`, in log order. `source` names the log in errors
+ * (e.g. `job/bench-fio-r1`). Throws {@link ToolOutputError} on any marker problem.
+ */
+export function cutResultBlocks(log: string, source: string): ResultBlock[] {
+  const lines = log.split("\n");
+  // A log ending in "\n" has no last line after it.
+  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  const blocks: ResultBlock[] = [];
+  let open: { tool: string; rep: number; attrs: Record<string, string>; line: number; body: string[] } | undefined;
+  lines.forEach((raw, i) => {
+    const lineNo = i + 1;
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (!line.startsWith(MARKER_PREFIX)) {
+      if (open) open.body.push(raw);
+      return;
+    }
+    const m = MARKER.exec(line);
+    if (!m) throw new ToolOutputError(source, `line ${lineNo}: malformed result marker: ${line}`);
+    const attrs = parseAttrs(m[2]);
+    const rep = Number(attrs.rep);
+    if (attrs.tool === undefined || !/^[1-9][0-9]*$/.test(attrs.rep ?? "")) {
+      throw new ToolOutputError(source, `line ${lineNo}: result marker without tool=<name> rep=<n>: ${line}`);
+    }
+    if (m[1] === "BEGIN") {
+      if (open) {
+        throw new ToolOutputError(source, `line ${lineNo}: tool=${attrs.tool} rep=${rep} begins before tool=${open.tool} rep=${open.rep} (line ${open.line}) ended`);
+      }
+      open = { tool: attrs.tool, rep, attrs, line: lineNo, body: [] };
+      return;
+    }
+    if (!open) throw new ToolOutputError(source, `line ${lineNo}: end of tool=${attrs.tool} rep=${rep} without a beginning`);
+    if (open.tool !== attrs.tool || open.rep !== rep) {
+      throw new ToolOutputError(source, `line ${lineNo}: end of tool=${attrs.tool} rep=${rep} while tool=${open.tool} rep=${open.rep} (line ${open.line}) is open`);
+    }
+    blocks.push({ tool: open.tool, rep: open.rep, attrs: open.attrs, line: open.line, text: open.body.map((l) => `${l}\n`).join("") });
+    open = undefined;
+  });
+  if (open) {
+    throw new ToolOutputError(source, `truncated: tool=${open.tool} rep=${open.rep} (line ${open.line}) has no end marker`);
+  }
+  return blocks;
+}
+
+/**
+ * Checks that `blocks` are exactly repetitions 1..reps of `tool`, each once; returns them by rep.
+ */
+export function expectReps(blocks: readonly ResultBlock[], tool: string, reps: number, source: string): ResultBlock[] {
+  const byRep = new Map<number, ResultBlock>();
+  for (const b of blocks) {
+    if (b.tool !== tool) throw new ToolOutputError(source, `line ${b.line}: output of tool=${b.tool}, expected only ${tool}`);
+    if (byRep.has(b.rep)) throw new ToolOutputError(source, `line ${b.line}: repetition ${b.rep} of ${tool} appears twice`);
+    if (b.rep > reps) throw new ToolOutputError(source, `line ${b.line}: repetition ${b.rep} of ${tool}, expected ${reps}`);
+    byRep.set(b.rep, b);
+  }
+  const missing: number[] = [];
+  for (let r = 1; r <= reps; r++) if (!byRep.has(r)) missing.push(r);
+  if (missing.length > 0) {
+    throw new ToolOutputError(source, `missing ${tool} repetition(s) ${missing.join(", ")} of ${reps}`);
+  }
+  return [...byRep.values()].sort((a, b) => a.rep - b.rep);
+}
+
+/** File name of a block's raw output: `<tool>-rep<n>.json` for JSON outputs, `.txt` otherwise. */
+export function rawOutputName(block: ResultBlock, prefix = ""): string {
+  const json = block.tool === "fio" || (block.tool === "ioping" && block.attrs.format !== "text");
+  return `${prefix}${block.tool}-rep${block.rep}.${json ? "json" : "txt"}`;
+}
+
+/** Marker attributes as metadata: whole numbers become numbers; `version` becomes `toolVersion`. */
+function markerMetadata(attrs: Readonly<Record<string, string>>): Record<string, MetadataValue> {
+  const out: Record<string, MetadataValue> = {};
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "tool" || k === "rep" || k === "format") continue;
+    if (k === "version") out.toolVersion = v;
+    else if (k === "profile") out.fioProfile = v;
+    else out[k] = /^(0|[1-9][0-9]{0,14})$/.test(v) ? Number(v) : v;
+  }
+  return out;
+}
+
+/** What {@link collectSamples} needs besides the log. */
+export interface CollectOptions {
+  readonly tool: "fio" | "ioping" | "pgbench";
+  /** Repetitions the log must hold. */
+  readonly reps: number;
+  /** Names the log in errors and prefixes raw file names in parser errors (e.g. `job/bench-fio-r1`). */
+  readonly source: string;
+  /** Run metadata merged into every sample (parser's keys win), plus `rep` and the marker's attributes. */
+  readonly run: RunMetadata;
+  /** Prefix of the raw output names (e.g. `zone-a-`). @default "" */
+  readonly rawPrefix?: string;
+}
+
+/**
+ * Cuts `log`, checks it holds repetitions 1..reps of the tool, parses each and merges metadata:
+ * `run`, then the marker's attributes (`toolVersion`, fio `fioProfile`, pgbench `scale`…), then
+ * `rep`; keys the parser found in the output win over all of them.
+ */
+export function collectSamples(log: string, opts: CollectOptions, parse: ParseToolOutput): { samples: Sample[]; raws: RawOutput[] } {
+  const blocks = expectReps(cutResultBlocks(log, opts.source), opts.tool, opts.reps, opts.source);
+  const samples: Sample[] = [];
+  const raws: RawOutput[] = [];
+  for (const b of blocks) {
+    const name = rawOutputName(b, opts.rawPrefix);
+    raws.push({ name, text: b.text });
+    const parsed = parse(opts.tool, b.text, `${opts.source}/${name}`);
+    samples.push(...withRunMetadata(parsed, { ...opts.run, ...markerMetadata(b.attrs), rep: b.rep }));
+  }
+  return { samples, raws };
+}

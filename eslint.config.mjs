@@ -1,0 +1,21 @@
+// ESLint flat config: typescript-eslint's recommended rules plus @pulumi/eslint-plugin's two
+// type-aware rules (an Output in a template literal is a bug: use pulumi.interpolate).
+import js from "@eslint/js";
+import pulumi from "@pulumi/eslint-plugin";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["node_modules/**", "results/**", "bin/**", "coverage/**", "*.config.js"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { "@pulumi": pulumi },
+    rules: {
+      "@pulumi/no-output-in-template-literal": "error",
+      "@pulumi/no-output-instance-in-template-literal": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+);

@@ -1,0 +1,54 @@
+/** The `lab` CLI as a user runs it (a child process: exit codes and stderr are the contract). */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+const ROOT = path.resolve(__dirname, "..", "..", "..");
+const lab = (...args: string[]) => spawnSync(process.execPath, [path.join(ROOT, "bin", "lab.js"), ...args], { cwd: ROOT, encoding: "utf8" });
+
+describe("lab plan (CLI)", () => {
+  test("--stack network --json: the VPC, 2 private subnets in 2 AZs, 2 private route tables, tags via the provider", () => {
+    const r = lab("plan", "--stack", "network", "--json");
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.stack).toBe("network");
+    expect(doc.kind).toBe("network");
+    const of = (t: string) => doc.resources.filter((x: { type: string }) => x.type === t);
+    expect(of("aws:ec2/vpc:Vpc")).toHaveLength(1);
+    const priv = of("aws:ec2/subnet:Subnet").filter((s: { name: string }) => s.name.includes("private"));
+    expect(new Set(priv.map((s: { inputs: { availabilityZone: string } }) => s.inputs.availabilityZone))).toEqual(new Set(["us-east-1a", "us-east-1b"]));
+    expect(of("aws:ec2/routeTable:RouteTable").filter((t: { name: string }) => t.name.includes("private"))).toHaveLength(2);
+    const tags = JSON.parse(of("pulumi:providers:aws")[0].inputs.defaultTags).tags;
+    expect(Object.keys(tags).sort()).toEqual(["lab:expires-at", "lab:kind", "lab:owner", "lab:project", "lab:stack"]);
+  });
+
+  test("a config error exits 2 with the messages only, no stack trace", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-cli-"));
+    const file = path.join(dir, "Pulumi.bad.yaml");
+    fs.writeFileSync(file, "config:\n  aws:region: us-east-1\n  lab:kind: network\n  lab:owner: bob\n  lab:azCount: 4\n  lab:vpcCidr: 10.0.0.0/12\n");
+    const r = lab("plan", "--config", file);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      "stack bad: 'lab:vpcCidr' must be an IPv4 network CIDR with a prefix from /16 to /24 (e.g. 10.0.0.0/16), got \"10.0.0.0/12\"\n'lab:azCount' must be an integer from 1 to 3, got 4\n",
+    );
+  });
+
+  test("an unknown kind lists the valid kinds; exit 2", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-cli-"));
+    const file = path.join(dir, "Pulumi.k.yaml");
+    fs.writeFileSync(file, "config:\n  aws:region: us-east-1\n  lab:kind: nfs\n");
+    const r = lab("plan", "--config", file);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^stack k: 'lab:kind' must be one of network(, [a-z0-9-]+)*, got "nfs"\n$/);
+  });
+
+  test("usage errors exit 2", () => {
+    expect(lab("plan").status).toBe(2);
+    const r = lab("plan", "--stack", "nope");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^no stack 'nope': the shipped stacks are .*network/);
+  });
+});
