@@ -4,6 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { ConfigError, problem } from "../lab/errors";
+import { fsxOntapStack } from "./fsx-ontap";
 import { StackIdentity } from "./lib/context";
 import { networkStack } from "./network";
 
@@ -12,6 +13,7 @@ export type StackProgram = (raw: Readonly<Record<string, string>>, id: StackIden
 /** Every stack kind, in dependency order of the stack graph (DESIGN.md). */
 export const STACK_KINDS: Readonly<Record<string, StackProgram>> = {
   network: networkStack,
+  "fsx-ontap": fsxOntapStack,
 };
 
 export const KIND_NAMES = Object.keys(STACK_KINDS);

@@ -131,14 +131,15 @@ export function rawOutputName(block: ResultBlock, prefix = ""): string {
   return `${prefix}${block.tool}-rep${block.rep}.${json ? "json" : "txt"}`;
 }
 
-/** Marker attributes as metadata: whole numbers become numbers; `version` becomes `toolVersion`. */
-function markerMetadata(attrs: Readonly<Record<string, string>>): Record<string, MetadataValue> {
+/** Metadata names of marker attributes that are not used as they are. */
+const MARKER_KEYS: Readonly<Record<string, string>> = { version: "toolVersion", profile: "fioProfile", duration: "durationSeconds" };
+
+/** Marker attributes as metadata (whole numbers other than a version become numbers), `tool`, `rep` and `format` aside. */
+export function markerMetadata(attrs: Readonly<Record<string, string>>): Record<string, MetadataValue> {
   const out: Record<string, MetadataValue> = {};
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "tool" || k === "rep" || k === "format") continue;
-    if (k === "version") out.toolVersion = v;
-    else if (k === "profile") out.fioProfile = v;
-    else out[k] = /^(0|[1-9][0-9]{0,14})$/.test(v) ? Number(v) : v;
+    out[MARKER_KEYS[k] ?? k] = k !== "version" && /^(0|[1-9][0-9]{0,14})$/.test(v) ? Number(v) : v;
   }
   return out;
 }

@@ -76,6 +76,15 @@ export interface BenchmarkRunArgs extends Omit<BenchSpec, "name"> {
 /** Annotation that makes the Kubernetes provider create a Job without waiting for it to finish. */
 export const SKIP_AWAIT = { "pulumi.com/skipAwait": "true" } as const;
 
+/**
+ * The rendered objects as provider arguments. They are the same Kubernetes shapes; the
+ * kubernetes-models types only differ in allowing numeric quantities (the renderers write strings)
+ * and a `status` (never rendered).
+ */
+function asArgs<A>(rendered: object): A {
+  return rendered as unknown as A;
+}
+
 /** Runs the benchmark Jobs of one run and collects their samples. */
 export class BenchmarkRun extends pulumi.ComponentResource {
   /** Every sample of every tool and repetition, run metadata included. */
@@ -94,15 +103,17 @@ export class BenchmarkRun extends pulumi.ComponentResource {
     const s = m.settings;
     const collectScript = readCollectScript();
 
-    const configMap = new k8s.core.v1.ConfigMap(`${name}-scripts`, m.configMap, { parent: this });
-    const pvc = m.pvc ? new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, m.pvc, { parent: this }) : undefined;
+    const configMap = new k8s.core.v1.ConfigMap(`${name}-scripts`, asArgs<k8s.core.v1.ConfigMapArgs>(m.configMap), { parent: this });
+    const pvc = m.pvc
+      ? new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, asArgs<k8s.core.v1.PersistentVolumeClaimArgs>(m.pvc), { parent: this })
+      : undefined;
 
     let previous: pulumi.Resource[] = [...(runAfter ?? [])];
     const collected: pulumi.Output<{ samples: Sample[]; raws: RawOutput[] }>[] = [];
     for (const rj of m.jobs) {
       const job = new k8s.batch.v1.Job(
         `${name}-${rj.tool}`,
-        { ...rj.job, metadata: { ...rj.job.metadata, annotations: { ...SKIP_AWAIT } } },
+        asArgs<k8s.batch.v1.JobArgs>({ ...rj.job, metadata: { ...rj.job.metadata, annotations: { ...SKIP_AWAIT } } }),
         { parent: this, dependsOn: [configMap, ...(pvc ? [pvc] : []), ...previous], deleteBeforeReplace: true },
       );
       const collect = new command.local.Command(

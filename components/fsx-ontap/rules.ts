@@ -179,7 +179,7 @@ export function sizingProblems(s: OntapSizing, keys: SizingKeys = ARG_KEYS): str
   const serverCap = throughputOk ? maxSsdIops(t, s.throughputCapacityMBps, pairs) : undefined;
   if (serverCap !== undefined && s.diskIops > serverCap) {
     const who = pairs > 1 ? `${pairs} HA pairs at ${s.throughputCapacityMBps} MBps each` : `a ${s.throughputCapacityMBps} MBps ${t} file server`;
-    problems.push(problem(keys.diskIops, `at most ${serverCap} (the SSD IOPS ${who} supports)`, s.diskIops));
+    problems.push(problem(keys.diskIops, `at most ${serverCap} (the most SSD IOPS ${who} can use)`, s.diskIops));
   }
   return problems;
 }
@@ -219,6 +219,8 @@ export const JUNCTION_PATH_RE = /^(\/[A-Za-z0-9_.-]+)+$/;
 export const SNAPSHOT_POLICY_RE = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
 export const TIERING_POLICIES = ["NONE", "SNAPSHOT_ONLY", "AUTO", "ALL"] as const;
 export type TieringPolicy = (typeof TIERING_POLICIES)[number];
+/** Weekly maintenance window start: `d:HH:MM`, d from 1 (Monday) to 7 (Sunday), UTC. */
+export const MAINTENANCE_WINDOW_RE = /^[1-7]:([01]\d|2[0-3]):[0-5]\d$/;
 /** Largest FlexVol volume, GiB (300 TiB). */
 export const MAX_VOLUME_GIB = 307_200;
 

@@ -49,21 +49,31 @@ export function findJsonStart(text: string, opener: "{" | "["): JsonStart | unde
 }
 
 /**
- * Parses the JSON document (object or array) that starts at `start`, ignoring anything after its
- * closing bracket. A document whose brackets never balance is reported as truncated, any other
- * syntax problem as malformed; `label` names the document in the message ("fio JSON").
+ * Parses the JSON document (object or array) that starts at `start`. A document whose brackets
+ * never balance is reported as truncated, any other syntax problem as malformed, and a second
+ * document after it (two runs in one file) as an error too; text after the document that is not
+ * JSON (fio's `json,normal` output) is ignored. `label` names the document ("fio JSON").
  */
 export function parseJsonAt(text: string, start: JsonStart, file: string, label: string): unknown {
+  const opener = text[start.offset] as "{" | "[";
   const end = matchingClose(text, start.offset);
   if (end === undefined) {
-    const what = text[start.offset] === "{" ? "object" : "array";
+    const what = opener === "{" ? "object" : "array";
     throw new ToolOutputError(file, `${label} is truncated: the ${what} opened on line ${start.line} is never closed`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text.slice(start.offset, end + 1)) as unknown;
+    value = JSON.parse(text.slice(start.offset, end + 1)) as unknown;
   } catch (e) {
     throw new ToolOutputError(file, `${label} is malformed: ${(e as Error).message}`);
   }
+  const after = text.slice(end + 1);
+  const second = findJsonStart(after, opener);
+  if (second !== undefined) {
+    const line = start.line + (text.slice(start.offset, end + 1).split("\n").length - 1) + second.line - 1;
+    throw new ToolOutputError(file, `holds more than one ${label} document (another starts on line ${line}); give one run a file`);
+  }
+  return value;
 }
 
 /** Offset of the bracket closing the one at `open`, skipping brackets inside strings. */

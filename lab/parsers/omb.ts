@@ -86,11 +86,11 @@ export function parseOmb(text: string, file: string): Sample[] {
   const consumeRate = r.numbers("consumeRate");
   if (publishRate.length === 0) throw new ToolOutputError(file, '"publishRate" is empty: no reporting period completed');
   if (consumeRate.length !== publishRate.length) {
-    throw new ToolOutputError(file, `"consumeRate" has ${consumeRate.length} entries, "publishRate" has ${publishRate.length}`);
+    throw new ToolOutputError(file, `"consumeRate" has ${entries(consumeRate.length)}, "publishRate" has ${publishRate.length}`);
   }
   const errorRate = r.has("publishErrorRate") ? r.numbers("publishErrorRate") : undefined;
   if (errorRate !== undefined && errorRate.length !== publishRate.length) {
-    throw new ToolOutputError(file, `"publishErrorRate" has ${errorRate.length} entries, "publishRate" has ${publishRate.length}`);
+    throw new ToolOutputError(file, `"publishErrorRate" has ${entries(errorRate.length)}, "publishRate" has ${publishRate.length}`);
   }
   meta.periods = publishRate.length;
 
@@ -107,4 +107,9 @@ export function parseOmb(text: string, file: string): Sample[] {
   if (consume > 0) figures.push(["omb.e2e.latency.p99", e2eP99, "ms"]);
   if (errorRate !== undefined) figures.push(["omb.publish.errors", mean(errorRate), "msg/s"]);
   return figures.map(([metric, value, unit]) => ({ metric, value, unit, metadata: { ...meta } }));
+}
+
+/** "1 entry", "5 entries". */
+function entries(n: number): string {
+  return `${n} ${n === 1 ? "entry" : "entries"}`;
 }

@@ -8,7 +8,8 @@
  *   followed by 17 hex digits of an FNV-1a hash of the resource name;
  * - ARNs: `arn:aws:<service>:<region>:123456789012:<type>/<id>`;
  * - IPv4 addresses: 10.0.x.y from the hash (inside the default VPC CIDR), DNS names under
- *   `<id>.<region>.plan.invalid`;
+ *   `<id>.<region>.plan.invalid`; instances launched with `associatePublicIpAddress` get a
+ *   public address 203.0.113.x (TEST-NET-3);
  * - time: the first-deploy time of `time.Static` is {@link FAKE_NOW};
  * - generated secrets (random passwords, TLS keys) are fixed placeholders, marked secret anyway;
  * - availability zones: `<region>a` … `<region>f` (zone ids `<r>-az1` …);
@@ -96,6 +97,8 @@ export function fakeState(type: string, name: string, inputs: Record<string, unk
       break;
     case "aws:ec2/instance:Instance":
       Object.assign(state, { privateIp: fakeIp(name), privateDns: `ip-${fakeIp(name).replace(/\./g, "-")}.${ctx.region}.compute.internal` });
+      // A public address only where one was asked for, from TEST-NET-3 (RFC 5737, never routed).
+      if (inputs.associatePublicIpAddress === true) Object.assign(state, { publicIp: `203.0.113.${(parseInt(fakeHash(name, 8), 16) % 254) + 1}` });
       break;
     case "aws:ec2/vpc:Vpc":
       Object.assign(state, { defaultRouteTableId: `rtb-${fakeHash(`${name}-main`)}`, mainRouteTableId: `rtb-${fakeHash(`${name}-main`)}` });
@@ -105,8 +108,9 @@ export function fakeState(type: string, name: string, inputs: Record<string, unk
         dnsName: `${id}.fsx.${ctx.region}.amazonaws.com`,
         endpoints: [
           {
-            intercluster: [{ dnsName: `intercluster.${id}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: [fakeIp(`${name}-ic1`), fakeIp(`${name}-ic2`)] }],
-            management: [{ dnsName: `management.${id}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: ["198.19.255.10"] }],
+            // The SDK's (pluralised) names: outputs.fsx.OntapFileSystemEndpoint.
+            interclusters: [{ dnsName: `intercluster.${id}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: [fakeIp(`${name}-ic1`), fakeIp(`${name}-ic2`)] }],
+            managements: [{ dnsName: `management.${id}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: ["198.19.255.10"] }],
           },
         ],
       });

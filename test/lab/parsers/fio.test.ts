@@ -88,7 +88,14 @@ describe("parseFio: JSON", () => {
       bs: "4k",
       iodepth: 16,
     });
-    expect(samples[7].metadata).toMatchObject({ job: "bandwidth-write", jobIndex: 1, rw: "write", bs: "128k", iodepth: 8, ioengine: "libaio" });
+    expect(samples[7].metadata).toMatchObject({
+      job: "bandwidth-write",
+      jobIndex: 1,
+      rw: "write",
+      bs: "128k",
+      iodepth: 8,
+      ioengine: "libaio",
+    });
   });
 
   test("a note fio prints before the JSON (psync with iodepth 4) is skipped", () => {
@@ -225,8 +232,16 @@ describe("parseFio: normal text output (IOPS and bandwidth only)", () => {
 
 describe("parseFio: errors name the file and what is missing", () => {
   test("empty file", () => {
-    expectToolOutputError(() => parseFio("", "empty.json"), "empty.json", "is empty; expected fio output (--output-format=json, json+ or normal)");
-    expectToolOutputError(() => parseFio(" \n\n", "blank.json"), "blank.json", "is empty; expected fio output (--output-format=json, json+ or normal)");
+    expectToolOutputError(
+      () => parseFio("", "empty.json"),
+      "empty.json",
+      "is empty; expected fio output (--output-format=json, json+ or normal)",
+    );
+    expectToolOutputError(
+      () => parseFio(" \n\n", "blank.json"),
+      "blank.json",
+      "is empty; expected fio output (--output-format=json, json+ or normal)",
+    );
   });
 
   test("JSON cut in the middle", () => {
@@ -241,6 +256,15 @@ describe("parseFio: errors name the file and what is missing", () => {
       () => parseFio(noisy.slice(0, 2000), "cut-noisy.json"),
       "cut-noisy.json",
       "fio JSON is truncated: the object opened on line 2 is never closed",
+    );
+  });
+
+  test("two JSON documents in one file (two runs) are refused, not half-read", () => {
+    const text = fixture("fio", "psync-note-noise.json");
+    expectToolOutputError(
+      () => parseFio(text + text, "two.json"),
+      "two.json",
+      "holds more than one fio JSON document (another starts on line 274); give one run a file",
     );
   });
 
@@ -268,7 +292,11 @@ describe("parseFio: errors name the file and what is missing", () => {
 
     const typed = JSON.parse(fixture("fio", "seed-gtod-reduce.json"));
     typed.jobs[0].write.iops = "fast";
-    expectToolOutputError(() => parseFio(JSON.stringify(typed), "b.json"), "b.json", 'jobs[0] ("seed"): "write.iops" must be a number, got "fast"');
+    expectToolOutputError(
+      () => parseFio(JSON.stringify(typed), "b.json"),
+      "b.json",
+      'jobs[0] ("seed"): "write.iops" must be a number, got "fast"',
+    );
 
     const noClat = JSON.parse(fixture("fio", "latency-qd1-randread.json"));
     delete noClat.jobs[0].read.clat_ns;

@@ -121,7 +121,11 @@ describe("parseIoping: text summary", () => {
 
 describe("parseIoping: errors name the file and what is missing", () => {
   test("empty file", () => {
-    expectToolOutputError(() => parseIoping("", "empty.txt"), "empty.txt", "is empty; expected ioping output (ioping -J, or its text summary)");
+    expectToolOutputError(
+      () => parseIoping("", "empty.txt"),
+      "empty.txt",
+      "is empty; expected ioping output (ioping -J, or its text summary)",
+    );
   });
 
   test("JSON cut in the middle", () => {
@@ -139,6 +143,15 @@ describe("parseIoping: errors name the file and what is missing", () => {
       () => parseIoping(JSON.stringify(doc.slice(0, 6)), "unfinished.json"),
       "unfinished.json",
       'ioping JSON has no final statistics object ("stat"): the run did not finish',
+    );
+  });
+
+  test("two runs in one file", () => {
+    const text = fixture("ioping", "ioping-J.json");
+    expectToolOutputError(
+      () => parseIoping(text + text, "two.json"),
+      "two.json",
+      "holds more than one ioping JSON document (another starts on line 125); give one run a file",
     );
   });
 

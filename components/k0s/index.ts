@@ -1,0 +1,296 @@
+/**
+ * `lab:k0s:K0sCluster`: a k0s Kubernetes cluster on EC2, installed by k0sctl from the machine
+ * running `pulumi up`.
+ *
+ * - 1 controller + N workers (default 3), all of `instanceType`, in one private subnet (one AZ), on
+ *   Canonical's Ubuntu 24.04 LTS (amd64, HVM: boots on Xen and Nitro); IMDSv2 required with a hop
+ *   limit of 1 (pods cannot reach the instance metadata), encrypted gp3 root volumes.
+ * - One encrypted gp3 data volume per worker for a Ceph OSD, size/IOPS/throughput explicit,
+ *   attached as /dev/xvdf: /dev/xvdf on Xen, /dev/nvme1n1 on Nitro.
+ * - A small bastion in the public subnet of the same AZ, the only host with a public address:
+ *   SSH (k0sctl's `ssh.bastion`) and the Kubernetes API port (forwarded to the controller by
+ *   socat) open to `adminCidrs` only. Nodes accept SSH from the bastion only.
+ * - Security groups from ports.ts: the ports k0s documents, the CNI's, Ceph's, the pod and service
+ *   networks; no ingress from 0.0.0.0/0.
+ * - `k0sctl apply` as a local.Command (the config through stdin, re-run when its hash changes;
+ *   `k0sctl reset` on delete) and `k0sctl kubeconfig` as a second one whose stdout is a secret.
+ *   k0sctl must be on the deploying machine's PATH: the command fails first thing, saying how to
+ *   install it, when it is not.
+ */
+import * as aws from "@pulumi/aws";
+import * as command from "@pulumi/command";
+import * as pulumi from "@pulumi/pulumi";
+import * as tls from "@pulumi/tls";
+import { K0S_VERSION, UBUNTU_AMI } from "../versions";
+import { renderBastionCloudInit, renderNodeCloudInit } from "./cloud-init";
+import { hypervisorOf, Hypervisor, INSTANCE_TYPE_RULE } from "./instance-types";
+import { apiUrl, configHash, k0sctlCommand, KEY_PATH_VARIABLE, renderK0sctlConfig } from "./k0sctl";
+import { Cni, Group, ingressRules, POD_CIDR, SERVICE_CIDR } from "./ports";
+
+/** The device name the OSD volumes are attached as (API name); see components/rook/manifests.ts. */
+export const OSD_DEVICE_NAME = "/dev/xvdf";
+
+export interface K0sClusterArgs {
+  /** EC2 instance type of the controller and the workers, e.g. "m4.xlarge" (Xen) or "m5.xlarge" (Nitro); its family must be in instance-types.ts. */
+  readonly instanceType: string;
+  /** Number of workers (each gets one OSD volume). @default 3 */
+  readonly workerCount?: number;
+  /** The VPC. */
+  readonly vpcId: pulumi.Input<string>;
+  /** The private subnet the controller and the workers live in (its AZ is `availabilityZone`). */
+  readonly privateSubnetId: pulumi.Input<string>;
+  /** The public subnet of the same AZ, for the bastion. */
+  readonly publicSubnetId: pulumi.Input<string>;
+  /** The availability zone of both subnets, where the OSD volumes are created. */
+  readonly availabilityZone: pulumi.Input<string>;
+  /** IPv4 CIDRs allowed to reach the bastion (SSH and the Kubernetes API); never 0.0.0.0/0. */
+  readonly adminCidrs: readonly string[];
+  /** An OpenSSH public key for the `ubuntu` user; its private key must then be in the deploying machine's SSH agent. @default a generated ED25519 key (a secret in the state) */
+  readonly sshPublicKey?: string;
+  /** Size of each OSD volume, GiB. @default 100 */
+  readonly osdVolumeSizeGiB?: number;
+  /** Provisioned IOPS of each gp3 OSD volume (3000–16000, at most 500 per GiB). @default 3000 */
+  readonly osdVolumeIops?: number;
+  /** Provisioned throughput of each gp3 OSD volume, MiB/s (125–1000, at most IOPS / 4). @default 125 */
+  readonly osdVolumeThroughputMBps?: number;
+  /** Size of every root volume, GiB. @default 30 */
+  readonly rootVolumeSizeGiB?: number;
+  /** k0s version. @default K0S_VERSION of components/versions.ts */
+  readonly k0sVersion?: string;
+  /** k0s' network provider. `kuberouter` routes pod traffic natively, so the workers' source/destination check is off. @default "kuberouter" */
+  readonly cni?: Cni;
+  /** Instance type of the bastion. @default "t3.micro" */
+  readonly bastionInstanceType?: string;
+}
+
+/** Defaults of {@link K0sClusterArgs}, in one place. */
+export const K0S_CLUSTER_DEFAULTS = {
+  workerCount: 3,
+  osdVolumeSizeGiB: 100,
+  osdVolumeIops: 3000,
+  osdVolumeThroughputMBps: 125,
+  rootVolumeSizeGiB: 30,
+  cni: "kuberouter" as Cni,
+  bastionInstanceType: "t3.micro",
+} as const;
+
+export class K0sCluster extends pulumi.ComponentResource {
+  /** The admin kubeconfig (secret), its server the bastion's API forward. */
+  readonly kubeconfig: pulumi.Output<string>;
+  /** The instance type of the nodes. */
+  readonly instanceType: pulumi.Output<string>;
+  /** `xen` or `nitro`, from instance-types.ts. */
+  readonly hypervisor: pulumi.Output<Hypervisor>;
+  /** The AMI the nodes run (Ubuntu 24.04 LTS, resolved when the nodes were created). */
+  readonly amiId: pulumi.Output<string>;
+  /** Private addresses: the controller first, then the workers. */
+  readonly nodePrivateIps: pulumi.Output<string[]>;
+  /** The bastion's public address (SSH jump host, Kubernetes API forward). */
+  readonly bastionPublicIp: pulumi.Output<string>;
+  /** The generated SSH private key (secret); empty when `sshPublicKey` was given. */
+  readonly sshPrivateKey: pulumi.Output<string>;
+  /** The OSD volumes as created: size, IOPS, throughput (recorded with every result). */
+  readonly osdVolume: pulumi.Output<{ sizeGiB: number; iops: number; throughputMBps: number; type: "gp3"; deviceName: string }>;
+  /** The `k0sctl apply` command: the cluster's own lifetime (use as `deletedWith` for objects inside it). */
+  readonly installation: command.local.Command;
+
+  constructor(name: string, args: K0sClusterArgs, opts?: pulumi.ComponentResourceOptions) {
+    super("lab:k0s:K0sCluster", name, {}, opts);
+    const hypervisor = hypervisorOf(args.instanceType);
+    if (!hypervisor) throw new RangeError(`instanceType must be ${INSTANCE_TYPE_RULE}, got ${JSON.stringify(args.instanceType)}`);
+    const d = K0S_CLUSTER_DEFAULTS;
+    const workerCount = args.workerCount ?? d.workerCount;
+    const cni = args.cni ?? d.cni;
+    const volume = {
+      sizeGiB: args.osdVolumeSizeGiB ?? d.osdVolumeSizeGiB,
+      iops: args.osdVolumeIops ?? d.osdVolumeIops,
+      throughputMBps: args.osdVolumeThroughputMBps ?? d.osdVolumeThroughputMBps,
+    };
+    if (!Number.isInteger(workerCount) || workerCount < 1) throw new RangeError(`workerCount must be a whole number ≥ 1, got ${workerCount}`);
+    if (args.adminCidrs.length === 0) throw new RangeError("adminCidrs must name at least one CIDR");
+    if (args.adminCidrs.some((c) => c.endsWith("/0"))) throw new RangeError(`adminCidrs must not open the bastion to the internet, got ${args.adminCidrs.join(", ")}`);
+    const parent = { parent: this };
+
+    // SSH key: the one given, or a generated ED25519 key kept (secret) in the state.
+    const generated = args.sshPublicKey === undefined ? new tls.PrivateKey(`${name}-ssh`, { algorithm: "ED25519" }, parent) : undefined;
+    const keyPair = new aws.ec2.KeyPair(
+      `${name}-ssh`,
+      { publicKey: generated ? generated.publicKeyOpenssh.apply((k) => k.trim()) : (args.sshPublicKey as string), tags: { Name: `${name}-ssh` } },
+      parent,
+    );
+
+    const ami = aws.ec2.getAmiOutput(
+      {
+        owners: [UBUNTU_AMI.owner],
+        mostRecent: true,
+        filters: [
+          { name: "name", values: [UBUNTU_AMI.namePattern] },
+          { name: "architecture", values: [UBUNTU_AMI.architecture] },
+          { name: "virtualization-type", values: ["hvm"] },
+          { name: "root-device-type", values: ["ebs"] },
+        ],
+      },
+      parent,
+    );
+
+    // Security groups and their rules (ports.ts).
+    const groups = {} as Record<Group, aws.ec2.SecurityGroup>;
+    const purpose: Record<Group, string> = {
+      bastion: "bastion: SSH and Kubernetes API from the admin CIDRs",
+      controller: "k0s controller",
+      worker: "k0s workers and Ceph daemons",
+    };
+    for (const g of ["bastion", "controller", "worker"] as const) {
+      groups[g] = new aws.ec2.SecurityGroup(`${name}-${g}`, { vpcId: args.vpcId, description: `${name} ${purpose[g]}`, tags: { Name: `${name}-${g}` } }, parent);
+      new aws.vpc.SecurityGroupEgressRule(
+        `${name}-${g}-egress`,
+        { securityGroupId: groups[g].id, ipProtocol: "-1", cidrIpv4: "0.0.0.0/0", description: "all egress (packages, images, NTP)" },
+        parent,
+      );
+    }
+    for (const rule of ingressRules(cni)) {
+      const ports = rule.protocol === "-1" ? {} : { fromPort: rule.fromPort, toPort: rule.toPort };
+      const base = { securityGroupId: groups[rule.to].id, ipProtocol: rule.protocol, description: rule.description, ...ports };
+      const sources: { suffix: string; source: { cidrIpv4?: string; referencedSecurityGroupId?: pulumi.Input<string> } }[] =
+        rule.from === "admin"
+          ? args.adminCidrs.map((cidr, i) => ({ suffix: `-${i + 1}`, source: { cidrIpv4: cidr } }))
+          : rule.from === "podCidr"
+            ? [{ suffix: "", source: { cidrIpv4: POD_CIDR } }]
+            : rule.from === "serviceCidr"
+              ? [{ suffix: "", source: { cidrIpv4: SERVICE_CIDR } }]
+              : [{ suffix: "", source: { referencedSecurityGroupId: groups[rule.from].id } }];
+      for (const s of sources) new aws.vpc.SecurityGroupIngressRule(`${name}-${rule.to}-${rule.key}${s.suffix}`, { ...base, ...s.source }, parent);
+    }
+
+    const rootBlockDevice = { volumeType: "gp3", volumeSize: args.rootVolumeSizeGiB ?? d.rootVolumeSizeGiB, encrypted: true, deleteOnTermination: true };
+    // IMDSv2 only; hop limit 1 keeps containers (one hop further) away from the metadata service.
+    const metadataOptions = { httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: 1 };
+    // A newer Ubuntu image later must not replace running nodes: the AMI is read once, at creation.
+    const nodeOpts = { ...parent, ignoreChanges: ["ami"] };
+    const nodeUserData = renderNodeCloudInit();
+    const node = (role: string, sourceDestCheck: boolean) =>
+      new aws.ec2.Instance(
+        `${name}-${role}`,
+        {
+          ami: ami.id,
+          instanceType: args.instanceType,
+          subnetId: args.privateSubnetId,
+          vpcSecurityGroupIds: [groups[role === "controller" ? "controller" : "worker"].id],
+          keyName: keyPair.keyName,
+          associatePublicIpAddress: false,
+          sourceDestCheck,
+          ebsOptimized: true,
+          metadataOptions,
+          rootBlockDevice,
+          userData: nodeUserData,
+          tags: { Name: `${name}-${role}`, "lab:role": role === "controller" ? "controller" : "worker" },
+        },
+        nodeOpts,
+      );
+    const controller = node("controller", true);
+    // kube-router routes pod traffic without encapsulation: packets leave a worker with a pod source address.
+    const workers = Array.from({ length: workerCount }, (_, i) => node(`worker-${i + 1}`, cni !== "kuberouter"));
+
+    const bastion = new aws.ec2.Instance(
+      `${name}-bastion`,
+      {
+        ami: ami.id,
+        instanceType: args.bastionInstanceType ?? d.bastionInstanceType,
+        subnetId: args.publicSubnetId,
+        vpcSecurityGroupIds: [groups.bastion.id],
+        keyName: keyPair.keyName,
+        associatePublicIpAddress: true,
+        metadataOptions,
+        rootBlockDevice: { ...rootBlockDevice, volumeSize: 8 },
+        userData: controller.privateIp.apply((ip) => renderBastionCloudInit(ip)),
+        tags: { Name: `${name}-bastion`, "lab:role": "bastion" },
+      },
+      nodeOpts,
+    );
+
+    const attachments = workers.map((w, i) => {
+      const vol = new aws.ebs.Volume(
+        `${name}-osd-${i + 1}`,
+        {
+          availabilityZone: args.availabilityZone,
+          type: "gp3",
+          size: volume.sizeGiB,
+          iops: volume.iops,
+          throughput: volume.throughputMBps,
+          encrypted: true,
+          tags: { Name: `${name}-osd-${i + 1}`, "lab:role": "ceph-osd" },
+        },
+        parent,
+      );
+      // Stop the worker before detaching, so a destroy never pulls a live OSD's disk away.
+      return new aws.ec2.VolumeAttachment(
+        `${name}-osd-${i + 1}`,
+        { instanceId: w.id, volumeId: vol.id, deviceName: OSD_DEVICE_NAME, stopInstanceBeforeDetaching: true },
+        parent,
+      );
+    });
+
+    const config = pulumi
+      .all([controller.privateIp, pulumi.all(workers.map((w) => w.privateIp)), bastion.publicIp])
+      .apply(([controllerIp, workerIps, bastionIp]) =>
+        renderK0sctlConfig({
+          clusterName: name,
+          k0sVersion: args.k0sVersion ?? K0S_VERSION,
+          controllerAddress: controllerIp,
+          workerAddresses: workerIps,
+          bastionAddress: bastionIp,
+          keyPath: generated ? KEY_PATH_VARIABLE : undefined,
+          cni,
+        }),
+      );
+    const hash = config.apply(configHash);
+    const environment = {
+      LAB_K0SCTL_CONFIG: config,
+      ...(generated ? { LAB_SSH_PRIVATE_KEY: generated.privateKeyOpenssh } : {}),
+    };
+    // `update` re-applies (k0sctl apply is idempotent): without it a changed config would replace
+    // the command, creating the new one before deleting the old, i.e. reset after apply.
+    const apply = new command.local.Command(
+      `${name}-k0sctl-apply`,
+      {
+        create: k0sctlCommand("apply"),
+        update: k0sctlCommand("apply"),
+        delete: k0sctlCommand("reset"),
+        environment,
+        triggers: [hash],
+      },
+      { ...parent, dependsOn: [...attachments, bastion], customTimeouts: { create: "40m", update: "40m", delete: "20m" } },
+    );
+    const kubeconfigCmd = new command.local.Command(
+      `${name}-kubeconfig`,
+      {
+        create: k0sctlCommand("kubeconfig"),
+        update: k0sctlCommand("kubeconfig"),
+        environment: { ...environment, LAB_API_URL: bastion.publicIp.apply(apiUrl) },
+        triggers: [hash],
+        logging: "stderr",
+      },
+      { ...parent, dependsOn: [apply], additionalSecretOutputs: ["stdout"] },
+    );
+
+    this.installation = apply;
+    this.kubeconfig = pulumi.secret(kubeconfigCmd.stdout);
+    this.instanceType = pulumi.output(args.instanceType);
+    this.hypervisor = pulumi.output(hypervisor);
+    this.amiId = controller.ami;
+    this.nodePrivateIps = pulumi.all([controller, ...workers].map((i) => i.privateIp));
+    this.bastionPublicIp = bastion.publicIp;
+    this.sshPrivateKey = generated ? pulumi.secret(generated.privateKeyOpenssh) : pulumi.output("");
+    this.osdVolume = pulumi.output({ ...volume, type: "gp3" as const, deviceName: OSD_DEVICE_NAME });
+    this.registerOutputs({
+      kubeconfig: this.kubeconfig,
+      instanceType: this.instanceType,
+      hypervisor: this.hypervisor,
+      amiId: this.amiId,
+      nodePrivateIps: this.nodePrivateIps,
+      bastionPublicIp: this.bastionPublicIp,
+      sshPrivateKey: this.sshPrivateKey,
+      osdVolume: this.osdVolume,
+    });
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The k0sctl side of the cluster: the k0sctl configuration (rendered with the `yaml` package) and
+ * the shell text the component's local.Commands run. Pure (reads its own shell file).
+ *
+ * Config format: k0sctl `apiVersion: k0sctl.k0sproject.io/v1beta1`, `kind: Cluster`
+ * (k0sproject/k0sctl README at v0.32.2, "Configuration file"): hosts with `role`, `privateAddress`
+ * and `ssh` (`address`, `user`, `port`, `keyPath`, `bastion` with the same fields); `k0s.version`
+ * and `k0s.config`, a k0s ClusterConfig (k0s docs/configuration.md at v1.36.3+k0s.2). k0sctl adds
+ * the controllers' addresses to `spec.api.sans` itself; the bastion's public address is added here
+ * because the kubeconfig points at it. k0sctl substitutes `${VAR}` from the environment in the
+ * config it reads, which is how `keyPath` names the key file of one call without the key (or a
+ * temporary path) ever being part of the config.
+ */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import YAML from "yaml";
+import { API_PORT, Cni, POD_CIDR, SERVICE_CIDR } from "./ports";
+
+/** The SSH user of Canonical's Ubuntu images. */
+export const SSH_USER = "ubuntu";
+/** What `keyPath` holds when the lab generated the key: filled in by k0sctl.sh at run time. */
+export const KEY_PATH_VARIABLE = "${LAB_SSH_KEY_PATH}";
+
+export interface K0sctlSpec {
+  /** `metadata.name` of the k0sctl config and the k0s ClusterConfig; also the kubeconfig's cluster name. */
+  readonly clusterName: string;
+  /** k0s version, e.g. "v1.36.3+k0s.2". */
+  readonly k0sVersion: string;
+  /** The controller's private IPv4 address (SSH target and k0s private address). */
+  readonly controllerAddress: string;
+  /** The workers' private IPv4 addresses, in node order. */
+  readonly workerAddresses: readonly string[];
+  /** The bastion's public address: k0sctl's `ssh.bastion` and an extra API certificate SAN. */
+  readonly bastionAddress: string;
+  /** `keyPath` of every SSH connection; omitted: k0sctl's defaults (SSH agent, ~/.ssh keys). */
+  readonly keyPath?: string;
+  /** k0s' network provider. */
+  readonly cni: Cni;
+}
+
+const K0S_VERSION_RE = /^v1\.\d+\.\d+\+k0s\.\d+$/;
+const IPV4_RE = /^(\d{1,3}\.){3}\d{1,3}$/;
+
+/** The k0sctl config as an object (what {@link renderK0sctlConfig} serialises). */
+export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
+  if (!K0S_VERSION_RE.test(spec.k0sVersion)) throw new RangeError(`not a k0s version (v1.x.y+k0s.n): ${spec.k0sVersion}`);
+  if (spec.workerAddresses.length === 0) throw new RangeError("a k0s cluster needs at least one worker");
+  for (const a of [spec.controllerAddress, ...spec.workerAddresses]) if (!IPV4_RE.test(a)) throw new RangeError(`not an IPv4 address: ${a}`);
+  const key = spec.keyPath !== undefined ? { keyPath: spec.keyPath } : {};
+  const ssh = (address: string) => ({
+    address,
+    user: SSH_USER,
+    port: 22,
+    ...key,
+    bastion: { address: spec.bastionAddress, user: SSH_USER, port: 22, ...key },
+  });
+  const network: Record<string, unknown> = { provider: spec.cni, podCIDR: POD_CIDR, serviceCIDR: SERVICE_CIDR };
+  if (spec.cni === "calico") network.calico = { mode: "vxlan" };
+  return {
+    apiVersion: "k0sctl.k0sproject.io/v1beta1",
+    kind: "Cluster",
+    metadata: { name: spec.clusterName, user: "admin" },
+    spec: {
+      hosts: [
+        { role: "controller", privateAddress: spec.controllerAddress, ssh: ssh(spec.controllerAddress) },
+        ...spec.workerAddresses.map((a) => ({ role: "worker", privateAddress: a, ssh: ssh(a) })),
+      ],
+      k0s: {
+        version: spec.k0sVersion,
+        config: {
+          apiVersion: "k0s.k0sproject.io/v1beta1",
+          kind: "ClusterConfig",
+          metadata: { name: spec.clusterName },
+          spec: {
+            api: { port: API_PORT, sans: [spec.bastionAddress] },
+            network,
+            telemetry: { enabled: false },
+          },
+        },
+      },
+      options: { wait: { enabled: true } },
+    },
+  };
+}
+
+/** The k0sctl config as YAML, exactly what k0sctl reads on stdin. */
+export function renderK0sctlConfig(spec: K0sctlSpec): string {
+  return YAML.stringify(k0sctlConfig(spec), { lineWidth: 0 });
+}
+
+/** sha256 of a config, the trigger that re-runs `k0sctl apply` when the config changes. */
+export function configHash(config: string): string {
+  return createHash("sha256").update(config).digest("hex");
+}
+
+/** The shell file holding the functions (components/k0s/k0sctl.sh). */
+export const K0SCTL_SCRIPT_FILE = path.join(__dirname, "k0sctl.sh");
+
+/** What a local.Command runs: k0sctl.sh's functions, then the one call for `action`. */
+export function k0sctlCommand(action: "apply" | "kubeconfig" | "reset", scriptFile: string = K0SCTL_SCRIPT_FILE): string {
+  return `${fs.readFileSync(scriptFile, "utf8")}\nlab_k0sctl_${action}\n`;
+}
+
+/** The kubeconfig's API server URL: the bastion's public address, which forwards the API port. */
+export function apiUrl(bastionAddress: string): string {
+  return `https://${bastionAddress}:${API_PORT}`;
+}
