@@ -140,17 +140,34 @@ export function argProblems(r: Resolved, endpointIpAddressRange?: string): strin
     problems.push(problem("automaticBackupRetentionDays", "a whole number of days from 0 to 90", r.automaticBackupRetentionDays));
   }
   if (!MAINTENANCE_WINDOW_RE.test(r.weeklyMaintenanceStartTime)) {
-    problems.push(problem("weeklyMaintenanceStartTime", "d:HH:MM with d from 1 (Monday) to 7 (Sunday), UTC (e.g. 7:02:00)", r.weeklyMaintenanceStartTime));
+    problems.push(
+      problem(
+        "weeklyMaintenanceStartTime",
+        "d:HH:MM with d from 1 (Monday) to 7 (Sunday), UTC (e.g. 7:02:00)",
+        r.weeklyMaintenanceStartTime,
+      ),
+    );
   }
   if (endpointIpAddressRange !== undefined && !isMultiAz(r.deploymentType)) {
     problems.push(problem("endpointIpAddressRange", `unset for ${r.deploymentType} (Multi-AZ only)`, endpointIpAddressRange));
   }
   r.volumes.forEach((v, i) => {
-    if (!VOLUME_NAME_RE.test(v.name)) problems.push(problem(`volumes[${i}].name`, "1–203 letters, digits or '_', starting with a letter", v.name));
-    if (!JUNCTION_PATH_RE.test(v.junctionPath)) problems.push(problem(`volumes[${i}].junctionPath`, "a path starting with '/' (e.g. /kafkafsxN1)", v.junctionPath));
-    if (!Number.isInteger(v.sizeGiB) || v.sizeGiB < 1 || v.sizeGiB > MAX_VOLUME_GIB) problems.push(problem(`volumes[${i}].sizeGiB`, `a whole number of GiB from 1 to ${MAX_VOLUME_GIB}`, v.sizeGiB));
-    if (v.snapshotPolicy !== undefined && !SNAPSHOT_POLICY_RE.test(v.snapshotPolicy)) problems.push(problem(`volumes[${i}].snapshotPolicy`, "an ONTAP snapshot policy name (default, default-1weekly, none, or a custom one)", v.snapshotPolicy));
-    if (v.tieringPolicy !== undefined && !(TIERING_POLICIES as readonly string[]).includes(v.tieringPolicy)) problems.push(problem(`volumes[${i}].tieringPolicy`, `one of ${TIERING_POLICIES.join(", ")}`, v.tieringPolicy));
+    if (!VOLUME_NAME_RE.test(v.name))
+      problems.push(problem(`volumes[${i}].name`, "1–203 letters, digits or '_', starting with a letter", v.name));
+    if (!JUNCTION_PATH_RE.test(v.junctionPath))
+      problems.push(problem(`volumes[${i}].junctionPath`, "a path starting with '/' (e.g. /kafkafsxN1)", v.junctionPath));
+    if (!Number.isInteger(v.sizeGiB) || v.sizeGiB < 1 || v.sizeGiB > MAX_VOLUME_GIB)
+      problems.push(problem(`volumes[${i}].sizeGiB`, `a whole number of GiB from 1 to ${MAX_VOLUME_GIB}`, v.sizeGiB));
+    if (v.snapshotPolicy !== undefined && !SNAPSHOT_POLICY_RE.test(v.snapshotPolicy))
+      problems.push(
+        problem(
+          `volumes[${i}].snapshotPolicy`,
+          "an ONTAP snapshot policy name (default, default-1weekly, none, or a custom one)",
+          v.snapshotPolicy,
+        ),
+      );
+    if (v.tieringPolicy !== undefined && !(TIERING_POLICIES as readonly string[]).includes(v.tieringPolicy))
+      problems.push(problem(`volumes[${i}].tieringPolicy`, `one of ${TIERING_POLICIES.join(", ")}`, v.tieringPolicy));
   });
   problems.push(...volumeProblems(r.volumes));
   return problems;
@@ -237,14 +254,28 @@ export class FsxOntap extends pulumi.ComponentResource {
     const egress = egressRule(vpcCidr);
     new aws.vpc.SecurityGroupEgressRule(
       `${name}-out-${egress.name}`,
-      { securityGroupId: sg.id, ipProtocol: egress.ipProtocol, cidrIpv4: egress.cidrIpv4, description: egress.description, tags: nameTag(`out-${egress.name}`) },
+      {
+        securityGroupId: sg.id,
+        ipProtocol: egress.ipProtocol,
+        cidrIpv4: egress.cidrIpv4,
+        description: egress.description,
+        tags: nameTag(`out-${egress.name}`),
+      },
       parent,
     );
 
     const password = (user: string) =>
       new random.RandomPassword(
         `${name}-${user}`,
-        { length: PASSWORD_LENGTH, special: true, overrideSpecial: PASSWORD_SPECIALS, minLower: 1, minUpper: 1, minNumeric: 1, minSpecial: 1 },
+        {
+          length: PASSWORD_LENGTH,
+          special: true,
+          overrideSpecial: PASSWORD_SPECIALS,
+          minLower: 1,
+          minUpper: 1,
+          minNumeric: 1,
+          minSpecial: 1,
+        },
         parent,
       );
     const fsxadmin = password("fsxadmin");
@@ -292,7 +323,12 @@ export class FsxOntap extends pulumi.ComponentResource {
       );
       return secret.arn;
     };
-    const credentialsSecretArn = credentials("vsadmin", vsadmin, `vsadmin of SVM ${r.svmName}, for Trident (credentials.type: awsarn)`, svm);
+    const credentialsSecretArn = credentials(
+      "vsadmin",
+      vsadmin,
+      `vsadmin of SVM ${r.svmName}, for Trident (credentials.type: awsarn)`,
+      svm,
+    );
     const fsxadminSecretArn = credentials("fsxadmin", fsxadmin, `fsxadmin of FSx for ONTAP ${name}`, fs);
 
     const volumes = r.volumes.map((v) => {
@@ -335,8 +371,9 @@ export class FsxOntap extends pulumi.ComponentResource {
     this.credentialsSecretArn = credentialsSecretArn;
     this.fsxadminSecretArn = fsxadminSecretArn;
     this.volumes = pulumi.all(volumes);
-    const configuredTotal = r.throughputCapacityMBps * r.haPairs;
-    this.throughputCapacityMBps = pulumi.output(fs.throughputCapacity).apply((t) => t || configuredTotal);
+    // The configured total: what the file system has once `pulumi up` has succeeded (the provider
+    // reads `throughputCapacity` back as null for SINGLE_AZ_2).
+    this.throughputCapacityMBps = pulumi.output(r.throughputCapacityMBps * r.haPairs);
     this.registerOutputs({
       fileSystemId: this.fileSystemId,
       fileSystemArn: this.fileSystemArn,

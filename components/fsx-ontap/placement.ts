@@ -32,18 +32,24 @@ export function placement(
   privateRouteTableIds: readonly string[],
 ): Placement {
   if (privateSubnetIds.length !== azs.length) {
-    throw new Error(`the network stack lists ${privateSubnetIds.length} private subnets for ${azs.length} availability zones; they must pair up`);
+    throw new Error(
+      `the network stack lists ${privateSubnetIds.length} private subnets for ${azs.length} availability zones; they must pair up`,
+    );
   }
   const multi = isMultiAz(deploymentType);
   const usable = multi ? 2 : azs.length;
   if (azs.length < (multi ? 2 : 1)) {
-    throw new Error(`${deploymentType} needs private subnets in 2 availability zones; the network stack has ${azs.length} (${azs.join(", ") || "none"})`);
+    throw new Error(
+      `${deploymentType} needs private subnets in 2 availability zones; the network stack has ${azs.length} (${azs.join(", ") || "none"})`,
+    );
   }
   const zones = azs.slice(0, usable);
   const index = typeof preferred === "number" ? preferred : zones.indexOf(preferred);
   if (!Number.isInteger(index) || index < 0 || index >= zones.length) {
     const what = typeof preferred === "number" ? `index ${preferred}` : `"${preferred}"`;
-    throw new Error(`preferred availability zone ${what} is not one of the file system's zones ${zones.join(", ")} (by index 0–${zones.length - 1} or by name)`);
+    throw new Error(
+      `preferred availability zone ${what} is not one of the file system's zones ${zones.join(", ")} (by index 0–${zones.length - 1} or by name)`,
+    );
   }
   const preferredSubnetId = privateSubnetIds[index];
   if (multi) {

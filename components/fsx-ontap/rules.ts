@@ -139,7 +139,10 @@ export function sizingProblems(s: OntapSizing, keys: SizingKeys = ARG_KEYS): str
   const maxPairs = MAX_HA_PAIRS[t];
   const pairsOk = Number.isInteger(s.haPairs) && s.haPairs >= 1 && s.haPairs <= maxPairs;
   if (!pairsOk) {
-    const rule = maxPairs === 1 ? `1 for ${keys.deploymentType} ${t} (only SINGLE_AZ_2 has more than one HA pair)` : `an integer from 1 to ${maxPairs} for ${keys.deploymentType} ${t}`;
+    const rule =
+      maxPairs === 1
+        ? `1 for ${keys.deploymentType} ${t} (only SINGLE_AZ_2 has more than one HA pair)`
+        : `an integer from 1 to ${maxPairs} for ${keys.deploymentType} ${t}`;
     problems.push(problem(keys.haPairs, rule, s.haPairs));
   }
   const pairs = pairsOk ? s.haPairs : 1;
@@ -148,19 +151,37 @@ export function sizingProblems(s: OntapSizing, keys: SizingKeys = ARG_KEYS): str
   const throughputOk = levels.includes(s.throughputCapacityMBps);
   if (!throughputOk) {
     const unit = maxPairs === 1 ? "MBps" : "MBps per HA pair";
-    problems.push(problem(keys.throughputCapacityMBps, `one of ${levels.join(", ")} (${unit}) for ${keys.deploymentType} ${t}`, s.throughputCapacityMBps));
+    problems.push(
+      problem(
+        keys.throughputCapacityMBps,
+        `one of ${levels.join(", ")} (${unit}) for ${keys.deploymentType} ${t}`,
+        s.throughputCapacityMBps,
+      ),
+    );
   }
 
   const { min, max } = storageBoundsGiB(t, pairs);
   if (!Number.isInteger(s.storageCapacityGiB) || s.storageCapacityGiB < min || s.storageCapacityGiB > max) {
     const per = pairs > 1 ? ` (${MIN_STORAGE_GIB_PER_HA_PAIR} per HA pair)` : "";
     const withPairs = t === "SINGLE_AZ_2" ? ` with ${pairs} HA pair${pairs === 1 ? "" : "s"}` : "";
-    problems.push(problem(keys.storageCapacityGiB, `a whole number of GiB from ${min}${per} to ${max} for ${keys.deploymentType} ${t}${withPairs}`, s.storageCapacityGiB));
+    problems.push(
+      problem(
+        keys.storageCapacityGiB,
+        `a whole number of GiB from ${min}${per} to ${max} for ${keys.deploymentType} ${t}${withPairs}`,
+        s.storageCapacityGiB,
+      ),
+    );
   }
 
   if (s.diskIopsMode === "AUTOMATIC") {
     if (s.diskIops !== undefined) {
-      problems.push(problem(keys.diskIops, `unset when ${keys.diskIopsMode} is AUTOMATIC (FSx provisions ${AUTOMATIC_IOPS_PER_GIB} SSD IOPS per GiB)`, s.diskIops));
+      problems.push(
+        problem(
+          keys.diskIops,
+          `unset when ${keys.diskIopsMode} is AUTOMATIC (FSx provisions ${AUTOMATIC_IOPS_PER_GIB} SSD IOPS per GiB)`,
+          s.diskIops,
+        ),
+      );
     }
     return problems;
   }
@@ -170,15 +191,28 @@ export function sizingProblems(s: OntapSizing, keys: SizingKeys = ARG_KEYS): str
   }
   const floor = AUTOMATIC_IOPS_PER_GIB * s.storageCapacityGiB;
   if (s.diskIops < floor) {
-    problems.push(problem(keys.diskIops, `at least ${floor} (${AUTOMATIC_IOPS_PER_GIB} SSD IOPS per GiB of ${keys.storageCapacityGiB} ${s.storageCapacityGiB})`, s.diskIops));
+    problems.push(
+      problem(
+        keys.diskIops,
+        `at least ${floor} (${AUTOMATIC_IOPS_PER_GIB} SSD IOPS per GiB of ${keys.storageCapacityGiB} ${s.storageCapacityGiB})`,
+        s.diskIops,
+      ),
+    );
   }
   const ratioCap = MAX_IOPS_PER_GIB * s.storageCapacityGiB;
   if (s.diskIops > ratioCap) {
-    problems.push(problem(keys.diskIops, `at most ${ratioCap} (${MAX_IOPS_PER_GIB} SSD IOPS per GiB of ${keys.storageCapacityGiB} ${s.storageCapacityGiB})`, s.diskIops));
+    problems.push(
+      problem(
+        keys.diskIops,
+        `at most ${ratioCap} (${MAX_IOPS_PER_GIB} SSD IOPS per GiB of ${keys.storageCapacityGiB} ${s.storageCapacityGiB})`,
+        s.diskIops,
+      ),
+    );
   }
   const serverCap = throughputOk ? maxSsdIops(t, s.throughputCapacityMBps, pairs) : undefined;
   if (serverCap !== undefined && s.diskIops > serverCap) {
-    const who = pairs > 1 ? `${pairs} HA pairs at ${s.throughputCapacityMBps} MBps each` : `a ${s.throughputCapacityMBps} MBps ${t} file server`;
+    const who =
+      pairs > 1 ? `${pairs} HA pairs at ${s.throughputCapacityMBps} MBps each` : `a ${s.throughputCapacityMBps} MBps ${t} file server`;
     problems.push(problem(keys.diskIops, `at most ${serverCap} (the most SSD IOPS ${who} can use)`, s.diskIops));
   }
   return problems;
@@ -207,7 +241,15 @@ export function throughputArgs(s: Pick<OntapSizing, "deploymentType" | "throughp
  * lever must never touch them. `throughput_capacity` is not among them; `ha_pairs` and
  * `throughput_capacity_per_ha_pair` are ForceNew on some changes (see {@link throughputArgs}).
  */
-export const FORCE_NEW_ARGS = ["deploymentType", "endpointIpAddressRange", "kmsKeyId", "preferredSubnetId", "securityGroupIds", "storageType", "subnetIds"] as const;
+export const FORCE_NEW_ARGS = [
+  "deploymentType",
+  "endpointIpAddressRange",
+  "kmsKeyId",
+  "preferredSubnetId",
+  "securityGroupIds",
+  "storageType",
+  "subnetIds",
+] as const;
 
 /** ONTAP volume names: a letter, then letters, digits or '_', at most 203 characters. */
 export const VOLUME_NAME_RE = /^[A-Za-z][A-Za-z0-9_]{0,202}$/;
@@ -246,13 +288,25 @@ export function volumeProblems(volumes: readonly OntapVolumeSpec[], key = "volum
   const seenPaths = new Map<string, number>();
   volumes.forEach((v, i) => {
     const name = v.name.toLowerCase();
-    if (seenNames.has(name)) problems.push(problem(`${key}[${i}].name`, `distinct from ${key}[${seenNames.get(name)}].name (ONTAP volume names ignore case)`, v.name));
+    if (seenNames.has(name))
+      problems.push(
+        problem(`${key}[${i}].name`, `distinct from ${key}[${seenNames.get(name)}].name (ONTAP volume names ignore case)`, v.name),
+      );
     else seenNames.set(name, i);
-    if (seenPaths.has(v.junctionPath)) problems.push(problem(`${key}[${i}].junctionPath`, `distinct from ${key}[${seenPaths.get(v.junctionPath)}].junctionPath`, v.junctionPath));
+    if (seenPaths.has(v.junctionPath))
+      problems.push(
+        problem(`${key}[${i}].junctionPath`, `distinct from ${key}[${seenPaths.get(v.junctionPath)}].junctionPath`, v.junctionPath),
+      );
     else seenPaths.set(v.junctionPath, i);
     const tiering = v.tieringPolicy ?? "NONE";
     if (v.coolingPeriodDays !== undefined && tiering !== "AUTO" && tiering !== "SNAPSHOT_ONLY") {
-      problems.push(problem(`${key}[${i}].coolingPeriodDays`, `unset unless tieringPolicy is AUTO or SNAPSHOT_ONLY (it is ${tiering})`, v.coolingPeriodDays));
+      problems.push(
+        problem(
+          `${key}[${i}].coolingPeriodDays`,
+          `unset unless tieringPolicy is AUTO or SNAPSHOT_ONLY (it is ${tiering})`,
+          v.coolingPeriodDays,
+        ),
+      );
     }
   });
   return problems;

@@ -42,12 +42,19 @@ export const ONTAP_INGRESS: readonly PortRule[] = [
   { id: "nfs-udp-4049", ipProtocol: "udp", fromPort: 4049, toPort: 4049, description: "NFS quota (rquotad, UDP 4049)" },
   { id: "iscsi-tcp-3260", ipProtocol: "tcp", fromPort: 3260, toPort: 3260, description: "iSCSI (TCP 3260)" },
   { id: "ssh-tcp-22", ipProtocol: "tcp", fromPort: 22, toPort: 22, description: "ONTAP CLI over SSH (TCP 22)" },
-  { id: "https-tcp-443", ipProtocol: "tcp", fromPort: 443, toPort: 443, description: "ONTAP REST API and System Manager over HTTPS (TCP 443)" },
+  {
+    id: "https-tcp-443",
+    ipProtocol: "tcp",
+    fromPort: 443,
+    toPort: 443,
+    description: "ONTAP REST API and System Manager over HTTPS (TCP 443)",
+  },
   { id: "icmp-all", ipProtocol: "icmp", fromPort: -1, toPort: -1, description: "ICMP (ping, path MTU discovery)" },
 ];
 
 /** Where traffic may come from: the VPC CIDR, or one client security group. */
-export type RuleSource<C = string> = { readonly kind: "cidr"; readonly cidr: C } | { readonly kind: "sg"; readonly securityGroupId: string; readonly index: number };
+export type RuleSource<C = string> =
+  { readonly kind: "cidr"; readonly cidr: C } | { readonly kind: "sg"; readonly securityGroupId: string; readonly index: number };
 
 /** A rule ready to become a resource: its logical-name suffix, port rule and source. */
 export interface RuleSpec<C = string> extends PortRule {
@@ -72,7 +79,12 @@ export function ingressRules<C>(sources: readonly RuleSource<C>[]): RuleSpec<C>[
     ONTAP_INGRESS.map((r) =>
       src.kind === "cidr"
         ? { ...r, name: `${r.id}-vpc`, cidrIpv4: src.cidr, description: `${r.description} from the VPC` }
-        : { ...r, name: `${r.id}-sg${src.index}`, referencedSecurityGroupId: src.securityGroupId, description: `${r.description} from client security group ${src.index}` },
+        : {
+            ...r,
+            name: `${r.id}-sg${src.index}`,
+            referencedSecurityGroupId: src.securityGroupId,
+            description: `${r.description} from client security group ${src.index}`,
+          },
     ),
   );
 }

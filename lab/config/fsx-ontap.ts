@@ -32,7 +32,9 @@ export const volumeSchema = z.strictObject(
     name: text("an ONTAP volume name: 1–203 letters, digits or '_', starting with a letter (e.g. kafkafsxN1)", VOLUME_NAME_RE),
     sizeGiB: int(1, MAX_VOLUME_GIB, `a whole number of GiB from 1 to ${MAX_VOLUME_GIB}`),
     junctionPath: text("a junction path starting with '/' (e.g. /kafkafsxN1)", JUNCTION_PATH_RE),
-    snapshotPolicy: text("an ONTAP snapshot policy name (default, default-1weekly, none, or a custom one)", SNAPSHOT_POLICY_RE).default("none"),
+    snapshotPolicy: text("an ONTAP snapshot policy name (default, default-1weekly, none, or a custom one)", SNAPSHOT_POLICY_RE).default(
+      "none",
+    ),
     tieringPolicy: oneOf(TIERING_POLICIES).default("NONE"),
     coolingPeriodDays: int(2, 183, "a whole number of days from 2 to 183").optional(),
     storageEfficiency: bool().default(true),
@@ -63,16 +65,24 @@ export const fsxOntapSchema = z.object({
   /** @default "svm1" */
   svmName: text("an SVM name: 1–47 letters, digits or '_', starting with a letter (e.g. ekssvm)", SVM_NAME_RE).default("svm1"),
   /** @default [] */
-  volumes: z.array(volumeSchema, { error: "a list of volumes ({name, sizeGiB, junctionPath, …})" }).max(100, { error: "a list of at most 100 volumes" }).default([]),
+  volumes: z
+    .array(volumeSchema, { error: "a list of volumes ({name, sizeGiB, junctionPath, …})" })
+    .max(100, { error: "a list of at most 100 volumes" })
+    .default([]),
   /** Use this KMS key (ARN) instead of creating one. */
-  kmsKeyArn: text("a KMS key ARN (arn:aws:kms:<region>:<account>:key/<id>)", /^arn:aws[a-z-]*:kms:[a-z0-9-]+:\d{12}:key\/[A-Za-z0-9-]+$/).optional(),
+  kmsKeyArn: text(
+    "a KMS key ARN (arn:aws:kms:<region>:<account>:key/<id>)",
+    /^arn:aws[a-z-]*:kms:[a-z0-9-]+:\d{12}:key\/[A-Za-z0-9-]+$/,
+  ).optional(),
   /** Automatic backups, days (0 = off). @default 0 */
   backupRetentionDays: int(0, 90, "a whole number of days from 0 to 90 (0 turns automatic backups off)").default(0),
   /** Weekly maintenance window start, `d:HH:MM` UTC. @default "7:02:00" */
   maintenanceWindow: text("d:HH:MM with d from 1 (Monday) to 7 (Sunday), UTC (e.g. 7:02:00)", MAINTENANCE_WINDOW_RE).default("7:02:00"),
   /** When given, the only sources of inbound traffic (else the VPC CIDR). @default [] */
   clientSecurityGroupIds: z
-    .array(text("a security group id (sg-…)", /^sg-[0-9a-f]{8,17}$/), { error: 'a list of security group ids (e.g. ["sg-0123456789abcdef0"])' })
+    .array(text("a security group id (sg-…)", /^sg-[0-9a-f]{8,17}$/), {
+      error: 'a list of security group ids (e.g. ["sg-0123456789abcdef0"])',
+    })
     .max(10, { error: "a list of at most 10 security group ids" })
     .default([]),
   /** Multi-AZ endpoint IP range. */
@@ -98,7 +108,9 @@ const KEYS: SizingKeys = {
 export function checkFsxOntap(c: FsxOntapConfig): string[] {
   const problems = sizingProblems(c, KEYS);
   if (c.endpointIpAddressRange !== undefined && !isMultiAz(c.deploymentType)) {
-    problems.push(problem("lab:endpointIpAddressRange", `unset for lab:deploymentType ${c.deploymentType} (Multi-AZ only)`, c.endpointIpAddressRange));
+    problems.push(
+      problem("lab:endpointIpAddressRange", `unset for lab:deploymentType ${c.deploymentType} (Multi-AZ only)`, c.endpointIpAddressRange),
+    );
   }
   if (new Set(c.clientSecurityGroupIds).size !== c.clientSecurityGroupIds.length) {
     problems.push(problem("lab:clientSecurityGroupIds", "distinct security group ids", c.clientSecurityGroupIds));

@@ -12,14 +12,24 @@ import {
   volumeProblems,
 } from "../../../components/fsx-ontap/rules";
 
-const base: OntapSizing = { deploymentType: "MULTI_AZ_1", storageCapacityGiB: 1024, throughputCapacityMBps: 512, haPairs: 1, diskIopsMode: "AUTOMATIC" };
+const base: OntapSizing = {
+  deploymentType: "MULTI_AZ_1",
+  storageCapacityGiB: 1024,
+  throughputCapacityMBps: 512,
+  haPairs: 1,
+  diskIopsMode: "AUTOMATIC",
+};
 const s = (over: Partial<OntapSizing>): OntapSizing => ({ ...base, ...over });
 
 describe("sizing rules: every deployment type × throughput, storage bounds, IOPS limits", () => {
   test.each<[string, OntapSizing, string[]]>([
     // deployment type × throughput
     ["MULTI_AZ_1 512 MBps (the EKS experiment)", s({}), []],
-    ["MULTI_AZ_1 4096 MBps, 5120 GiB, 160 000 IOPS (the Kafka experiment)", s({ storageCapacityGiB: 5120, throughputCapacityMBps: 4096, diskIopsMode: "USER_PROVISIONED", diskIops: 160_000 }), []],
+    [
+      "MULTI_AZ_1 4096 MBps, 5120 GiB, 160 000 IOPS (the Kafka experiment)",
+      s({ storageCapacityGiB: 5120, throughputCapacityMBps: 4096, diskIopsMode: "USER_PROVISIONED", diskIops: 160_000 }),
+      [],
+    ],
     [
       "MULTI_AZ_1 rejects a second-generation level",
       s({ throughputCapacityMBps: 384 }),
@@ -57,10 +67,22 @@ describe("sizing rules: every deployment type × throughput, storage bounds, IOP
       s({ deploymentType: "SINGLE_AZ_2", throughputCapacityMBps: 3072, haPairs: 13, storageCapacityGiB: 13_312 }),
       ["'haPairs' must be an integer from 1 to 12 for deploymentType SINGLE_AZ_2, got 13"],
     ],
-    ["SINGLE_AZ_2 12 HA pairs × 6144 MBps", s({ deploymentType: "SINGLE_AZ_2", throughputCapacityMBps: 6144, haPairs: 12, storageCapacityGiB: 12_288 }), []],
+    [
+      "SINGLE_AZ_2 12 HA pairs × 6144 MBps",
+      s({ deploymentType: "SINGLE_AZ_2", throughputCapacityMBps: 6144, haPairs: 12, storageCapacityGiB: 12_288 }),
+      [],
+    ],
     // storage bounds
-    ["storage below 1024 GiB", s({ storageCapacityGiB: 1000 }), ["'storageCapacityGiB' must be a whole number of GiB from 1024 to 196608 for deploymentType MULTI_AZ_1, got 1000"]],
-    ["first generation up to 192 TiB", s({ storageCapacityGiB: 196_609 }), ["'storageCapacityGiB' must be a whole number of GiB from 1024 to 196608 for deploymentType MULTI_AZ_1, got 196609"]],
+    [
+      "storage below 1024 GiB",
+      s({ storageCapacityGiB: 1000 }),
+      ["'storageCapacityGiB' must be a whole number of GiB from 1024 to 196608 for deploymentType MULTI_AZ_1, got 1000"],
+    ],
+    [
+      "first generation up to 192 TiB",
+      s({ storageCapacityGiB: 196_609 }),
+      ["'storageCapacityGiB' must be a whole number of GiB from 1024 to 196608 for deploymentType MULTI_AZ_1, got 196609"],
+    ],
     [
       "MULTI_AZ_2 up to 512 TiB",
       s({ deploymentType: "MULTI_AZ_2", throughputCapacityMBps: 1536, storageCapacityGiB: 524_289 }),
@@ -69,7 +91,9 @@ describe("sizing rules: every deployment type × throughput, storage bounds, IOP
     [
       "SINGLE_AZ_2 needs 1024 GiB per HA pair",
       s({ deploymentType: "SINGLE_AZ_2", throughputCapacityMBps: 1536, haPairs: 3, storageCapacityGiB: 2048 }),
-      ["'storageCapacityGiB' must be a whole number of GiB from 3072 (1024 per HA pair) to 1048576 for deploymentType SINGLE_AZ_2 with 3 HA pairs, got 2048"],
+      [
+        "'storageCapacityGiB' must be a whole number of GiB from 3072 (1024 per HA pair) to 1048576 for deploymentType SINGLE_AZ_2 with 3 HA pairs, got 2048",
+      ],
     ],
     [
       "SINGLE_AZ_2 with one HA pair stops at 512 TiB",
@@ -109,13 +133,36 @@ describe("sizing rules: every deployment type × throughput, storage bounds, IOP
     ],
     [
       "SINGLE_AZ_2 IOPS scale with HA pairs",
-      s({ deploymentType: "SINGLE_AZ_2", throughputCapacityMBps: 3072, haPairs: 2, storageCapacityGiB: 8192, diskIopsMode: "USER_PROVISIONED", diskIops: 250_000 }),
+      s({
+        deploymentType: "SINGLE_AZ_2",
+        throughputCapacityMBps: 3072,
+        haPairs: 2,
+        storageCapacityGiB: 8192,
+        diskIopsMode: "USER_PROVISIONED",
+        diskIops: 250_000,
+      }),
       ["'diskIops' must be at most 200000 (the most SSD IOPS 2 HA pairs at 3072 MBps each can use), got 250000"],
     ],
-    ["MULTI_AZ_2 6144 MBps, 200 000 IOPS on 4096 GiB", s({ deploymentType: "MULTI_AZ_2", throughputCapacityMBps: 6144, storageCapacityGiB: 4096, diskIopsMode: "USER_PROVISIONED", diskIops: 200_000 }), []],
+    [
+      "MULTI_AZ_2 6144 MBps, 200 000 IOPS on 4096 GiB",
+      s({
+        deploymentType: "MULTI_AZ_2",
+        throughputCapacityMBps: 6144,
+        storageCapacityGiB: 4096,
+        diskIopsMode: "USER_PROVISIONED",
+        diskIops: 200_000,
+      }),
+      [],
+    ],
     [
       "every problem at once",
-      s({ deploymentType: "MULTI_AZ_2", throughputCapacityMBps: 500, haPairs: 4, storageCapacityGiB: 512, diskIopsMode: "USER_PROVISIONED" }),
+      s({
+        deploymentType: "MULTI_AZ_2",
+        throughputCapacityMBps: 500,
+        haPairs: 4,
+        storageCapacityGiB: 512,
+        diskIopsMode: "USER_PROVISIONED",
+      }),
       [
         "'haPairs' must be 1 for deploymentType MULTI_AZ_2 (only SINGLE_AZ_2 has more than one HA pair), got 4",
         "'throughputCapacityMBps' must be one of 384, 768, 1536, 3072, 6144 (MBps) for deploymentType MULTI_AZ_2, got 500",
@@ -173,18 +220,31 @@ describe("throughput arguments (the failover lever must update in place)", () =>
     }
   });
   test("SINGLE_AZ_2 uses haPairs and throughputCapacityPerHaPair", () => {
-    expect(throughputArgs({ deploymentType: "SINGLE_AZ_2", throughputCapacityMBps: 3072, haPairs: 4 })).toEqual({ haPairs: 4, throughputCapacityPerHaPair: 3072 });
+    expect(throughputArgs({ deploymentType: "SINGLE_AZ_2", throughputCapacityMBps: 3072, haPairs: 4 })).toEqual({
+      haPairs: 4,
+      throughputCapacityPerHaPair: 3072,
+    });
   });
   test("throughput is not among the upstream ForceNew arguments", () => {
     expect(FORCE_NEW_ARGS).not.toContain("throughputCapacity");
-    expect([...FORCE_NEW_ARGS].sort()).toEqual(["deploymentType", "endpointIpAddressRange", "kmsKeyId", "preferredSubnetId", "securityGroupIds", "storageType", "subnetIds"]);
+    expect([...FORCE_NEW_ARGS].sort()).toEqual([
+      "deploymentType",
+      "endpointIpAddressRange",
+      "kmsKeyId",
+      "preferredSubnetId",
+      "securityGroupIds",
+      "storageType",
+      "subnetIds",
+    ]);
   });
 });
 
 describe("volumes", () => {
   const vol = (name: string, junctionPath: string, extra = {}) => ({ name, sizeGiB: 2048, junctionPath, ...extra });
   test("names and junction paths distinct, cooling period only with AUTO/SNAPSHOT_ONLY", () => {
-    expect(volumeProblems([vol("a", "/a"), vol("A", "/b"), vol("c", "/a"), vol("d", "/d", { coolingPeriodDays: 10 })], "lab:volumes")).toEqual([
+    expect(
+      volumeProblems([vol("a", "/a"), vol("A", "/b"), vol("c", "/a"), vol("d", "/d", { coolingPeriodDays: 10 })], "lab:volumes"),
+    ).toEqual([
       "'lab:volumes[1].name' must be distinct from lab:volumes[0].name (ONTAP volume names ignore case), got \"A\"",
       "'lab:volumes[2].junctionPath' must be distinct from lab:volumes[0].junctionPath, got \"/a\"",
       "'lab:volumes[3].coolingPeriodDays' must be unset unless tieringPolicy is AUTO or SNAPSHOT_ONLY (it is NONE), got 10",

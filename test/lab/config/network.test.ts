@@ -1,7 +1,7 @@
 import { ConfigError } from "../../../lab/errors";
 import { parseConfig } from "../../../lab/config/load";
 import { checkNetwork, networkSchema } from "../../../lab/config/network";
-import { programFor } from "../../../stacks";
+import { KIND_NAMES, programFor } from "../../../stacks";
 
 const base = { "aws:region": "us-east-1", "lab:kind": "network", "lab:owner": "alice" };
 const parse = (extra: Record<string, string>) => parseConfig("network", networkSchema, { ...base, ...extra }, checkNetwork);
@@ -95,8 +95,8 @@ describe("network config", () => {
 
 describe("lab:kind", () => {
   test.each([
-    [{ "lab:kind": "netwrk" }, "'lab:kind' must be one of network, got \"netwrk\""],
-    [{}, "'lab:kind' must be one of network, got nothing"],
+    [{ "lab:kind": "netwrk" }, `'lab:kind' must be one of ${KIND_NAMES.join(", ")}, got "netwrk"`],
+    [{}, `'lab:kind' must be one of ${KIND_NAMES.join(", ")}, got nothing`],
   ])("unknown or missing kind %j", (raw, message) => {
     expect(() => programFor(raw)).toThrow(new ConfigError([message]));
   });
