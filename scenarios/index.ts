@@ -1,10 +1,14 @@
 /** The scenarios the lab ships (DESIGN.md "What it is"). */
 import { Scenario } from "./types";
 
-export const SCENARIOS: readonly Scenario[] = [];
-
-export function scenarioNamed(name: string): Scenario {
-  const s = SCENARIOS.find((x) => x.name === name);
-  if (!s) throw new Error(`unknown scenario '${name}': the scenarios are ${SCENARIOS.map((x) => x.name).join(", ") || "none yet"}`);
-  return s;
-}
+export const SCENARIOS: readonly Scenario[] = [
+  {
+    name: "ceph-nitro",
+    description: "Ceph (Rook) on k0s: m4.xlarge (Xen, stack dev) vs m5.xlarge (Nitro, stack nitro), pgbench TPC-B",
+    stacks: [
+      { name: "network", file: "Pulumi.network.yaml" },
+      { name: "dev", file: "Pulumi.dev.yaml" },
+      { name: "nitro", file: "Pulumi.nitro.yaml" },
+    ],
+  },
+];

@@ -1,6 +1,6 @@
 /** `lab plan`: the offline plan of shipped stacks and scenarios (see lab/plan). */
 import * as path from "node:path";
-import { SCENARIOS, scenarioNamed } from "../../scenarios";
+import { SCENARIOS } from "../../scenarios";
 import { runStack } from "../../stacks";
 import { planAll, PlanResult, scenarioSpecs } from "../plan";
 import { planJson, renderMermaid, renderTree } from "../plan/render";
@@ -35,7 +35,8 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<string> 
     const needed = results.find((r) => r.spec.name === spec.name) as PlanResult;
     groups.push({ results: [needed] });
   } else if (opts.scenario !== undefined) {
-    const scenario = scenarioNamed(opts.scenario);
+    const scenario = SCENARIOS.find((x) => x.name === opts.scenario);
+    if (!scenario) throw new UsageError(`no scenario '${opts.scenario}': the scenarios are ${SCENARIOS.map((x) => x.name).join(", ")}`);
     groups.push({ title: `scenario ${scenario.name}: ${scenario.description}`, results: await planAll(scenarioSpecs(scenario, root), runStack) });
   } else {
     groups.push({ title: "shipped stacks", results: await planAll(shipped, runStack) });
