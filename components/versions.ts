@@ -27,7 +27,11 @@ export const ROOK_CHART = { name: "rook-ceph", repo: "https://charts.rook.io/rel
  * installer uses (tests/framework/installer/ceph_helm_installer.go) and the version of the
  * `ceph-csi-operator` subchart in the rook-ceph chart.
  */
-export const CEPH_CSI_DRIVERS_CHART = { name: "ceph-csi-drivers", repo: "https://ceph.github.io/ceph-csi-operator", version: "1.0.4" } as const;
+export const CEPH_CSI_DRIVERS_CHART = {
+  name: "ceph-csi-drivers",
+  repo: "https://ceph.github.io/ceph-csi-operator",
+  version: "1.0.4",
+} as const;
 
 /**
  * Ceph (Tentacle), the image Rook v1.20.6's deploy/examples/cluster.yaml pins. Rook v1.20 supports

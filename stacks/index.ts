@@ -4,6 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { ConfigError, problem } from "../lab/errors";
+import { cephK0sStack } from "./ceph-k0s";
 import { fsxOntapStack } from "./fsx-ontap";
 import { StackIdentity } from "./lib/context";
 import { networkStack } from "./network";
@@ -14,6 +15,7 @@ export type StackProgram = (raw: Readonly<Record<string, string>>, id: StackIden
 export const STACK_KINDS: Readonly<Record<string, StackProgram>> = {
   network: networkStack,
   "fsx-ontap": fsxOntapStack,
+  "ceph-k0s": cephK0sStack,
 };
 
 export const KIND_NAMES = Object.keys(STACK_KINDS);

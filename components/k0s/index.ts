@@ -106,16 +106,21 @@ export class K0sCluster extends pulumi.ComponentResource {
       iops: args.osdVolumeIops ?? d.osdVolumeIops,
       throughputMBps: args.osdVolumeThroughputMBps ?? d.osdVolumeThroughputMBps,
     };
-    if (!Number.isInteger(workerCount) || workerCount < 1) throw new RangeError(`workerCount must be a whole number ≥ 1, got ${workerCount}`);
+    if (!Number.isInteger(workerCount) || workerCount < 1)
+      throw new RangeError(`workerCount must be a whole number ≥ 1, got ${workerCount}`);
     if (args.adminCidrs.length === 0) throw new RangeError("adminCidrs must name at least one CIDR");
-    if (args.adminCidrs.some((c) => c.endsWith("/0"))) throw new RangeError(`adminCidrs must not open the bastion to the internet, got ${args.adminCidrs.join(", ")}`);
+    if (args.adminCidrs.some((c) => c.endsWith("/0")))
+      throw new RangeError(`adminCidrs must not open the bastion to the internet, got ${args.adminCidrs.join(", ")}`);
     const parent = { parent: this };
 
     // SSH key: the one given, or a generated ED25519 key kept (secret) in the state.
     const generated = args.sshPublicKey === undefined ? new tls.PrivateKey(`${name}-ssh`, { algorithm: "ED25519" }, parent) : undefined;
     const keyPair = new aws.ec2.KeyPair(
       `${name}-ssh`,
-      { publicKey: generated ? generated.publicKeyOpenssh.apply((k) => k.trim()) : (args.sshPublicKey as string), tags: { Name: `${name}-ssh` } },
+      {
+        publicKey: generated ? generated.publicKeyOpenssh.apply((k) => k.trim()) : (args.sshPublicKey as string),
+        tags: { Name: `${name}-ssh` },
+      },
       parent,
     );
 
@@ -141,7 +146,11 @@ export class K0sCluster extends pulumi.ComponentResource {
       worker: "k0s workers and Ceph daemons",
     };
     for (const g of ["bastion", "controller", "worker"] as const) {
-      groups[g] = new aws.ec2.SecurityGroup(`${name}-${g}`, { vpcId: args.vpcId, description: `${name} ${purpose[g]}`, tags: { Name: `${name}-${g}` } }, parent);
+      groups[g] = new aws.ec2.SecurityGroup(
+        `${name}-${g}`,
+        { vpcId: args.vpcId, description: `${name} ${purpose[g]}`, tags: { Name: `${name}-${g}` } },
+        parent,
+      );
       new aws.vpc.SecurityGroupEgressRule(
         `${name}-${g}-egress`,
         { securityGroupId: groups[g].id, ipProtocol: "-1", cidrIpv4: "0.0.0.0/0", description: "all egress (packages, images, NTP)" },
@@ -159,10 +168,16 @@ export class K0sCluster extends pulumi.ComponentResource {
             : rule.from === "serviceCidr"
               ? [{ suffix: "", source: { cidrIpv4: SERVICE_CIDR } }]
               : [{ suffix: "", source: { referencedSecurityGroupId: groups[rule.from].id } }];
-      for (const s of sources) new aws.vpc.SecurityGroupIngressRule(`${name}-${rule.to}-${rule.key}${s.suffix}`, { ...base, ...s.source }, parent);
+      for (const s of sources)
+        new aws.vpc.SecurityGroupIngressRule(`${name}-${rule.to}-${rule.key}${s.suffix}`, { ...base, ...s.source }, parent);
     }
 
-    const rootBlockDevice = { volumeType: "gp3", volumeSize: args.rootVolumeSizeGiB ?? d.rootVolumeSizeGiB, encrypted: true, deleteOnTermination: true };
+    const rootBlockDevice = {
+      volumeType: "gp3",
+      volumeSize: args.rootVolumeSizeGiB ?? d.rootVolumeSizeGiB,
+      encrypted: true,
+      deleteOnTermination: true,
+    };
     // IMDSv2 only; hop limit 1 keeps containers (one hop further) away from the metadata service.
     const metadataOptions = { httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: 1 };
     // A newer Ubuntu image later must not replace running nodes: the AMI is read once, at creation.
@@ -231,8 +246,8 @@ export class K0sCluster extends pulumi.ComponentResource {
     });
 
     const config = pulumi
-      .all([controller.privateIp, pulumi.all(workers.map((w) => w.privateIp)), bastion.publicIp])
-      .apply(([controllerIp, workerIps, bastionIp]) =>
+      .all([controller.privateIp, pulumi.all(workers.map((w) => w.privateIp)), bastion.publicIp, args.availabilityZone])
+      .apply(([controllerIp, workerIps, bastionIp, zone]) =>
         renderK0sctlConfig({
           clusterName: name,
           k0sVersion: args.k0sVersion ?? K0S_VERSION,
@@ -241,12 +256,14 @@ export class K0sCluster extends pulumi.ComponentResource {
           bastionAddress: bastionIp,
           keyPath: generated ? KEY_PATH_VARIABLE : undefined,
           cni,
+          zone,
+          instanceType: args.instanceType,
         }),
       );
     const hash = config.apply(configHash);
     const environment = {
       LAB_K0SCTL_CONFIG: config,
-      ...(generated ? { LAB_SSH_PRIVATE_KEY: generated.privateKeyOpenssh } : {}),
+      ...(generated ? { LAB_SSH_PRIVATE_KEY: pulumi.secret(generated.privateKeyOpenssh) } : {}),
     };
     // `update` re-applies (k0sctl apply is idempotent): without it a changed config would replace
     // the command, creating the new one before deleting the old, i.e. reset after apply.

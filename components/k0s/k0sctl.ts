@@ -37,6 +37,10 @@ export interface K0sctlSpec {
   readonly keyPath?: string;
   /** k0s' network provider. */
   readonly cni: Cni;
+  /** The nodes' availability zone, set as the workers' `topology.kubernetes.io/zone` label (k0s on EC2 runs no cloud provider that would). */
+  readonly zone: string;
+  /** The nodes' instance type, set as the workers' `node.kubernetes.io/instance-type` label. */
+  readonly instanceType: string;
 }
 
 const K0S_VERSION_RE = /^v1\.\d+\.\d+\+k0s\.\d+$/;
@@ -46,7 +50,8 @@ const IPV4_RE = /^(\d{1,3}\.){3}\d{1,3}$/;
 export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
   if (!K0S_VERSION_RE.test(spec.k0sVersion)) throw new RangeError(`not a k0s version (v1.x.y+k0s.n): ${spec.k0sVersion}`);
   if (spec.workerAddresses.length === 0) throw new RangeError("a k0s cluster needs at least one worker");
-  for (const a of [spec.controllerAddress, ...spec.workerAddresses]) if (!IPV4_RE.test(a)) throw new RangeError(`not an IPv4 address: ${a}`);
+  for (const a of [spec.controllerAddress, ...spec.workerAddresses])
+    if (!IPV4_RE.test(a)) throw new RangeError(`not an IPv4 address: ${a}`);
   const key = spec.keyPath !== undefined ? { keyPath: spec.keyPath } : {};
   const ssh = (address: string) => ({
     address,
@@ -55,6 +60,8 @@ export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
     ...key,
     bastion: { address: spec.bastionAddress, user: SSH_USER, port: 22, ...key },
   });
+  // Labels a kubelet may set on its own node (NodeRestriction): the benchmark Jobs are pinned to the zone.
+  const labels = `--labels=topology.kubernetes.io/zone=${spec.zone},node.kubernetes.io/instance-type=${spec.instanceType}`;
   const network: Record<string, unknown> = { provider: spec.cni, podCIDR: POD_CIDR, serviceCIDR: SERVICE_CIDR };
   if (spec.cni === "calico") network.calico = { mode: "vxlan" };
   return {
@@ -64,7 +71,7 @@ export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
     spec: {
       hosts: [
         { role: "controller", privateAddress: spec.controllerAddress, ssh: ssh(spec.controllerAddress) },
-        ...spec.workerAddresses.map((a) => ({ role: "worker", privateAddress: a, ssh: ssh(a) })),
+        ...spec.workerAddresses.map((a) => ({ role: "worker", privateAddress: a, installFlags: [labels], ssh: ssh(a) })),
       ],
       k0s: {
         version: spec.k0sVersion,
@@ -99,7 +106,7 @@ export const K0SCTL_SCRIPT_FILE = path.join(__dirname, "k0sctl.sh");
 
 /** What a local.Command runs: k0sctl.sh's functions, then the one call for `action`. */
 export function k0sctlCommand(action: "apply" | "kubeconfig" | "reset", scriptFile: string = K0SCTL_SCRIPT_FILE): string {
-  return `${fs.readFileSync(scriptFile, "utf8")}\nlab_k0sctl_${action}\n`;
+  return `# storage-bench-lab: k0sctl ${action} (functions from components/k0s/k0sctl.sh)\n${fs.readFileSync(scriptFile, "utf8")}\nlab_k0sctl_${action}\n`;
 }
 
 /** The kubeconfig's API server URL: the bastion's public address, which forwards the API port. */

@@ -69,7 +69,15 @@ export function ingressRules(cni: Cni): IngressRule[] {
     tcp("worker", "worker", 10250, "kubelet-worker", "kubelet API between workers (metrics-server)"),
     cni === "kuberouter"
       ? tcp("worker", "worker", 179, "bgp", "kube-router BGP between workers")
-      : { to: "worker", from: "worker", protocol: "udp", fromPort: 4789, toPort: 4789, key: "vxlan", description: "Calico VXLAN between workers" },
+      : {
+          to: "worker",
+          from: "worker",
+          protocol: "udp",
+          fromPort: 4789,
+          toPort: 4789,
+          key: "vxlan",
+          description: "Calico VXLAN between workers",
+        },
     tcp("worker", "worker", 3300, "ceph-mon-v2", "Ceph monitors, msgr2"),
     tcp("worker", "worker", 6789, "ceph-mon-v1", "Ceph monitors, msgr1"),
     tcp("worker", "worker", 6800, "ceph-daemons", "Ceph OSD, MGR and MDS daemons", 7300),

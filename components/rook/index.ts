@@ -87,11 +87,10 @@ export class Rook extends pulumi.ComponentResource {
       cephBlockPoolManifest(args.replicas ?? 3) as unknown as k8s.apiextensions.CustomResourceArgs,
       { ...child, dependsOn: [cephCluster] },
     );
-    const sc = new k8s.storage.v1.StorageClass(
-      `${name}-block`,
-      storageClassManifest() as unknown as k8s.storage.v1.StorageClassArgs,
-      { ...child, dependsOn: [pool, drivers] },
-    );
+    const sc = new k8s.storage.v1.StorageClass(`${name}-block`, storageClassManifest() as unknown as k8s.storage.v1.StorageClassArgs, {
+      ...child,
+      dependsOn: [pool, drivers],
+    });
 
     this.storageClassName = sc.metadata.name;
     this.namespace = ns.metadata.name;

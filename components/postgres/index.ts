@@ -1,0 +1,104 @@
+/**
+ * `lab:postgres:Postgres`: a single PostgreSQL server (StatefulSet) whose data lives on a
+ * StorageClass under test, for pgbench. Creates its namespace (restricted Pod Security profile),
+ * a generated password (@pulumi/random, a secret) in a Secret, a headless Service and the
+ * StatefulSet (manifests.ts). Pulumi's StatefulSet await waits for the pod's `pg_isready`
+ * readiness probe. The Kubernetes provider comes from `opts`; `opts.deletedWith` reaches every child.
+ */
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
+import {
+  namespaceManifest,
+  PASSWORD_KEY,
+  PASSWORD_SECRET_NAME,
+  postgresConnection,
+  PostgresSpec,
+  POSTGRES_NAME,
+  serviceManifest,
+  statefulSetManifest,
+} from "./manifests";
+
+export interface PostgresArgs {
+  /** Namespace to create for the server (and the benchmark Jobs). @default "bench" */
+  readonly namespace?: string;
+  /** StorageClass of the data volume (it must exist: pass the component that creates it in `dependsOn`). */
+  readonly storageClass: string;
+  /** Size of the data volume, GiB. @default 64 */
+  readonly volumeGiB?: number;
+  /** CPU request = limit, Kubernetes quantity. @default "1" */
+  readonly cpu?: string;
+  /** Memory request = limit, Kubernetes quantity. @default "4Gi" */
+  readonly memory?: string;
+  /** Image, pinned. @default POSTGRES_IMAGE of components/versions.ts */
+  readonly image?: string;
+}
+
+export class Postgres extends pulumi.ComponentResource {
+  readonly namespace: pulumi.Output<string>;
+  /** The Service's cluster DNS name. */
+  readonly host: pulumi.Output<string>;
+  readonly port: pulumi.Output<number>;
+  readonly user: pulumi.Output<string>;
+  readonly database: pulumi.Output<string>;
+  /** The Secret (in `namespace`) and its key holding the password. */
+  readonly passwordSecret: pulumi.Output<{ name: string; key: string }>;
+  /** The generated password (secret). */
+  readonly password: pulumi.Output<string>;
+
+  constructor(name: string, args: PostgresArgs, opts?: pulumi.ComponentResourceOptions) {
+    super("lab:postgres:Postgres", name, {}, opts);
+    const child = { parent: this, ...(opts?.deletedWith ? { deletedWith: opts.deletedWith } : {}) };
+    const namespace = args.namespace ?? "bench";
+    const spec: PostgresSpec = {
+      name: POSTGRES_NAME,
+      namespace,
+      storageClass: args.storageClass,
+      passwordSecretName: PASSWORD_SECRET_NAME,
+      volumeGiB: args.volumeGiB,
+      cpu: args.cpu,
+      memory: args.memory,
+      image: args.image,
+    };
+
+    // Every other child follows the namespace, so the component's dependsOn (the StorageClass) holds for all of them.
+    const ns = new k8s.core.v1.Namespace(`${name}-ns`, namespaceManifest(namespace) as k8s.core.v1.NamespaceArgs, {
+      ...child,
+      dependsOn: opts?.dependsOn,
+    });
+    const password = new random.RandomPassword(`${name}-password`, { length: 32, special: false }, { parent: this });
+    const secret = new k8s.core.v1.Secret(
+      `${name}-credentials`,
+      {
+        metadata: { name: spec.passwordSecretName, namespace: ns.metadata.name },
+        type: "Opaque",
+        stringData: { [PASSWORD_KEY]: password.result },
+      },
+      child,
+    );
+    const svc = new k8s.core.v1.Service(`${name}-svc`, serviceManifest(spec) as k8s.core.v1.ServiceArgs, { ...child, dependsOn: [ns] });
+    new k8s.apps.v1.StatefulSet(`${name}-server`, statefulSetManifest(spec) as unknown as k8s.apps.v1.StatefulSetArgs, {
+      ...child,
+      dependsOn: [ns, secret, svc],
+      customTimeouts: { create: "20m", update: "20m" },
+    });
+
+    const conn = postgresConnection(namespace);
+    this.namespace = ns.metadata.name;
+    this.host = pulumi.output(conn.host);
+    this.port = pulumi.output(conn.port);
+    this.user = pulumi.output(conn.user);
+    this.database = pulumi.output(conn.database);
+    this.passwordSecret = pulumi.output(conn.passwordSecret);
+    this.password = pulumi.secret(password.result);
+    this.registerOutputs({
+      namespace: this.namespace,
+      host: this.host,
+      port: this.port,
+      user: this.user,
+      database: this.database,
+      passwordSecret: this.passwordSecret,
+      password: this.password,
+    });
+  }
+}

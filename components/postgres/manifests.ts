@@ -1,0 +1,180 @@
+/**
+ * The PostgreSQL server pgbench drives, as plain Kubernetes objects: a namespace under the
+ * restricted Pod Security profile, a headless Service and a one-replica StatefulSet whose data
+ * volume comes from a StorageClass (Rook's `rook-ceph-block` in the Ceph lab). Pure: the component
+ * (index.ts) adds the password Secret and turns the objects into resources; the tests validate
+ * them against the Kubernetes OpenAPI schemas (kubernetes-models).
+ *
+ * The server runs as the official image's `postgres` user (uid/gid 999) with no privilege, so it
+ * satisfies the restricted profile; PGDATA is a subdirectory of the volume (an ext4 root holds
+ * `lost+found`, which initdb refuses). Readiness is `pg_isready` against the local server.
+ */
+import { POSTGRES_IMAGE } from "../versions";
+
+/** The postgres user of the official image. */
+export const POSTGRES_UID = 999;
+/** Where the volume is mounted, and PGDATA inside it. */
+export const DATA_MOUNT = "/var/lib/postgresql/data";
+export const PGDATA = `${DATA_MOUNT}/pgdata`;
+/** The Secret key holding the password. */
+export const PASSWORD_KEY = "password";
+
+export interface PostgresSpec {
+  /** Name of the StatefulSet, its Service and its pods' label. */
+  readonly name: string;
+  readonly namespace: string;
+  /** StorageClass of the data volume. */
+  readonly storageClass: string;
+  /** The Secret holding the superuser's password under {@link PASSWORD_KEY}. */
+  readonly passwordSecretName: string;
+  /** Size of the data volume, GiB. @default 64 */
+  readonly volumeGiB?: number;
+  /** CPU request = limit, Kubernetes quantity. @default "1" */
+  readonly cpu?: string;
+  /** Memory request = limit, Kubernetes quantity. @default "4Gi" */
+  readonly memory?: string;
+  /** The superuser (POSTGRES_USER). @default "postgres" */
+  readonly user?: string;
+  /** The database created at first start (POSTGRES_DB). @default "pgbench" */
+  readonly database?: string;
+  /** Image, pinned. @default POSTGRES_IMAGE of components/versions.ts */
+  readonly image?: string;
+}
+
+/** Defaults of {@link PostgresSpec}: the published setup's 1 CPU / 4 GiB and 64 GiB volume. */
+export const POSTGRES_DEFAULTS = { volumeGiB: 64, cpu: "1", memory: "4Gi", user: "postgres", database: "pgbench", port: 5432 } as const;
+
+function labels(name: string): Record<string, string> {
+  return { "app.kubernetes.io/name": "postgres", "app.kubernetes.io/instance": name, "app.kubernetes.io/part-of": "storage-bench-lab" };
+}
+
+/** A namespace that admits only pods meeting the restricted Pod Security profile. */
+export function namespaceManifest(name: string): Record<string, unknown> {
+  const level = "restricted";
+  return {
+    apiVersion: "v1",
+    kind: "Namespace",
+    metadata: {
+      name,
+      labels: {
+        "pod-security.kubernetes.io/enforce": level,
+        "pod-security.kubernetes.io/enforce-version": "latest",
+        "pod-security.kubernetes.io/warn": level,
+        "pod-security.kubernetes.io/audit": level,
+      },
+    },
+  };
+}
+
+/** The headless Service in front of the StatefulSet (the pod's stable DNS name). */
+export function serviceManifest(spec: PostgresSpec): Record<string, unknown> {
+  return {
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: { name: spec.name, namespace: spec.namespace, labels: labels(spec.name) },
+    spec: {
+      clusterIP: "None",
+      selector: labels(spec.name),
+      ports: [{ name: "postgres", port: POSTGRES_DEFAULTS.port, targetPort: "postgres", protocol: "TCP" }],
+    },
+  };
+}
+
+/** The host name clients use: the Service's cluster DNS name. */
+export function postgresHost(spec: Pick<PostgresSpec, "name" | "namespace">): string {
+  return `${spec.name}.${spec.namespace}.svc.cluster.local`;
+}
+
+/** The server's name, and the Secret the component keeps its password in. */
+export const POSTGRES_NAME = "postgres";
+export const PASSWORD_SECRET_NAME = "postgres-credentials";
+
+/** How a client in the cluster reaches the server the Postgres component creates in `namespace` (plain values). */
+export function postgresConnection(namespace: string): {
+  host: string;
+  port: number;
+  user: string;
+  database: string;
+  passwordSecret: { name: string; key: string };
+} {
+  return {
+    host: postgresHost({ name: POSTGRES_NAME, namespace }),
+    port: POSTGRES_DEFAULTS.port,
+    user: POSTGRES_DEFAULTS.user,
+    database: POSTGRES_DEFAULTS.database,
+    passwordSecret: { name: PASSWORD_SECRET_NAME, key: PASSWORD_KEY },
+  };
+}
+
+/** The StatefulSet: one replica, the data volume from the StorageClass, deleted with the set. */
+export function statefulSetManifest(spec: PostgresSpec): Record<string, unknown> {
+  const d = POSTGRES_DEFAULTS;
+  const user = spec.user ?? d.user;
+  const database = spec.database ?? d.database;
+  const resources = { cpu: spec.cpu ?? d.cpu, memory: spec.memory ?? d.memory };
+  return {
+    apiVersion: "apps/v1",
+    kind: "StatefulSet",
+    metadata: { name: spec.name, namespace: spec.namespace, labels: labels(spec.name) },
+    spec: {
+      serviceName: spec.name,
+      replicas: 1,
+      selector: { matchLabels: labels(spec.name) },
+      // The RBD image goes with the set (a lab never keeps a benchmark database).
+      persistentVolumeClaimRetentionPolicy: { whenDeleted: "Delete", whenScaled: "Retain" },
+      template: {
+        metadata: { labels: labels(spec.name) },
+        spec: {
+          automountServiceAccountToken: false,
+          terminationGracePeriodSeconds: 120,
+          securityContext: {
+            runAsNonRoot: true,
+            runAsUser: POSTGRES_UID,
+            runAsGroup: POSTGRES_UID,
+            fsGroup: POSTGRES_UID,
+            fsGroupChangePolicy: "OnRootMismatch",
+            seccompProfile: { type: "RuntimeDefault" },
+          },
+          containers: [
+            {
+              name: "postgres",
+              image: spec.image ?? POSTGRES_IMAGE,
+              ports: [{ name: "postgres", containerPort: d.port, protocol: "TCP" }],
+              env: [
+                { name: "POSTGRES_USER", value: user },
+                { name: "POSTGRES_DB", value: database },
+                { name: "POSTGRES_PASSWORD", valueFrom: { secretKeyRef: { name: spec.passwordSecretName, key: PASSWORD_KEY } } },
+                { name: "PGDATA", value: PGDATA },
+              ],
+              resources: { requests: resources, limits: resources },
+              readinessProbe: {
+                exec: { command: ["pg_isready", "-h", "127.0.0.1", "-p", String(d.port), "-U", user, "-d", database] },
+                initialDelaySeconds: 5,
+                periodSeconds: 10,
+                timeoutSeconds: 5,
+                failureThreshold: 6,
+              },
+              securityContext: {
+                allowPrivilegeEscalation: false,
+                capabilities: { drop: ["ALL"] },
+                runAsNonRoot: true,
+                seccompProfile: { type: "RuntimeDefault" },
+              },
+              volumeMounts: [{ name: "data", mountPath: DATA_MOUNT }],
+            },
+          ],
+        },
+      },
+      volumeClaimTemplates: [
+        {
+          metadata: { name: "data", labels: labels(spec.name) },
+          spec: {
+            accessModes: ["ReadWriteOnce"],
+            storageClassName: spec.storageClass,
+            resources: { requests: { storage: `${spec.volumeGiB ?? d.volumeGiB}Gi` } },
+          },
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,159 @@
+/** The Rook objects: the OSD device filter, and the CRs checked against Rook v1.20.6's own CRDs. */
+import { StorageClass } from "kubernetes-models/storage.k8s.io/v1/StorageClass";
+import {
+  cephBlockPoolManifest,
+  cephClusterManifest,
+  cephCsiDriversValues,
+  isOsdDevice,
+  OSD_DEVICE_PATH_FILTER,
+  storageClassManifest,
+} from "../../../components/rook/manifests";
+import { CEPH_IMAGE } from "../../../components/versions";
+import { crdProblems } from "../../helpers/crd";
+
+describe("OSD device path filter", () => {
+  // Device paths Rook matches the filter against: /dev/<kernel name> and the udev links.
+  test.each([
+    ["/dev/xvdf", true], // the data volume on Xen (m4)
+    ["/dev/nvme1n1", true], // the data volume on Nitro (m5)
+    ["/dev/xvda", false], // root on Xen
+    ["/dev/xvda1", false],
+    ["/dev/nvme0n1", false], // root on Nitro
+    ["/dev/nvme0n1p1", false],
+    ["/dev/nvme1n1p1", false], // a partition of the data volume
+    ["/dev/xvdf1", false],
+    ["/dev/nvme1n10", false],
+    ["/dev/nvme11n1", false],
+    ["/dev/sdf", false],
+    ["/dev/xvdfa", false],
+    ["/dev/disk/by-id/nvme-Amazon_Elastic_Block_Store_vol0123456789abcdef0", false],
+    ["/dev/disk/by-path/pci-0000:00:1f.0-nvme-1", false],
+    ["/dev/mapper/ubuntu--vg-root", false],
+    ["/dev/loop0", false],
+    ["xvdf", false],
+    ["/dev/xvdf ", false],
+  ])("%s → %s", (path, expected) => {
+    expect(isOsdDevice(path)).toBe(expected);
+  });
+
+  test("is the filter the CephCluster carries", () => {
+    expect(OSD_DEVICE_PATH_FILTER).toBe("^/dev/(xvdf|nvme1n1)$");
+    expect((cephClusterManifest().spec as { storage: unknown }).storage).toEqual({
+      useAllNodes: true,
+      useAllDevices: false,
+      devicePathFilter: "^/dev/(xvdf|nvme1n1)$",
+    });
+  });
+});
+
+describe("CephCluster against Rook v1.20.6's CRD", () => {
+  test("validates, with the published shape: 3 mons, 2 mgrs, pinned Ceph, host network, HEALTH_OK await", () => {
+    const cr = cephClusterManifest();
+    expect(crdProblems("ceph.rook.io", "CephCluster", cr)).toEqual([]);
+    expect(cr.metadata).toEqual({
+      name: "rook-ceph",
+      namespace: "rook-ceph",
+      annotations: { "pulumi.com/waitFor": "jsonpath={.status.ceph.health}=HEALTH_OK" },
+    });
+    const spec = cr.spec as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(spec.mon).toEqual({ count: 3, allowMultiplePerNode: false });
+    expect(spec.mgr).toEqual({ count: 2, allowMultiplePerNode: false });
+    expect(spec.cephVersion).toEqual({ image: CEPH_IMAGE, allowUnsupported: false });
+    expect(CEPH_IMAGE).toMatch(/^quay\.io\/ceph\/ceph:v\d+\.\d+\.\d+$/);
+    expect(spec.network).toEqual({ provider: "host" });
+    expect(spec.security).toEqual({ cephx: { csi: { keyType: "aes" } } });
+    expect(spec.resources.osd).toEqual({ requests: { cpu: "1", memory: "4Gi" }, limits: { memory: "4Gi" } });
+  });
+
+  test("the validator rejects a broken CephCluster: wrong types, an unknown field, an enum violation, a missing namespace", () => {
+    const good = cephClusterManifest() as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const broken = {
+      ...good,
+      metadata: { name: "rook-ceph" },
+      spec: {
+        ...good.spec,
+        mon: { count: "three" },
+        network: { provider: "overlay" },
+        storage: { ...good.spec.storage, devicePathFiltre: "x" },
+      },
+    };
+    expect(crdProblems("ceph.rook.io", "CephCluster", broken)).toEqual([
+      "metadata.namespace is missing",
+      "/spec/mon/count must be integer",
+      "/spec/network/provider must be equal to one of the allowed values",
+      "/spec/storage must NOT have additional properties 'devicePathFiltre'",
+    ]);
+    expect(crdProblems("ceph.rook.io", "CephCluster", { ...good, apiVersion: "ceph.rook.io/v2" })).toEqual([
+      "CRD CephCluster has no served version v2",
+    ]);
+    expect(crdProblems("ceph.rook.io", "CephCluster", { ...good, spec: { ...good.spec, mon: { count: 11 } } })).toEqual([
+      "/spec/mon/count must be <= 9",
+    ]);
+  });
+});
+
+describe("CephBlockPool against Rook v1.20.6's CRD", () => {
+  test("validates: replicated 3, failure domain host, Ready await", () => {
+    const cr = cephBlockPoolManifest();
+    expect(crdProblems("ceph.rook.io", "CephBlockPool", cr)).toEqual([]);
+    expect(cr).toEqual({
+      apiVersion: "ceph.rook.io/v1",
+      kind: "CephBlockPool",
+      metadata: { name: "replicapool", namespace: "rook-ceph", annotations: { "pulumi.com/waitFor": "jsonpath={.status.phase}=Ready" } },
+      spec: { failureDomain: "host", replicated: { size: 3, requireSafeReplicaSize: true } },
+    });
+  });
+
+  test("the validator rejects a broken CephBlockPool", () => {
+    const bad = {
+      ...cephBlockPoolManifest(),
+      kind: "CephPool",
+      spec: { failureDomain: "host", replicated: { size: -1, requireSafeReplicaSize: "yes" } },
+    };
+    expect(crdProblems("ceph.rook.io", "CephBlockPool", bad)).toEqual([
+      'kind "CephPool" is not CephBlockPool',
+      "/spec/replicated/requireSafeReplicaSize must be boolean",
+      "/spec/replicated/size must be >= 0",
+    ]);
+  });
+});
+
+describe("rook-ceph-block StorageClass", () => {
+  test("is valid Kubernetes and names the RBD CSI driver, the pool and the CSI secrets Rook creates", () => {
+    const sc = storageClassManifest();
+    expect(() => new StorageClass(sc as never).validate()).not.toThrow();
+    expect(sc).toMatchObject({
+      metadata: { name: "rook-ceph-block" },
+      provisioner: "rook-ceph.rbd.csi.ceph.com",
+      reclaimPolicy: "Delete",
+      allowVolumeExpansion: true,
+    });
+    expect(sc.parameters).toEqual({
+      clusterID: "rook-ceph",
+      pool: "replicapool",
+      imageFormat: "2",
+      imageFeatures: "layering",
+      "csi.storage.k8s.io/provisioner-secret-name": "rook-csi-rbd-provisioner",
+      "csi.storage.k8s.io/provisioner-secret-namespace": "rook-ceph",
+      "csi.storage.k8s.io/controller-expand-secret-name": "rook-csi-rbd-provisioner",
+      "csi.storage.k8s.io/controller-expand-secret-namespace": "rook-ceph",
+      "csi.storage.k8s.io/controller-publish-secret-name": "rook-csi-rbd-provisioner",
+      "csi.storage.k8s.io/controller-publish-secret-namespace": "rook-ceph",
+      "csi.storage.k8s.io/node-stage-secret-name": "rook-csi-rbd-node",
+      "csi.storage.k8s.io/node-stage-secret-namespace": "rook-ceph",
+      "csi.storage.k8s.io/fstype": "ext4",
+    });
+  });
+});
+
+test("the CSI node plugin mounts under k0s' kubelet directory, and only the RBD driver runs", () => {
+  const v = cephCsiDriversValues() as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  expect(v.operatorConfig.driverSpecDefaults.nodePlugin.kubeletDirPath).toBe("/var/lib/k0s/kubelet");
+  expect(Object.entries(v.drivers).map(([k, d]) => [k, (d as { enabled: boolean }).enabled])).toEqual([
+    ["rbd", true],
+    ["cephfs", false],
+    ["nfs", false],
+    ["nvmeof", false],
+  ]);
+  expect(v.drivers.rbd.name).toBe("rook-ceph.rbd.csi.ceph.com");
+});
