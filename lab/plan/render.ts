@@ -36,7 +36,7 @@ const KEY_PROPS: Readonly<Record<string, readonly string[]>> = {
 };
 
 function short(v: unknown): string {
-  const s = typeof v === "string" ? v : JSON.stringify(v);
+  const s = (typeof v === "string" ? v : JSON.stringify(v)).replace(/\s+/g, " ");
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
 
