@@ -5,5 +5,7 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
+  // Pulumi keeps module-level state that Jest 30 would otherwise tear down between test files.
+  testEnvironmentOptions: { globalsCleanup: "off" },
   testTimeout: 60000,
 };

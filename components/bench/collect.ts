@@ -44,7 +44,9 @@ const MARKER = /^=== LAB-RESULT-(BEGIN|END)((?: [A-Za-z][A-Za-z0-9_]*=[^\s=]+)+)
 
 /** The BEGIN marker line the scripts print (for tests and `lab bench local`). */
 export function beginMarker(tool: string, rep: number, attrs: Readonly<Record<string, string>> = {}): string {
-  const extra = Object.entries(attrs).map(([k, v]) => ` ${k}=${v}`).join("");
+  const extra = Object.entries(attrs)
+    .map(([k, v]) => ` ${k}=${v}`)
+    .join("");
   return `=== LAB-RESULT-BEGIN tool=${tool} rep=${rep}${extra} ===`;
 }
 
@@ -88,14 +90,20 @@ export function cutResultBlocks(log: string, source: string): ResultBlock[] {
     }
     if (m[1] === "BEGIN") {
       if (open) {
-        throw new ToolOutputError(source, `line ${lineNo}: tool=${attrs.tool} rep=${rep} begins before tool=${open.tool} rep=${open.rep} (line ${open.line}) ended`);
+        throw new ToolOutputError(
+          source,
+          `line ${lineNo}: tool=${attrs.tool} rep=${rep} begins before tool=${open.tool} rep=${open.rep} (line ${open.line}) ended`,
+        );
       }
       open = { tool: attrs.tool, rep, attrs, line: lineNo, body: [] };
       return;
     }
     if (!open) throw new ToolOutputError(source, `line ${lineNo}: end of tool=${attrs.tool} rep=${rep} without a beginning`);
     if (open.tool !== attrs.tool || open.rep !== rep) {
-      throw new ToolOutputError(source, `line ${lineNo}: end of tool=${attrs.tool} rep=${rep} while tool=${open.tool} rep=${open.rep} (line ${open.line}) is open`);
+      throw new ToolOutputError(
+        source,
+        `line ${lineNo}: end of tool=${attrs.tool} rep=${rep} while tool=${open.tool} rep=${open.rep} (line ${open.line}) is open`,
+      );
     }
     blocks.push({ tool: open.tool, rep: open.rep, attrs: open.attrs, line: open.line, text: open.body.map((l) => `${l}\n`).join("") });
     open = undefined;

@@ -11,9 +11,10 @@
  * - **pgbench: the official `postgres` image**, which ships pgbench, psql and pg_isready and runs
  *   as the `postgres` user (uid 999). Major 17, the lab's Postgres server version.
  */
+import { POSTGRES_IMAGE } from "../versions";
 
-/** The pgbench client image: official PostgreSQL 17 on Debian 12 (bookworm). */
-export const DEFAULT_PGBENCH_IMAGE = "docker.io/library/postgres:17.6-bookworm";
+/** The pgbench client image: the lab's PostgreSQL server image (official, 17 on Debian 12), so client and server are one release. */
+export const DEFAULT_PGBENCH_IMAGE = POSTGRES_IMAGE;
 
 /** The non-root user of the tools image built from `components/bench/image/Dockerfile`. */
 export const TOOLS_IMAGE_UID = 65532;

@@ -64,8 +64,9 @@ export interface BenchmarkRunArgs extends Omit<BenchSpec, "name"> {
    */
   readonly metadata?: RunMetadata;
   /**
-   * Resources that must exist (or, for commands and other runs, have finished) before the first
-   * Job starts: the StorageClass, the Postgres StatefulSet, another BenchmarkRun on the same storage.
+   * Resources that must exist (or, for commands and other runs, have finished) before this run
+   * creates anything: the namespace, the StorageClass, the Postgres StatefulSet, another
+   * BenchmarkRun on the same storage.
    * @default []
    */
   readonly runAfter?: readonly pulumi.Resource[];
@@ -103,12 +104,20 @@ export class BenchmarkRun extends pulumi.ComponentResource {
     const s = m.settings;
     const collectScript = readCollectScript();
 
-    const configMap = new k8s.core.v1.ConfigMap(`${name}-scripts`, asArgs<k8s.core.v1.ConfigMapArgs>(m.configMap), { parent: this });
+    // Everything waits for `runAfter` (the namespace's owner, the StorageClass, the server, an earlier run).
+    const after: pulumi.Resource[] = [...(runAfter ?? [])];
+    const configMap = new k8s.core.v1.ConfigMap(`${name}-scripts`, asArgs<k8s.core.v1.ConfigMapArgs>(m.configMap), {
+      parent: this,
+      dependsOn: after,
+    });
     const pvc = m.pvc
-      ? new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, asArgs<k8s.core.v1.PersistentVolumeClaimArgs>(m.pvc), { parent: this })
+      ? new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, asArgs<k8s.core.v1.PersistentVolumeClaimArgs>(m.pvc), {
+          parent: this,
+          dependsOn: after,
+        })
       : undefined;
 
-    let previous: pulumi.Resource[] = [...(runAfter ?? [])];
+    let previous: pulumi.Resource[] = after;
     const collected: pulumi.Output<{ samples: Sample[]; raws: RawOutput[] }>[] = [];
     for (const rj of m.jobs) {
       const job = new k8s.batch.v1.Job(

@@ -294,9 +294,24 @@ export function resolveBench(spec: BenchSpec): { resolved: ResolvedBench; proble
     return typeof v === "number" ? v : fallback;
   };
 
-  check(typeof spec.name === "string" && DNS_LABEL.test(spec.name), "name", "a DNS-1123 label (lower-case letters, digits, '-')", spec.name);
-  check(typeof spec.namespace === "string" && DNS_LABEL.test(spec.namespace), "namespace", "a DNS-1123 label (lower-case letters, digits, '-')", spec.namespace);
-  check(typeof spec.zone === "string" && spec.zone.length <= MAX_NAME && LABEL_VALUE.test(spec.zone), "zone", 'an availability zone name (e.g. "us-east-1a")', spec.zone);
+  check(
+    typeof spec.name === "string" && DNS_LABEL.test(spec.name),
+    "name",
+    "a DNS-1123 label (lower-case letters, digits, '-')",
+    spec.name,
+  );
+  check(
+    typeof spec.namespace === "string" && DNS_LABEL.test(spec.namespace),
+    "namespace",
+    "a DNS-1123 label (lower-case letters, digits, '-')",
+    spec.namespace,
+  );
+  check(
+    typeof spec.zone === "string" && spec.zone.length <= MAX_NAME && LABEL_VALUE.test(spec.zone),
+    "zone",
+    'an availability zone name (e.g. "us-east-1a")',
+    spec.zone,
+  );
 
   const tools = spec.tools ?? BENCH_DEFAULTS.tools;
   const toolsOk =
@@ -310,17 +325,32 @@ export function resolveBench(spec: BenchSpec): { resolved: ResolvedBench; proble
 
   // The longest Job name decides how long the run id may be.
   if (typeof spec.runId !== "string" || !DNS_LABEL.test(spec.runId)) {
-    check(false, "runId", "a DNS-1123 label (lower-case letters, digits, '-'; e.g. \"r1\" or \"2026-01-15\")", spec.runId);
+    check(false, "runId", 'a DNS-1123 label (lower-case letters, digits, \'-\'; e.g. "r1" or "2026-01-15")', spec.runId);
   } else if (typeof spec.name === "string") {
     const longest = orderedTools.reduce((a, t) => (t.length > a.length ? t : a), "");
     const max = MAX_NAME - `${spec.name}-${longest}-`.length;
-    check(spec.runId.length <= max, "runId", `at most ${max} characters (Job "${jobName(spec.name, longest as BenchTool, "<runId>")}" must fit in ${MAX_NAME})`, spec.runId);
+    check(
+      spec.runId.length <= max,
+      "runId",
+      `at most ${max} characters (Job "${jobName(spec.name, longest as BenchTool, "<runId>")}" must fit in ${MAX_NAME})`,
+      spec.runId,
+    );
   }
 
   if (needsVolume) {
-    check(typeof spec.storageClass === "string" && DNS_SUBDOMAIN.test(spec.storageClass), "storageClass", "the name of a StorageClass", spec.storageClass);
+    check(
+      typeof spec.storageClass === "string" && DNS_SUBDOMAIN.test(spec.storageClass),
+      "storageClass",
+      "the name of a StorageClass",
+      spec.storageClass,
+    );
     if (spec.toolsImage === undefined) {
-      check(false, "toolsImage", `${PINNED_IMAGE_RULE} of an image with fio and ioping (build components/bench/image/Dockerfile)`, undefined);
+      check(
+        false,
+        "toolsImage",
+        `${PINNED_IMAGE_RULE} of an image with fio and ioping (build components/bench/image/Dockerfile)`,
+        undefined,
+      );
     } else {
       check(isPinnedImage(spec.toolsImage), "toolsImage", PINNED_IMAGE_RULE, spec.toolsImage);
     }
@@ -409,7 +439,12 @@ export function resolveBench(spec: BenchSpec): { resolved: ResolvedBench; proble
       need(p.port === undefined || isInt(p.port, 1, 65535), "port", "an integer from 1 to 65535", p.port);
       need(nonEmpty(p.user), "user", "a role name", p.user);
       need(nonEmpty(p.database), "database", "a database name", p.database);
-      need(typeof p.passwordSecret?.name === "string" && DNS_SUBDOMAIN.test(p.passwordSecret.name), "passwordSecret.name", "the name of a Secret", p.passwordSecret?.name);
+      need(
+        typeof p.passwordSecret?.name === "string" && DNS_SUBDOMAIN.test(p.passwordSecret.name),
+        "passwordSecret.name",
+        "the name of a Secret",
+        p.passwordSecret?.name,
+      );
       need(nonEmpty(p.passwordSecret?.key), "passwordSecret.key", "a key of that Secret", p.passwordSecret?.key);
       postgres = { ...p, port: p.port ?? BENCH_DEFAULTS.postgresPort };
     }
@@ -443,7 +478,16 @@ export function resolveBench(spec: BenchSpec): { resolved: ResolvedBench; proble
     storageClass: spec.storageClass,
     pvcSizeGiB,
     reps,
-    fio: { profile: fioProfile, size: String(size), sizeBytes, runtimeSeconds, rampSeconds, expectedBandwidthMBps: bandwidth, seedRepSeconds, layoutSeconds },
+    fio: {
+      profile: fioProfile,
+      size: String(size),
+      sizeBytes,
+      runtimeSeconds,
+      rampSeconds,
+      expectedBandwidthMBps: bandwidth,
+      seedRepSeconds,
+      layoutSeconds,
+    },
     ioping: { count: iopingCount, intervalMs: iopingIntervalMs, direct: iopingDirect === true },
     pgbench: { scale, clients, threads, durationSeconds, progressSeconds, init, readyTimeoutSeconds, initTimeoutSeconds },
     postgres,
@@ -542,7 +586,11 @@ function toolEnv(tool: BenchTool, s: ResolvedBench): IEnvVar[] {
 function toolOptions(tool: BenchTool, s: ResolvedBench): Record<string, string | number | boolean> {
   switch (tool) {
     case "fio":
-      return { fioProfile: s.fio.profile, fioSize: s.fio.size, ...(s.fio.profile === "seed" ? {} : { fioRuntimeSeconds: s.fio.runtimeSeconds, fioRampSeconds: s.fio.rampSeconds }) };
+      return {
+        fioProfile: s.fio.profile,
+        fioSize: s.fio.size,
+        ...(s.fio.profile === "seed" ? {} : { fioRuntimeSeconds: s.fio.runtimeSeconds, fioRampSeconds: s.fio.rampSeconds }),
+      };
     case "ioping":
       return { iopingCount: s.ioping.count, iopingIntervalMs: s.ioping.intervalMs, iopingDirect: s.ioping.direct };
     case "pgbench":

@@ -10,7 +10,10 @@ const GOOD: IPodSpec = {
       securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ["ALL"], add: ["NET_BIND_SERVICE"] } },
     },
   ],
-  volumes: [{ name: "data", persistentVolumeClaim: { claimName: "d" } }, { name: "tmp", emptyDir: {} }],
+  volumes: [
+    { name: "data", persistentVolumeClaim: { claimName: "d" } },
+    { name: "tmp", emptyDir: {} },
+  ],
 };
 
 describe("restrictedViolations (Pod Security Standards, restricted)", () => {

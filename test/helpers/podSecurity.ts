@@ -13,17 +13,41 @@ import type { IContainer } from "kubernetes-models/v1/Container";
 import type { IPodSpec } from "kubernetes-models/v1/PodSpec";
 
 const BASELINE_CAPS = new Set([
-  "AUDIT_WRITE", "CHOWN", "DAC_OVERRIDE", "FOWNER", "FSETID", "KILL", "MKNOD", "NET_BIND_SERVICE",
-  "SETFCAP", "SETGID", "SETPCAP", "SETUID", "SYS_CHROOT",
+  "AUDIT_WRITE",
+  "CHOWN",
+  "DAC_OVERRIDE",
+  "FOWNER",
+  "FSETID",
+  "KILL",
+  "MKNOD",
+  "NET_BIND_SERVICE",
+  "SETFCAP",
+  "SETGID",
+  "SETPCAP",
+  "SETUID",
+  "SYS_CHROOT",
 ]);
 const SAFE_SYSCTLS = new Set([
-  "kernel.shm_rmid_forced", "net.ipv4.ip_local_port_range", "net.ipv4.ip_unprivileged_port_start",
-  "net.ipv4.tcp_syncookies", "net.ipv4.ping_group_range", "net.ipv4.ip_local_reserved_ports",
-  "net.ipv4.tcp_keepalive_time", "net.ipv4.tcp_fin_timeout", "net.ipv4.tcp_keepalive_intvl",
+  "kernel.shm_rmid_forced",
+  "net.ipv4.ip_local_port_range",
+  "net.ipv4.ip_unprivileged_port_start",
+  "net.ipv4.tcp_syncookies",
+  "net.ipv4.ping_group_range",
+  "net.ipv4.ip_local_reserved_ports",
+  "net.ipv4.tcp_keepalive_time",
+  "net.ipv4.tcp_fin_timeout",
+  "net.ipv4.tcp_keepalive_intvl",
   "net.ipv4.tcp_keepalive_probes",
 ]);
 const RESTRICTED_VOLUME_TYPES = new Set([
-  "configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "persistentVolumeClaim", "projected", "secret",
+  "configMap",
+  "csi",
+  "downwardAPI",
+  "emptyDir",
+  "ephemeral",
+  "persistentVolumeClaim",
+  "projected",
+  "secret",
 ]);
 const SELINUX_TYPES = new Set(["", "container_t", "container_init_t", "container_kvm_t", "container_engine_t"]);
 
@@ -44,7 +68,8 @@ export function restrictedViolations(pod: IPodSpec): string[] {
     if (!SELINUX_TYPES.has(psc.seLinuxOptions.type ?? "")) v.push("pod: seLinuxOptions.type not allowed");
     if (psc.seLinuxOptions.user || psc.seLinuxOptions.role) v.push("pod: seLinuxOptions.user/role must not be set");
   }
-  if (psc.appArmorProfile && !["RuntimeDefault", "Localhost"].includes(psc.appArmorProfile.type)) v.push("pod: appArmorProfile must be RuntimeDefault or Localhost");
+  if (psc.appArmorProfile && !["RuntimeDefault", "Localhost"].includes(psc.appArmorProfile.type))
+    v.push("pod: appArmorProfile must be RuntimeDefault or Localhost");
   for (const s of psc.sysctls ?? []) if (!SAFE_SYSCTLS.has(s.name)) v.push(`pod: sysctl ${s.name} is not safe`);
   for (const vol of pod.volumes ?? []) {
     const types = Object.keys(vol).filter((k) => k !== "name");
@@ -68,7 +93,8 @@ export function restrictedViolations(pod: IPodSpec): string[] {
       if (!SELINUX_TYPES.has(sc.seLinuxOptions.type ?? "")) v.push(`${where}: seLinuxOptions.type not allowed`);
       if (sc.seLinuxOptions.user || sc.seLinuxOptions.role) v.push(`${where}: seLinuxOptions.user/role must not be set`);
     }
-    if (sc.appArmorProfile && !["RuntimeDefault", "Localhost"].includes(sc.appArmorProfile.type)) v.push(`${where}: appArmorProfile must be RuntimeDefault or Localhost`);
+    if (sc.appArmorProfile && !["RuntimeDefault", "Localhost"].includes(sc.appArmorProfile.type))
+      v.push(`${where}: appArmorProfile must be RuntimeDefault or Localhost`);
     if (sc.allowPrivilegeEscalation !== false) v.push(`${where}: allowPrivilegeEscalation must be false`);
     const nonRoot = sc.runAsNonRoot ?? psc.runAsNonRoot;
     if (sc.runAsNonRoot === false) v.push(`${where}: runAsNonRoot must not be false`);

@@ -45,7 +45,8 @@ lab_require_word FIO_SIZE "$FIO_SIZE"
 lab_require_uint FIO_RUNTIME "$FIO_RUNTIME" 1
 lab_require_uint FIO_RAMP "$FIO_RAMP" 0
 lab_require_uint REPS "$REPS" 1
-[ -r "$FIO_JOBFILE" ] || lab_die "no fio job file for profile '$FIO_PROFILE' ($FIO_JOBFILE)"
+[ -r "$FIO_JOBFILE" ] ||
+  lab_die "no fio job file for profile '$FIO_PROFILE' ($FIO_JOBFILE); the job files are rendered by components/bench/profiles.ts (the Job's ConfigMap, lab bench local): set FIO_JOB_DIR"
 lab_require_cmd "$FIO_BIN"
 
 mkdir -p -- "$FIO_DIR"

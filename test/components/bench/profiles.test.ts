@@ -26,7 +26,14 @@ const TIMED_GLOBAL = [
   "percentile_list=50:90:95:99:99.9:99.99",
 ];
 
-const job = (name: string, rw: string, bs: string, iodepth: number) => ["", `[${name}]`, "stonewall", `rw=${rw}`, `bs=${bs}`, `iodepth=${iodepth}`];
+const job = (name: string, rw: string, bs: string, iodepth: number) => [
+  "",
+  `[${name}]`,
+  "stonewall",
+  `rw=${rw}`,
+  `bs=${bs}`,
+  `iodepth=${iodepth}`,
+];
 
 describe("fio profiles", () => {
   it("seed is exactly the published line, plus the file on the volume and randrepeat=1", () => {
@@ -57,11 +64,14 @@ describe("fio profiles", () => {
 
   it("seed carries every option of the published line, with its value", () => {
     const text = renderFioJobFile("seed");
-    const published = PUBLISHED_FIO_LINE.split(" ").slice(1).map((o) => o.replace(/^--/, ""));
+    const published = PUBLISHED_FIO_LINE.split(" ")
+      .slice(1)
+      .map((o) => o.replace(/^--/, ""));
     for (const opt of published) {
       const [k, v] = opt.split("=");
       if (k === "name") expect(text).toContain(`\n[${v}]\n`);
-      else if (k === "size") expect(text).toContain("\nsize=${FIO_SIZE}\n"); // 8G by default, see fio.sh
+      else if (k === "size")
+        expect(text).toContain("\nsize=${FIO_SIZE}\n"); // 8G by default, see fio.sh
       else expect(text).toContain(`\n${k}=${v}\n`);
     }
   });

@@ -63,10 +63,14 @@ describe("renderBenchmark: Kubernetes schemas (kubernetes-models)", () => {
   });
 
   it("the schema check can fail: broken objects are rejected", () => {
-    const job = structuredClone(m.jobs[0].job) as unknown as { spec: { backoffLimit: unknown; template: { spec: { containers: unknown[] } } } };
+    const job = structuredClone(m.jobs[0].job) as unknown as {
+      spec: { backoffLimit: unknown; template: { spec: { containers: unknown[] } } };
+    };
     job.spec.backoffLimit = "0";
     expect(() => new Job(job as never).validate()).toThrow(/backoffLimit must be integer/);
-    const noName = structuredClone(m.jobs[0].job) as unknown as { spec: { template: { spec: { containers: Array<Record<string, unknown>> } } } };
+    const noName = structuredClone(m.jobs[0].job) as unknown as {
+      spec: { template: { spec: { containers: Array<Record<string, unknown>> } } };
+    };
     delete noName.spec.template.spec.containers[0].name;
     expect(() => new Job(noName as never).validate()).toThrow(/containers\/0 must have required property name/);
     const pvc = { ...m.pvc, spec: { ...m.pvc?.spec, accessModes: "ReadWriteOnce" } };
@@ -178,7 +182,12 @@ describe("renderBenchmark: Jobs", () => {
 
   it("pgbench: postgres image as uid 999, password from the Secret, no volume under test", () => {
     const pod = podOf(ALL, "pgbench");
-    expect(pod.securityContext).toEqual({ runAsNonRoot: true, runAsUser: 999, runAsGroup: 999, seccompProfile: { type: "RuntimeDefault" } });
+    expect(pod.securityContext).toEqual({
+      runAsNonRoot: true,
+      runAsUser: 999,
+      runAsGroup: 999,
+      seccompProfile: { type: "RuntimeDefault" },
+    });
     expect(pod.volumes?.map((v) => v.name)).toEqual(["scripts", "tmp"]);
     expect(pod.containers[0].env).toEqual([
       { name: "PGHOST", value: "pg-rw.db.svc.cluster.local" },
@@ -201,7 +210,10 @@ describe("renderBenchmark: Jobs", () => {
   });
 
   it("pgbench alone needs no StorageClass, no tools image and no PVC", () => {
-    const only = renderBenchmark({ name: "ceph", namespace: "bench", runId: "r1", zone: "us-east-1b", tools: ["pgbench"], postgres: PG }, SCRIPTS);
+    const only = renderBenchmark(
+      { name: "ceph", namespace: "bench", runId: "r1", zone: "us-east-1b", tools: ["pgbench"], postgres: PG },
+      SCRIPTS,
+    );
     expect(only.pvc).toBeUndefined();
     expect(only.jobs.map((j) => j.name)).toEqual(["ceph-pgbench-r1"]);
   });
@@ -240,7 +252,15 @@ describe("renderBenchmark: PVC and ConfigMap", () => {
   });
 
   it("the ConfigMap holds the scripts and every fio job file, verbatim", () => {
-    expect(Object.keys(m.configMap.data ?? {})).toEqual(["lib.sh", "fio.sh", "ioping.sh", "pgbench.sh", "fio-seed.fio", "fio-latency.fio", "fio-suite.fio"]);
+    expect(Object.keys(m.configMap.data ?? {})).toEqual([
+      "lib.sh",
+      "fio.sh",
+      "ioping.sh",
+      "pgbench.sh",
+      "fio-seed.fio",
+      "fio-latency.fio",
+      "fio-suite.fio",
+    ]);
     expect(m.configMap.data).toEqual({ ...SCRIPTS, ...renderFioJobFiles() });
     expect(m.configMap.metadata?.name).toBe("same-az-scripts");
   });
@@ -256,7 +276,11 @@ describe("activeDeadlineSeconds", () => {
     // 600 + 3 × (6 × (10 + 60) + ceil(4 × 12 GiB / 512 MB/s) = 101 + 10)
     ["suite, defaults (12G)", 2193, { ...BASE, fioProfile: "suite" }],
     // 600 + 5 × (2 × (5 + 30) + ceil(4 × 3 GiB / 125 MB/s) = 104 + 10)
-    ["latency, 5 reps, 125 MB/s (3G)", 1520, { ...BASE, fioProfile: "latency", reps: 5, fioRuntimeSeconds: 30, fioRampSeconds: 5, expectedBandwidthMBps: 125 }],
+    [
+      "latency, 5 reps, 125 MB/s (3G)",
+      1520,
+      { ...BASE, fioProfile: "latency", reps: 5, fioRuntimeSeconds: 30, fioRampSeconds: 5, expectedBandwidthMBps: 125 },
+    ],
     // 0 margin + 1 × (60 seed bound + ceil(4 × 16 MiB / 512 MB/s) = 1 layout + 10)
     ["seed, tiny", 71, { ...BASE, fioSize: "16M", reps: 1, deadlineMarginSeconds: 0, fioSeedRepSeconds: 60 }],
   ] as const)("fio %s: %d s", (_label, seconds, spec) => {
@@ -270,7 +294,9 @@ describe("activeDeadlineSeconds", () => {
 
   it("pgbench: margin + ready + init + reps × (duration + 120)", () => {
     expect(deadline(ALL, "pgbench")).toBe(600 + 300 + 3600 + 3 * (300 + 120));
-    expect(deadline({ ...ALL, pgbenchDurationSeconds: 60, reps: 1, pgbenchInitTimeoutSeconds: 600 }, "pgbench")).toBe(600 + 300 + 600 + 180);
+    expect(deadline({ ...ALL, pgbenchDurationSeconds: 60, reps: 1, pgbenchInitTimeoutSeconds: 600 }, "pgbench")).toBe(
+      600 + 300 + 600 + 180,
+    );
   });
 
   it("agrees with activeDeadlineSeconds() on the resolved settings", () => {
@@ -307,7 +333,9 @@ describe("validation: exact messages, all at once", () => {
     expect(problemsOf({ ...BASE, fioSize: "64G" })).toEqual([`'lab:fioSize' must be at most 90% of the PVC (57.6 GiB), got "64G"`]);
     expect(problemsOf({ ...BASE, fioSize: "57G" })).toEqual([]);
     expect(problemsOf({ ...BASE, fioSize: "58G" })).toEqual([`'lab:fioSize' must be at most 90% of the PVC (57.6 GiB), got "58G"`]);
-    expect(problemsOf({ ...BASE, fioSize: "10G", pvcSizeGiB: 10 })).toEqual([`'lab:fioSize' must be at most 90% of the PVC (9 GiB), got "10G"`]);
+    expect(problemsOf({ ...BASE, fioSize: "10G", pvcSizeGiB: 10 })).toEqual([
+      `'lab:fioSize' must be at most 90% of the PVC (9 GiB), got "10G"`,
+    ]);
   });
 
   it("a defaulted fio file that does not fit names the PVC size", () => {
@@ -388,7 +416,9 @@ describe("validation: exact messages, all at once", () => {
       `'lab:postgres.passwordSecret.name' must be the name of a Secret, got "Bad_Name"`,
       `'lab:postgres.passwordSecret.key' must be a key of that Secret, got ""`,
     ]);
-    expect(problemsOf({ ...ALL, pgbenchThreads: 4, pgbenchClients: 2 })).toEqual([`'lab:pgbenchThreads' must be at most 'lab:pgbenchClients' (2), got 4`]);
+    expect(problemsOf({ ...ALL, pgbenchThreads: 4, pgbenchClients: 2 })).toEqual([
+      `'lab:pgbenchThreads' must be at most 'lab:pgbenchClients' (2), got 4`,
+    ]);
     expect(problemsOf({ ...ALL, pgbenchClients: 1 })).toEqual([`'lab:pgbenchClients' must be at least 'lab:pgbenchThreads' (2), got 1`]);
   });
 
@@ -403,7 +433,10 @@ describe("validation: exact messages, all at once", () => {
 
   it("throws one ConfigError whose message lists every problem", () => {
     expect(() => renderBenchmark({ ...BASE, reps: 0, fioSize: "64G" }, SCRIPTS)).toThrow(
-      new ConfigError([`'lab:reps' must be an integer from 1 to 100, got 0`, `'lab:fioSize' must be at most 90% of the PVC (57.6 GiB), got "64G"`]),
+      new ConfigError([
+        `'lab:reps' must be an integer from 1 to 100, got 0`,
+        `'lab:fioSize' must be at most 90% of the PVC (57.6 GiB), got "64G"`,
+      ]),
     );
   });
 });
