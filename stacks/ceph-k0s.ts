@@ -91,7 +91,7 @@ export function cephK0sStack(raw: Readonly<Record<string, string>>, id: StackIde
       pgbenchDurationSeconds: cfg.pgbenchDurationSeconds,
       keys: { zone: "lab:az" },
       metadata: {
-        scenario: "ceph-k0s",
+        scenario: "ceph-nitro",
         stack: id.stack,
         instanceType: cfg.instanceType,
         hypervisor,
@@ -110,9 +110,8 @@ export function cephK0sStack(raw: Readonly<Record<string, string>>, id: StackIde
       },
       runAfter: [postgres],
     },
-    // Its own provider, whose kubeconfig waits for the bench namespace: BenchmarkRun's ConfigMap
-    // depends only on the provider, and must not be created before the namespace it lives in.
-    { provider: new k8s.Provider("k0s-bench", { kubeconfig: pulumi.all([cluster.kubeconfig, postgres.namespace]).apply(([k]) => k) }) },
+    // runAfter: the ConfigMap, the Job and the collection wait for Postgres (and its namespace).
+    inCluster,
   );
 
   return {

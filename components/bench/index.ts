@@ -103,18 +103,14 @@ export class BenchmarkRun extends pulumi.ComponentResource {
     const m = renderBenchmark({ ...spec, name }, readJobScripts());
     const s = m.settings;
     const collectScript = readCollectScript();
+    // Objects inside a cluster that is being destroyed go with it (deletedWith is not inherited).
+    const child = { parent: this, ...(opts?.deletedWith ? { deletedWith: opts.deletedWith } : {}) };
 
     // Everything waits for `runAfter` (the namespace's owner, the StorageClass, the server, an earlier run).
     const after: pulumi.Resource[] = [...(runAfter ?? [])];
-    const configMap = new k8s.core.v1.ConfigMap(`${name}-scripts`, asArgs<k8s.core.v1.ConfigMapArgs>(m.configMap), {
-      parent: this,
-      dependsOn: after,
-    });
+    const configMap = new k8s.core.v1.ConfigMap(`${name}-scripts`, asArgs<k8s.core.v1.ConfigMapArgs>(m.configMap), { ...child, dependsOn: after });
     const pvc = m.pvc
-      ? new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, asArgs<k8s.core.v1.PersistentVolumeClaimArgs>(m.pvc), {
-          parent: this,
-          dependsOn: after,
-        })
+      ? new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, asArgs<k8s.core.v1.PersistentVolumeClaimArgs>(m.pvc), { ...child, dependsOn: after })
       : undefined;
 
     let previous: pulumi.Resource[] = after;
@@ -123,7 +119,7 @@ export class BenchmarkRun extends pulumi.ComponentResource {
       const job = new k8s.batch.v1.Job(
         `${name}-${rj.tool}`,
         asArgs<k8s.batch.v1.JobArgs>({ ...rj.job, metadata: { ...rj.job.metadata, annotations: { ...SKIP_AWAIT } } }),
-        { parent: this, dependsOn: [configMap, ...(pvc ? [pvc] : []), ...previous], deleteBeforeReplace: true },
+        { ...child, dependsOn: [configMap, ...(pvc ? [pvc] : []), ...previous], deleteBeforeReplace: true },
       );
       const collect = new command.local.Command(
         `${name}-${rj.tool}-collect`,

@@ -170,13 +170,10 @@ describe.each([
         "rook-pool",
       ].sort(),
     );
-    const bench = named(p, "k0s-bench", "pulumi:providers:kubernetes");
-    for (const r of inCluster) {
-      const provider = r.name.startsWith("pgbench-") ? bench : k0s;
-      expect(r.provider?.startsWith(`${provider.urn}::`)).toBe(true);
-    }
-    // The benchmark's provider waits for the namespace its ConfigMap lives in.
-    expect(bench.dependencies).toContain(named(p, "pg-ns").urn);
+    for (const r of inCluster) expect(r.provider?.startsWith(`${k0s.urn}::`)).toBe(true);
+    // The benchmark's ConfigMap and Job wait for Postgres, whose namespace they live in.
+    expect(named(p, "pgbench-scripts").dependencies).toContain(named(p, "pg-ns", "kubernetes:core/v1:Namespace").urn);
+    expect(named(p, "pgbench-pgbench").dependencies).toContain(named(p, "pg-server").urn);
   });
 
   test("the Rook charts are pinned; the CephCluster and CephBlockPool as planned validate against Rook's CRDs", () => {
