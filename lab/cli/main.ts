@@ -6,7 +6,9 @@ import { Command, CommanderError } from "commander";
 import * as path from "node:path";
 import { ConfigError } from "../errors";
 import { PlanError } from "../plan/run";
+import { runParse } from "./parse";
 import { runPlan, UsageError } from "./plan";
+import { saveStackResults } from "./results";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -42,8 +44,17 @@ export async function main(argv: readonly string[]): Promise<void> {
     .argument("<tool>", "fio | ioping | pgbench | omb")
     .argument("<file>", "the tool's output")
     .action(async (tool: string, file: string) => {
-      const { runParse } = await import("./parse");
       process.stdout.write(`${runParse(tool, file)}\n`);
+    });
+
+  const results = program.command("results").description("benchmark results on disk");
+  results
+    .command("save")
+    .description("write a deployed stack's results to results/<stack>/<runId>/ (do it before pulumi destroy)")
+    .requiredOption("--stack <name>", "the stack (as `pulumi stack ls` names it)")
+    .option("--dir <dir>", "results root", "results")
+    .action(async (opts: { stack: string; dir: string }) => {
+      process.stdout.write(`${saveStackResults(opts, process.cwd())}\n`);
     });
 
   try {

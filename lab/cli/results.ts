@@ -1,0 +1,39 @@
+/**
+ * `lab results save --stack S`: writes a deployed stack's benchmark outputs to
+ * `results/<stack>/<runId>/` (samples.json + raw/), so that `pulumi destroy` never loses them.
+ * Reads the outputs with the Pulumi CLI (`pulumi stack output --json --stack S`).
+ */
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
+import { writeRunResults } from "../results/files";
+import { stackResults } from "../results/stack-outputs";
+
+export interface SaveOptions {
+  stack: string;
+  /** Results root. @default "results" */
+  dir?: string;
+  /** The Pulumi CLI. @default "pulumi" */
+  pulumi?: string;
+}
+
+/** Returns the directory written. */
+export function saveStackResults(opts: SaveOptions, cwd: string): string {
+  let text: string;
+  try {
+    text = execFileSync(opts.pulumi ?? "pulumi", ["stack", "output", "--json", "--stack", opts.stack], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (e) {
+    const err = e as { code?: string; stderr?: string; message: string };
+    if (err.code === "ENOENT") throw new Error("the Pulumi CLI is not on the PATH (https://www.pulumi.com/docs/install/)");
+    throw new Error(`pulumi stack output --stack ${opts.stack} failed: ${(err.stderr ?? err.message).trim()}`);
+  }
+  let outputs: unknown;
+  try {
+    outputs = JSON.parse(text);
+  } catch {
+    throw new Error(`pulumi stack output --stack ${opts.stack} did not print JSON`);
+  }
+  // A fully qualified stack name (org/project/stack) is filed under its last segment.
+  const stack = opts.stack.split("/").pop() as string;
+  const r = stackResults(opts.stack, outputs);
+  return writeRunResults(path.resolve(cwd, opts.dir ?? "results"), stack, r.runId, r.samples, r.raws);
+}
