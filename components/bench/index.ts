@@ -42,6 +42,7 @@ import type { RunMetadata, Sample } from "../../lab/results/sample";
 import { collectSamples, type RawOutput } from "./collect";
 import { renderBenchmark, type BenchSpec } from "./render";
 import { readCollectScript, readJobScripts } from "./scripts";
+import { childOptions } from "../lib/child";
 
 export type { BenchSpec, BenchTool, ContainerResources, PostgresTarget, PgbenchInit } from "./render";
 export type { FioProfile } from "./profiles";
@@ -104,13 +105,19 @@ export class BenchmarkRun extends pulumi.ComponentResource {
     const s = m.settings;
     const collectScript = readCollectScript();
     // Objects inside a cluster that is being destroyed go with it (deletedWith is not inherited).
-    const child = { parent: this, ...(opts?.deletedWith ? { deletedWith: opts.deletedWith } : {}) };
+    const child = childOptions(this, opts);
 
     // Everything waits for `runAfter` (the namespace's owner, the StorageClass, the server, an earlier run).
     const after: pulumi.Resource[] = [...(runAfter ?? [])];
-    const configMap = new k8s.core.v1.ConfigMap(`${name}-scripts`, asArgs<k8s.core.v1.ConfigMapArgs>(m.configMap), { ...child, dependsOn: after });
+    const configMap = new k8s.core.v1.ConfigMap(`${name}-scripts`, asArgs<k8s.core.v1.ConfigMapArgs>(m.configMap), {
+      ...child,
+      dependsOn: after,
+    });
     const pvc = m.pvc
-      ? new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, asArgs<k8s.core.v1.PersistentVolumeClaimArgs>(m.pvc), { ...child, dependsOn: after })
+      ? new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, asArgs<k8s.core.v1.PersistentVolumeClaimArgs>(m.pvc), {
+          ...child,
+          dependsOn: after,
+        })
       : undefined;
 
     let previous: pulumi.Resource[] = after;

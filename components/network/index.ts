@@ -55,10 +55,7 @@ export class Network extends pulumi.ComponentResource {
     const azs: pulumi.Output<string[]> = args.availabilityZones
       ? pulumi.output([...args.availabilityZones])
       : aws
-          .getAvailabilityZonesOutput(
-            { state: "available", filters: [{ name: "opt-in-status", values: ["opt-in-not-required"] }] },
-            parent,
-          )
+          .getAvailabilityZonesOutput({ state: "available", filters: [{ name: "opt-in-status", values: ["opt-in-not-required"] }] }, parent)
           .apply((r) => {
             if (r.names.length < azCount) {
               throw new Error(`region ${args.region} has ${r.names.length} availability zones, ${azCount} asked`);
@@ -103,7 +100,11 @@ export class Network extends pulumi.ComponentResource {
     });
 
     const nats = (natMode === "perAz" ? zoneIdx : [0]).map((i) => {
-      const eip = new aws.ec2.Eip(`${name}-nat-${suffix(i)}`, { domain: "vpc", tags: nameTag(`nat-${suffix(i)}`) }, { ...parent, dependsOn: [igw] });
+      const eip = new aws.ec2.Eip(
+        `${name}-nat-${suffix(i)}`,
+        { domain: "vpc", tags: nameTag(`nat-${suffix(i)}`) },
+        { ...parent, dependsOn: [igw] },
+      );
       return new aws.ec2.NatGateway(
         `${name}-nat-${suffix(i)}`,
         { allocationId: eip.id, subnetId: publicSubnets[i].id, connectivityType: "public", tags: nameTag(`nat-${suffix(i)}`) },
@@ -125,7 +126,11 @@ export class Network extends pulumi.ComponentResource {
         },
         parent,
       );
-      const rt = new aws.ec2.RouteTable(`${name}-private-${suffix(i)}`, { vpcId: vpc.id, tags: nameTag(`private-rt-${suffix(i)}`) }, parent);
+      const rt = new aws.ec2.RouteTable(
+        `${name}-private-${suffix(i)}`,
+        { vpcId: vpc.id, tags: nameTag(`private-rt-${suffix(i)}`) },
+        parent,
+      );
       new aws.ec2.Route(
         `${name}-private-${suffix(i)}-default`,
         { routeTableId: rt.id, destinationCidrBlock: "0.0.0.0/0", natGatewayId: nats[natMode === "perAz" ? i : 0].id },
@@ -171,7 +176,11 @@ export class Network extends pulumi.ComponentResource {
   /** Flow logs (ALL traffic) to a log group, through a role that may write to that group only. */
   private flowLogs(name: string, vpc: aws.ec2.Vpc, retentionDays: number): void {
     const parent = { parent: this };
-    const group = new aws.cloudwatch.LogGroup(`${name}-flow-logs`, { retentionInDays: retentionDays, tags: { Name: `${name}-flow-logs` } }, parent);
+    const group = new aws.cloudwatch.LogGroup(
+      `${name}-flow-logs`,
+      { retentionInDays: retentionDays, tags: { Name: `${name}-flow-logs` } },
+      parent,
+    );
     const role = new aws.iam.Role(
       `${name}-flow-logs`,
       {
@@ -203,7 +212,14 @@ export class Network extends pulumi.ComponentResource {
     );
     new aws.ec2.FlowLog(
       `${name}-flow-logs`,
-      { vpcId: vpc.id, trafficType: "ALL", logDestinationType: "cloud-watch-logs", logDestination: group.arn, iamRoleArn: role.arn, tags: { Name: `${name}-flow-logs` } },
+      {
+        vpcId: vpc.id,
+        trafficType: "ALL",
+        logDestinationType: "cloud-watch-logs",
+        logDestination: group.arn,
+        iamRoleArn: role.arn,
+        tags: { Name: `${name}-flow-logs` },
+      },
       parent,
     );
   }

@@ -8,6 +8,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
+import { childOptions } from "../lib/child";
 import {
   namespaceManifest,
   PASSWORD_KEY,
@@ -48,7 +49,7 @@ export class Postgres extends pulumi.ComponentResource {
 
   constructor(name: string, args: PostgresArgs, opts?: pulumi.ComponentResourceOptions) {
     super("lab:postgres:Postgres", name, {}, opts);
-    const child = { parent: this, ...(opts?.deletedWith ? { deletedWith: opts.deletedWith } : {}) };
+    const child = childOptions(this, opts);
     const namespace = args.namespace ?? "bench";
     const spec: PostgresSpec = {
       name: POSTGRES_NAME,

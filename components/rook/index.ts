@@ -14,6 +14,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { CEPH_CSI_DRIVERS_CHART, ROOK_CHART } from "../versions";
+import { childOptions } from "../lib/child";
 import {
   cephBlockPoolManifest,
   cephClusterManifest,
@@ -46,7 +47,7 @@ export class Rook extends pulumi.ComponentResource {
 
   constructor(name: string, args: RookArgs = {}, opts?: pulumi.ComponentResourceOptions) {
     super("lab:rook:Rook", name, {}, opts);
-    const child = { parent: this, ...(opts?.deletedWith ? { deletedWith: opts.deletedWith } : {}) };
+    const child = childOptions(this, opts);
     const cluster = cephClusterManifest({ cephImage: args.cephImage, monCount: args.monCount, mgrCount: args.mgrCount });
     const timeout = `${args.healthTimeoutMinutes ?? 40}m`;
 

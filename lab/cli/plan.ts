@@ -25,10 +25,12 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<string> 
   if (opts.stack !== undefined || opts.config !== undefined) {
     const spec =
       opts.stack !== undefined
-        ? shipped.find((s) => s.name === opts.stack) ??
+        ? (shipped.find((s) => s.name === opts.stack) ??
           (() => {
-            throw new UsageError(`no stack '${opts.stack}': the shipped stacks are ${shipped.map((s) => s.name).join(", ")} (Pulumi.<stack>.yaml)`);
-          })()
+            throw new UsageError(
+              `no stack '${opts.stack}': the shipped stacks are ${shipped.map((s) => s.name).join(", ")} (Pulumi.<stack>.yaml)`,
+            );
+          })())
         : readStackConfigFile(path.resolve(opts.config as string));
     // Plan the stack with the shipped stacks it references planned before it.
     const results = await planAll(withUpstreams(spec, shipped), runStack);
@@ -37,11 +39,17 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<string> 
   } else if (opts.scenario !== undefined) {
     const scenario = SCENARIOS.find((x) => x.name === opts.scenario);
     if (!scenario) throw new UsageError(`no scenario '${opts.scenario}': the scenarios are ${SCENARIOS.map((x) => x.name).join(", ")}`);
-    groups.push({ title: `scenario ${scenario.name}: ${scenario.description}`, results: await planAll(scenarioSpecs(scenario, root), runStack) });
+    groups.push({
+      title: `scenario ${scenario.name}: ${scenario.description}`,
+      results: await planAll(scenarioSpecs(scenario, root), runStack),
+    });
   } else {
     groups.push({ title: "shipped stacks", results: await planAll(shipped, runStack) });
     for (const scenario of SCENARIOS) {
-      groups.push({ title: `scenario ${scenario.name}: ${scenario.description}`, results: await planAll(scenarioSpecs(scenario, root), runStack) });
+      groups.push({
+        title: `scenario ${scenario.name}: ${scenario.description}`,
+        results: await planAll(scenarioSpecs(scenario, root), runStack),
+      });
     }
   }
 

@@ -20,7 +20,11 @@ export interface SaveOptions {
 export function saveStackResults(opts: SaveOptions, cwd: string): string {
   let text: string;
   try {
-    text = execFileSync(opts.pulumi ?? "pulumi", ["stack", "output", "--json", "--stack", opts.stack], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    text = execFileSync(opts.pulumi ?? "pulumi", ["stack", "output", "--json", "--stack", opts.stack], {
+      cwd,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   } catch (e) {
     const err = e as { code?: string; stderr?: string; message: string };
     if (err.code === "ENOENT") throw new Error("the Pulumi CLI is not on the PATH (https://www.pulumi.com/docs/install/)");

@@ -17,7 +17,10 @@ export const commonFields = {
   /** `lab:ttlHours`: hours until `lab:expires-at`. @default 8 */
   ttlHours: int(1, 168, "a whole number of hours from 1 to 168").default(DEFAULT_TTL_HOURS),
   /** `lab:runId`: names this benchmark run (Kubernetes-name safe). @default "r1" */
-  runId: text("a run id of 1–20 lowercase letters, digits or '-', starting with a letter or digit (e.g. r2)", /^[a-z0-9][a-z0-9-]{0,19}$/).default(DEFAULT_RUN_ID),
+  runId: text(
+    "a run id of 1–20 lowercase letters, digits or '-', starting with a letter or digit (e.g. r2)",
+    /^[a-z0-9][a-z0-9-]{0,19}$/,
+  ).default(DEFAULT_RUN_ID),
 };
 
 export type CommonConfig = {

@@ -6,7 +6,9 @@ import { commonFields } from "./common";
 import { bool, int, ipv4Cidr, oneOf, text } from "./fields";
 
 /** CloudWatch Logs' accepted retention periods, in days. */
-export const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
+export const LOG_RETENTION_DAYS = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+] as const;
 
 export const networkSchema = z.object({
   ...commonFields,

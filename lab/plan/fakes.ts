@@ -74,7 +74,12 @@ export interface FakeContext {
 }
 
 /** The id and the extra state (beyond the inputs) a mocked resource of `type` reports. */
-export function fakeState(type: string, name: string, inputs: Record<string, unknown>, ctx: FakeContext): { id: string; state: Record<string, unknown> } {
+export function fakeState(
+  type: string,
+  name: string,
+  inputs: Record<string, unknown>,
+  ctx: FakeContext,
+): { id: string; state: Record<string, unknown> } {
   const hash = fakeHash(`${type}::${name}`);
   const id = ID_PREFIX[type] !== undefined ? `${ID_PREFIX[type]}${hash}` : `${name}-${hash.slice(0, 8)}`;
   const { service, resource } = arnParts(type);
@@ -96,9 +101,13 @@ export function fakeState(type: string, name: string, inputs: Record<string, unk
       });
       break;
     case "aws:ec2/instance:Instance":
-      Object.assign(state, { privateIp: fakeIp(name), privateDns: `ip-${fakeIp(name).replace(/\./g, "-")}.${ctx.region}.compute.internal` });
+      Object.assign(state, {
+        privateIp: fakeIp(name),
+        privateDns: `ip-${fakeIp(name).replace(/\./g, "-")}.${ctx.region}.compute.internal`,
+      });
       // A public address only where one was asked for, from TEST-NET-3 (RFC 5737, never routed).
-      if (inputs.associatePublicIpAddress === true) Object.assign(state, { publicIp: `203.0.113.${(parseInt(fakeHash(name, 8), 16) % 254) + 1}` });
+      if (inputs.associatePublicIpAddress === true)
+        Object.assign(state, { publicIp: `203.0.113.${(parseInt(fakeHash(name, 8), 16) % 254) + 1}` });
       break;
     case "aws:ec2/vpc:Vpc":
       Object.assign(state, { defaultRouteTableId: `rtb-${fakeHash(`${name}-main`)}`, mainRouteTableId: `rtb-${fakeHash(`${name}-main`)}` });
@@ -109,7 +118,12 @@ export function fakeState(type: string, name: string, inputs: Record<string, unk
         endpoints: [
           {
             // The SDK's (pluralised) names: outputs.fsx.OntapFileSystemEndpoint.
-            interclusters: [{ dnsName: `intercluster.${id}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: [fakeIp(`${name}-ic1`), fakeIp(`${name}-ic2`)] }],
+            interclusters: [
+              {
+                dnsName: `intercluster.${id}.fsx.${ctx.region}.amazonaws.com`,
+                ipAddresses: [fakeIp(`${name}-ic1`), fakeIp(`${name}-ic2`)],
+              },
+            ],
             managements: [{ dnsName: `management.${id}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: ["198.19.255.10"] }],
           },
         ],
@@ -119,8 +133,15 @@ export function fakeState(type: string, name: string, inputs: Record<string, unk
       Object.assign(state, {
         endpoints: [
           {
-            iscsis: [{ dnsName: `iscsi.${id}.${inputs.fileSystemId ?? "fs"}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: [fakeIp(`${name}-iscsi1`), fakeIp(`${name}-iscsi2`)] }],
-            managements: [{ dnsName: `${id}.${inputs.fileSystemId ?? "fs"}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: ["198.19.255.20"] }],
+            iscsis: [
+              {
+                dnsName: `iscsi.${id}.${inputs.fileSystemId ?? "fs"}.fsx.${ctx.region}.amazonaws.com`,
+                ipAddresses: [fakeIp(`${name}-iscsi1`), fakeIp(`${name}-iscsi2`)],
+              },
+            ],
+            managements: [
+              { dnsName: `${id}.${inputs.fileSystemId ?? "fs"}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: ["198.19.255.20"] },
+            ],
             nfs: [{ dnsName: `${id}.${inputs.fileSystemId ?? "fs"}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: ["198.19.255.20"] }],
             smbs: [],
           },
@@ -155,7 +176,13 @@ export function fakeCall(token: string, inputs: Record<string, unknown>, ctx: Fa
     case "aws:index/getRegion:getRegion":
       return { id: ctx.region, name: ctx.region, region: ctx.region, description: ctx.region, endpoint: `ec2.${ctx.region}.amazonaws.com` };
     case "aws:ec2/getAmi:getAmi":
-      return { id: `ami-${fakeHash(JSON.stringify(inputs))}`, architecture: "x86_64", name: "ubuntu/images/hvm-ssd-gp3/ubuntu-noble-24.04-amd64-server-20261101", ownerId: "099720109477", rootDeviceName: "/dev/sda1" };
+      return {
+        id: `ami-${fakeHash(JSON.stringify(inputs))}`,
+        architecture: "x86_64",
+        name: "ubuntu/images/hvm-ssd-gp3/ubuntu-noble-24.04-amd64-server-20261101",
+        ownerId: "099720109477",
+        rootDeviceName: "/dev/sda1",
+      };
     default:
       throw new Error(`unmocked invoke '${token}': the offline plan answers only the invokes listed in lab/plan/fakes.ts (fakeCall)`);
   }

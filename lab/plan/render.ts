@@ -15,7 +15,13 @@ const KEY_PROPS: Readonly<Record<string, readonly string[]>> = {
   "aws:ec2/instance:Instance": ["instanceType", "availabilityZone"],
   "aws:ebs/volume:Volume": ["type", "size", "iops", "throughput", "availabilityZone", "encrypted"],
   "aws:ec2/securityGroup:SecurityGroup": ["description"],
-  "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule": ["ipProtocol", "fromPort", "toPort", "cidrIpv4", "referencedSecurityGroupId"],
+  "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule": [
+    "ipProtocol",
+    "fromPort",
+    "toPort",
+    "cidrIpv4",
+    "referencedSecurityGroupId",
+  ],
   "aws:vpc/securityGroupEgressRule:SecurityGroupEgressRule": ["ipProtocol", "cidrIpv4"],
   "aws:fsx/ontapFileSystem:OntapFileSystem": [
     "deploymentType",
@@ -64,7 +70,9 @@ export function renderTree(plan: StackPlan, source?: string): string {
   const lines: string[] = [];
   const c = counts(plan);
   lines.push(`stack ${plan.stack} (kind ${plan.kind})${source ? ` from ${source}` : ""}`);
-  lines.push(`  ${c.total} resources (${c.total - c.components} cloud and provider resources, ${c.components} component${c.components === 1 ? "" : "s"})`);
+  lines.push(
+    `  ${c.total} resources (${c.total - c.components} cloud and provider resources, ${c.components} component${c.components === 1 ? "" : "s"})`,
+  );
   const children = new Map<string | null, PlannedResource[]>();
   const urns = new Set(plan.resources.map((r) => r.urn));
   for (const r of plan.resources) {

@@ -72,7 +72,10 @@ export const PLAN_TIMEOUT_MS = 60_000;
 
 function timeout(stack: string): Promise<never> {
   return new Promise((_, reject) => {
-    const t = setTimeout(() => reject(new PlanError(stack, new Error(`the plan of stack ${stack} did not settle in ${PLAN_TIMEOUT_MS / 1000} s`))), PLAN_TIMEOUT_MS);
+    const t = setTimeout(
+      () => reject(new PlanError(stack, new Error(`the plan of stack ${stack} did not settle in ${PLAN_TIMEOUT_MS / 1000} s`))),
+      PLAN_TIMEOUT_MS,
+    );
     t.unref();
   });
 }

@@ -6,7 +6,11 @@ import { FAKE_NOW } from "../../lab/plan/fakes";
 const config = { "aws:region": "eu-west-1", "lab:kind": "network", "lab:owner": "alice", "lab:ttlHours": "10" };
 
 async function plan(extra: Record<string, string> = {}): Promise<StackPlan> {
-  const r = await planStack({ name: "network", source: "test", config: { ...config, ...extra }, secretKeys: [] }, runStack, () => undefined);
+  const r = await planStack(
+    { name: "network", source: "test", config: { ...config, ...extra }, secretKeys: [] },
+    runStack,
+    () => undefined,
+  );
   return r.plan;
 }
 const ofType = (p: StackPlan, type: string): PlannedResource[] => p.resources.filter((r) => r.type === type);
@@ -24,7 +28,12 @@ describe("network stack", () => {
   });
 
   test("2 private and 2 public subnets, one per tier in each of 2 distinct AZs, none mapping public IPs", () => {
-    const subnets = ofType(p, "aws:ec2/subnet:Subnet").map((s) => [s.name, s.inputs.cidrBlock, s.inputs.availabilityZone, s.inputs.mapPublicIpOnLaunch]);
+    const subnets = ofType(p, "aws:ec2/subnet:Subnet").map((s) => [
+      s.name,
+      s.inputs.cidrBlock,
+      s.inputs.availabilityZone,
+      s.inputs.mapPublicIpOnLaunch,
+    ]);
     expect(subnets.sort()).toEqual([
       ["lab-private-az1", "10.0.0.0/18", "eu-west-1a", false],
       ["lab-private-az2", "10.0.64.0/18", "eu-west-1b", false],
@@ -35,7 +44,9 @@ describe("network stack", () => {
 
   test("one private route table per AZ, each with its own AZ's NAT gateway as default route", () => {
     const urnOf = (name: string, type: string) => p.resources.find((r) => r.name === name && r.type === type)!.urn;
-    const tables = ofType(p, "aws:ec2/routeTable:RouteTable").map((r) => r.name).sort();
+    const tables = ofType(p, "aws:ec2/routeTable:RouteTable")
+      .map((r) => r.name)
+      .sort();
     expect(tables).toEqual(["lab-private-az1", "lab-private-az2", "lab-public-rt"]);
     for (const az of ["az1", "az2"]) {
       const route = p.resources.find((r) => r.name === `lab-private-${az}-default`)!;
@@ -43,12 +54,18 @@ describe("network stack", () => {
       expect(route.dependencies).toEqual(
         [urnOf(`lab-private-${az}`, "aws:ec2/routeTable:RouteTable"), urnOf(`lab-nat-${az}`, "aws:ec2/natGateway:NatGateway")].sort(),
       );
-      const assoc = p.resources.find((r) => r.name === `lab-private-${az}` && r.type === "aws:ec2/routeTableAssociation:RouteTableAssociation")!;
+      const assoc = p.resources.find(
+        (r) => r.name === `lab-private-${az}` && r.type === "aws:ec2/routeTableAssociation:RouteTableAssociation",
+      )!;
       expect(assoc.dependencies).toEqual(
         [urnOf(`lab-private-${az}`, "aws:ec2/routeTable:RouteTable"), urnOf(`lab-private-${az}`, "aws:ec2/subnet:Subnet")].sort(),
       );
     }
-    expect(ofType(p, "aws:ec2/natGateway:NatGateway").map((n) => n.name).sort()).toEqual(["lab-nat-az1", "lab-nat-az2"]);
+    expect(
+      ofType(p, "aws:ec2/natGateway:NatGateway")
+        .map((n) => n.name)
+        .sort(),
+    ).toEqual(["lab-nat-az1", "lab-nat-az2"]);
   });
 
   test("a single NAT gateway serves both private route tables when natGateways=single", async () => {
@@ -121,7 +138,10 @@ describe("network stack", () => {
     expect(policy.Statement).toHaveLength(1);
     expect(policy.Statement[0].Action).toEqual(["logs:CreateLogStream", "logs:PutLogEvents", "logs:DescribeLogStreams"]);
     expect(policy.Statement[0].Resource[0].startsWith(arn)).toBe(true);
-    expect(ofType(withLogs, "aws:ec2/flowLog:FlowLog")[0].inputs).toMatchObject({ trafficType: "ALL", logDestinationType: "cloud-watch-logs" });
+    expect(ofType(withLogs, "aws:ec2/flowLog:FlowLog")[0].inputs).toMatchObject({
+      trafficType: "ALL",
+      logDestinationType: "cloud-watch-logs",
+    });
   });
 
   test("a config error fails the plan with the config message", async () => {

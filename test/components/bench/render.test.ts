@@ -15,6 +15,7 @@ import {
 } from "../../../components/bench/render";
 import { readJobScripts } from "../../../components/bench/scripts";
 import { restrictedViolations } from "../../helpers/podSecurity";
+import { problemsOf as configProblems } from "../../helpers/config";
 
 const SCRIPTS = readJobScripts();
 const TOOLS_IMAGE = "123456789012.dkr.ecr.us-east-1.amazonaws.com/storage-bench-tools:fio-3.33-ioping-1.3";
@@ -36,13 +37,7 @@ const ALL: BenchSpec = { ...BASE, tools: ["fio", "ioping", "pgbench"], postgres:
 
 /** The problems of `spec`, in order (none: []). */
 function problemsOf(spec: BenchSpec): readonly string[] {
-  try {
-    renderBenchmark(spec, SCRIPTS);
-    return [];
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
+  return configProblems(() => renderBenchmark(spec, SCRIPTS), true);
 }
 
 const podOf = (spec: BenchSpec, tool: string): IPodSpec => {

@@ -5,7 +5,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
-const lab = (...args: string[]) => spawnSync(process.execPath, [path.join(ROOT, "bin", "lab.js"), ...args], { cwd: ROOT, encoding: "utf8" });
+const lab = (...args: string[]) =>
+  spawnSync(process.execPath, [path.join(ROOT, "bin", "lab.js"), ...args], { cwd: ROOT, encoding: "utf8" });
 
 describe("lab plan (CLI)", () => {
   test("--stack network --json: the VPC, 2 private subnets in 2 AZs, 2 private route tables, tags via the provider", () => {
@@ -18,7 +19,9 @@ describe("lab plan (CLI)", () => {
     const of = (t: string) => doc.resources.filter((x: { type: string }) => x.type === t);
     expect(of("aws:ec2/vpc:Vpc")).toHaveLength(1);
     const priv = of("aws:ec2/subnet:Subnet").filter((s: { name: string }) => s.name.includes("private"));
-    expect(new Set(priv.map((s: { inputs: { availabilityZone: string } }) => s.inputs.availabilityZone))).toEqual(new Set(["us-east-1a", "us-east-1b"]));
+    expect(new Set(priv.map((s: { inputs: { availabilityZone: string } }) => s.inputs.availabilityZone))).toEqual(
+      new Set(["us-east-1a", "us-east-1b"]),
+    );
     expect(of("aws:ec2/routeTable:RouteTable").filter((t: { name: string }) => t.name.includes("private"))).toHaveLength(2);
     const tags = JSON.parse(of("pulumi:providers:aws")[0].inputs.defaultTags).tags;
     expect(Object.keys(tags).sort()).toEqual(["lab:expires-at", "lab:kind", "lab:owner", "lab:project", "lab:stack"]);
@@ -27,7 +30,10 @@ describe("lab plan (CLI)", () => {
   test("a config error exits 2 with the messages only, no stack trace", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-cli-"));
     const file = path.join(dir, "Pulumi.bad.yaml");
-    fs.writeFileSync(file, "config:\n  aws:region: us-east-1\n  lab:kind: network\n  lab:owner: bob\n  lab:azCount: 4\n  lab:vpcCidr: 10.0.0.0/12\n");
+    fs.writeFileSync(
+      file,
+      "config:\n  aws:region: us-east-1\n  lab:kind: network\n  lab:owner: bob\n  lab:azCount: 4\n  lab:vpcCidr: 10.0.0.0/12\n",
+    );
     const r = lab("plan", "--config", file);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");

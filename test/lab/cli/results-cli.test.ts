@@ -7,7 +7,11 @@ import * as path from "node:path";
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 
 function lab(args: string[], env: NodeJS.ProcessEnv = {}, cwd = ROOT) {
-  return spawnSync(process.execPath, [path.join(ROOT, "bin", "lab.js"), ...args], { cwd, encoding: "utf8", env: { ...process.env, ...env } });
+  return spawnSync(process.execPath, [path.join(ROOT, "bin", "lab.js"), ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
 }
 
 const sample = (metric: string, value: number) => ({
@@ -31,7 +35,11 @@ function fakePulumi(outputs: unknown): string {
 
 describe("lab results save", () => {
   test("writes samples.json and raw/ under results/<stack>/<runId>/, then refuses to overwrite the run", () => {
-    const bin = fakePulumi({ results: [sample("pgbench.tps", 374.95)], rawOutputs: [{ name: "pgbench-rep1.txt", text: "tps = 374.95\n" }], kubeconfig: "[secret]" });
+    const bin = fakePulumi({
+      results: [sample("pgbench.tps", 374.95)],
+      rawOutputs: [{ name: "pgbench-rep1.txt", text: "tps = 374.95\n" }],
+      kubeconfig: "[secret]",
+    });
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "lab-results-"));
     const env = { PATH: `${bin}:${process.env.PATH}` };
     const r = lab(["results", "save", "--stack", "org/storage-bench-lab/dev", "--dir", path.join(work, "results")], env);
@@ -44,15 +52,21 @@ describe("lab results save", () => {
 
     const again = lab(["results", "save", "--stack", "org/storage-bench-lab/dev", "--dir", path.join(work, "results")], env);
     expect(again.status).toBe(1);
-    expect(again.stderr).toBe(`${dir} already exists: a run's results are written once; set a new lab:runId, or move the old directory away\n`);
+    expect(again.stderr).toBe(
+      `${dir} already exists: a run's results are written once; set a new lab:runId, or move the old directory away\n`,
+    );
   });
 
   test("a stack without results is an error, and nothing is written", () => {
     const bin = fakePulumi({ vpcId: "vpc-1" });
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "lab-results-"));
-    const r = lab(["results", "save", "--stack", "org/storage-bench-lab/dev", "--dir", path.join(work, "results")], { PATH: `${bin}:${process.env.PATH}` });
+    const r = lab(["results", "save", "--stack", "org/storage-bench-lab/dev", "--dir", path.join(work, "results")], {
+      PATH: `${bin}:${process.env.PATH}`,
+    });
     expect(r.status).toBe(1);
-    expect(r.stderr).toBe("stack org/storage-bench-lab/dev has no 'results' output: it is not a benchmark stack, or it has not been deployed\n");
+    expect(r.stderr).toBe(
+      "stack org/storage-bench-lab/dev has no 'results' output: it is not a benchmark stack, or it has not been deployed\n",
+    );
     expect(fs.existsSync(path.join(work, "results"))).toBe(false);
   });
 });
@@ -63,7 +77,13 @@ describe("lab parse", () => {
     const r = lab(["parse", "fio", file]);
     expect(r.status).toBe(0);
     const samples = JSON.parse(r.stdout);
-    expect(samples.map((s: { metric: string }) => s.metric)).toEqual(["fio.read.iops", "fio.read.bandwidth", "fio.write.iops", "fio.write.bandwidth", "fio.error"]);
+    expect(samples.map((s: { metric: string }) => s.metric)).toEqual([
+      "fio.read.iops",
+      "fio.read.bandwidth",
+      "fio.write.iops",
+      "fio.write.bandwidth",
+      "fio.error",
+    ]);
   });
 
   test("a truncated file exits 1 with a message naming it", () => {

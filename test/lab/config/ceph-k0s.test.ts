@@ -1,7 +1,7 @@
 /** `ceph-k0s` config: defaults, field rules and cross-field rules, with the exact messages a user reads. */
 import { checkCephK0s, cephK0sSchema, clusterZone } from "../../../lab/config/ceph-k0s";
 import { parseConfig } from "../../../lab/config/load";
-import { ConfigError } from "../../../lab/errors";
+import { problemsOf } from "../../helpers/config";
 
 const base = {
   "aws:region": "us-east-1",
@@ -12,15 +12,7 @@ const base = {
   "lab:adminCidrs": '["198.51.100.7/32"]',
 };
 const parse = (extra: Record<string, string> = {}) => parseConfig("ceph-k0s", cephK0sSchema, { ...base, ...extra }, checkCephK0s);
-function problems(extra: Record<string, string>): readonly string[] {
-  try {
-    parse(extra);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  throw new Error("expected a ConfigError");
-}
+const problems = (extra: Record<string, string>): readonly string[] => problemsOf(() => parse(extra));
 
 test("defaults: 3 workers, gp3 baseline 100 GiB / 3000 IOPS / 125 MiB/s, kube-router, the published pgbench run, 3 reps", () => {
   const c = parse();

@@ -2,8 +2,8 @@ import * as path from "node:path";
 import { provisioningRatio } from "../../../components/fsx-ontap/rules";
 import { checkFsxOntap, fsxOntapSchema } from "../../../lab/config/fsx-ontap";
 import { parseConfig } from "../../../lab/config/load";
-import { ConfigError } from "../../../lab/errors";
 import { readStackConfigFile } from "../../../lab/plan/sources";
+import { problemsOf } from "../../helpers/config";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 const base = {
@@ -17,15 +17,6 @@ const parse = (extra: Record<string, string>, drop: string[] = []) => {
   const raw: Record<string, string> = { ...base, ...extra };
   for (const k of drop) delete raw[k];
   return parseConfig("fsx-ontap", fsxOntapSchema, raw, checkFsxOntap);
-};
-const problemsOf = (f: () => unknown): readonly string[] => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  throw new Error("no ConfigError thrown");
 };
 
 describe("fsx-ontap config", () => {

@@ -11,7 +11,12 @@ import { dependencyOrder, readStackConfigFile, specFromConfigObject } from "../.
 import { readNetwork } from "../../../stacks/lib/network-ref";
 import { runStack } from "../../../stacks";
 
-const spec = (name: string, config: Record<string, string>, secretKeys: string[] = []): StackSpec => ({ name, source: "test", config, secretKeys });
+const spec = (name: string, config: Record<string, string>, secretKeys: string[] = []): StackSpec => ({
+  name,
+  source: "test",
+  config,
+  secretKeys,
+});
 const networkConfig = { "aws:region": "us-east-1", "lab:kind": "network", "lab:owner": "alice" };
 
 /** A downstream program reading the network stack, as every downstream kind does. */
@@ -29,13 +34,18 @@ describe("offline plan engine", () => {
   });
 
   test("an unresolvable stack reference is an error naming it", async () => {
-    await expect(planStack(spec("probe", { "lab:networkStack": "acme/storage-bench-lab/nowhere" }), downstream, () => undefined)).rejects.toThrow(
+    await expect(
+      planStack(spec("probe", { "lab:networkStack": "acme/storage-bench-lab/nowhere" }), downstream, () => undefined),
+    ).rejects.toThrow(
       "stack reference 'acme/storage-bench-lab/nowhere' cannot be resolved: no planned stack named 'nowhere' (plan it first, or ship Pulumi.nowhere.yaml)",
     );
   });
 
   test("an upstream stack missing an output is an error naming the stack, the key and the output", async () => {
-    const resolve = () => ({ outputs: { vpcId: "vpc-1", vpcCidr: "10.0.0.0/16", azs: ["a"], publicSubnetIds: ["s"], privateRouteTableIds: ["r"] }, secretOutputNames: [] });
+    const resolve = () => ({
+      outputs: { vpcId: "vpc-1", vpcCidr: "10.0.0.0/16", azs: ["a"], publicSubnetIds: ["s"], privateRouteTableIds: ["r"] },
+      secretOutputNames: [],
+    });
     await expect(planStack(spec("probe", { "lab:networkStack": "org/storage-bench-lab/network" }), downstream, resolve)).rejects.toThrow(
       "upstream stack 'org/storage-bench-lab/network' (from 'lab:networkStack') has no output 'privateSubnetIds'; it has azs, privateRouteTableIds, publicSubnetIds, vpcCidr, vpcId",
     );
@@ -63,10 +73,14 @@ describe("offline plan engine", () => {
     const { plan } = await planStack(spec("network", networkConfig), runStack, () => undefined);
     const doc = planJson(plan) as Record<string, unknown>;
     expect(Object.keys(doc)).toEqual(["stack", "kind", "config", "resources", "outputs"]);
-    for (const r of doc.resources as Record<string, unknown>[]) expect(Object.keys(r)).toEqual(["urn", "type", "name", "parent", "inputs", "dependencies"]);
+    for (const r of doc.resources as Record<string, unknown>[])
+      expect(Object.keys(r)).toEqual(["urn", "type", "name", "parent", "inputs", "dependencies"]);
     expect(doc.config).toEqual(networkConfig);
     const tree = renderTree(plan);
-    expect(tree.split("\n").slice(0, 2)).toEqual(["stack network (kind network)", "  25 resources (24 cloud and provider resources, 1 component)"]);
+    expect(tree.split("\n").slice(0, 2)).toEqual([
+      "stack network (kind network)",
+      "  25 resources (24 cloud and provider resources, 1 component)",
+    ]);
     expect(tree).toContain("aws:ec2:Subnet lab-private-az1  cidrBlock=10.0.0.0/18 availabilityZone=us-east-1a mapPublicIpOnLaunch=false");
     const graph = renderMermaid([plan]);
     expect(graph.split("\n")[0]).toBe("flowchart LR");
@@ -86,11 +100,20 @@ describe("offline plan engine", () => {
   test("config files are flattened the way Pulumi hands them to programs", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-plan-"));
     const file = path.join(dir, "Pulumi.demo.yaml");
-    fs.writeFileSync(file, "config:\n  aws:region: us-east-1\n  lab:azCount: 2\n  lab:flowLogs: true\n  lab:azs: [us-east-1a, us-east-1b]\n  lab:pw:\n    secure: AAABADQ=\n");
+    fs.writeFileSync(
+      file,
+      "config:\n  aws:region: us-east-1\n  lab:azCount: 2\n  lab:flowLogs: true\n  lab:azs: [us-east-1a, us-east-1b]\n  lab:pw:\n    secure: AAABADQ=\n",
+    );
     expect(readStackConfigFile(file)).toEqual({
       name: "demo",
       source: file,
-      config: { "aws:region": "us-east-1", "lab:azCount": "2", "lab:flowLogs": "true", "lab:azs": '["us-east-1a","us-east-1b"]', "lab:pw": SECRET_PLACEHOLDER },
+      config: {
+        "aws:region": "us-east-1",
+        "lab:azCount": "2",
+        "lab:flowLogs": "true",
+        "lab:azs": '["us-east-1a","us-east-1b"]',
+        "lab:pw": SECRET_PLACEHOLDER,
+      },
       secretKeys: ["lab:pw"],
     });
     expect(specFromConfigObject("s", "x", { "lab:volumes": [{ name: "v1" }] }).config).toEqual({ "lab:volumes": '[{"name":"v1"}]' });
