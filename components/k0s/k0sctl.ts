@@ -64,14 +64,17 @@ export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
   const labels = `--labels=topology.kubernetes.io/zone=${spec.zone},node.kubernetes.io/instance-type=${spec.instanceType}`;
   const network: Record<string, unknown> = { provider: spec.cni, podCIDR: POD_CIDR, serviceCIDR: SERVICE_CIDR };
   if (spec.cni === "calico") network.calico = { mode: "vxlan" };
+  // Every host first waits for its cloud-init (lvm2, chrony, the rbd module) to finish: SSH is up
+  // before cloud-init is done, and k0s must not start on a half-prepared node.
+  const hooks = { apply: { before: [WAIT_FOR_CLOUD_INIT] } };
   return {
     apiVersion: "k0sctl.k0sproject.io/v1beta1",
     kind: "Cluster",
     metadata: { name: spec.clusterName, user: "admin" },
     spec: {
       hosts: [
-        { role: "controller", privateAddress: spec.controllerAddress, ssh: ssh(spec.controllerAddress) },
-        ...spec.workerAddresses.map((a) => ({ role: "worker", privateAddress: a, installFlags: [labels], ssh: ssh(a) })),
+        { role: "controller", privateAddress: spec.controllerAddress, ssh: ssh(spec.controllerAddress), hooks },
+        ...spec.workerAddresses.map((a) => ({ role: "worker", privateAddress: a, installFlags: [labels], ssh: ssh(a), hooks })),
       ],
       k0s: {
         version: spec.k0sVersion,
@@ -108,6 +111,14 @@ export const K0SCTL_SCRIPT_FILE = path.join(__dirname, "k0sctl.sh");
 export function k0sctlCommand(action: "apply" | "kubeconfig" | "reset", scriptFile: string = K0SCTL_SCRIPT_FILE): string {
   return `# storage-bench-lab: k0sctl ${action} (functions from components/k0s/k0sctl.sh)\n${fs.readFileSync(scriptFile, "utf8")}\nlab_k0sctl_${action}\n`;
 }
+
+/**
+ * k0sctl `hooks.apply.before` command on every host: wait for cloud-init. Since cloud-init 23.4
+ * `--wait` exits 2 for "done, with recoverable errors", which must not stop the install: then the
+ * status still reads `done` (an `error` status stops it). No `$` in it: k0sctl expands
+ * environment variables in its whole config.
+ */
+export const WAIT_FOR_CLOUD_INIT = "cloud-init status --wait >/dev/null || cloud-init status | grep -q '^status: done'";
 
 /** The kubeconfig's API server URL: the bastion's public address, which forwards the API port. */
 export function apiUrl(bastionAddress: string): string {

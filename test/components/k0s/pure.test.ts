@@ -111,6 +111,7 @@ describe("k0sctl config", () => {
     bastion: { address: "203.0.113.5", user: "ubuntu", port: 22, keyPath: "${LAB_SSH_KEY_PATH}" },
   });
   const labels = "--labels=topology.kubernetes.io/zone=us-east-1a,node.kubernetes.io/instance-type=m5.xlarge";
+  const hooks = { apply: { before: ["cloud-init status --wait >/dev/null || cloud-init status | grep -q '^status: done'"] } };
 
   test("exact structure (k0sctl.k0sproject.io/v1beta1 Cluster)", () => {
     expect(YAML.parse(renderK0sctlConfig(spec))).toEqual({
@@ -119,9 +120,9 @@ describe("k0sctl config", () => {
       metadata: { name: "ceph", user: "admin" },
       spec: {
         hosts: [
-          { role: "controller", privateAddress: "10.0.1.10", ssh: ssh("10.0.1.10") },
-          { role: "worker", privateAddress: "10.0.1.11", installFlags: [labels], ssh: ssh("10.0.1.11") },
-          { role: "worker", privateAddress: "10.0.1.12", installFlags: [labels], ssh: ssh("10.0.1.12") },
+          { role: "controller", privateAddress: "10.0.1.10", ssh: ssh("10.0.1.10"), hooks },
+          { role: "worker", privateAddress: "10.0.1.11", installFlags: [labels], ssh: ssh("10.0.1.11"), hooks },
+          { role: "worker", privateAddress: "10.0.1.12", installFlags: [labels], ssh: ssh("10.0.1.12"), hooks },
         ],
         k0s: {
           version: "v1.36.3+k0s.2",
