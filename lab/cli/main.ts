@@ -35,7 +35,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option("--json", "print {stack, kind, config, resources, outputs} (an array for several stacks)")
     .option("--graph", "print a Mermaid diagram of the stack graph and resource dependencies")
     .action(async (opts) => {
-      process.stdout.write(`${await runPlan(opts, process.cwd() === ROOT ? ROOT : process.cwd())}\n`);
+      process.stdout.write(`${await runPlan(opts, ROOT)}\n`);
     });
 
   program
