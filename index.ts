@@ -2,6 +2,18 @@
  * Pulumi entry point: `lab:kind` selects the stack module (stacks/index.ts) and its outputs
  * become the stack's outputs. See README.md for every kind's config keys and outputs.
  */
+import * as pulumi from "@pulumi/pulumi";
+import { ConfigError } from "./lab/errors";
 import { runStack } from "./stacks";
 
-export = runStack();
+function main() {
+  try {
+    return runStack();
+  } catch (e) {
+    // A config error is the user's to fix: print its problems, not a stack trace (pulumi.RunError).
+    if (e instanceof ConfigError) throw new pulumi.RunError(`invalid stack config:\n${e.message}`);
+    throw e;
+  }
+}
+
+export = main();
