@@ -1,0 +1,55 @@
+/** The Pulumi entry point: what `pulumi up` runs. */
+import * as pulumi from "@pulumi/pulumi";
+
+function loadProgram(config: Record<string, string>): unknown {
+  pulumi.runtime.setMocks(
+    {
+      newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }),
+      call: () => {
+        throw new Error("no invokes expected");
+      },
+    },
+    "storage-bench-lab",
+    "network",
+    true,
+  );
+  pulumi.runtime.setAllConfig(config);
+  let exported: unknown;
+  jest.isolateModules(() => {
+    exported = require("../index"); // eslint-disable-line @typescript-eslint/no-require-imports
+  });
+  return exported;
+}
+
+describe("index.ts", () => {
+  test("a config error ends the program with its problems only (RunError: no stack trace)", () => {
+    let error: unknown;
+    try {
+      loadProgram({ "aws:region": "us-east-1", "lab:kind": "network", "lab:owner": "a", "lab:azCount": "4", "lab:ttlHours": "-1" });
+    } catch (e) {
+      error = e;
+    }
+    expect(pulumi.RunError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      "invalid stack config:\n'lab:ttlHours' must be a whole number of hours from 1 to 168, got -1\n'lab:azCount' must be an integer from 1 to 3, got 4",
+    );
+  });
+
+  test("a valid config exports the kind's outputs", () => {
+    const outputs = loadProgram({
+      "aws:region": "us-east-1",
+      "lab:kind": "network",
+      "lab:owner": "a",
+      "lab:azs": '["us-east-1a","us-east-1b"]',
+    });
+    expect(Object.keys(outputs as object)).toEqual([
+      "vpcId",
+      "vpcCidr",
+      "azs",
+      "publicSubnetIds",
+      "privateSubnetIds",
+      "privateRouteTableIds",
+      "expiresAt",
+    ]);
+  });
+});
