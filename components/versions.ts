@@ -9,7 +9,8 @@
 /**
  * k0s, installed by k0sctl on every node. The newest stable release of the newest minor at the
  * time of pinning (k0sproject/k0s tag `v1.36.3+k0s.2`, 2026-08-11: Kubernetes 1.36.3; `+k0s.2`
- * only bumps bundled Calico, kube-router and envoy images over `+k0s.0`). Rook v1.20 supports
+ * bumps bundled images (CoreDNS, metrics-server, kube-proxy, CNI plugins, Calico, kube-router,
+ * envoy) and fixes Autopilot restarts and the API server's anonymous-auth default over `+k0s.0`). Rook v1.20 supports
  * Kubernetes v1.31–v1.36 (rook/rook v1.20.6 Documentation/Getting-Started/Prerequisites).
  */
 export const K0S_VERSION = "v1.36.3+k0s.2";
@@ -43,7 +44,7 @@ export const CEPH_IMAGE = "quay.io/ceph/ceph:v20.2.4";
  * PostgreSQL 17 server (official image on Debian 12). The pgbench client image of
  * components/bench/images.ts is the same tag, so client and server are the same release.
  */
-export const POSTGRES_IMAGE = "docker.io/library/postgres:17.6-bookworm";
+export const POSTGRES_IMAGE = "docker.io/library/postgres:17.11-bookworm";
 
 /**
  * The nodes' OS: Ubuntu 24.04 LTS (noble), amd64, from Canonical's own account. HVM images boot

@@ -114,7 +114,7 @@ export interface BenchSpec {
   readonly pgbenchInitTimeoutSeconds?: number;
   /** Image with fio and ioping (built from components/bench/image/Dockerfile), pinned; required when fio or ioping runs. */
   readonly toolsImage?: string;
-  /** Image with pgbench, psql and pg_isready, pinned. @default "docker.io/library/postgres:17.6-bookworm" */
+  /** Image with pgbench, psql and pg_isready, pinned. @default "docker.io/library/postgres:17.11-bookworm" */
   readonly pgbenchImage?: string;
   /** Container resources per tool. @default {@link DEFAULT_RESOURCES} */
   readonly resources?: Partial<Record<BenchTool, ContainerResources>>;

@@ -77,35 +77,44 @@ export const AUTOMATIC_IOPS_PER_GIB = 3;
 /** Most SSD IOPS per GiB of SSD storage an aggregate supports (ONTAP user guide). */
 export const MAX_IOPS_PER_GIB = 50;
 
+/** The FSx API's ceiling (DiskIopsConfiguration `Iops`: at most 200,000 × HAPairs), every type. */
+export const API_MAX_SSD_IOPS_PER_HA_PAIR = 200_000;
+
 /**
- * Most SSD IOPS a file server of a given throughput capacity sustains, per HA pair: the disk IOPS
- * column of the ONTAP user guide's "Impact of throughput capacity on performance" table. Provisioning
- * more than this pays for IOPS the file server can never drive, so the lab rejects it.
- * - First generation: 128 → 6,000; 256 → 12,000; 1,024 → 40,000; 2,048 → 80,000 (also in the
- *   2022 copy of the guide); 4,096 → 160,000 ("to provision 4 GBps … 160,000 SSD IOPS", Managing
- *   throughput capacity); 512 → 20,000 (the 2022 copy, before the 4 GBps level, lists 18,750).
- * - Second generation, per HA pair: 6,144 → 200,000 (the API's 200,000 × HAPairs and the HA-pairs
- *   page's "6 GBps … 200,000 SSD IOPS per HA pair"); the lower levels scale with throughput:
- *   3,072 → 100,000; 1,536 → 50,000; 768 → 25,000; 384 → 12,500.
+ * Most SSD IOPS a file server of a given throughput capacity sustains, per HA pair, where a source
+ * states it (the disk IOPS column of the ONTAP user guide's "Impact of throughput capacity on
+ * performance"). Provisioning more pays for IOPS the file server can never drive, so the lab
+ * rejects it. Only verified levels are listed; the others get the API's ceiling alone, so that a
+ * guessed figure never rejects a valid configuration:
+ * - First generation: 128 → 6,000; 256 → 12,000; 1,024 → 40,000; 2,048 → 80,000 (the guide's
+ *   table, 2022 copy); 4,096 → 160,000 ("to provision 4 GBps … 160,000 SSD IOPS", Managing
+ *   throughput capacity). 512 is not listed: the 2022 copy says 18,750 and no current copy could
+ *   be read.
+ * - Second generation, per HA pair: 6,144 → 200,000 (the HA-pairs page's "6 GBps … 200,000 SSD
+ *   IOPS per HA pair"). The lower levels (384 … 3,072) are not listed: no source could be read.
  * First-generation file systems reach 160,000 only in the regions the quotas page names (80,000
  * elsewhere); the lab does not check the region.
  */
 export const MAX_SSD_IOPS_PER_HA_PAIR: Readonly<Record<"gen1" | "gen2", Readonly<Record<number, number>>>> = {
-  gen1: { 128: 6_000, 256: 12_000, 512: 20_000, 1024: 40_000, 2048: 80_000, 4096: 160_000 },
-  gen2: { 384: 12_500, 768: 25_000, 1536: 50_000, 3072: 100_000, 6144: 200_000 },
+  gen1: { 128: 6_000, 256: 12_000, 1024: 40_000, 2048: 80_000, 4096: 160_000 },
+  gen2: { 6144: 200_000 },
 };
 
-/** Most SSD IOPS of a file system of this type, throughput per HA pair and HA-pair count. */
-export function maxSsdIops(t: DeploymentType, throughputPerHaPairMBps: number, haPairs: number): number | undefined {
+/** Most SSD IOPS of a file system of this type, throughput per HA pair and HA-pair count, and why. */
+export function maxSsdIops(
+  t: DeploymentType,
+  throughputPerHaPairMBps: number,
+  haPairs: number,
+): { iops: number; source: "file server" | "api" } {
   const perPair = MAX_SSD_IOPS_PER_HA_PAIR[isFirstGeneration(t) ? "gen1" : "gen2"][throughputPerHaPairMBps];
-  return perPair === undefined ? undefined : perPair * haPairs;
+  return perPair === undefined
+    ? { iops: API_MAX_SSD_IOPS_PER_HA_PAIR * haPairs, source: "api" }
+    : { iops: perPair * haPairs, source: "file server" };
 }
 
 /** The SSD IOPS FSx provisions in AUTOMATIC mode: 3 per GiB, capped at the configuration's maximum. */
 export function automaticIops(storageGiB: number, t: DeploymentType, throughputPerHaPairMBps: number, haPairs: number): number {
-  const base = AUTOMATIC_IOPS_PER_GIB * storageGiB;
-  const max = maxSsdIops(t, throughputPerHaPairMBps, haPairs);
-  return max === undefined ? base : Math.min(base, max);
+  return Math.min(AUTOMATIC_IOPS_PER_GIB * storageGiB, maxSsdIops(t, throughputPerHaPairMBps, haPairs).iops);
 }
 
 /** The sizing of one file system, as resolved (defaults applied). */
@@ -209,11 +218,15 @@ export function sizingProblems(s: OntapSizing, keys: SizingKeys = ARG_KEYS): str
       ),
     );
   }
-  const serverCap = throughputOk ? maxSsdIops(t, s.throughputCapacityMBps, pairs) : undefined;
-  if (serverCap !== undefined && s.diskIops > serverCap) {
+  const cap = throughputOk ? maxSsdIops(t, s.throughputCapacityMBps, pairs) : undefined;
+  if (cap !== undefined && s.diskIops > cap.iops) {
     const who =
       pairs > 1 ? `${pairs} HA pairs at ${s.throughputCapacityMBps} MBps each` : `a ${s.throughputCapacityMBps} MBps ${t} file server`;
-    problems.push(problem(keys.diskIops, `at most ${serverCap} (the most SSD IOPS ${who} can use)`, s.diskIops));
+    const why =
+      cap.source === "api"
+        ? `the FSx API's maximum, ${API_MAX_SSD_IOPS_PER_HA_PAIR} SSD IOPS per HA pair`
+        : `the most SSD IOPS ${who} can use`;
+    problems.push(problem(keys.diskIops, `at most ${cap.iops} (${why})`, s.diskIops));
   }
   return problems;
 }

@@ -49,7 +49,7 @@ export interface K0sClusterArgs {
   readonly sshPublicKey?: string;
   /** Size of each OSD volume, GiB. @default 100 */
   readonly osdVolumeSizeGiB?: number;
-  /** Provisioned IOPS of each gp3 OSD volume (3000–16000, at most 500 per GiB). @default 3000 */
+  /** Provisioned IOPS of each gp3 OSD volume (3000–80000, at most 500 per GiB). @default 3000 */
   readonly osdVolumeIops?: number;
   /** Provisioned throughput of each gp3 OSD volume, MiB/s (125–1000, at most IOPS / 4). @default 125 */
   readonly osdVolumeThroughputMBps?: number;

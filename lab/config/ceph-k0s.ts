@@ -7,7 +7,7 @@ import { problem } from "../errors";
 import { commonFields } from "./common";
 import { int, ipv4Cidr, oneOf, stackName, text } from "./fields";
 
-/** gp3 limits (EBS User Guide, "General Purpose SSD volumes"): IOPS per GiB and MiB/s per IOPS. */
+/** gp3 limits (EBS User Guide, "General Purpose SSD volumes"; since September 2025 up to 64 TiB, 80 000 IOPS, 2000 MiB/s): IOPS per GiB and MiB/s per IOPS. */
 export const GP3_MAX_IOPS_PER_GIB = 500;
 export const GP3_MAX_MBPS_PER_IOPS = 0.25;
 /** Ceph's default nearfull ratio: keep the Postgres volume below it once replicated. */
@@ -36,11 +36,11 @@ export const cephK0sSchema = z.object({
   /** `lab:sshPublicKey`: use this key (its private half in the SSH agent) instead of a generated one. */
   sshPublicKey: text(SSH_KEY_RULE, /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)) [A-Za-z0-9+/]+={0,3}( [^\n]*)?$/).optional(),
   /** `lab:osdVolumeGiB`: size of each worker's gp3 OSD volume. @default 100 */
-  osdVolumeGiB: int(10, 16384, "a whole number of GiB from 10 to 16384").default(100),
+  osdVolumeGiB: int(10, 65536, "a whole number of GiB from 10 to 65536 (gp3)").default(100),
   /** `lab:osdVolumeIops`: gp3 provisioned IOPS of each OSD volume (gp3's baseline is 3000 at any size). @default 3000 */
-  osdVolumeIops: int(3000, 16000, "a whole number of IOPS from 3000 to 16000 (gp3)").default(3000),
+  osdVolumeIops: int(3000, 80000, "a whole number of IOPS from 3000 to 80000 (gp3)").default(3000),
   /** `lab:osdVolumeThroughputMBps`: gp3 provisioned throughput, MiB/s (gp3's baseline is 125 at any size). @default 125 */
-  osdVolumeThroughputMBps: int(125, 1000, "a whole number of MiB/s from 125 to 1000 (gp3)").default(125),
+  osdVolumeThroughputMBps: int(125, 2000, "a whole number of MiB/s from 125 to 2000 (gp3)").default(125),
   /** `lab:k0sVersion`: override the pinned k0s version. @default K0S_VERSION of components/versions.ts */
   k0sVersion: text("a k0s release (e.g. v1.36.3+k0s.2)", /^v1\.\d+\.\d+\+k0s\.\d+$/).default(K0S_VERSION),
   /** `lab:cni`: k0s' network provider. @default "kuberouter" */

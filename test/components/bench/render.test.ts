@@ -82,7 +82,7 @@ describe("renderBenchmark: Jobs", () => {
 
   it("use only pinned images: an explicit tag or digest, never latest", () => {
     const images = m.jobs.flatMap((j) => j.job.spec!.template.spec!.containers.map((c) => c.image));
-    expect(images).toEqual([TOOLS_IMAGE, TOOLS_IMAGE, "docker.io/library/postgres:17.6-bookworm"]);
+    expect(images).toEqual([TOOLS_IMAGE, TOOLS_IMAGE, "docker.io/library/postgres:17.11-bookworm"]);
     for (const image of images) {
       expect(image).toMatch(/(:[A-Za-z0-9_][A-Za-z0-9_.-]*|@sha256:[0-9a-f]{64})$/);
       expect(image).not.toMatch(/:latest(@|$)/);

@@ -122,9 +122,25 @@ describe("sizing rules: every deployment type × throughput, storage bounds, IOP
       ["'diskIops' must be at most 51200 (50 SSD IOPS per GiB of storageCapacityGiB 1024), got 60000"],
     ],
     [
-      "at most what a 512 MBps file server supports",
+      "at most what a 1024 MBps file server supports",
+      s({ storageCapacityGiB: 2048, throughputCapacityMBps: 1024, diskIopsMode: "USER_PROVISIONED", diskIops: 60_000 }),
+      ["'diskIops' must be at most 40000 (the most SSD IOPS a 1024 MBps MULTI_AZ_1 file server can use), got 60000"],
+    ],
+    [
+      "a level without a verified ceiling gets the API's (512 MBps: 40 000 IOPS on 2048 GiB passes)",
       s({ storageCapacityGiB: 2048, diskIopsMode: "USER_PROVISIONED", diskIops: 40_000 }),
-      ["'diskIops' must be at most 20000 (the most SSD IOPS a 512 MBps MULTI_AZ_1 file server can use), got 40000"],
+      [],
+    ],
+    [
+      "MULTI_AZ_2 768 MBps: the API's 200 000 per HA pair",
+      s({
+        deploymentType: "MULTI_AZ_2",
+        throughputCapacityMBps: 768,
+        storageCapacityGiB: 8192,
+        diskIopsMode: "USER_PROVISIONED",
+        diskIops: 210_000,
+      }),
+      ["'diskIops' must be at most 200000 (the FSx API's maximum, 200000 SSD IOPS per HA pair), got 210000"],
     ],
     [
       "160 000 IOPS need 4096 MBps",
@@ -135,13 +151,13 @@ describe("sizing rules: every deployment type × throughput, storage bounds, IOP
       "SINGLE_AZ_2 IOPS scale with HA pairs",
       s({
         deploymentType: "SINGLE_AZ_2",
-        throughputCapacityMBps: 3072,
+        throughputCapacityMBps: 6144,
         haPairs: 2,
-        storageCapacityGiB: 8192,
+        storageCapacityGiB: 10_240,
         diskIopsMode: "USER_PROVISIONED",
-        diskIops: 250_000,
+        diskIops: 450_000,
       }),
-      ["'diskIops' must be at most 200000 (the most SSD IOPS 2 HA pairs at 3072 MBps each can use), got 250000"],
+      ["'diskIops' must be at most 400000 (the most SSD IOPS 2 HA pairs at 6144 MBps each can use), got 450000"],
     ],
     [
       "MULTI_AZ_2 6144 MBps, 200 000 IOPS on 4096 GiB",
@@ -193,7 +209,7 @@ describe("sizing rules: every deployment type × throughput, storage bounds, IOP
       for (const t of levels) {
         const sizing = s({ deploymentType: type as OntapSizing["deploymentType"], throughputCapacityMBps: t });
         expect([type, t, sizingProblems(sizing)]).toEqual([type, t, []]);
-        expect(maxSsdIops(sizing.deploymentType, t, 1)).toBeGreaterThan(0);
+        expect(maxSsdIops(sizing.deploymentType, t, 1).iops).toBeGreaterThan(0);
       }
     }
   });

@@ -43,7 +43,7 @@ test("field rules, all problems at once", () => {
       "lab:workerCount": "2",
       "lab:az": "1",
       "lab:adminCidrs": '["0.0.0.0/0","10.0.0.5/16"]',
-      "lab:osdVolumeIops": "20000",
+      "lab:osdVolumeIops": "90000",
       "lab:cni": "flannel",
       "lab:sshPublicKey": "ssh-dss AAAA",
       "lab:k0sVersion": "1.36",
@@ -55,7 +55,7 @@ test("field rules, all problems at once", () => {
     "'lab:adminCidrs[0]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 10.0.0.0/16), got \"0.0.0.0/0\"",
     "'lab:adminCidrs[1]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 10.0.0.0/16), got \"10.0.0.5/16\"",
     "'lab:sshPublicKey' must be an OpenSSH public key (ssh-ed25519, ssh-rsa or ecdsa-sha2-nistp256/384/521 followed by its base64 key), got \"ssh-dss AAAA\"",
-    "'lab:osdVolumeIops' must be a whole number of IOPS from 3000 to 16000 (gp3), got 20000",
+    "'lab:osdVolumeIops' must be a whole number of IOPS from 3000 to 80000 (gp3), got 90000",
     "'lab:k0sVersion' must be a k0s release (e.g. v1.36.3+k0s.2), got \"1.36\"",
     "'lab:cni' must be one of kuberouter, calico, got \"flannel\"",
   ]);

@@ -95,9 +95,9 @@ describe("fsx-ontap config", () => {
       "'lab:throughputCapacityMBps' must be one of 384, 768, 1536, 3072, 6144 (MBps) for lab:deploymentType MULTI_AZ_2, got 512",
       "'lab:diskIops' must be set (a whole number of SSD IOPS) when lab:diskIopsMode is USER_PROVISIONED, got nothing",
     ]);
-    expect(problemsOf(() => parse({ "lab:diskIopsMode": "USER_PROVISIONED", "lab:diskIops": "30000" }))).toEqual([
-      "'lab:diskIops' must be at most 20000 (the most SSD IOPS a 512 MBps MULTI_AZ_1 file server can use), got 30000",
-    ]);
+    expect(
+      problemsOf(() => parse({ "lab:throughputCapacityMBps": "256", "lab:diskIopsMode": "USER_PROVISIONED", "lab:diskIops": "30000" })),
+    ).toEqual(["'lab:diskIops' must be at most 12000 (the most SSD IOPS a 256 MBps MULTI_AZ_1 file server can use), got 30000"]);
   });
 
   test("the throughput is required", () => {
