@@ -34,8 +34,12 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option("--all", "plan every shipped stack and scenario")
     .option("--json", "print {stack, kind, config, resources, outputs} (an array for several stacks)")
     .option("--graph", "print a Mermaid diagram of the stack graph and resource dependencies")
+    .option("--policy", "check the planned resources against the lab's policy rules (lab/policy); exit 1 on a mandatory violation")
     .action(async (opts) => {
-      process.stdout.write(`${await runPlan(opts, ROOT)}\n`);
+      const out = await runPlan(opts, ROOT);
+      process.stdout.write(`${out.text}\n`);
+      for (const v of out.violations) process.stderr.write(`${v}\n`);
+      if (out.mandatoryViolation) process.exit(1);
     });
 
   program

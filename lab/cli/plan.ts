@@ -2,6 +2,9 @@
 import * as path from "node:path";
 import { SCENARIOS } from "../../scenarios";
 import { runStack } from "../../stacks";
+import { estimateHourly, renderEstimate } from "../cost/estimate";
+import { evaluatePolicies, hasMandatory } from "../policy/evaluate";
+import { RULES } from "../policy/rules";
 import { planAll, PlanResult, scenarioSpecs } from "../plan";
 import { planJson, renderMermaid, renderTree } from "../plan/render";
 import { readStackConfigFile, shippedStacks, withUpstreams } from "../plan/sources";
@@ -13,10 +16,19 @@ export interface PlanOptions {
   all?: boolean;
   json?: boolean;
   graph?: boolean;
+  policy?: boolean;
+}
+
+/** What `lab plan` prints: stdout, and whether the policy rules found a mandatory violation. */
+export interface PlanOutput {
+  readonly text: string;
+  /** Policy violations, one a line (empty without --policy or with none). */
+  readonly violations: readonly string[];
+  readonly mandatoryViolation: boolean;
 }
 
 /** What `lab plan` prints for the given options; `root` is the project directory. */
-export async function runPlan(opts: PlanOptions, root: string): Promise<string> {
+export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutput> {
   const chosen = [opts.stack, opts.config, opts.scenario, opts.all].filter((x) => x !== undefined && x !== false).length;
   if (chosen !== 1) throw new UsageError("lab plan needs exactly one of --stack S, --config FILE, --scenario X, --all");
   const shipped = shippedStacks(root);
@@ -54,19 +66,34 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<string> 
   }
 
   const all = groups.flatMap((g) => g.results);
+  // --policy: the lab's rules (lab/policy, the same as the CrossGuard pack) over every planned resource.
+  const found = opts.policy ? all.flatMap((r) => evaluatePolicies(r.plan.resources).map((v) => ({ stack: r.plan.stack, v }))) : [];
+  const violations = found.map(({ stack, v }) => `policy ${v.enforcementLevel}: stack ${stack}: ${v.message}`);
+  const result = (text: string): PlanOutput => ({ text, violations, mandatoryViolation: hasMandatory(found.map((f) => f.v)) });
   if (opts.json) {
     const docs = all.map((r) => planJson(r.plan));
-    return JSON.stringify(opts.stack !== undefined || opts.config !== undefined ? docs[0] : docs, null, 2);
+    return result(JSON.stringify(opts.stack !== undefined || opts.config !== undefined ? docs[0] : docs, null, 2));
   }
-  if (opts.graph) return renderMermaid(all.map((r) => r.plan));
+  if (opts.graph) return result(renderMermaid(all.map((r) => r.plan)));
   const out: string[] = [];
   for (const g of groups) {
     if (g.title) out.push(`== ${g.title}`);
-    for (const r of g.results) out.push(renderTree(r.plan, r.spec.source), "");
+    for (const r of g.results) {
+      const cost = estimateHourly(r.plan.resources, r.plan.config["aws:region"] ?? "us-east-1");
+      out.push(renderTree(r.plan, r.spec.source), ...renderEstimate(cost).map((l) => `  ${l}`), "");
+    }
   }
   const total = all.reduce((n, r) => n + r.plan.resources.length, 0);
   out.push(`planned ${all.length} stack(s), ${total} resources, offline (no cloud calls)`);
-  return out.join("\n");
+  if (opts.policy) {
+    const rules = RULES.length;
+    out.push(
+      violations.length === 0
+        ? `policy: ${rules} rules, no violations`
+        : `policy: ${rules} rules, ${violations.length} violation(s) (on stderr)`,
+    );
+  }
+  return result(out.join("\n"));
 }
 
 /** Wrong command-line use: exit 2 with the message. */

@@ -11,6 +11,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as rpc from "@pulumi/pulumi/runtime/rpc";
 import { ConfigError } from "../errors";
 import { fakeCall, fakeState, FakeContext } from "./fakes";
+import { COMPUTED, SECRET } from "./markers";
 
 /** A stack to plan: its name and its config map as Pulumi would hand it to the program. */
 export interface StackSpec {
@@ -53,8 +54,7 @@ export interface PlannedOutputs {
 }
 
 export const PROJECT = "storage-bench-lab";
-export const SECRET = "[secret]";
-export const COMPUTED = "<computed>";
+export { COMPUTED, SECRET } from "./markers";
 
 /** A program error (config, upstream, program bug) with the stack it came from. */
 export class PlanError extends Error {

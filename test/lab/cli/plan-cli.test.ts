@@ -51,6 +51,16 @@ describe("lab plan (CLI)", () => {
     expect(r.stderr).toMatch(/^stack k: 'lab:kind' must be one of network(, [a-z0-9-]+)*, got "nfs"\n$/);
   });
 
+  test("--policy checks the planned resources against the lab's rules; the tree carries the cost estimate", () => {
+    const r = lab("plan", "--stack", "network", "--policy");
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe("");
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines.slice(-2)).toEqual(["planned 1 stack(s), 29 resources, offline (no cloud calls)", "policy: 14 rules, no violations"]);
+    // 2 NAT gateways ($0.045/h) and their 2 Elastic IPs ($0.005/h): lab/cost/prices.ts
+    expect(lines).toContain("  estimated hourly cost: $0.1000/h ($73.00 over 730 h)");
+  });
+
   test("usage errors exit 2", () => {
     expect(lab("plan").status).toBe(2);
     const r = lab("plan", "--stack", "nope");

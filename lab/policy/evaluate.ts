@@ -1,0 +1,77 @@
+/**
+ * The lab's policy rules run offline, on planned resources (`lab plan --policy`): the same rules
+ * the CrossGuard pack (lab/policy/pack) runs during `pulumi preview` and `pulumi up`.
+ *
+ * Pure: the resources are plain data, e.g. lab/plan/run.ts `PlannedResource`s, whose inputs show
+ * values unknown until deploy as "<computed>" and secrets as "[secret]" (see lab/policy/rules.ts
+ * for how each kind of rule treats them).
+ */
+import { EnforcementLevel, formatViolation, Rule, RULES } from "./rules";
+
+/** What a rule needs of a resource (a `PlannedResource` has these fields and more). */
+export interface PolicyResource {
+  readonly urn: string;
+  readonly type: string;
+  readonly name: string;
+  readonly inputs: Record<string, unknown>;
+}
+
+export interface Violation {
+  readonly rule: string;
+  readonly enforcementLevel: EnforcementLevel;
+  readonly urn: string;
+  readonly type: string;
+  readonly name: string;
+  /** `<rule>: <resource name>: <what is wrong>`, exactly what the CrossGuard pack reports. */
+  readonly message: string;
+}
+
+const LEVEL_ORDER: Record<EnforcementLevel, number> = { mandatory: 0, advisory: 1 };
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Mandatory before advisory, then by rule name, resource URN and message (code-unit order). */
+export function compareViolations(a: Violation, b: Violation): number {
+  return (
+    LEVEL_ORDER[a.enforcementLevel] - LEVEL_ORDER[b.enforcementLevel] ||
+    cmp(a.rule, b.rule) ||
+    cmp(a.urn, b.urn) ||
+    cmp(a.message, b.message)
+  );
+}
+
+/**
+ * Every violation of `rules` by `resources`, sorted by {@link compareViolations}. A rule applies to
+ * the resources whose type it lists. A rule that throws on a resource is reported as a violation
+ * of that rule ("could not be evaluated: …"), never skipped.
+ */
+export function evaluatePolicies(resources: readonly PolicyResource[], rules: readonly Rule[] = RULES): Violation[] {
+  const out: Violation[] = [];
+  for (const resource of resources) {
+    for (const rule of rules) {
+      if (!rule.resourceTypes.includes(resource.type)) continue;
+      let details: string[];
+      try {
+        details = rule.check(resource.inputs, resource.type);
+      } catch (e) {
+        details = [`could not be evaluated: ${e instanceof Error ? e.message : String(e)}`];
+      }
+      for (const detail of details) {
+        out.push({
+          rule: rule.name,
+          enforcementLevel: rule.enforcementLevel,
+          urn: resource.urn,
+          type: resource.type,
+          name: resource.name,
+          message: formatViolation(rule.name, resource.name, detail),
+        });
+      }
+    }
+  }
+  return out.sort(compareViolations);
+}
+
+/** True when any violation is mandatory (what fails `pulumi up`, and `lab plan --policy`). */
+export function hasMandatory(violations: readonly Violation[]): boolean {
+  return violations.some((v) => v.enforcementLevel === "mandatory");
+}
