@@ -1,6 +1,7 @@
 /** `lab plan`: the offline plan of shipped stacks and scenarios (see lab/plan). */
 import * as path from "node:path";
 import { SCENARIOS } from "../../scenarios";
+import type { Scenario } from "../../scenarios/types";
 import { runStack } from "../../stacks";
 import { estimateHourly, renderEstimate } from "../cost/estimate";
 import { evaluatePolicies, hasMandatory } from "../policy/evaluate";
@@ -27,23 +28,31 @@ export interface PlanOutput {
   readonly mandatoryViolation: boolean;
 }
 
+interface PlanGroup {
+  title?: string;
+  results: PlanResult[];
+}
+
+/** A scenario's stacks, planned in their order, under the scenario's title. */
+async function scenarioGroup(scenario: Scenario, root: string): Promise<PlanGroup> {
+  return { title: `scenario ${scenario.name}: ${scenario.description}`, results: await planAll(scenarioSpecs(scenario, root), runStack) };
+}
+
 /** What `lab plan` prints for the given options; `root` is the project directory. */
 export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutput> {
   const chosen = [opts.stack, opts.config, opts.scenario, opts.all].filter((x) => x !== undefined && x !== false).length;
   if (chosen !== 1) throw new UsageError("lab plan needs exactly one of --stack S, --config FILE, --scenario X, --all");
   const shipped = shippedStacks(root);
-  const groups: { title?: string; results: PlanResult[] }[] = [];
+  const groups: PlanGroup[] = [];
 
   if (opts.stack !== undefined || opts.config !== undefined) {
     const spec =
-      opts.stack !== undefined
-        ? (shipped.find((s) => s.name === opts.stack) ??
-          (() => {
-            throw new UsageError(
-              `no stack '${opts.stack}': the shipped stacks are ${shipped.map((s) => s.name).join(", ")} (Pulumi.<stack>.yaml)`,
-            );
-          })())
-        : readStackConfigFile(path.resolve(opts.config as string));
+      opts.stack !== undefined ? shipped.find((s) => s.name === opts.stack) : readStackConfigFile(path.resolve(opts.config as string));
+    if (!spec) {
+      throw new UsageError(
+        `no stack '${opts.stack}': the shipped stacks are ${shipped.map((s) => s.name).join(", ")} (Pulumi.<stack>.yaml)`,
+      );
+    }
     // Plan the stack with the shipped stacks it references planned before it.
     const results = await planAll(withUpstreams(spec, shipped), runStack);
     const needed = results.find((r) => r.spec.name === spec.name) as PlanResult;
@@ -51,18 +60,10 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutp
   } else if (opts.scenario !== undefined) {
     const scenario = SCENARIOS.find((x) => x.name === opts.scenario);
     if (!scenario) throw new UsageError(`no scenario '${opts.scenario}': the scenarios are ${SCENARIOS.map((x) => x.name).join(", ")}`);
-    groups.push({
-      title: `scenario ${scenario.name}: ${scenario.description}`,
-      results: await planAll(scenarioSpecs(scenario, root), runStack),
-    });
+    groups.push(await scenarioGroup(scenario, root));
   } else {
     groups.push({ title: "shipped stacks", results: await planAll(shipped, runStack) });
-    for (const scenario of SCENARIOS) {
-      groups.push({
-        title: `scenario ${scenario.name}: ${scenario.description}`,
-        results: await planAll(scenarioSpecs(scenario, root), runStack),
-      });
-    }
+    for (const scenario of SCENARIOS) groups.push(await scenarioGroup(scenario, root));
   }
 
   const all = groups.flatMap((g) => g.results);

@@ -78,10 +78,6 @@ function distance(a: string, b: string): number {
   return d[a.length][b.length];
 }
 
-export interface ParsedConfig<T> {
-  readonly value: T;
-}
-
 /**
  * Validates the whole raw config map against `schema` (a zod object over short keys) for stack kind
  * `kind`. Returns the typed, defaulted config or throws one ConfigError with every problem.

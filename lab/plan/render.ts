@@ -130,12 +130,15 @@ export function renderMermaid(plans: readonly StackPlan[]): string {
       if (r.parent && index.has(r.parent)) lines.push(`  ${index.get(r.parent)} -.- ${index.get(r.urn)}`);
     }
   });
-  const idOf = new Map(plans.map((p, i) => [p.stack, `s${i}_${mermaidId(p.stack)}`]));
-  for (const plan of plans) {
-    const config = plan.config;
-    for (const up of upstreamNames({ name: plan.stack, source: "", config, secretKeys: [] })) {
-      if (idOf.has(up)) lines.push(`  ${idOf.get(up)} ==> ${idOf.get(plan.stack)}`);
+  // A reference points at the latest plan of that name before it: plans come upstream first, and
+  // `--all` plans a stack name more than once (shipped, then again in each scenario).
+  const latest = new Map<string, string>();
+  plans.forEach((plan, i) => {
+    const id = `s${i}_${mermaidId(plan.stack)}`;
+    for (const up of upstreamNames(plan.config)) {
+      if (latest.has(up)) lines.push(`  ${latest.get(up)} ==> ${id}`);
     }
-  }
+    latest.set(plan.stack, id);
+  });
   return lines.join("\n");
 }

@@ -12,6 +12,7 @@ import * as rpc from "@pulumi/pulumi/runtime/rpc";
 import { ConfigError } from "../errors";
 import { fakeCall, fakeState, FakeContext } from "./fakes";
 import { COMPUTED, SECRET } from "./markers";
+import { stackReferences } from "./sources";
 
 /** A stack to plan: its name and its config map as Pulumi would hand it to the program. */
 export interface StackSpec {
@@ -148,8 +149,8 @@ export async function planStack(
 ): Promise<{ plan: StackPlan; planned: PlannedOutputs }> {
   // Upstream references are checked before the program runs: a failed StackReference read leaves
   // every Output that depends on it rejecting in the background.
-  for (const [key, value] of Object.entries(spec.config)) {
-    if (/^lab:[A-Za-z0-9]+Stack$/.test(key) && !resolve(value)) throw new PlanError(spec.name, new Error(unresolvable(value)));
+  for (const { stack } of stackReferences(spec.config)) {
+    if (!resolve(stack)) throw new PlanError(spec.name, new Error(unresolvable(stack)));
   }
   const region = spec.config["aws:region"] ?? "us-east-1";
   const ctx: FakeContext = { region };

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import YAML from "yaml";
 import { SECRET_PLACEHOLDER } from "./fakes";
-import { StackSpec } from "./run";
+import type { StackSpec } from "./run";
 
 /** Reads a Pulumi stack config file into the flat map Pulumi hands a program. */
 export function readStackConfigFile(file: string, stackName = stackNameOfFile(file)): StackSpec {
@@ -54,11 +54,16 @@ export function shippedStacks(dir: string): StackSpec[] {
     .map((f) => ({ ...readStackConfigFile(path.join(dir, f)), source: f }));
 }
 
-/** The stacks a spec references: values of its `lab:*Stack` keys, by their last path segment. */
-export function upstreamNames(spec: StackSpec): string[] {
-  return Object.entries(spec.config)
+/** A config's references to upstream stacks: its `lab:*Stack` keys and the stack names they hold. */
+export function stackReferences(config: Readonly<Record<string, string>>): { key: string; stack: string }[] {
+  return Object.entries(config)
     .filter(([k]) => /^lab:[A-Za-z0-9]+Stack$/.test(k))
-    .map(([, v]) => v.split("/").pop() as string);
+    .map(([key, stack]) => ({ key, stack }));
+}
+
+/** The stacks a config references, by the last path segment of their names (`org/project/network` → `network`). */
+export function upstreamNames(config: Readonly<Record<string, string>>): string[] {
+  return stackReferences(config).map((r) => r.stack.split("/").pop() as string);
 }
 
 /**
@@ -74,7 +79,7 @@ export function dependencyOrder(specs: readonly StackSpec[]): StackSpec[] {
     if (done.has(s.name)) return;
     if (visiting.includes(s.name)) throw new Error(`stack references form a cycle: ${[...visiting, s.name].join(" -> ")}`);
     visiting.push(s.name);
-    for (const up of upstreamNames(s)) {
+    for (const up of upstreamNames(s.config)) {
       const u = byName.get(up);
       if (u) visit(u);
     }
@@ -91,7 +96,7 @@ export function withUpstreams(spec: StackSpec, pool: readonly StackSpec[]): Stac
   const out = new Map<string, StackSpec>([[spec.name, spec]]);
   const queue = [spec];
   while (queue.length > 0) {
-    for (const up of upstreamNames(queue.pop() as StackSpec)) {
+    for (const up of upstreamNames((queue.pop() as StackSpec).config)) {
       const u = pool.find((s) => s.name === up);
       if (u && !out.has(up)) {
         out.set(up, u);

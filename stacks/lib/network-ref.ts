@@ -15,8 +15,6 @@ export const networkOutputs = {
   privateRouteTableIds: ids,
 };
 
-export type NetworkRef = ReturnType<typeof readNetwork>;
-
 /** Reads the network stack named by `lab:networkStack`. */
 export function readNetwork(networkStack: string, opts?: pulumi.CustomResourceOptions) {
   return readUpstream("lab:networkStack", networkStack, networkOutputs, opts);

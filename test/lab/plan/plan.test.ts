@@ -87,6 +87,17 @@ describe("offline plan engine", () => {
     expect(graph).toContain('["aws:ec2:Vpc<br/>lab-vpc"]');
   });
 
+  test("--graph: each reference points at the latest plan of that name before it (--all plans names twice)", async () => {
+    const specs = [spec("network", networkConfig), spec("probe", { "lab:networkStack": "o/storage-bench-lab/network" })];
+    const program: Parameters<typeof planAll>[1] = (raw, id) => (raw["lab:kind"] === "network" ? runStack(raw, id) : downstream(raw));
+    const twice = [...(await planAll(specs, program)), ...(await planAll(specs, program))].map((r) => r.plan);
+    expect(
+      renderMermaid(twice)
+        .split("\n")
+        .filter((l) => l.includes("==>")),
+    ).toEqual(["  s0_network ==> s1_probe", "  s2_network ==> s3_probe"]);
+  });
+
   test("stacks are ordered after the stacks their lab:*Stack keys name; a cycle is an error", () => {
     const a = spec("a", { "lab:networkStack": "o/p/b" });
     const b = spec("b", { "lab:networkStack": "c" });
