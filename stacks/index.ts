@@ -3,11 +3,11 @@
  * Config is validated whole before any resource is registered, so a config error creates nothing.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ConfigError, problem } from "../lab/errors";
-import { cephK0sStack } from "./ceph-k0s";
-import { fsxOntapStack } from "./fsx-ontap";
+import { ConfigError, problem } from "../core/errors";
+import { cephK0sStack } from "./ceph-k0s/index";
+import { fsxOntapStack } from "./fsx-ontap/index";
 import { StackIdentity } from "./lib/context";
-import { networkStack } from "./network";
+import { networkStack } from "./network/index";
 
 export type StackProgram = (raw: Readonly<Record<string, string>>, id: StackIdentity) => Record<string, pulumi.Input<unknown>>;
 

@@ -1,6 +1,6 @@
 /**
  * Cuts a benchmark Job's log into the raw outputs of its repetitions and turns them into samples.
- * Pure: the parser is passed in (lab/parsers' `parseToolOutput` in production).
+ * Pure: the parser is passed in (core/parsers' `parseToolOutput` in production).
  *
  * The scripts (components/bench/scripts/lib.sh) print every repetition between two marker lines:
  *
@@ -15,8 +15,8 @@
  * log), or that lacks a repetition, is an error naming the log and what is wrong: never a partial
  * result presented as whole.
  */
-import { ToolOutputError } from "../../lab/errors";
-import { withRunMetadata, type MetadataValue, type RunMetadata, type Sample } from "../../lab/results/sample";
+import { ToolOutputError } from "../../core/errors";
+import { withRunMetadata, type MetadataValue, type RunMetadata, type Sample } from "../../core/sample";
 
 /** One repetition's raw output, cut from a log. */
 export interface ResultBlock {
@@ -36,7 +36,7 @@ export interface RawOutput {
   readonly text: string;
 }
 
-/** How the tools' raw outputs are parsed: lab/parsers' `parseToolOutput(tool, text, file)`. */
+/** How the tools' raw outputs are parsed: core/parsers' `parseToolOutput(tool, text, file)`. */
 export type ParseToolOutput = (tool: "fio" | "ioping" | "pgbench", text: string, file: string) => Sample[];
 
 const MARKER_PREFIX = "=== LAB-RESULT-";

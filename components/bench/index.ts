@@ -21,7 +21,7 @@
  *    Job's uid, so changing `lab:runId` re-creates the Jobs (new names) and re-collects: re-running
  *    a benchmark without touching the infrastructure is one config change.
  * 4. **Parse**: the command's stdout is cut at the LAB-RESULT markers (collect.ts), each
- *    repetition is parsed by lab/parsers' `parseToolOutput` and merged with the run metadata →
+ *    repetition is parsed by core/parsers' `parseToolOutput` and merged with the run metadata →
  *    {@link BenchmarkRun.results}. A truncated or malformed log fails the update; it never yields
  *    a partial result. {@link BenchmarkRun.rawOutputs} keeps the raw outputs for
  *    lab/results/files.ts. No resource is created inside an `apply`.
@@ -37,8 +37,8 @@
 import * as command from "@pulumi/command";
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
-import { parseToolOutput } from "../../lab/parsers";
-import type { RunMetadata, Sample } from "../../lab/results/sample";
+import { parseToolOutput } from "../../core/parsers";
+import type { RunMetadata, Sample } from "../../core/sample";
 import { collectSamples, type RawOutput } from "./collect";
 import { renderBenchmark, type BenchSpec } from "./render";
 import { readCollectScript, readJobScripts } from "./scripts";

@@ -23,7 +23,7 @@ import type { IEnvVar } from "kubernetes-models/v1/EnvVar";
 import type { IPersistentVolumeClaim } from "kubernetes-models/v1/PersistentVolumeClaim";
 import type { IVolume } from "kubernetes-models/v1/Volume";
 import type { IVolumeMount } from "kubernetes-models/v1/VolumeMount";
-import { problem, throwIfProblems } from "../../lab/errors";
+import { problem, throwIfProblems } from "../../core/errors";
 import { DEFAULT_PGBENCH_IMAGE, PGBENCH_IMAGE_UID, PINNED_IMAGE_RULE, TOOLS_IMAGE_UID, isPinnedImage } from "./images";
 import { FIO_PROFILES, SEED_FIO_SIZE, fioRepSeconds, isFioProfile, renderFioJobFiles, type FioProfile } from "./profiles";
 

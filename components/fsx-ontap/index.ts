@@ -22,7 +22,7 @@
 import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
-import { ConfigError, problem } from "../../lab/errors";
+import { ConfigError, problem } from "../../core/errors";
 import { Endpoint, firstEndpoint, placement } from "./placement";
 import {
   DeploymentType,

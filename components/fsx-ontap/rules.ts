@@ -1,6 +1,6 @@
 /**
  * The rules of an FSx for NetApp ONTAP file system's sizing, as AWS documents them, and the
- * checks that apply them. Pure: no Pulumi, no AWS SDK. The config layer (lab/config/fsx-ontap.ts)
+ * checks that apply them. Pure: no Pulumi, no AWS SDK. The config layer (stacks/fsx-ontap/config.ts)
  * and the component (./index.ts) both call {@link sizingProblems}, each with the key names its
  * user typed, so one rule gives one message: `'<key>' must be <rule>, got <value>`.
  *
@@ -21,7 +21,7 @@
  *   an aggregate supports at most 50 SSD IOPS per GiB of SSD capacity ("Considerations for
  *   decreasing SSD storage capacity").
  */
-import { problem } from "../../lab/errors";
+import { problem } from "../../core/errors";
 
 /** FSx's ONTAP deployment types, in the service's own spelling. */
 export const DEPLOYMENT_TYPES = ["MULTI_AZ_1", "MULTI_AZ_2", "SINGLE_AZ_1", "SINGLE_AZ_2"] as const;

@@ -101,3 +101,15 @@ export function subnetLayout(vpcCidr: string, azCount: number): SubnetLayout {
     publicCidrs: zones.map((i) => formatCidr(subnet(lastQuarter, vpc.prefix + 4, i))),
   };
 }
+
+/** The rule {@link isIpv4NetworkCidr} checks, as a problem reads it. */
+export function ipv4CidrRule(minPrefix: number, maxPrefix: number): string {
+  return `an IPv4 network CIDR with a prefix from /${minPrefix} to /${maxPrefix} (e.g. 10.0.0.0/16)`;
+}
+
+/** A string that is an IPv4 network address (no host bits) with a prefix in [minPrefix, maxPrefix]. */
+export function isIpv4NetworkCidr(v: unknown, minPrefix: number, maxPrefix: number): v is string {
+  if (typeof v !== "string") return false;
+  const c = parseCidr(v);
+  return c !== undefined && c.prefix >= minPrefix && c.prefix <= maxPrefix && isNetworkAddress(c.address, c.prefix);
+}

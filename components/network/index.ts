@@ -12,24 +12,12 @@
  */
 import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
-import { MAX_AZS, subnetLayout } from "./cidr";
+import { throwIfInvalid } from "../lib/args";
+import { subnetLayout } from "./cidr";
+import { NetworkSpec, problems, resolve } from "./rules";
 
-export interface NetworkArgs {
-  /** AWS region of the provider, for the S3 gateway endpoint's service name (e.g. "us-east-1"). */
-  readonly region: string;
-  /** VPC IPv4 CIDR: a network address with a prefix from /16 to /24. @default "10.0.0.0/16" */
-  readonly vpcCidr?: string;
-  /** Availability zones by name, in order. @default the region's first `azCount` zones that need no opt-in */
-  readonly availabilityZones?: readonly string[];
-  /** Number of availability zones (1–3), when `availabilityZones` is not given. @default 2 */
-  readonly azCount?: number;
-  /** `perAz`: one NAT gateway per AZ; `single`: one, in the first AZ. @default "perAz" */
-  readonly natGateways?: "perAz" | "single";
-  /** Send VPC flow logs (all traffic) to a CloudWatch Logs group. @default false */
-  readonly flowLogs?: boolean;
-  /** Retention of the flow-log group, days. @default 30 */
-  readonly flowLogsRetentionDays?: number;
-}
+/** Arguments of {@link Network}: plain values, documented (with defaults) in ./rules.ts. */
+export type NetworkArgs = NetworkSpec;
 
 export class Network extends pulumi.ComponentResource {
   readonly vpcId: pulumi.Output<string>;
@@ -44,16 +32,16 @@ export class Network extends pulumi.ComponentResource {
 
   constructor(name: string, args: NetworkArgs, opts?: pulumi.ComponentResourceOptions) {
     super("lab:network:Network", name, {}, opts);
-    const vpcCidr = args.vpcCidr ?? "10.0.0.0/16";
-    const azCount = args.availabilityZones?.length ?? args.azCount ?? 2;
-    if (azCount < 1 || azCount > MAX_AZS) throw new RangeError(`azCount must be 1..${MAX_AZS}, got ${azCount}`);
+    throwIfInvalid("lab:network:Network", name, problems(args));
+    const r = resolve(args);
+    const { vpcCidr, azCount } = r;
     const layout = subnetLayout(vpcCidr, azCount);
-    const natMode = args.natGateways ?? "perAz";
+    const natMode = r.natGateways;
     const parent = { parent: this };
     const nameTag = (role: string) => ({ Name: `${name}-${role}` });
 
-    const azs: pulumi.Output<string[]> = args.availabilityZones
-      ? pulumi.output([...args.availabilityZones])
+    const azs: pulumi.Output<string[]> = r.azs
+      ? pulumi.output([...r.azs])
       : aws
           .getAvailabilityZonesOutput({ state: "available", filters: [{ name: "opt-in-status", values: ["opt-in-not-required"] }] }, parent)
           .apply((r) => {
@@ -153,7 +141,7 @@ export class Network extends pulumi.ComponentResource {
       parent,
     );
 
-    if (args.flowLogs) this.flowLogs(name, vpc, args.flowLogsRetentionDays ?? 30);
+    if (r.flowLogs) this.flowLogs(name, vpc, r.flowLogsRetentionDays);
 
     this.vpcId = vpc.id;
     this.vpcCidr = vpc.cidrBlock;

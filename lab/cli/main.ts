@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError } from "commander";
 import * as path from "node:path";
-import { ConfigError } from "../errors";
+import { ConfigError } from "../../core/errors";
 import { PlanError } from "../plan/run";
 import { runParse } from "./parse";
 import { runPlan, UsageError } from "./plan";

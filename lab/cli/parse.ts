@@ -1,7 +1,7 @@
-/** `lab parse <fio|ioping|pgbench|omb> FILE`: one raw tool output normalised into samples (see lab/parsers). */
+/** `lab parse <fio|ioping|pgbench|omb> FILE`: one raw tool output normalised into samples (see core/parsers). */
 import * as fs from "node:fs";
-import { ConfigError, problem, ToolOutputError } from "../errors";
-import { isToolName, parseToolOutput, TOOLS } from "../parsers";
+import { ConfigError, problem, ToolOutputError } from "../../core/errors";
+import { isToolName, parseToolOutput, TOOLS } from "../../core/parsers";
 
 /**
  * Reads `file`, parses it as `tool`'s output and returns the samples as JSON text (an array,

@@ -9,7 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as rpc from "@pulumi/pulumi/runtime/rpc";
-import { ConfigError } from "../errors";
+import { ConfigError } from "../../core/errors";
 import { fakeCall, fakeState, FakeContext } from "./fakes";
 import { COMPUTED, SECRET } from "./markers";
 import { stackReferences } from "./sources";

@@ -25,7 +25,7 @@
  * Under CrossGuard, `pulumi preview` reports a rule that reads a value unknown until deploy as an
  * advisory "can't run policy during preview"; `pulumi up` runs it on the known values.
  */
-import { TAG_KEYS } from "../tags";
+import { TAG_KEYS } from "../../core/tags";
 import { PodSpecLike, restrictedViolations } from "./pod-security";
 import { COMPUTED, SECRET } from "../plan/markers";
 

@@ -17,8 +17,8 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { ToolOutputError } from "../errors";
-import type { Sample } from "./sample";
+import { ToolOutputError } from "../../core/errors";
+import type { Sample } from "../../core/sample";
 
 /** A raw tool output kept next to the samples. */
 export interface RawFile {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { RawFile } from "./files";
-import type { Sample } from "./sample";
+import type { Sample } from "../../core/sample";
 
 const sampleSchema = z.object({
   metric: z.string().min(1),

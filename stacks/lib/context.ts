@@ -2,8 +2,8 @@
 import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
 import * as time from "@pulumiverse/time";
-import { CommonConfig } from "../../lab/config/common";
-import { expiresAt, labTags } from "../../lab/tags";
+import { CommonConfig } from "./config/common";
+import { expiresAt, labTags } from "../../core/tags";
 
 export interface StackIdentity {
   readonly project: string;

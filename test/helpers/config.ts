@@ -1,4 +1,4 @@
-import { ConfigError } from "../../lab/errors";
+import { ConfigError } from "../../core/errors";
 
 /**
  * The problems of the ConfigError `f` throws, in order. Fails the test when `f` throws nothing

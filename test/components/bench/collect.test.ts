@@ -1,8 +1,8 @@
 import * as fs from "fs";
 import * as path from "path";
-import { ToolOutputError } from "../../../lab/errors";
-import { parseToolOutput } from "../../../lab/parsers";
-import type { Sample } from "../../../lab/results/sample";
+import { ToolOutputError } from "../../../core/errors";
+import { parseToolOutput } from "../../../core/parsers";
+import type { Sample } from "../../../core/sample";
 import {
   beginMarker,
   collectSamples,
@@ -204,7 +204,7 @@ describe("collectSamples", () => {
     ["fio-latency-job.txt", "fio", 1],
     ["ioping-job.txt", "ioping", 2],
     ["pgbench-job.txt", "pgbench", 2],
-  ] as const)("real log %s: %s samples through lab/parsers for every repetition", (file, tool, reps) => {
+  ] as const)("real log %s: %s samples through core/parsers for every repetition", (file, tool, reps) => {
     const r = collectSamples(
       fixture(file),
       { tool, reps, source: `job/${tool}`, run: { runId: "r1", zone: "us-east-1a" } },

@@ -6,8 +6,8 @@ import * as fs from "fs";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type * as BenchModule from "../../../components/bench";
-import { ConfigError } from "../../../lab/errors";
-import type { Sample } from "../../../lab/results/sample";
+import { ConfigError } from "../../../core/errors";
+import type { Sample } from "../../../core/sample";
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "fixtures", name), "utf8");
 /** stdout of the collecting command per tool: logs of the real scripts (2 repetitions each). */
@@ -186,7 +186,7 @@ describe("BenchmarkRun under mocks", () => {
     });
   });
 
-  it("results: every repetition's samples, parsed by lab/parsers, with the run's metadata", () => {
+  it("results: every repetition's samples, parsed by core/parsers, with the run's metadata", () => {
     const fio = d.results.filter((s: Sample) => s.metadata.tool === "fio");
     const ioping = d.results.filter((s: Sample) => s.metadata.tool === "ioping");
     expect(fio.length).toBeGreaterThan(0);

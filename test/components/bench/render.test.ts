@@ -2,7 +2,7 @@ import { Job } from "kubernetes-models/batch/v1/Job";
 import { ConfigMap } from "kubernetes-models/v1/ConfigMap";
 import { PersistentVolumeClaim } from "kubernetes-models/v1/PersistentVolumeClaim";
 import type { IPodSpec } from "kubernetes-models/v1/PodSpec";
-import { ConfigError } from "../../../lab/errors";
+import { ConfigError } from "../../../core/errors";
 import { renderFioJobFiles } from "../../../components/bench/profiles";
 import {
   activeDeadlineSeconds,

@@ -8,7 +8,7 @@ import { SECRET_PLACEHOLDER, fakeCall } from "../../../lab/plan/fakes";
 import { planJson, renderMermaid, renderTree } from "../../../lab/plan/render";
 import { planStack, StackSpec } from "../../../lab/plan/run";
 import { dependencyOrder, readStackConfigFile, specFromConfigObject } from "../../../lab/plan/sources";
-import { readNetwork } from "../../../stacks/lib/network-ref";
+import { readNetwork } from "../../../stacks/network/outputs";
 import { runStack } from "../../../stacks";
 
 const spec = (name: string, config: Record<string, string>, secretKeys: string[] = []): StackSpec => ({

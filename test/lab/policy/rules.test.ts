@@ -2,7 +2,7 @@ import * as aws from "@pulumi/aws";
 import * as k8s from "@pulumi/kubernetes";
 import { COMPUTED as PLAN_COMPUTED, SECRET as PLAN_SECRET } from "../../../lab/plan/run";
 import { COMPUTED, formatViolation, RULES, SECRET, TYPES as T, unpinnedImage } from "../../../lab/policy/rules";
-import { TAG_KEYS } from "../../../lab/tags";
+import { TAG_KEYS } from "../../../core/tags";
 
 const rule = (name: string) => {
   const r = RULES.find((x) => x.name === name);

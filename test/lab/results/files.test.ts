@@ -1,9 +1,9 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { ToolOutputError } from "../../../lab/errors";
+import { ToolOutputError } from "../../../core/errors";
 import { RunExistsError, readRunResults, runDir, writeRunResults } from "../../../lab/results/files";
-import type { Sample } from "../../../lab/results/sample";
+import type { Sample } from "../../../core/sample";
 
 const SAMPLES: Sample[] = [
   { metric: "fio.read.iops", value: 37500, unit: "op/s", metadata: { tool: "fio", runId: "r1", rep: 1, zone: "us-east-1a" } },

@@ -1,0 +1,92 @@
+/**
+ * The network's rules and defaults, in one place (pure). The component (index.ts) resolves and
+ * checks its arguments with them; the `network` stack's config calls the same {@link problems}
+ * with the `lab:` keys the user typed.
+ */
+import { argProblem, ArgProblem } from "../../core/errors";
+import { isInt, isListOf, isOneOf, isText } from "../../core/checks";
+import { isLogRetention, LOG_RETENTION_RULE } from "../lib/logs";
+import { ipv4CidrRule, isIpv4NetworkCidr, MAX_AZS, VPC_PREFIX_MAX, VPC_PREFIX_MIN } from "./cidr";
+
+export const NAT_GATEWAY_MODES = ["perAz", "single"] as const;
+export type NatGatewayMode = (typeof NAT_GATEWAY_MODES)[number];
+
+/** An availability zone name such as us-east-1a or us-gov-west-1b. */
+export const AZ_NAME_RE = /^[a-z]{2}(-gov)?-[a-z]+-\d[a-z]$/;
+export const AZ_NAME_RULE = "an availability zone name (e.g. us-east-1a)";
+
+/** The plain arguments of the Network component (all of them: it takes no Outputs). */
+export interface NetworkSpec {
+  /** AWS region of the provider, for zone checks and the S3 gateway endpoint's service name (e.g. "us-east-1"). */
+  readonly region: string;
+  /** VPC IPv4 CIDR: a network address with a prefix from /16 to /24. @default "10.0.0.0/16" */
+  readonly vpcCidr?: string;
+  /** Availability zones by name, in order (1–3, distinct, in `region`). @default the region's first `azCount` zones that need no opt-in */
+  readonly azs?: readonly string[];
+  /** Number of availability zones (1–3); must equal the number of `azs` when both are given. @default 2 */
+  readonly azCount?: number;
+  /** `perAz`: one NAT gateway per AZ (an AZ outage takes only its own egress down); `single`: one, in the first AZ. @default "perAz" */
+  readonly natGateways?: NatGatewayMode;
+  /** Send VPC flow logs (all traffic) to a CloudWatch Logs group. @default false */
+  readonly flowLogs?: boolean;
+  /** Retention of the flow-log group, days: one of CloudWatch Logs' periods. @default 30 */
+  readonly flowLogsRetentionDays?: number;
+}
+
+export const NETWORK_DEFAULTS = {
+  vpcCidr: "10.0.0.0/16",
+  azCount: 2,
+  natGateways: "perAz" as NatGatewayMode,
+  flowLogs: false,
+  flowLogsRetentionDays: 30,
+} as const;
+
+export type ResolvedNetwork = Required<Omit<NetworkSpec, "azs">> & { readonly azs?: readonly string[] };
+
+/** Defaults applied; `azCount` follows `azs` when only they are given. */
+export function resolve(spec: NetworkSpec): ResolvedNetwork {
+  return {
+    region: spec.region,
+    vpcCidr: spec.vpcCidr ?? NETWORK_DEFAULTS.vpcCidr,
+    azs: spec.azs,
+    azCount: spec.azCount ?? spec.azs?.length ?? NETWORK_DEFAULTS.azCount,
+    natGateways: spec.natGateways ?? NETWORK_DEFAULTS.natGateways,
+    flowLogs: spec.flowLogs ?? NETWORK_DEFAULTS.flowLogs,
+    flowLogsRetentionDays: spec.flowLogsRetentionDays ?? NETWORK_DEFAULTS.flowLogsRetentionDays,
+  };
+}
+
+const AZS_RULE = `a list of 1 to ${MAX_AZS} availability zone names (e.g. ["us-east-1a","us-east-1b"])`;
+
+/** Every problem of `spec`, in argument order; empty when it is valid. */
+export function problems(spec: NetworkSpec): ArgProblem[] {
+  const out: ArgProblem[] = [];
+  const r = resolve(spec);
+  if (!isIpv4NetworkCidr(r.vpcCidr, VPC_PREFIX_MIN, VPC_PREFIX_MAX)) {
+    out.push(argProblem("vpcCidr", ipv4CidrRule(VPC_PREFIX_MIN, VPC_PREFIX_MAX), spec.vpcCidr));
+  }
+  if (spec.azCount !== undefined && !isInt(spec.azCount, 1, MAX_AZS)) {
+    out.push(argProblem("azCount", `an integer from 1 to ${MAX_AZS}`, spec.azCount));
+  }
+  const azs = spec.azs;
+  if (azs !== undefined) {
+    if (!isListOf(azs, (a): a is string => typeof a === "string") || azs.length < 1 || azs.length > MAX_AZS) {
+      out.push(argProblem("azs", AZS_RULE, azs));
+    } else {
+      azs.forEach((a, i) => {
+        if (!isText(a, AZ_NAME_RE)) out.push(argProblem(`azs[${i}]`, AZ_NAME_RULE, a));
+      });
+      if (new Set(azs).size !== azs.length) out.push(argProblem("azs", "distinct availability zone names", azs));
+      if (azs.some((a) => isText(a, AZ_NAME_RE) && !a.startsWith(spec.region)))
+        out.push(argProblem("azs", `zones of {region} ${spec.region}`, azs));
+      if (isInt(spec.azCount) && spec.azCount !== azs.length) {
+        out.push(argProblem("azCount", `the number of {azs} (${azs.length}) when both are set`, spec.azCount));
+      }
+    }
+  }
+  if (!isOneOf(r.natGateways, NAT_GATEWAY_MODES))
+    out.push(argProblem("natGateways", `one of ${NAT_GATEWAY_MODES.join(", ")}`, r.natGateways));
+  if (typeof r.flowLogs !== "boolean") out.push(argProblem("flowLogs", "true or false", r.flowLogs));
+  if (!isLogRetention(r.flowLogsRetentionDays)) out.push(argProblem("flowLogsRetentionDays", LOG_RETENTION_RULE, r.flowLogsRetentionDays));
+  return out;
+}

@@ -1,0 +1,335 @@
+/**
+ * fio parser against real fio 3.33 outputs (test/fixtures/fio, commands in test/fixtures/README.md).
+ * Every expected figure was read by hand from the raw fixture; the JSON path is in the comment.
+ */
+import { parseFio } from "../../../core/parsers/fio";
+import { expectToolOutputError, fixture, summary } from "./helpers";
+
+describe("parseFio: JSON", () => {
+  test("seed line (randrw 75/25, qd64, gtod_reduce=1): IOPS and bandwidth per direction, no latency sample at all", () => {
+    const samples = parseFio(fixture("fio", "seed-gtod-reduce.json"), "seed-gtod-reduce.json");
+    expect(summary(samples)).toEqual([
+      "fio.read.iops 47020.652898 op/s", // jobs[0].read.iops
+      "fio.read.bandwidth 192596594 B/s", // jobs[0].read.bw_bytes
+      "fio.write.iops 15635.576282 op/s", // jobs[0].write.iops
+      "fio.write.bandwidth 64043320 B/s", // jobs[0].write.bw_bytes
+      "fio.error 0 count", // jobs[0].error = 0
+    ]);
+    // clat_ns is { min: 0, max: 0, mean: 0, N: 0 } under gtod_reduce: no fake 0 latency.
+    expect(samples.some((s) => s.metric.includes("clat"))).toBe(false);
+    expect(samples[0].metadata).toEqual({
+      tool: "fio",
+      toolVersion: "fio-3.33",
+      job: "seed",
+      jobIndex: 0,
+      direction: "read",
+      filename: "/tmp/sbl-fix/seed.dat",
+      size: "64M",
+      rw: "randrw",
+      rwmixread: 75,
+      bs: "4k",
+      iodepth: 64,
+      ioengine: "libaio",
+      direct: 1,
+      gtod_reduce: 1,
+      runtime: 3,
+    });
+    expect(samples[4].metadata).toEqual({ ...samples[0].metadata, direction: undefined, errno: 0 });
+    expect("direction" in samples[4].metadata).toBe(false);
+  });
+
+  test("latency profile (4k qd1 randread): clat mean and percentiles converted from ns to us", () => {
+    const samples = parseFio(fixture("fio", "latency-qd1-randread.json"), "latency-qd1-randread.json");
+    expect(samples.map((s) => [s.metric, s.value, s.unit])).toEqual([
+      ["fio.read.iops", 15225.887056, "op/s"],
+      ["fio.read.bandwidth", 62365233, "B/s"],
+      ["fio.read.clat.mean", 28922.940854 / 1000, "us"], // clat_ns.mean 28922.940854 ns
+      ["fio.read.clat.p50", 26.752, "us"], // clat_ns.percentile["50.000000"] 26752 ns
+      ["fio.read.clat.p99", 74.24, "us"], // ["99.000000"] 74240 ns
+      ["fio.read.clat.p99.9", 116.224, "us"], // ["99.900000"] 116224 ns
+      ["fio.error", 0, "count"],
+    ]);
+    expect(samples[2].metadata).toMatchObject({ job: "latency", rw: "randread", iodepth: 1, bs: "4k", direct: 1, direction: "read" });
+  });
+
+  test("two stonewalled jobs in json+: per-job samples, global options overlaid by job options, bins ignored", () => {
+    const samples = parseFio(fixture("fio", "suite-stonewall.jsonplus.json"), "suite-stonewall.jsonplus.json");
+    expect(summary(samples)).toEqual([
+      "fio.read.iops 80979.010495 op/s",
+      "fio.read.bandwidth 331690026 B/s",
+      `fio.read.clat.mean ${188281.636143 / 1000} us`,
+      "fio.read.clat.p50 168.96 us", // 168960 ns
+      "fio.read.clat.p99 309.248 us", // 309248 ns
+      "fio.read.clat.p99.9 505.856 us", // 505856 ns
+      "fio.error 0 count",
+      "fio.write.iops 14117.441279 op/s",
+      "fio.write.bandwidth 1850401263 B/s",
+      `fio.write.clat.mean ${553865.135615 / 1000} us`,
+      "fio.write.clat.p50 552.96 us",
+      "fio.write.clat.p99 774.144 us",
+      "fio.write.clat.p99.9 1417.216 us",
+      "fio.error 0 count",
+    ]);
+    expect(samples[0].metadata).toEqual({
+      tool: "fio",
+      toolVersion: "fio-3.33",
+      job: "iops-randread",
+      jobIndex: 0,
+      direction: "read",
+      // "global options"
+      ioengine: "libaio",
+      direct: 1,
+      size: "64M",
+      runtime: 2,
+      time_based: 1,
+      filename: "/tmp/sbl-fix/suite.dat",
+      // "job options"
+      rw: "randread",
+      bs: "4k",
+      iodepth: 16,
+    });
+    expect(samples[7].metadata).toMatchObject({
+      job: "bandwidth-write",
+      jobIndex: 1,
+      rw: "write",
+      bs: "128k",
+      iodepth: 8,
+      ioengine: "libaio",
+    });
+  });
+
+  test("a note fio prints before the JSON (psync with iodepth 4) is skipped", () => {
+    const text = fixture("fio", "psync-note-noise.json");
+    expect(text.split("\n")[0]).toBe("note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1");
+    const samples = parseFio(text, "psync-note-noise.json");
+    expect(summary(samples)).toEqual([
+      "fio.read.iops 14948.051948 op/s",
+      "fio.read.bandwidth 61227220 B/s",
+      `fio.read.clat.mean ${66311.887723 / 1000} us`,
+      "fio.read.clat.p50 61.696 us",
+      "fio.read.clat.p99 122.368 us",
+      "fio.read.clat.p99.9 242.688 us",
+      "fio.error 0 count",
+    ]);
+    expect(samples[0].metadata).toMatchObject({ ioengine: "psync", iodepth: 4 });
+  });
+
+  test("ENOSPC mid-run: the I/O done is reported, fio.error counts 1 error, errno 28 is metadata", () => {
+    const text = fixture("fio", "enospc.json");
+    expect(text.split("\n")[0]).toBe("fio: pid=4830, err=28/file:io_u.c:1876, func=io_u error, error=No space left on device");
+    const samples = parseFio(text, "enospc.json");
+    expect(summary(samples)).toEqual([
+      "fio.write.iops 8500 op/s",
+      "fio.write.bandwidth 524288000 B/s",
+      "fio.write.clat.mean 28.62925 us", // 28629.25 ns
+      "fio.write.clat.p50 20.096 us",
+      "fio.write.clat.p99 154.624 us",
+      "fio.write.clat.p99.9 154.624 us",
+      "fio.error 1 count", // "error" : 28 is an errno, one error
+    ]);
+    expect(samples[6].metadata).toMatchObject({ job: "enospc", errno: 28 });
+  });
+
+  test("continue_on_error: fio.error is fio's own count (total_err)", () => {
+    const samples = parseFio(fixture("fio", "enospc-continue-on-error.json"), "enospc-continue-on-error.json");
+    const error = samples.find((s) => s.metric === "fio.error");
+    expect(error).toEqual({
+      metric: "fio.error",
+      value: 1, // "total_err" : 1
+      unit: "count",
+      metadata: expect.objectContaining({ errno: 28, continue_on_error: "all" }),
+    });
+  });
+
+  test("a job that failed before any I/O yields only its fio.error", () => {
+    const samples = parseFio(fixture("fio", "error-no-io.json"), "error-no-io.json");
+    expect(summary(samples)).toEqual(["fio.error 1 count"]);
+    expect(samples[0].metadata).toMatchObject({ job: "write-readonly", errno: 1 });
+  });
+
+  test("clat measured without percentiles: the mean only; a percentile list without 99.9: no p99.9", () => {
+    const doc = JSON.parse(fixture("fio", "latency-qd1-randread.json"));
+    delete doc.jobs[0].read.clat_ns.percentile;
+    expect(summary(parseFio(JSON.stringify(doc), "x.json")).filter((s) => s.includes("clat"))).toEqual([
+      `fio.read.clat.mean ${28922.940854 / 1000} us`,
+    ]);
+    doc.jobs[0].read.clat_ns.percentile = { "50.000000": 26752, "99.000000": 74240 };
+    expect(summary(parseFio(JSON.stringify(doc), "x.json")).filter((s) => s.includes("clat"))).toEqual([
+      `fio.read.clat.mean ${28922.940854 / 1000} us`,
+      "fio.read.clat.p50 26.752 us",
+      "fio.read.clat.p99 74.24 us",
+    ]);
+  });
+});
+
+describe("parseFio: normal text output (IOPS and bandwidth only)", () => {
+  test("seed line: IOPS=58.0k, BW=227MiB/s and IOPS=19.3k, BW=75.6MiB/s converted exactly", () => {
+    const samples = parseFio(fixture("fio", "seed-gtod-reduce.txt"), "seed-gtod-reduce.txt");
+    expect(summary(samples)).toEqual([
+      "fio.read.iops 58000 op/s", // 58.0k
+      "fio.read.bandwidth 238026752 B/s", // 227 × 2^20
+      "fio.write.iops 19300 op/s", // 19.3k
+      "fio.write.bandwidth 79272345.6 B/s", // 75.6 × 2^20
+      "fio.error 0 count", // err= 0
+    ]);
+    expect(samples[0].metadata).toEqual({
+      tool: "fio",
+      toolVersion: "fio-3.33",
+      job: "seed",
+      jobIndex: 0,
+      direction: "read",
+      rw: "randrw",
+      bs: "4096B",
+      ioengine: "libaio",
+      iodepth: 64,
+    });
+  });
+
+  test("two groups with latency lines: only IOPS and bandwidth are read", () => {
+    const samples = parseFio(fixture("fio", "suite-stonewall.txt"), "suite-stonewall.txt");
+    expect(summary(samples)).toEqual([
+      "fio.read.iops 69200 op/s", // IOPS=69.2k
+      "fio.read.bandwidth 284164096 B/s", // BW=271MiB/s
+      "fio.error 0 count",
+      "fio.write.iops 18300 op/s", // IOPS=18.3k
+      "fio.write.bandwidth 2401239040 B/s", // BW=2290MiB/s
+      "fio.error 0 count",
+    ]);
+    expect(samples[3].metadata).toMatchObject({ job: "bandwidth-write", jobIndex: 1, bs: "128KiB", iodepth: 8, rw: "write" });
+  });
+
+  test("ENOSPC with continue_on_error: err=28 (...) and 'errors : total=1'", () => {
+    const samples = parseFio(fixture("fio", "enospc-continue-on-error.txt"), "enospc-continue-on-error.txt");
+    expect(summary(samples)).toEqual([
+      "fio.write.iops 8500 op/s", // IOPS=8500
+      "fio.write.bandwidth 524288000 B/s", // BW=500MiB/s
+      "fio.error 1 count", // errors : total=1, first_error=28
+    ]);
+    expect(samples[0].metadata.bs).toBe("64.0KiB");
+    expect(samples[2].metadata.errno).toBe(28);
+  });
+
+  test.each([
+    ["BW=238MB/s (227MiB/s)", 238e6], // kb_base=1000 prints SI first
+    ["BW=1816Mibit/s (1904Mbit/s)", (1816 * 2 ** 20) / 8], // unit_base=8
+    ["BW=950KiB/s (973kB/s)", 950 * 1024],
+    ["BW=1.50GiB/s (1611MB/s)", 1.5 * 2 ** 30],
+    ["BW=512B/s (512B/s)", 512],
+  ])("bandwidth %s → %d B/s", (bw, expected) => {
+    const text = fixture("fio", "seed-gtod-reduce.txt").replace("BW=227MiB/s (238MB/s)", bw);
+    expect(parseFio(text, "x.txt")[1].value).toBe(expected);
+  });
+
+  test.each([
+    ["IOPS=943", 943],
+    ["IOPS=1234k", 1234000],
+    ["IOPS=2.5M", 2500000],
+  ])("%s", (iops, expected) => {
+    const text = fixture("fio", "seed-gtod-reduce.txt").replace("IOPS=58.0k", iops);
+    expect(parseFio(text, "x.txt")[0].value).toBe(expected);
+  });
+});
+
+describe("parseFio: errors name the file and what is missing", () => {
+  test("empty file", () => {
+    expectToolOutputError(
+      () => parseFio("", "empty.json"),
+      "empty.json",
+      "is empty; expected fio output (--output-format=json, json+ or normal)",
+    );
+    expectToolOutputError(
+      () => parseFio(" \n\n", "blank.json"),
+      "blank.json",
+      "is empty; expected fio output (--output-format=json, json+ or normal)",
+    );
+  });
+
+  test("JSON cut in the middle", () => {
+    const text = fixture("fio", "seed-gtod-reduce.json");
+    expectToolOutputError(
+      () => parseFio(text.slice(0, text.length / 2), "cut.json"),
+      "cut.json",
+      "fio JSON is truncated: the object opened on line 1 is never closed",
+    );
+    const noisy = fixture("fio", "psync-note-noise.json");
+    expectToolOutputError(
+      () => parseFio(noisy.slice(0, 2000), "cut-noisy.json"),
+      "cut-noisy.json",
+      "fio JSON is truncated: the object opened on line 2 is never closed",
+    );
+  });
+
+  test("two JSON documents in one file (two runs) are refused, not half-read", () => {
+    const text = fixture("fio", "psync-note-noise.json");
+    expectToolOutputError(
+      () => parseFio(text + text, "two.json"),
+      "two.json",
+      "holds more than one fio JSON document (another starts on line 274); give one run a file",
+    );
+  });
+
+  test("malformed JSON", () => {
+    const text = fixture("fio", "seed-gtod-reduce.json").replace('"iops" : 47020.652898,', '"iops" : 47020.652898 oops,');
+    expectToolOutputError(() => parseFio(text, "bad.json"), "bad.json", /^fio JSON is malformed: /);
+  });
+
+  test("another tool's file", () => {
+    expectToolOutputError(
+      () => parseFio(fixture("omb", "kafka-throughput-1kb.json"), "omb.json"),
+      "omb.json",
+      'not fio JSON output: missing "fio version", "jobs"',
+    );
+    const notText = "not fio output: no JSON object and no '<job>: (groupid=N, jobs=N): err=N: pid=N' result line of fio's normal output";
+    expectToolOutputError(() => parseFio(fixture("pgbench", "tpcb-15.txt"), "pgbench.txt"), "pgbench.txt", notText);
+    expectToolOutputError(() => parseFio(fixture("ioping", "ioping-J.json"), "ioping.json"), "ioping.json", notText);
+    expectToolOutputError(() => parseFio(fixture("ioping", "ioping.txt"), "ioping.txt"), "ioping.txt", notText);
+  });
+
+  test("missing or mistyped fields name the job and the field path", () => {
+    const doc = JSON.parse(fixture("fio", "seed-gtod-reduce.json"));
+    delete doc.jobs[0].read.bw_bytes;
+    expectToolOutputError(() => parseFio(JSON.stringify(doc), "a.json"), "a.json", 'jobs[0] ("seed"): "read.bw_bytes" is missing');
+
+    const typed = JSON.parse(fixture("fio", "seed-gtod-reduce.json"));
+    typed.jobs[0].write.iops = "fast";
+    expectToolOutputError(
+      () => parseFio(JSON.stringify(typed), "b.json"),
+      "b.json",
+      'jobs[0] ("seed"): "write.iops" must be a number, got "fast"',
+    );
+
+    const noClat = JSON.parse(fixture("fio", "latency-qd1-randread.json"));
+    delete noClat.jobs[0].read.clat_ns;
+    expectToolOutputError(() => parseFio(JSON.stringify(noClat), "c.json"), "c.json", 'jobs[0] ("latency"): "read.clat_ns" is missing');
+
+    const noWrite = JSON.parse(fixture("fio", "latency-qd1-randread.json"));
+    delete noWrite.jobs[0].write;
+    expectToolOutputError(() => parseFio(JSON.stringify(noWrite), "d.json"), "d.json", 'jobs[0] ("latency"): "write" is missing');
+
+    const noName = JSON.parse(fixture("fio", "latency-qd1-randread.json"));
+    delete noName.jobs[0].jobname;
+    expectToolOutputError(() => parseFio(JSON.stringify(noName), "e.json"), "e.json", 'jobs[0]: "jobname" is missing');
+
+    const noJobs = JSON.parse(fixture("fio", "latency-qd1-randread.json"));
+    noJobs.jobs = [];
+    expectToolOutputError(() => parseFio(JSON.stringify(noJobs), "f.json"), "f.json", 'fio JSON has no jobs ("jobs" is empty)');
+  });
+
+  test("text output cut before fio's run status summary", () => {
+    const text = fixture("fio", "seed-gtod-reduce.txt");
+    expectToolOutputError(
+      () => parseFio(text.slice(0, text.indexOf("Run status group")), "cut.txt"),
+      "cut.txt",
+      "fio text output is truncated: no 'Run status group N (all jobs):' summary after the job results",
+    );
+  });
+
+  test("unified_rw_reporting text output is refused, not half-read", () => {
+    const text = fixture("fio", "seed-gtod-reduce.txt").replace("  read: IOPS=", "  mixed: IOPS=");
+    expectToolOutputError(
+      () => parseFio(text, "mixed.txt"),
+      "mixed.txt",
+      'line 6: unified_rw_reporting ("mixed:") output is not supported; rerun fio without it',
+    );
+  });
+});

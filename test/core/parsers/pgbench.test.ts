@@ -1,0 +1,191 @@
+/**
+ * pgbench parser against real pgbench 15.18 outputs and a pre-14 layout (test/fixtures/pgbench,
+ * commands and sources in test/fixtures/README.md). Expected figures were read by hand.
+ */
+import { parsePgbench } from "../../../core/parsers/pgbench";
+import { expectToolOutputError, fixture, summary } from "./helpers";
+
+const V15 = "pgbench (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)";
+
+describe("parsePgbench: pgbench 15 (current layout)", () => {
+  test("TPC-B -T 5: tps without initial connection time, latency, transactions, failed", () => {
+    const samples = parsePgbench(fixture("pgbench", "tpcb-15.txt"), "tpcb-15.txt");
+    expect(summary(samples)).toEqual([
+      "pgbench.tps 1644.801001 txn/s", // tps = 1644.801001 (without initial connection time)
+      "pgbench.latency.mean 2.432 ms", // latency average = 2.432 ms
+      "pgbench.transactions 8180 count", // number of transactions actually processed: 8180
+      "pgbench.failed 0 count", // number of failed transactions: 0 (0.000%)
+    ]);
+    for (const s of samples) {
+      expect(s.metadata).toEqual({
+        tool: "pgbench",
+        toolVersion: V15,
+        transactionType: "<builtin: TPC-B (sort of)>",
+        scale: 2,
+        queryMode: "simple",
+        clients: 4,
+        threads: 2,
+        maxTries: 1,
+        durationSeconds: 5,
+        tpsMeasure: "without initial connection time",
+      });
+    }
+  });
+
+  test("select-only, prepared, -P 1 with stderr interleaved: stddev is read, progress lines are not", () => {
+    const samples = parsePgbench(fixture("pgbench", "select-progress-15.txt"), "select-progress-15.txt");
+    expect(summary(samples)).toEqual([
+      "pgbench.tps 13593.098531 txn/s",
+      "pgbench.latency.mean 0.143 ms",
+      "pgbench.latency.stddev 0.458 ms", // latency stddev = 0.458 ms (printed because of -P)
+      "pgbench.transactions 39217 count",
+      "pgbench.failed 0 count",
+    ]);
+    expect(samples[0].metadata).toMatchObject({ transactionType: "<builtin: select only>", queryMode: "prepared", clients: 2, threads: 1 });
+  });
+
+  test("serializable contention: failed transactions and a latency that includes them", () => {
+    const samples = parsePgbench(fixture("pgbench", "serializable-failures-15.txt"), "serializable-failures-15.txt");
+    expect(summary(samples)).toEqual([
+      "pgbench.tps 479.4364 txn/s", // tps = 479.436400
+      "pgbench.latency.mean 3.201 ms", // latency average = 3.201 ms (including failures)
+      "pgbench.transactions 1397 count",
+      "pgbench.failed 5886 count", // number of failed transactions: 5886 (80.818%)
+    ]);
+    expect(samples[1].metadata.latencyIncludesFailures).toBe(true);
+    expect("latencyIncludesFailures" in samples[0].metadata).toBe(false);
+    expect(samples[0].metadata.clients).toBe(8);
+  });
+
+  test("-t 100 with retries and per-statement report: processed 351/400 counts 351", () => {
+    const samples = parsePgbench(fixture("pgbench", "retries-t-15.txt"), "retries-t-15.txt");
+    expect(summary(samples)).toEqual([
+      "pgbench.tps 666.454009 txn/s",
+      "pgbench.latency.mean 5.267 ms",
+      "pgbench.transactions 351 count", // number of transactions actually processed: 351/400
+      "pgbench.failed 49 count",
+    ]);
+    expect(samples[0].metadata).toEqual({
+      tool: "pgbench",
+      toolVersion: V15,
+      transactionType: "<builtin: TPC-B (sort of)>",
+      scale: 2,
+      queryMode: "simple",
+      clients: 4,
+      threads: 2,
+      maxTries: 10,
+      transactionsPerClient: 100,
+      tpsMeasure: "without initial connection time",
+    });
+  });
+
+  test("a server of another version: the banner's client version is toolVersion", () => {
+    const text = fixture("pgbench", "tpcb-15.txt").replace("pgbench (15.18 (Debian 15.18-0+deb12u1))", "pgbench (17.2, server 16.6)");
+    const meta = parsePgbench(text, "x.txt")[0].metadata;
+    expect(meta.toolVersion).toBe("pgbench (PostgreSQL) 17.2");
+    expect(meta.serverVersion).toBe("16.6");
+  });
+
+  test("-C: the only tps pgbench prints includes reconnection times", () => {
+    const text = fixture("pgbench", "tpcb-15.txt")
+      .replace("initial connection time = 51.779 ms", "average connection time = 3.112 ms")
+      .replace("tps = 1644.801001 (without initial connection time)", "tps = 812.5 (including reconnection times)");
+    const samples = parsePgbench(text, "connect.txt");
+    expect(samples[0]).toMatchObject({ metric: "pgbench.tps", value: 812.5, metadata: { tpsMeasure: "including reconnection times" } });
+  });
+});
+
+describe("parsePgbench: before 14", () => {
+  test("layout of pgbench 10-13: the excluding-connections tps, no banner, no failure line (so no pgbench.failed)", () => {
+    const samples = parsePgbench(fixture("pgbench", "pre14-tpcb-constructed.txt"), "pre14-tpcb-constructed.txt");
+    expect(summary(samples)).toEqual([
+      "pgbench.tps 400.039911 txn/s", // (excluding connections establishing), not 400.010238 (including ...)
+      "pgbench.latency.mean 49.995 ms",
+      "pgbench.latency.stddev 31.25 ms",
+      "pgbench.transactions 120012 count",
+    ]);
+    expect(samples[0].metadata).toEqual({
+      tool: "pgbench",
+      transactionType: "<builtin: TPC-B (sort of)>",
+      scale: 1000,
+      queryMode: "simple",
+      clients: 20,
+      threads: 2,
+      durationSeconds: 300,
+      tpsMeasure: "excluding connections establishing",
+    });
+  });
+
+  test("9.x wrote 'latency average: X ms'; older ones no latency line at all", () => {
+    const base = [
+      "starting vacuum...end.",
+      "transaction type: TPC-B (sort of)",
+      "scaling factor: 10",
+      "query mode: simple",
+      "number of clients: 5",
+      "number of threads: 1",
+      "number of transactions per client: 10000",
+      "number of transactions actually processed: 50000/50000",
+    ];
+    const tps = ["tps = 712.165617 (including connections establishing)", "tps = 712.221039 (excluding connections establishing)"];
+    expect(summary(parsePgbench([...base, "latency average: 7.021 ms", ...tps].join("\n"), "96.txt"))).toEqual([
+      "pgbench.tps 712.221039 txn/s",
+      "pgbench.latency.mean 7.021 ms",
+      "pgbench.transactions 50000 count",
+    ]);
+    expect(summary(parsePgbench([...base, ...tps].join("\n"), "93.txt"))).toEqual([
+      "pgbench.tps 712.221039 txn/s",
+      "pgbench.transactions 50000 count",
+    ]);
+  });
+});
+
+describe("parsePgbench: errors name the file and what is missing", () => {
+  test("empty file", () => {
+    expectToolOutputError(() => parsePgbench("\n", "empty.txt"), "empty.txt", "is empty; expected pgbench output");
+  });
+
+  test("output cut before the tps line", () => {
+    const text = fixture("pgbench", "tpcb-15.txt");
+    expectToolOutputError(
+      () => parsePgbench(text.slice(0, text.indexOf("tps = ")), "cut.txt"),
+      "cut.txt",
+      "pgbench output is incomplete: missing 'tps = X (without initial connection time)' (before 14: '(excluding connections establishing)') line",
+    );
+    const pre14 = fixture("pgbench", "pre14-tpcb-constructed.txt");
+    expectToolOutputError(
+      () => parsePgbench(pre14.slice(0, pre14.indexOf("tps = 400.039911")), "cut14.txt"),
+      "cut14.txt",
+      "pgbench output is incomplete: missing 'tps = X (without initial connection time)' (before 14: '(excluding connections establishing)') line",
+    );
+  });
+
+  test("missing parameter lines are listed together", () => {
+    const text = fixture("pgbench", "tpcb-15.txt").replace("scaling factor: 2\n", "").replace("number of clients: 4\n", "");
+    expectToolOutputError(
+      () => parsePgbench(text, "noscale.txt"),
+      "noscale.txt",
+      "pgbench output is incomplete: missing 'scaling factor:', 'number of clients:' lines",
+    );
+  });
+
+  test("two runs in one file", () => {
+    const one = fixture("pgbench", "tpcb-15.txt");
+    expectToolOutputError(
+      () => parsePgbench(one + one, "two.txt"),
+      "two.txt",
+      "holds 2 pgbench runs ('transaction type:' lines); give one run a file",
+    );
+  });
+
+  test("another tool's file", () => {
+    for (const [tool, name] of [
+      ["fio", "seed-gtod-reduce.json"],
+      ["fio", "seed-gtod-reduce.txt"],
+      ["ioping", "ioping.txt"],
+      ["omb", "kafka-throughput-1kb.json"],
+    ]) {
+      expectToolOutputError(() => parsePgbench(fixture(tool, name), name), name, "not pgbench output: no 'transaction type:' line");
+    }
+  });
+});
