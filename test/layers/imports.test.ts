@@ -4,6 +4,7 @@
  * reads every relative import of every source file and fails on an upward one, naming both files.
  */
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { ROOT } from "../helpers/root";
 
@@ -69,7 +70,7 @@ describe("layers", () => {
   });
 
   it("reports an upward import with both files", () => {
-    const tmp = fs.mkdtempSync(path.join(require("node:os").tmpdir(), "layers-"));
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "layers-"));
     for (const d of ["core", "components", "stacks", "scenarios", "lab"]) fs.mkdirSync(path.join(tmp, d));
     fs.writeFileSync(path.join(tmp, "index.ts"), 'import "./stacks/x";\n');
     fs.writeFileSync(path.join(tmp, "stacks", "x.ts"), 'import { y } from "../components/y";\n');
