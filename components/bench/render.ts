@@ -65,6 +65,12 @@ export interface BenchSpec {
   readonly runId: string;
   /** Availability zone the Jobs are pinned to (`topology.kubernetes.io/zone`), e.g. "us-east-1a". */
   readonly zone: string;
+  /**
+   * Node labels the Jobs' pods must also carry (`nodeSelector`), to pin them to one node inside the
+   * zone (e.g. `{"storage-bench-lab/worker": "2"}`), so two stacks place their benchmarks alike.
+   * @default {} (any node of the zone)
+   */
+  readonly nodeSelector?: Readonly<Record<string, string>>;
   /** Tools to run, in this order, one Job after the other. @default ["fio", "ioping"] */
   readonly tools?: readonly BenchTool[];
   /** StorageClass of the volume under test; required when fio or ioping runs. */
@@ -187,6 +193,7 @@ export interface ResolvedBench {
   readonly namespace: string;
   readonly runId: string;
   readonly zone: string;
+  readonly nodeSelector: Readonly<Record<string, string>>;
   readonly tools: readonly BenchTool[];
   readonly storageClass?: string;
   readonly pvcSizeGiB: number;
@@ -474,6 +481,7 @@ export function resolveBench(spec: BenchSpec): { resolved: ResolvedBench; proble
     namespace: spec.namespace,
     runId: spec.runId,
     zone: spec.zone,
+    nodeSelector: { ...(spec.nodeSelector ?? {}) },
     tools: orderedTools,
     storageClass: spec.storageClass,
     pvcSizeGiB,
@@ -659,6 +667,7 @@ function renderJob(tool: BenchTool, s: ResolvedBench, configMapName: string, pvc
             ...(usesVolume ? { fsGroup: uid, fsGroupChangePolicy: "OnRootMismatch" } : {}),
             seccompProfile: { type: "RuntimeDefault" },
           },
+          ...(Object.keys(s.nodeSelector).length > 0 ? { nodeSelector: { ...s.nodeSelector } } : {}),
           affinity: {
             nodeAffinity: {
               requiredDuringSchedulingIgnoredDuringExecution: {
