@@ -1,5 +1,5 @@
 /**
- * Every version the lab pins, in one place (DESIGN.md "Versions"). Pure: no Pulumi imports.
+ * Every version the lab pins, in one place (README "Versions"). Pure: no Pulumi imports.
  *
  * Each value was checked against its upstream; the comment says where. Bump them together: k0s'
  * Kubernetes minor must be one Rook supports, and the Rook chart, its ceph-csi-drivers chart and the
@@ -56,3 +56,70 @@ export const UBUNTU_AMI = {
   namePattern: "ubuntu/images/hvm-ssd-gp3/ubuntu-noble-24.04-amd64-server-*",
   architecture: "x86_64",
 } as const;
+
+/**
+ * The EKS Kubernetes minor of the `eks` stack kind (README "eks": how to move it). 1.35 is in EKS
+ * standard support until 2027-03-27 (14 months after its EKS release; endoflife.date/amazon-eks,
+ * as recorded in ../shared/facts/eks-trident-kafka-omb.md); 1.34 leaves it on 2026-12-02. Trident
+ * 26.06 (the chart below) supports it (Kubernetes 1.27–1.36, same facts file; NetApp's 25.10 notes
+ * already say "Kubernetes 1.35 is now supported", docs.netapp.com/us-en/trident/trident-install/kubernetes-deploy-helm.html).
+ */
+export const EKS_KUBERNETES_VERSION = "1.35";
+
+/** The EKS add-ons the lab installs at a pinned version (AWS's own names, `aws eks describe-addon-versions`). */
+export interface EksAddonVersions {
+  readonly "vpc-cni": string;
+  readonly "kube-proxy": string;
+  readonly coredns: string;
+  readonly "eks-pod-identity-agent": string;
+  readonly "aws-ebs-csi-driver": string;
+}
+
+/**
+ * Add-on versions per Kubernetes minor: a cluster version is usable only with a row here, so moving
+ * the Kubernetes version is adding a row (checked with `aws eks describe-addon-versions
+ * --kubernetes-version <minor> --addon-name <name>`) and changing {@link EKS_KUBERNETES_VERSION}.
+ *
+ * The 1.35 row is the set of versions seen together on an EKS 1.35 cluster in a public Terraform
+ * configuration (a terraform.tfvars with `eks_cluster_version = "1.35"`, found through the lab's code
+ * index; no AWS-published table for 1.35 could be read offline). It is third-party evidence: verify
+ * it with the command above before the first `pulumi up` (a version EKS does not offer for the
+ * cluster fails CreateAddon with InvalidParameterException, nothing else is created by it).
+ */
+export const EKS_ADDON_VERSIONS: Readonly<Record<string, EksAddonVersions>> = {
+  "1.35": {
+    "vpc-cni": "v1.21.1-eksbuild.3",
+    "kube-proxy": "v1.35.0-eksbuild.2",
+    coredns: "v1.13.2-eksbuild.1",
+    "eks-pod-identity-agent": "v1.3.10-eksbuild.3",
+    "aws-ebs-csi-driver": "v1.57.1-eksbuild.1",
+  },
+};
+
+/**
+ * NetApp Trident's operator chart (Trident 26.06.0): repository and version from NetApp's "Deploy
+ * Trident operator using Helm" (docs.netapp.com/us-en/trident-2606/trident-install/kubernetes-deploy-helm.html:
+ * `helm repo add netapp-trident https://netapp.github.io/trident-helm-chart`); `version: 100.2606.0`
+ * and `appVersion: 26.06.0` in NetApp/trident v26.06.0 `helm/trident-operator/Chart.yaml`. Its
+ * values file is ../shared/schemas/helm/trident-operator-100.2606.0.values.yaml.
+ */
+export const TRIDENT_CHART = {
+  name: "trident-operator",
+  repo: "https://netapp.github.io/trident-helm-chart",
+  version: "100.2606.0",
+} as const;
+
+/**
+ * MySQL 8.4 LTS server, the official image: `Tags: 8.4.11, 8.4, 8, …` in docker-library/official-images
+ * `library/mysql` (commit c0fa14df, 2026-07-27), Oracle Linux 9 based, user `mysql` uid/gid 999
+ * (docker-library/mysql `8.4/Dockerfile.oracle`: `useradd --system --uid 999 --gid 999 … mysql`).
+ */
+export const MYSQL_IMAGE = "docker.io/library/mysql:8.4.11";
+
+/**
+ * Percona XtraBackup 8.4 (XtraBackup must match the server's major version: 8.4 backs up MySQL 8.4
+ * only, docs.percona.com/percona-xtrabackup/8.4). Tag = `XTRABACKUP_VERSION 8.4.0-5.1` of
+ * percona/percona-docker `percona-xtrabackup-8.x/Dockerfile` (commit 63de95ae, 2026-01-14), which
+ * installs `socat` and the Percona Server 8.4 client next to xtrabackup and runs as uid 1001.
+ */
+export const XTRABACKUP_IMAGE = "docker.io/percona/percona-xtrabackup:8.4.0-5.1";

@@ -1,5 +1,5 @@
 /**
- * One benchmark fact, PerfKitBenchmarker style (see DESIGN.md "Result samples").
+ * One benchmark fact, PerfKitBenchmarker style (docs/samples.md).
  * `metadata.tool` is always set; runs add scenario, stack, runId, rep, instanceType, hypervisor,
  * storageClass, zone, zoneRelation, the tool version and every option that shapes the number.
  */

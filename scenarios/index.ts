@@ -1,7 +1,19 @@
-/** The scenarios the lab ships (DESIGN.md "What it is"). */
+/** The scenarios the lab ships (README: the experiments table and the stack graph). */
 import { Scenario } from "./types";
 
 export const SCENARIOS: readonly Scenario[] = [
+  {
+    name: "fsx-eks",
+    description:
+      "FSx for ONTAP on EKS: Trident ontap-nas, MySQL 8.4, fio/ioping with the pod in the file system's preferred zone and in its standby zone, gp3 baseline",
+    // network → (fsx-eks-ontap ∥ fsx-eks-cluster) → fsx-eks: the lab:*Stack keys give the order.
+    stacks: [
+      { name: "network", file: "Pulumi.network.yaml" },
+      { name: "fsx-eks-ontap", file: "Pulumi.fsx-eks-ontap.yaml" },
+      { name: "fsx-eks-cluster", file: "Pulumi.fsx-eks-cluster.yaml" },
+      { name: "fsx-eks", file: "Pulumi.fsx-eks.yaml" },
+    ],
+  },
   {
     name: "ceph-nitro",
     description: "Ceph (Rook) on k0s: m4.xlarge (Xen, stack dev) vs m5.xlarge (Nitro, stack nitro), pgbench TPC-B",
@@ -9,6 +21,7 @@ export const SCENARIOS: readonly Scenario[] = [
       { name: "network", file: "Pulumi.network.yaml" },
       { name: "dev", file: "Pulumi.dev.yaml" },
       { name: "nitro", file: "Pulumi.nitro.yaml" },
+      { name: "compare", file: "Pulumi.compare-ceph-nitro.yaml" },
     ],
   },
 ];

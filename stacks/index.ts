@@ -5,6 +5,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { ConfigError, problem } from "../core/errors";
 import { cephK0sStack } from "./ceph-k0s/index";
+import { compareStack } from "./compare/index";
+import { eksStack } from "./eks/index";
+import { fsxEksStack } from "./fsx-eks/index";
 import { fsxOntapStack } from "./fsx-ontap/index";
 import { StackIdentity } from "./lib/context";
 import { networkStack } from "./network/index";
@@ -15,7 +18,10 @@ export type StackProgram = (raw: Readonly<Record<string, string>>, id: StackIden
 export const STACK_KINDS: Readonly<Record<string, StackProgram>> = {
   network: networkStack,
   "fsx-ontap": fsxOntapStack,
+  eks: eksStack,
+  "fsx-eks": fsxEksStack,
   "ceph-k0s": cephK0sStack,
+  compare: compareStack,
 };
 
 export const KIND_NAMES = Object.keys(STACK_KINDS);

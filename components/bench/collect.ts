@@ -42,7 +42,7 @@ export type ParseToolOutput = (tool: "fio" | "ioping" | "pgbench", text: string,
 const MARKER_PREFIX = "=== LAB-RESULT-";
 const MARKER = /^=== LAB-RESULT-(BEGIN|END)((?: [A-Za-z][A-Za-z0-9_]*=[^\s=]+)+) ===$/;
 
-/** The BEGIN marker line the scripts print (for tests and `lab bench local`). */
+/** The BEGIN marker line the scripts print (for tests). */
 export function beginMarker(tool: string, rep: number, attrs: Readonly<Record<string, string>> = {}): string {
   const extra = Object.entries(attrs)
     .map(([k, v]) => ` ${k}=${v}`)
@@ -140,7 +140,12 @@ export function rawOutputName(block: ResultBlock, prefix = ""): string {
 }
 
 /** Metadata names of marker attributes that are not used as they are. */
-const MARKER_KEYS: Readonly<Record<string, string>> = { version: "toolVersion", profile: "fioProfile", duration: "durationSeconds" };
+const MARKER_KEYS: Readonly<Record<string, string>> = {
+  version: "toolVersion",
+  profile: "fioProfile",
+  duration: "durationSeconds",
+  init: "pgbenchInitialisation",
+};
 
 /** Marker attributes as metadata (whole numbers other than a version become numbers), `tool`, `rep` and `format` aside. */
 export function markerMetadata(attrs: Readonly<Record<string, string>>): Record<string, MetadataValue> {
@@ -167,7 +172,8 @@ export interface CollectOptions {
 
 /**
  * Cuts `log`, checks it holds repetitions 1..reps of the tool, parses each and merges metadata:
- * `run`, then the marker's attributes (`toolVersion`, fio `fioProfile`, pgbench `scale`…), then
+ * `run`, then the marker's attributes (`toolVersion`, fio `fioProfile`, pgbench `scale`,
+ * `pgbenchInitialisation`…), then
  * `rep`; keys the parser found in the output win over all of them.
  */
 export function collectSamples(log: string, opts: CollectOptions, parse: ParseToolOutput): { samples: Sample[]; raws: RawOutput[] } {

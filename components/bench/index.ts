@@ -5,34 +5,79 @@
  *
  * How it works:
  *
- * 1. **Render** (render.ts, pure): the constructor resolves defaults, validates every argument
- *    (all problems in one ConfigError naming the config keys) and renders a ConfigMap with the
- *    scripts and fio job files (the same files `lab bench local` runs), the volume under test (a
+ * 1. **Check and render** (rules.ts, render.ts, pure): the constructor reports every bad argument
+ *    at once (Pulumi's `InputPropertiesError`, components/lib/args.ts), resolves the defaults and
+ *    renders a ConfigMap with the scripts and fio job files, the volume under test (a
  *    ReadWriteOnce PVC on `storageClass`) and one Job per tool, named `<name>-<tool>-<runId>`.
  * 2. **Deploy**: the objects become `@pulumi/kubernetes` resources, children of this component,
  *    so the Kubernetes provider passed in this component's `opts` (`providers`) reaches them. Jobs
  *    carry `pulumi.com/skipAwait` because step 3 does the waiting (the provider's own Job await
  *    gives up after 10 minutes and reports a failure without the benchmark's log).
- * 3. **Collect**: per Job a `@pulumi/command` `local.Command` runs scripts/collect-job.sh on the
- *    deploying machine (kubectl required): it writes the kubeconfig (a secret input) to a private
- *    temporary file, polls the Job until it is Complete (then prints `kubectl logs job/<name>`) or
- *    Failed or past its deadline (then prints the Job's description and log on stderr and exits
- *    1, failing the update with the reason). Its `triggers` hold the run id, the Job name and the
- *    Job's uid, so changing `lab:runId` re-creates the Jobs (new names) and re-collects: re-running
- *    a benchmark without touching the infrastructure is one config change.
+ * 3. **Collect**: per Job a `@pulumi/command` `local.Command`, `<name>-<tool>-collect-<runId>`,
+ *    runs scripts/collect-job.sh on the deploying machine (kubectl required): it writes the
+ *    kubeconfig (a secret input) to a private temporary file, polls the Job every
+ *    {@link COLLECT_POLL_SECONDS} s until it is Complete (then prints `kubectl logs job/<name>`),
+ *    Failed or past its deadline (then prints the Job's description and log on stderr and exits 1,
+ *    failing the update with the reason), or gone (NotFound: it says so and exits 1 at once).
  * 4. **Parse**: the command's stdout is cut at the LAB-RESULT markers (collect.ts), each
  *    repetition is parsed by core/parsers' `parseToolOutput` and merged with the run metadata →
  *    {@link BenchmarkRun.results}. A truncated or malformed log fails the update; it never yields
  *    a partial result. {@link BenchmarkRun.rawOutputs} keeps the raw outputs for
  *    lab/results/files.ts. No resource is created inside an `apply`.
  *
+ * A collection happens once per run. `local.Command` re-runs `create` on any change of an input
+ * that is not a trigger when it has no `update` ("If an update command isn't provided, then create
+ * will also be run when the resource's inputs are modified", @pulumi/command 1.2.1
+ * local/command.d.ts), and after `ttlSecondsAfterFinished` the Job is gone, so re-running would
+ * fail. An `update` cannot re-print the stored result either: the provider hands it over in the
+ * environment (`PULUMI_COMMAND_STDOUT`, pulumi/pulumi-command provider/pkg/provider/local/commandOutputs.go),
+ * and Linux refuses to start a process with one environment string above 128 KiB (`MAX_ARG_STRLEN`,
+ * execve(2)), which a Job's log exceeds. So the collector ignores changes to every input but its
+ * `triggers` (`ignoreChanges`: "Pulumi ignores a property by using the old value from the state",
+ * https://www.pulumi.com/docs/iac/concepts/options/ignorechanges/), and its name carries the run
+ * id, so a new run id is a new collector created with the current script, kubeconfig and timeout
+ * (never the old ones an ignored property would keep across a replacement).
+ *
+ * Re-running: changing the run id re-creates the Jobs (new names) and collects them; re-running a
+ * benchmark without touching the infrastructure is one config change. A finished Job is deleted by
+ * Kubernetes after `ttlSecondsAfterFinished` (default one day); a `pulumi refresh` after that drops
+ * it from the state, and the next `pulumi up` creates it again under the same run id. Its script
+ * then refuses to run (exit 4: the run id is stamped done on the volume under test, or in the
+ * database for pgbench), the Job fails, and the collector (whose trigger, the Job's uid, changed)
+ * fails the update with that message: a run id never runs twice, its results are never replaced
+ * silently. Change the run id to run again; also after re-creating the cluster, since a run's
+ * collectors keep the kubeconfig they were created with (an ignored input keeps its old value
+ * across a replacement).
+ *
+ * Deletion: objects that die with the cluster (ConfigMap, the pgbench Job) take the caller's
+ * `deletedWith`; the volume under test and the Jobs that mount it do not: deleting a PVC frees
+ * cloud storage (an EBS volume, a FlexVol on FSx for ONTAP, which must be gone before FSx deletes
+ * its SVM), so Pulumi deletes them one by one before the cluster (they depend on it through the
+ * Kubernetes provider), the Jobs first, then the PVC. The provider deletes "using foreground
+ * cascading delete by default" and waits for the object's Deleted event (unless it skips the
+ * await, as the Jobs do): pulumi/pulumi-kubernetes provider/pkg/await/await.go, `Deletion`. So
+ * the Jobs' pods go, the claim is released, and the PVC is gone before the cluster is deleted.
+ * The PersistentVolume behind it is then deleted by the CSI driver (reclaim policy `Delete`).
+ *
  * Tools run one after the other: each Job depends on the previous Job's collecting command, so
  * fio, ioping and pgbench never share the storage at the same time. Pass another run in
  * `runAfter` to serialise two runs on the same storage (e.g. same-AZ, then cross-AZ).
  *
- * Caveat: a finished Job is deleted by Kubernetes after `ttlSecondsAfterFinished` (default one
- * day). A `pulumi refresh` after that drops it from the state, and the next `pulumi up` would run
- * it again without collecting; change `lab:runId` to re-run on purpose.
+ * Values known later: `zone` and `toolsImage` may be Outputs (or promises), e.g. an upstream
+ * stack's zone or the reference of an image built in the same update. The rules and the renderers
+ * stay plain (rules.ts, render.ts); the component renders with the
+ * {@link LATER_INPUT_PLACEHOLDERS} in their place (valid values, so every other argument is
+ * checked at construction as usual) and swaps each placeholder for the Output in the resources'
+ * arguments (Pulumi accepts Inputs nested anywhere in them; a string holding a placeholder among
+ * other text becomes the concatenation). When an Output resolves, the run is checked again with its
+ * value in place of its placeholder, by the same `problems` and `throwIfInvalid`: a bad value
+ * rejects every argument that holds it (the Jobs) and the samples, failing the update (or a
+ * preview where the value is known) with the message a plain value gets at construction. Each
+ * Output is checked on its own, so a known zone shows while the image is still unknown (the first
+ * preview of an image built in the same update); with a zone and an image both bad, the update
+ * fails on the first to resolve. The samples' `zone` is the resolved value. An unknown value stays unknown in the
+ * Jobs: the placeholders never reach the engine. `metadata` may be an Output too (only the samples
+ * wait for it).
  */
 import * as command from "@pulumi/command";
 import * as k8s from "@pulumi/kubernetes";
@@ -40,30 +85,43 @@ import * as pulumi from "@pulumi/pulumi";
 import { parseToolOutput } from "../../core/parsers";
 import type { RunMetadata, Sample } from "../../core/sample";
 import { collectSamples, type RawOutput } from "./collect";
-import { renderBenchmark, type BenchSpec } from "./render";
+import { renderBenchmark } from "./render";
+import { problems, type BenchSpec } from "./rules";
 import { readCollectScript, readJobScripts } from "./scripts";
+import { COLLECT_POLL_SECONDS } from "./sizing";
+import { throwIfInvalid } from "../lib/args";
 import { childOptions } from "../lib/child";
 
-export type { BenchSpec, BenchTool, ContainerResources, PostgresTarget, PgbenchInit } from "./render";
+export type { BenchSpec, BenchTool, ContainerResources, PostgresTarget, PgbenchInit } from "./rules";
 export type { FioProfile } from "./profiles";
 export type { RawOutput } from "./collect";
 
+/** The component's type token. */
+export const BENCHMARK_RUN_TYPE = "lab:bench:BenchmarkRun";
+
 /**
- * Arguments of {@link BenchmarkRun}: every field of {@link BenchSpec} (documented there, with its
- * default and unit) except `name`, which is the component's name, plus what the collection needs.
- * The spec fields are plain values on purpose: the manifests are rendered and checked when the
- * component is constructed, so `lab plan` shows them and errors come all at once.
+ * Arguments of {@link BenchmarkRun}: every field of {@link BenchSpec} (documented in rules.ts,
+ * with its default and unit) except `name`, which is the component's name, plus what the
+ * collection needs. The spec fields are plain values on purpose: the manifests are rendered and
+ * checked when the component is constructed, so `lab plan` shows them and errors come all at once.
+ * `zone` and `toolsImage` may also be Outputs: they are checked when they resolve (see "Values
+ * known later" in the module comment).
  */
-export interface BenchmarkRunArgs extends Omit<BenchSpec, "name"> {
+export interface BenchmarkRunArgs extends Omit<BenchSpec, "name" | "zone" | "toolsImage"> {
+  /** {@link BenchSpec.zone}; an Output is checked by the same rule once it resolves. */
+  readonly zone: pulumi.Input<string>;
+  /** {@link BenchSpec.toolsImage}; an Output is checked by the same rule once it resolves. */
+  readonly toolsImage?: pulumi.Input<string>;
   /** Kubeconfig of the cluster (content, kept secret), for the collecting `kubectl`. */
   readonly kubeconfig: pulumi.Input<string>;
   /**
    * Metadata every sample carries: scenario, stack, instanceType, hypervisor, zoneRelation, and
    * `storageClass` for pgbench (the Postgres volume's). `runId`, `zone`, `rep`, the tool's
-   * options and, for fio/ioping, `storageClass` are added by the component.
+   * options and, for fio/ioping, `storageClass` are added by the component. May be an Output
+   * (e.g. an upstream stack's instance type): only the samples wait for it.
    * @default {}
    */
-  readonly metadata?: RunMetadata;
+  readonly metadata?: pulumi.Input<RunMetadata>;
   /**
    * Resources that must exist (or, for commands and other runs, have finished) before this run
    * creates anything: the namespace, the StorageClass, the Postgres StatefulSet, another
@@ -79,12 +137,66 @@ export interface BenchmarkRunArgs extends Omit<BenchSpec, "name"> {
 export const SKIP_AWAIT = { "pulumi.com/skipAwait": "true" } as const;
 
 /**
+ * The collector's inputs whose changes are ignored: all of them but `triggers` (see the module
+ * comment). A test checks that this covers every input the component passes.
+ */
+export const COLLECT_IGNORED_INPUTS = ["create", "interpreter", "environment", "logging", "addPreviousOutputInEnv"] as const;
+
+/**
  * The rendered objects as provider arguments. They are the same Kubernetes shapes; the
  * kubernetes-models types only differ in allowing numeric quantities (the renderers write strings)
  * and a `status` (never rendered).
  */
 function asArgs<A>(rendered: object): A {
   return rendered as unknown as A;
+}
+
+/**
+ * What the run is rendered with in place of a `zone` or `toolsImage` given as an Output (see
+ * "Values known later" in the module comment): valid values, so the rules pass them and check
+ * every other argument; never a real zone or registry (`.invalid` is a reserved top-level domain,
+ * RFC 2606), and never sent to the engine: {@link withLaterInputs} swaps them for the Outputs.
+ */
+export const LATER_INPUT_PLACEHOLDERS = {
+  zone: "lab-zone-known-later",
+  toolsImage: "known-later.invalid/storage-bench-lab/tools:known-later",
+} as const;
+type LaterArg = keyof typeof LATER_INPUT_PLACEHOLDERS;
+const LATER_ARGS = Object.keys(LATER_INPUT_PLACEHOLDERS) as LaterArg[];
+
+/** An Input that is not a plain value yet: an Output or a promise. */
+function isLater(v: unknown): boolean {
+  return pulumi.Output.isInstance(v) || v instanceof Promise;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * `value` (rendered objects) with every placeholder of `later` (placeholder → its Output) swapped
+ * for its Output: a string that is a placeholder becomes the Output, a string holding one among
+ * other text the Outputs' concatenation; arrays and objects are walked, other values kept. A
+ * placeholder in an object key (which cannot be an Output) is a programming error.
+ */
+export function withLaterInputs(value: unknown, later: ReadonlyMap<string, pulumi.Output<string>>): unknown {
+  if (typeof value === "string") {
+    const exact = later.get(value);
+    if (exact !== undefined) return exact;
+    const found = [...later.keys()].filter((p) => value.includes(p));
+    if (found.length === 0) return value;
+    const parts = value.split(new RegExp(`(${found.map(escapeRegExp).join("|")})`)).filter((p) => p !== "");
+    return pulumi.concat(...parts.map((p) => later.get(p) ?? p));
+  }
+  if (Array.isArray(value)) return value.map((v) => withLaterInputs(v, later));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => {
+        const inKey = [...later.keys()].find((p) => k.includes(p));
+        if (inKey !== undefined) throw new Error(`withLaterInputs: placeholder ${JSON.stringify(inKey)} in the key ${JSON.stringify(k)}`);
+        return [k, withLaterInputs(v, later)];
+      }),
+    );
+  }
+  return value;
 }
 
 /** Runs the benchmark Jobs of one run and collects their samples. */
@@ -99,23 +211,42 @@ export class BenchmarkRun extends pulumi.ComponentResource {
   readonly pvcName: pulumi.Output<string>;
 
   constructor(name: string, args: BenchmarkRunArgs, opts?: pulumi.ComponentResourceOptions) {
-    super("lab:bench:BenchmarkRun", name, {}, opts);
-    const { kubeconfig, metadata, runAfter, rawPrefix, ...spec } = args;
-    const m = renderBenchmark({ ...spec, name }, readJobScripts());
+    super(BENCHMARK_RUN_TYPE, name, {}, opts);
+    const { kubeconfig, metadata, runAfter, rawPrefix, zone, toolsImage, ...rest } = args;
+    // Values known later are rendered and checked as their placeholders now, and checked when they resolve.
+    const given: Record<LaterArg, unknown> = { zone, toolsImage };
+    const laterArgs = LATER_ARGS.filter((k) => isLater(given[k]));
+    const now = (k: LaterArg) => (laterArgs.includes(k) ? LATER_INPUT_PLACEHOLDERS[k] : given[k]);
+    const spec: BenchSpec = { ...rest, name, zone: now("zone") as string, toolsImage: now("toolsImage") as string | undefined };
+    throwIfInvalid(BENCHMARK_RUN_TYPE, name, problems(spec));
+    // Each on its own, so a known zone shows while the image is still unknown (a first preview).
+    const later = new Map<string, pulumi.Output<string>>();
+    for (const k of laterArgs) {
+      const checked = pulumi.output(given[k] as pulumi.Input<string>).apply((value) => {
+        throwIfInvalid(BENCHMARK_RUN_TYPE, name, problems({ ...spec, [k]: value }));
+        return value;
+      });
+      later.set(LATER_INPUT_PLACEHOLDERS[k], checked);
+    }
+    const withInputs = (rendered: object): object => (later.size === 0 ? rendered : (withLaterInputs(rendered, later) as object));
+    const m = renderBenchmark(spec, readJobScripts());
     const s = m.settings;
+    const zoneOf: pulumi.Output<string> = later.get(LATER_INPUT_PLACEHOLDERS.zone) ?? pulumi.output(s.zone);
     const collectScript = readCollectScript();
-    // Objects inside a cluster that is being destroyed go with it (deletedWith is not inherited).
-    const child = childOptions(this, opts);
+    // Objects that die with the cluster go with it (deletedWith is not inherited) ...
+    const diesWithCluster = childOptions(this, opts);
+    // ... storage does not: it is deleted before the cluster (see the module comment).
+    const freesStorage: pulumi.CustomResourceOptions = { parent: this };
 
     // Everything waits for `runAfter` (the namespace's owner, the StorageClass, the server, an earlier run).
     const after: pulumi.Resource[] = [...(runAfter ?? [])];
-    const configMap = new k8s.core.v1.ConfigMap(`${name}-scripts`, asArgs<k8s.core.v1.ConfigMapArgs>(m.configMap), {
-      ...child,
+    const configMap = new k8s.core.v1.ConfigMap(`${name}-scripts`, asArgs<k8s.core.v1.ConfigMapArgs>(withInputs(m.configMap)), {
+      ...diesWithCluster,
       dependsOn: after,
     });
     const pvc = m.pvc
-      ? new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, asArgs<k8s.core.v1.PersistentVolumeClaimArgs>(m.pvc), {
-          ...child,
+      ? new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, asArgs<k8s.core.v1.PersistentVolumeClaimArgs>(withInputs(m.pvc)), {
+          ...freesStorage,
           dependsOn: after,
         })
       : undefined;
@@ -125,11 +256,15 @@ export class BenchmarkRun extends pulumi.ComponentResource {
     for (const rj of m.jobs) {
       const job = new k8s.batch.v1.Job(
         `${name}-${rj.tool}`,
-        asArgs<k8s.batch.v1.JobArgs>({ ...rj.job, metadata: { ...rj.job.metadata, annotations: { ...SKIP_AWAIT } } }),
-        { ...child, dependsOn: [configMap, ...(pvc ? [pvc] : []), ...previous], deleteBeforeReplace: true },
+        asArgs<k8s.batch.v1.JobArgs>(withInputs({ ...rj.job, metadata: { ...rj.job.metadata, annotations: { ...SKIP_AWAIT } } })),
+        {
+          ...(rj.usesVolume ? freesStorage : diesWithCluster),
+          dependsOn: [configMap, ...(pvc ? [pvc] : []), ...previous],
+          deleteBeforeReplace: true,
+        },
       );
       const collect = new command.local.Command(
-        `${name}-${rj.tool}-collect`,
+        `${name}-${rj.tool}-collect-${s.runId}`,
         {
           create: collectScript,
           interpreter: ["/bin/sh", "-c"],
@@ -137,31 +272,36 @@ export class BenchmarkRun extends pulumi.ComponentResource {
             JOB_NAME: rj.name,
             JOB_NAMESPACE: s.namespace,
             WAIT_TIMEOUT_SECONDS: String(rj.waitTimeoutSeconds),
+            POLL_SECONDS: String(COLLECT_POLL_SECONDS),
             LAB_KUBECONFIG: pulumi.secret(kubeconfig),
           },
+          // A Job created again (new uid) under this run id is collected again: its refusal fails the update.
           triggers: [s.runId, rj.name, job.metadata.uid],
           // stdout (the raw results) becomes an output; stderr carries the progress worth seeing.
           logging: "stderr",
+          // Never hand a stored log back through the environment (the 128 KiB limit above).
+          addPreviousOutputInEnv: false,
         },
-        { parent: this, dependsOn: [job] },
+        { parent: this, dependsOn: [job], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
       );
       previous = [collect];
 
-      const run: RunMetadata = {
-        ...metadata,
+      const runOf = (given: RunMetadata, resolvedZone: string): RunMetadata => ({
+        ...given,
         runId: s.runId,
-        zone: s.zone,
+        zone: resolvedZone,
         ...(rj.tool === "pgbench" ? {} : { storageClass: s.storageClass }),
         ...rj.options,
-      };
+      });
       collected.push(
         // The log holds no secret (the kubeconfig only reaches the command's environment).
-        pulumi.unsecret(collect.stdout).apply((stdout) =>
+        pulumi.all([pulumi.unsecret(collect.stdout), pulumi.output(metadata ?? {}), zoneOf]).apply(([stdout, given, resolvedZone]) => {
+          const run = runOf(given as RunMetadata, resolvedZone);
           // No stdout only under the mock runtime (`lab plan`, tests): nothing was collected.
-          stdout === undefined
+          return stdout === undefined
             ? { samples: [], raws: [] }
-            : collectSamples(stdout, { tool: rj.tool, reps: rj.reps, source: `job/${rj.name}`, run, rawPrefix }, parseToolOutput),
-        ),
+            : collectSamples(stdout, { tool: rj.tool, reps: rj.reps, source: `job/${rj.name}`, run, rawPrefix }, parseToolOutput);
+        }),
       );
     }
 

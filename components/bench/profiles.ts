@@ -1,9 +1,9 @@
 /**
- * The fio profiles: the one place they are defined (DESIGN.md "Benchmark Jobs").
+ * The fio profiles: the one place they are defined (README "Benchmarks and results" lists them).
  *
  * {@link renderFioJobFile} turns a profile into the text of a fio job file. The benchmark Job gets
- * every profile's file in its ConfigMap next to the scripts, and `lab bench local` renders the very
- * same files, so a profile can only differ between the cluster and a workstation through the four
+ * every profile's file in its ConfigMap next to the scripts, and a run by hand uses the very same
+ * files, so a profile can only differ between the cluster and a workstation through the four
  * environment variables the files read with fio's own `${VAR}` expansion (set by fio.sh):
  *
  * | variable      | meaning                                                      |
@@ -108,7 +108,7 @@ const header = (def: FioProfileDefinition): string[] => [
   "; FIO_DIR, FIO_SIZE, FIO_RUNTIME and FIO_RAMP (fio expands ${VAR} from the environment).",
 ];
 
-/** The fio job file of a profile, exactly as the Job and `lab bench local` run it. */
+/** The fio job file of a profile, exactly as the Job runs it. */
 export function renderFioJobFile(profile: FioProfile): string {
   const def = FIO_PROFILE_DEFINITIONS[profile];
   const target = `filename=\${FIO_DIR}/${FIO_TEST_FILE}`;
@@ -158,7 +158,7 @@ export function renderFioJobFile(profile: FioProfile): string {
   return lines.join("\n");
 }
 
-/** Every profile's job file by file name (`fio-seed.fio`, …), for the ConfigMap and `lab bench local`. */
+/** Every profile's job file by file name (`fio-seed.fio`, …), for the ConfigMap. */
 export function renderFioJobFiles(): Record<string, string> {
   const files: Record<string, string> = {};
   for (const p of FIO_PROFILES) files[fioJobFileName(p)] = renderFioJobFile(p);

@@ -1,6 +1,6 @@
 /**
  * Reads the benchmark scripts from `components/bench/scripts/`, the one place they live: the
- * Jobs get them through their ConfigMap, `lab bench local` runs the same files.
+ * Jobs get them through their ConfigMap; the tests run the same files.
  */
 import * as fs from "fs";
 import * as path from "path";

@@ -12,44 +12,46 @@
  * the throughput, and it is passed as `throughputCapacity` (updated in place upstream) for every
  * one-HA-pair type, so changing `throughputCapacityMBps` is an in-place update of the same file system.
  *
- * Lab choices, all arguments: automatic backups off (`automaticBackupRetentionDays` 0), volumes
- * deleted without a final backup (`skipFinalBackup` true), nothing retained on destroy
- * (`retainOnDelete` false), secrets deleted without a recovery window, the KMS key deleted after
- * 7 days (the shortest window KMS allows).
+ * Arguments, their defaults (./rules.ts `FSX_ONTAP_DEFAULTS`) and rules (`problems`, run first:
+ * one InputPropertiesError naming every bad argument) live in ./rules.ts. Lab choices, all
+ * arguments: automatic backups off (`backupRetentionDays` 0), volumes deleted without a final
+ * backup (`skipFinalBackup` true), nothing retained on destroy (`retainOnDelete` false), secrets
+ * deleted without a recovery window, the KMS key deleted after 7 days (the shortest window KMS
+ * allows).
+ *
+ * `retainOnDelete: true` keeps a *usable* file system: with it, the KMS key (else the data is
+ * unreadable once the key is gone), the security group and every rule of it (else the destroy
+ * fails while the retained file system's interfaces still use the group, and no client could
+ * reach it), and both credentials secrets (the only copy of the fsxadmin and vsadmin passwords)
+ * are retained too. The generated passwords are state only (no cloud resource) and go.
  *
  * Tags: the lab's common tags come from the AWS provider's `defaultTags` (pass it in `opts`).
  */
 import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
-import { ConfigError, problem } from "../../core/errors";
+import { throwIfInvalid } from "../lib/args";
 import { Endpoint, firstEndpoint, placement } from "./placement";
 import {
-  DeploymentType,
-  DiskIopsMode,
-  JUNCTION_PATH_RE,
-  MAINTENANCE_WINDOW_RE,
-  MAX_VOLUME_GIB,
-  OntapSizing,
-  OntapVolumeSpec,
+  FsxOntapSpec,
   PASSWORD_LENGTH,
   PASSWORD_SPECIALS,
-  SNAPSHOT_POLICY_RE,
-  SVM_NAME_RE,
-  TIERING_POLICIES,
-  VOLUME_NAME_RE,
   credentialsSecretString,
   isMultiAz,
-  sizingProblems,
+  problems,
+  resolve,
   throughputArgs,
-  volumeProblems,
 } from "./rules";
 import { egressRule, ingressRules, ruleSources } from "./security";
 
 export type { Endpoint } from "./placement";
-export type { DeploymentType, DiskIopsMode, OntapVolumeSpec } from "./rules";
+export type { DeploymentType, DiskIopsMode, OntapVolumeSpec, TieringPolicy } from "./rules";
 
-export interface FsxOntapArgs {
+/**
+ * Arguments of {@link FsxOntap}: the network it goes into (Inputs, from the network stack's
+ * outputs) and its settings, documented with their defaults in ./rules.ts ({@link FsxOntapSpec}).
+ */
+export interface FsxOntapArgs extends FsxOntapSpec<pulumi.Input<string>> {
   /** The network's VPC. */
   readonly vpcId: pulumi.Input<string>;
   /** The VPC's CIDR: the default source of every inbound rule and the only egress destination. */
@@ -60,38 +62,6 @@ export interface FsxOntapArgs {
   readonly privateRouteTableIds: pulumi.Input<string[]>;
   /** Zone of each private subnet, in order. */
   readonly availabilityZones: pulumi.Input<string[]>;
-  /** @default "MULTI_AZ_1" */
-  readonly deploymentType?: DeploymentType;
-  /** SSD tier, GiB (≥ 1024 per HA pair; upper bound per type, see rules.ts). @default 1024 */
-  readonly storageCapacityGiB?: number;
-  /** Throughput capacity per HA pair, MBps (the file system's total for every one-HA-pair type). */
-  readonly throughputCapacityMBps: number;
-  /** HA pairs; more than 1 only for SINGLE_AZ_2. @default 1 */
-  readonly haPairs?: number;
-  /** @default "AUTOMATIC" (3 SSD IOPS per GiB) */
-  readonly diskIopsMode?: DiskIopsMode;
-  /** Total SSD IOPS; only (and then required) with USER_PROVISIONED. */
-  readonly diskIops?: number;
-  /** The preferred file server's zone: 0-based index into the zones used, or a zone name. @default 0 */
-  readonly preferredAz?: number | string;
-  /** Encrypt with this KMS key (ARN) instead of a new customer-managed key. */
-  readonly kmsKeyArn?: pulumi.Input<string>;
-  /** Days of automatic backups, 0–90 (0 turns them off). @default 0 */
-  readonly automaticBackupRetentionDays?: number;
-  /** Weekly maintenance window start, `d:HH:MM` UTC. @default "7:02:00" (Sunday 02:00) */
-  readonly weeklyMaintenanceStartTime?: string;
-  /** Client security groups; when given, the only sources of inbound traffic (else the VPC CIDR). */
-  readonly clientSecurityGroupIds?: readonly string[];
-  /** Multi-AZ only: the range of the endpoint IPs (FSx picks one in 198.19.0.0/16 otherwise). */
-  readonly endpointIpAddressRange?: string;
-  /** @default "svm1" */
-  readonly svmName?: string;
-  /** Volumes of the SVM, thin-provisioned. @default [] */
-  readonly volumes?: readonly OntapVolumeSpec[];
-  /** Delete volumes without FSx's final backup. @default true (a lab keeps no data) */
-  readonly skipFinalBackup?: boolean;
-  /** Leave the file system, SVM and volumes in AWS when the stack is destroyed. @default false */
-  readonly retainOnDelete?: boolean;
 }
 
 /** A volume as exported. */
@@ -99,78 +69,6 @@ export interface VolumeOutput {
   readonly name: string;
   readonly junctionPath: string;
   readonly id: string;
-}
-
-interface Resolved extends OntapSizing {
-  readonly preferredAz: number | string;
-  readonly automaticBackupRetentionDays: number;
-  readonly weeklyMaintenanceStartTime: string;
-  readonly clientSecurityGroupIds: readonly string[];
-  readonly svmName: string;
-  readonly volumes: readonly OntapVolumeSpec[];
-  readonly skipFinalBackup: boolean;
-  readonly retainOnDelete: boolean;
-}
-
-/** Applies the defaults. */
-export function resolveArgs(args: FsxOntapArgs): Resolved {
-  return {
-    deploymentType: args.deploymentType ?? "MULTI_AZ_1",
-    storageCapacityGiB: args.storageCapacityGiB ?? 1024,
-    throughputCapacityMBps: args.throughputCapacityMBps,
-    haPairs: args.haPairs ?? 1,
-    diskIopsMode: args.diskIopsMode ?? "AUTOMATIC",
-    diskIops: args.diskIops,
-    preferredAz: args.preferredAz ?? 0,
-    automaticBackupRetentionDays: args.automaticBackupRetentionDays ?? 0,
-    weeklyMaintenanceStartTime: args.weeklyMaintenanceStartTime ?? "7:02:00",
-    clientSecurityGroupIds: args.clientSecurityGroupIds ?? [],
-    svmName: args.svmName ?? "svm1",
-    volumes: args.volumes ?? [],
-    skipFinalBackup: args.skipFinalBackup ?? true,
-    retainOnDelete: args.retainOnDelete ?? false,
-  };
-}
-
-/** Every problem of the (resolved) arguments, named by argument. */
-export function argProblems(r: Resolved, endpointIpAddressRange?: string): string[] {
-  const problems = sizingProblems(r);
-  if (!SVM_NAME_RE.test(r.svmName)) problems.push(problem("svmName", "1–47 letters, digits or '_', starting with a letter", r.svmName));
-  if (!Number.isInteger(r.automaticBackupRetentionDays) || r.automaticBackupRetentionDays < 0 || r.automaticBackupRetentionDays > 90) {
-    problems.push(problem("automaticBackupRetentionDays", "a whole number of days from 0 to 90", r.automaticBackupRetentionDays));
-  }
-  if (!MAINTENANCE_WINDOW_RE.test(r.weeklyMaintenanceStartTime)) {
-    problems.push(
-      problem(
-        "weeklyMaintenanceStartTime",
-        "d:HH:MM with d from 1 (Monday) to 7 (Sunday), UTC (e.g. 7:02:00)",
-        r.weeklyMaintenanceStartTime,
-      ),
-    );
-  }
-  if (endpointIpAddressRange !== undefined && !isMultiAz(r.deploymentType)) {
-    problems.push(problem("endpointIpAddressRange", `unset for ${r.deploymentType} (Multi-AZ only)`, endpointIpAddressRange));
-  }
-  r.volumes.forEach((v, i) => {
-    if (!VOLUME_NAME_RE.test(v.name))
-      problems.push(problem(`volumes[${i}].name`, "1–203 letters, digits or '_', starting with a letter", v.name));
-    if (!JUNCTION_PATH_RE.test(v.junctionPath))
-      problems.push(problem(`volumes[${i}].junctionPath`, "a path starting with '/' (e.g. /kafkafsxN1)", v.junctionPath));
-    if (!Number.isInteger(v.sizeGiB) || v.sizeGiB < 1 || v.sizeGiB > MAX_VOLUME_GIB)
-      problems.push(problem(`volumes[${i}].sizeGiB`, `a whole number of GiB from 1 to ${MAX_VOLUME_GIB}`, v.sizeGiB));
-    if (v.snapshotPolicy !== undefined && !SNAPSHOT_POLICY_RE.test(v.snapshotPolicy))
-      problems.push(
-        problem(
-          `volumes[${i}].snapshotPolicy`,
-          "an ONTAP snapshot policy name (default, default-1weekly, none, or a custom one)",
-          v.snapshotPolicy,
-        ),
-      );
-    if (v.tieringPolicy !== undefined && !(TIERING_POLICIES as readonly string[]).includes(v.tieringPolicy))
-      problems.push(problem(`volumes[${i}].tieringPolicy`, `one of ${TIERING_POLICIES.join(", ")}`, v.tieringPolicy));
-  });
-  problems.push(...volumeProblems(r.volumes));
-  return problems;
 }
 
 export class FsxOntap extends pulumi.ComponentResource {
@@ -200,12 +98,12 @@ export class FsxOntap extends pulumi.ComponentResource {
 
   constructor(name: string, args: FsxOntapArgs, opts?: pulumi.ComponentResourceOptions) {
     super("lab:fsx-ontap:FsxOntap", name, {}, opts);
-    const r = resolveArgs(args);
-    const problems = argProblems(r, args.endpointIpAddressRange);
-    if (problems.length > 0) throw new ConfigError(problems);
+    throwIfInvalid("lab:fsx-ontap:FsxOntap", name, problems(args));
+    const r = resolve(args);
 
     const parent = { parent: this };
-    const data = { parent: this, retainOnDelete: r.retainOnDelete };
+    // What a retained file system needs to stay usable goes with it (see above).
+    const keep = { parent: this, retainOnDelete: r.retainOnDelete };
     const nameTag = (role: string) => ({ Name: `${name}-${role}` });
     const multi = isMultiAz(r.deploymentType);
 
@@ -214,8 +112,8 @@ export class FsxOntap extends pulumi.ComponentResource {
       .apply(([subnets, azs, rts]) => placement(r.deploymentType, r.preferredAz, subnets, azs, rts));
 
     const kmsKeyArn: pulumi.Output<string> =
-      args.kmsKeyArn !== undefined
-        ? pulumi.output(args.kmsKeyArn)
+      r.kmsKeyArn !== undefined
+        ? pulumi.output(r.kmsKeyArn)
         : new aws.kms.Key(
             `${name}-kms`,
             {
@@ -224,7 +122,7 @@ export class FsxOntap extends pulumi.ComponentResource {
               deletionWindowInDays: 7,
               tags: nameTag("kms"),
             },
-            parent,
+            keep,
           ).arn;
 
     // The security group: no inline rules (each rule is a resource of its own), so no
@@ -232,7 +130,7 @@ export class FsxOntap extends pulumi.ComponentResource {
     const sg = new aws.ec2.SecurityGroup(
       `${name}-sg`,
       { vpcId: args.vpcId, description: "FSx for ONTAP endpoints: NFS, iSCSI, ONTAP management, ICMP", tags: nameTag("sg") },
-      parent,
+      keep,
     );
     const vpcCidr = pulumi.output(args.vpcCidr);
     for (const rule of ingressRules(ruleSources(vpcCidr, r.clientSecurityGroupIds))) {
@@ -248,7 +146,7 @@ export class FsxOntap extends pulumi.ComponentResource {
           description: rule.description,
           tags: nameTag(`in-${rule.name}`),
         },
-        parent,
+        keep,
       );
     }
     const egress = egressRule(vpcCidr);
@@ -261,7 +159,7 @@ export class FsxOntap extends pulumi.ComponentResource {
         description: egress.description,
         tags: nameTag(`out-${egress.name}`),
       },
-      parent,
+      keep,
     );
 
     const password = (user: string) =>
@@ -292,34 +190,34 @@ export class FsxOntap extends pulumi.ComponentResource {
         subnetIds: place.apply((p) => p.subnetIds),
         preferredSubnetId: place.apply((p) => p.preferredSubnetId),
         routeTableIds: multi ? place.apply((p) => p.routeTableIds ?? []) : undefined,
-        endpointIpAddressRange: multi ? args.endpointIpAddressRange : undefined,
+        endpointIpAddressRange: multi ? r.endpointIpAddressRange : undefined,
         securityGroupIds: [sg.id],
         kmsKeyId: kmsKeyArn,
         fsxAdminPassword: fsxadmin.result,
-        automaticBackupRetentionDays: r.automaticBackupRetentionDays,
-        weeklyMaintenanceStartTime: r.weeklyMaintenanceStartTime,
+        automaticBackupRetentionDays: r.backupRetentionDays,
+        weeklyMaintenanceStartTime: r.maintenanceWindow,
         tags: nameTag("fs"),
       },
       // Multi-AZ creation takes 30–40 min and a throughput change fails over and back: give both room.
-      { ...data, customTimeouts: { create: "120m", update: "120m", delete: "60m" } },
+      { ...keep, customTimeouts: { create: "120m", update: "120m", delete: "60m" } },
     );
 
     const svm = new aws.fsx.OntapStorageVirtualMachine(
       `${name}-svm`,
       { fileSystemId: fs.id, name: r.svmName, rootVolumeSecurityStyle: "UNIX", svmAdminPassword: vsadmin.result, tags: nameTag("svm") },
-      { ...data, customTimeouts: { create: "60m", delete: "60m" } },
+      { ...keep, customTimeouts: { create: "60m", delete: "60m" } },
     );
 
     const credentials = (user: string, pw: random.RandomPassword, what: string, dependsOn: pulumi.Resource) => {
       const secret = new aws.secretsmanager.Secret(
         `${name}-${user}`,
         { description: `${what} (JSON: username, password)`, kmsKeyId: kmsKeyArn, recoveryWindowInDays: 0, tags: nameTag(user) },
-        parent,
+        keep,
       );
       new aws.secretsmanager.SecretVersion(
         `${name}-${user}`,
         { secretId: secret.id, secretString: pulumi.secret(pw.result.apply((p) => credentialsSecretString(user, p))) },
-        { parent: this, dependsOn: [dependsOn] },
+        { ...keep, dependsOn: [dependsOn] },
       );
       return secret.arn;
     };
@@ -332,7 +230,6 @@ export class FsxOntap extends pulumi.ComponentResource {
     const fsxadminSecretArn = credentials("fsxadmin", fsxadmin, `fsxadmin of FSx for ONTAP ${name}`, fs);
 
     const volumes = r.volumes.map((v) => {
-      const tiering = v.tieringPolicy ?? "NONE";
       const vol = new aws.fsx.OntapVolume(
         `${name}-vol-${v.name}`,
         {
@@ -343,13 +240,13 @@ export class FsxOntap extends pulumi.ComponentResource {
           volumeType: "ONTAP",
           ontapVolumeType: "RW",
           securityStyle: "UNIX",
-          snapshotPolicy: v.snapshotPolicy ?? "none",
-          storageEfficiencyEnabled: v.storageEfficiency ?? true,
-          tieringPolicy: { name: tiering, coolingPeriod: v.coolingPeriodDays },
+          snapshotPolicy: v.snapshotPolicy,
+          storageEfficiencyEnabled: v.storageEfficiency,
+          tieringPolicy: { name: v.tieringPolicy, coolingPeriod: v.coolingPeriodDays },
           skipFinalBackup: r.skipFinalBackup,
           tags: nameTag(`vol-${v.name}`),
         },
-        data,
+        keep,
       );
       return vol.id.apply((id) => ({ name: v.name, junctionPath: v.junctionPath, id }));
     });

@@ -1,8 +1,9 @@
 /**
- * The rules of an FSx for NetApp ONTAP file system's sizing, as AWS documents them, and the
- * checks that apply them. Pure: no Pulumi, no AWS SDK. The config layer (stacks/fsx-ontap/config.ts)
- * and the component (./index.ts) both call {@link sizingProblems}, each with the key names its
- * user typed, so one rule gives one message: `'<key>' must be <rule>, got <value>`.
+ * The rules and defaults of an FSx for NetApp ONTAP file system, its SVM and its volumes, in one
+ * place (pure: no Pulumi, no AWS SDK). The component (./index.ts) resolves its arguments with
+ * {@link resolve} and checks them with {@link problems}; the `fsx-ontap` stack's config
+ * (stacks/fsx-ontap/config.ts) calls the same {@link problems}, rendered with the `lab:` keys the
+ * user typed. {@link FSX_ONTAP_DEFAULTS} is the only place a default is written.
  *
  * Sources (read 2026-11 through the lab's search tool; where two disagree, the stricter is used and
  * the disagreement is noted at the constant):
@@ -20,8 +21,25 @@
  *   per GiB; the maximum you can provision is in "Impact of throughput capacity on performance";
  *   an aggregate supports at most 50 SSD IOPS per GiB of SSD capacity ("Considerations for
  *   decreasing SSD storage capacity").
+ * - The FSx API model, boto/botocore `botocore/data/fsx/2018-03-01/service-2.json` (commit
+ *   0e6e2404b85dc336dd2889814e089bde7d1a4c55): `AutomaticBackupRetentionDays` 0–90;
+ *   `WeeklyTime` 7 characters, `^[1-7]:([01]\d|2[0-3]):?([0-5]\d)$`; `SecurityGroupId`
+ *   11–20 characters, `^(sg-[0-9a-f]{8,})$`; `StorageVirtualMachineName` 1–47 and `VolumeName`
+ *   1–203 characters; `JunctionPath` 1–255 characters ("must have a leading forward slash");
+ *   `SnapshotPolicy` 1–255 characters; `TieringPolicyName` SNAPSHOT_ONLY, AUTO, ALL, NONE;
+ *   `CoolingPeriod` 2–183; `Iops` 0–2,400,000; `IpAddressRange` 9–17 characters.
+ * - The ONTAP user guide as archived in awsdocs/amazon-fsx-ontap-user-guide (commit
+ *   1204d6f3a39cc6e63816c1f4949ddcbea860c454, the 2022 copy): SVM names "a maximum of 47
+ *   alphanumeric characters, plus the underscore" (doc_source/managing-svms.md), volume names "a
+ *   maximum of 203 alphanumeric characters, plus the underscore" (doc_source/managing-volumes.md),
+ *   the endpoint IP address range's "maximum allowed size … is /16"
+ *   (doc_source/managing-file-systems.md).
  */
-import { problem } from "../../core/errors";
+import { ONTAP_INGRESS } from "./security";
+import { argProblem, ArgProblem } from "../../core/errors";
+import { isInt, isOneOf, isText } from "../../core/checks";
+import { ipv4CidrRule, isIpv4NetworkCidr } from "../network/cidr";
+import { AZ_NAME_RE } from "../network/rules";
 
 /** FSx's ONTAP deployment types, in the service's own spelling. */
 export const DEPLOYMENT_TYPES = ["MULTI_AZ_1", "MULTI_AZ_2", "SINGLE_AZ_1", "SINGLE_AZ_2"] as const;
@@ -55,6 +73,8 @@ export const THROUGHPUT_PER_HA_PAIR_MBPS: Readonly<Record<DeploymentType, readon
 
 /** Most HA pairs per deployment type (API reference, `HAPairs`). */
 export const MAX_HA_PAIRS: Readonly<Record<DeploymentType, number>> = { MULTI_AZ_1: 1, SINGLE_AZ_1: 1, MULTI_AZ_2: 1, SINGLE_AZ_2: 12 };
+/** Most HA pairs of any type (API reference, `HAPairs`: 1–12). */
+export const API_MAX_HA_PAIRS = 12;
 
 /** Smallest SSD tier per HA pair, GiB. */
 export const MIN_STORAGE_GIB_PER_HA_PAIR = 1024;
@@ -79,6 +99,8 @@ export const MAX_IOPS_PER_GIB = 50;
 
 /** The FSx API's ceiling (DiskIopsConfiguration `Iops`: at most 200,000 × HAPairs), every type. */
 export const API_MAX_SSD_IOPS_PER_HA_PAIR = 200_000;
+/** The FSx API model's bound on `Iops` (botocore `Iops`: 0–2,400,000, i.e. 200,000 × 12 HA pairs). */
+export const API_MAX_SSD_IOPS = 2_400_000;
 
 /**
  * Most SSD IOPS a file server of a given throughput capacity sustains, per HA pair, where a source
@@ -128,109 +150,6 @@ export interface OntapSizing {
   readonly diskIops?: number;
 }
 
-/** The key names a user typed for each sizing field (config keys, or component argument names). */
-export type SizingKeys = Readonly<Record<keyof OntapSizing, string>>;
-
-export const ARG_KEYS: SizingKeys = {
-  deploymentType: "deploymentType",
-  storageCapacityGiB: "storageCapacityGiB",
-  throughputCapacityMBps: "throughputCapacityMBps",
-  haPairs: "haPairs",
-  diskIopsMode: "diskIopsMode",
-  diskIops: "diskIops",
-};
-
-/** Every sizing problem at once, in field order; empty when the sizing is valid. */
-export function sizingProblems(s: OntapSizing, keys: SizingKeys = ARG_KEYS): string[] {
-  const problems: string[] = [];
-  const t = s.deploymentType;
-
-  const maxPairs = MAX_HA_PAIRS[t];
-  const pairsOk = Number.isInteger(s.haPairs) && s.haPairs >= 1 && s.haPairs <= maxPairs;
-  if (!pairsOk) {
-    const rule =
-      maxPairs === 1
-        ? `1 for ${keys.deploymentType} ${t} (only SINGLE_AZ_2 has more than one HA pair)`
-        : `an integer from 1 to ${maxPairs} for ${keys.deploymentType} ${t}`;
-    problems.push(problem(keys.haPairs, rule, s.haPairs));
-  }
-  const pairs = pairsOk ? s.haPairs : 1;
-
-  const levels = THROUGHPUT_PER_HA_PAIR_MBPS[t];
-  const throughputOk = levels.includes(s.throughputCapacityMBps);
-  if (!throughputOk) {
-    const unit = maxPairs === 1 ? "MBps" : "MBps per HA pair";
-    problems.push(
-      problem(
-        keys.throughputCapacityMBps,
-        `one of ${levels.join(", ")} (${unit}) for ${keys.deploymentType} ${t}`,
-        s.throughputCapacityMBps,
-      ),
-    );
-  }
-
-  const { min, max } = storageBoundsGiB(t, pairs);
-  if (!Number.isInteger(s.storageCapacityGiB) || s.storageCapacityGiB < min || s.storageCapacityGiB > max) {
-    const per = pairs > 1 ? ` (${MIN_STORAGE_GIB_PER_HA_PAIR} per HA pair)` : "";
-    const withPairs = t === "SINGLE_AZ_2" ? ` with ${pairs} HA pair${pairs === 1 ? "" : "s"}` : "";
-    problems.push(
-      problem(
-        keys.storageCapacityGiB,
-        `a whole number of GiB from ${min}${per} to ${max} for ${keys.deploymentType} ${t}${withPairs}`,
-        s.storageCapacityGiB,
-      ),
-    );
-  }
-
-  if (s.diskIopsMode === "AUTOMATIC") {
-    if (s.diskIops !== undefined) {
-      problems.push(
-        problem(
-          keys.diskIops,
-          `unset when ${keys.diskIopsMode} is AUTOMATIC (FSx provisions ${AUTOMATIC_IOPS_PER_GIB} SSD IOPS per GiB)`,
-          s.diskIops,
-        ),
-      );
-    }
-    return problems;
-  }
-  if (s.diskIops === undefined) {
-    problems.push(problem(keys.diskIops, `set (a whole number of SSD IOPS) when ${keys.diskIopsMode} is USER_PROVISIONED`, undefined));
-    return problems;
-  }
-  const floor = AUTOMATIC_IOPS_PER_GIB * s.storageCapacityGiB;
-  if (s.diskIops < floor) {
-    problems.push(
-      problem(
-        keys.diskIops,
-        `at least ${floor} (${AUTOMATIC_IOPS_PER_GIB} SSD IOPS per GiB of ${keys.storageCapacityGiB} ${s.storageCapacityGiB})`,
-        s.diskIops,
-      ),
-    );
-  }
-  const ratioCap = MAX_IOPS_PER_GIB * s.storageCapacityGiB;
-  if (s.diskIops > ratioCap) {
-    problems.push(
-      problem(
-        keys.diskIops,
-        `at most ${ratioCap} (${MAX_IOPS_PER_GIB} SSD IOPS per GiB of ${keys.storageCapacityGiB} ${s.storageCapacityGiB})`,
-        s.diskIops,
-      ),
-    );
-  }
-  const cap = throughputOk ? maxSsdIops(t, s.throughputCapacityMBps, pairs) : undefined;
-  if (cap !== undefined && s.diskIops > cap.iops) {
-    const who =
-      pairs > 1 ? `${pairs} HA pairs at ${s.throughputCapacityMBps} MBps each` : `a ${s.throughputCapacityMBps} MBps ${t} file server`;
-    const why =
-      cap.source === "api"
-        ? `the FSx API's maximum, ${API_MAX_SSD_IOPS_PER_HA_PAIR} SSD IOPS per HA pair`
-        : `the most SSD IOPS ${who} can use`;
-    problems.push(problem(keys.diskIops, `at most ${cap.iops} (${why})`, s.diskIops));
-  }
-  return problems;
-}
-
 /**
  * The throughput arguments of `aws.fsx.OntapFileSystem` for a sizing. Every type with one HA pair
  * gets `throughputCapacity` and no `haPairs`/`throughputCapacityPerHaPair`: upstream
@@ -264,69 +183,543 @@ export const FORCE_NEW_ARGS = [
   "subnetIds",
 ] as const;
 
-/** ONTAP volume names: a letter, then letters, digits or '_', at most 203 characters. */
+/** ONTAP volume names: a letter, then letters, digits or '_', at most 203 characters (API and guide: 1–203 alphanumerics or '_'; the lab also wants a letter first). */
 export const VOLUME_NAME_RE = /^[A-Za-z][A-Za-z0-9_]{0,202}$/;
-/** SVM names: a letter, then letters, digits or '_', at most 47 characters. */
+/** SVM names: a letter, then letters, digits or '_', at most 47 characters (API and guide: 1–47 alphanumerics or '_'; the lab also wants a letter first). */
 export const SVM_NAME_RE = /^[A-Za-z][A-Za-z0-9_]{0,46}$/;
 /** Junction paths: '/' then at least one character of a path (no '//', no trailing '/'). */
 export const JUNCTION_PATH_RE = /^(\/[A-Za-z0-9_.-]+)+$/;
-/** ONTAP snapshot policy names: the built-in `default`, `default-1weekly`, `none`, or a custom one. */
+/** Longest junction path (API `JunctionPath`: 1–255 characters). */
+export const MAX_JUNCTION_PATH_LENGTH = 255;
+/** ONTAP snapshot policy names: the built-in `default`, `default-1weekly`, `none`, or a custom one (API: 1–255 characters). */
 export const SNAPSHOT_POLICY_RE = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
 export const TIERING_POLICIES = ["NONE", "SNAPSHOT_ONLY", "AUTO", "ALL"] as const;
 export type TieringPolicy = (typeof TIERING_POLICIES)[number];
-/** Weekly maintenance window start: `d:HH:MM`, d from 1 (Monday) to 7 (Sunday), UTC. */
+/** The tiering policies a cooling period applies to (API `TieringPolicy.CoolingPeriod`: "Used with the AUTO and SNAPSHOT_ONLY tiering policies"). */
+export const COOLING_TIERING_POLICIES: readonly TieringPolicy[] = ["AUTO", "SNAPSHOT_ONLY"];
+/** Cooling period bounds, days (API `CoolingPeriod`: 2–183). */
+export const MIN_COOLING_DAYS = 2;
+export const MAX_COOLING_DAYS = 183;
+/** Weekly maintenance window start: `d:HH:MM`, d from 1 (Monday) to 7 (Sunday), UTC (API `WeeklyTime`). */
 export const MAINTENANCE_WINDOW_RE = /^[1-7]:([01]\d|2[0-3]):[0-5]\d$/;
-/** Largest FlexVol volume, GiB (300 TiB). */
+/**
+ * Largest FlexVol volume, GiB (300 TiB): "For FlexVol volumes, the maximum size is 300 TiB" (ONTAP
+ * user guide, "Updating volumes", https://docs.amazonaws.cn/en_us/fsx/latest/ONTAPGuide/updating-volumes.md;
+ * the 2022 copy in awsdocs/amazon-fsx-ontap-user-guide still said 104,857,600 MiB, 100 TiB).
+ */
 export const MAX_VOLUME_GIB = 307_200;
+/**
+ * Most volumes the lab declares: FSx allows "up to 500 volumes per scale-up file system and 1,000
+ * volumes per scale-out file system" (ONTAP user guide, "Managing FSx for ONTAP volumes",
+ * https://docs.amazonaws.cn/en_us/fsx/latest/ONTAPGuide/managing-volumes.html); the stricter 500
+ * for every type. Volumes created outside the stack (Trident's, the SVM's root) count too.
+ */
+export const MAX_VOLUMES = 500;
+/** Most days of automatic backups (API `AutomaticBackupRetentionDays`: 0–90; 0 turns them off). */
+export const MAX_BACKUP_RETENTION_DAYS = 90;
+/**
+ * The endpoint IP range's prefixes: at most a /16 ("The maximum allowed size of the address range
+ * is /16", ONTAP user guide, managing-file-systems.md, 2022 copy); at least a /28, the lab's floor
+ * (16 addresses for the file system's and its SVMs' floating endpoints; no source states one).
+ */
+export const ENDPOINT_RANGE_PREFIX_MIN = 16;
+export const ENDPOINT_RANGE_PREFIX_MAX = 28;
+/** Security group ids (API `SecurityGroupId`: `^(sg-[0-9a-f]{8,})$`, 11–20 characters). */
+export const SECURITY_GROUP_ID_RE = /^sg-[0-9a-f]{8,17}$/;
+/**
+ * The default quota "Inbound or outbound rules per security group": 60 (adjustable;
+ * https://docs.aws.amazon.com/vpc/latest/userguide/amazon-vpc-limits.html, as archived in
+ * awsdocs/amazon-vpc-user-guide doc_source/amazon-vpc-limits.md).
+ */
+export const SECURITY_GROUP_INBOUND_RULES_QUOTA = 60;
+/**
+ * Most client security groups: each group is the source of every port rule of ./security.ts (15),
+ * so more than 60 / 15 = 4 groups would exceed the default quota and fail at deploy time, after
+ * the file system's security group was created: refused here, before any resource exists.
+ */
+export const MAX_CLIENT_SECURITY_GROUPS = Math.floor(SECURITY_GROUP_INBOUND_RULES_QUOTA / ONTAP_INGRESS.length);
+/**
+ * A KMS key ARN. FSx's `KmsKeyId` also takes a key id or an alias; the lab wants the key's ARN,
+ * which it hands to Secrets Manager too and exports (the provider validates `kms_key_id` as an
+ * ARN: terraform-provider-aws internal/service/fsx/ontap_file_system.go, `verify.ValidARN`).
+ */
+export const KMS_KEY_ARN_RE = /^arn:aws[a-z-]*:kms:[a-z0-9-]+:\d{12}:key\/[A-Za-z0-9-]+$/;
 
 /** One volume of the SVM. Volumes are thin-provisioned: their sizes may add up past the SSD tier. */
 export interface OntapVolumeSpec {
+  /**
+   * The volume's name, unique in the SVM (ignoring case): a letter, then letters, digits or '_', at most 203 characters.
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/managing-volumes.html
+   */
   readonly name: string;
+  /**
+   * The volume's size, GiB (1 to 307,200: a FlexVol volume is at most 300 TiB). Thin-provisioned: only written data takes SSD.
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/volume-storage-capacity.html
+   */
   readonly sizeGiB: number;
+  /**
+   * Where the volume is mounted in the SVM's namespace: '/' then a path (e.g. /kafkafsxN1), at most 255 characters.
+   * @see https://docs.aws.amazon.com/fsx/latest/APIReference/API_CreateOntapVolumeConfiguration.html
+   */
   readonly junctionPath: string;
-  /** @default "none" (no snapshots eat SSD during a benchmark) */
+  /**
+   * The ONTAP snapshot policy: `default`, `default-1weekly`, `none` or a custom one.
+   * @default "none" (no snapshots eat SSD during a benchmark)
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/snapshots-ontap.html
+   */
   readonly snapshotPolicy?: string;
-  /** @default "NONE" (every block stays on SSD, so results do not depend on tiering) */
+  /**
+   * Which data moves to the capacity pool tier: NONE, SNAPSHOT_ONLY, AUTO or ALL.
+   * @default "NONE" (every block stays on SSD, so results do not depend on tiering)
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/volume-storage-capacity.html
+   */
   readonly tieringPolicy?: TieringPolicy;
-  /** Days before AUTO/SNAPSHOT_ONLY tiering moves data (2–183). */
+  /**
+   * Days before AUTO or SNAPSHOT_ONLY tiering moves cold data (2–183); only with those policies.
+   * @default FSx's (31 days for AUTO, 2 for SNAPSHOT_ONLY)
+   * @see https://docs.aws.amazon.com/fsx/latest/APIReference/API_TieringPolicy.html
+   */
   readonly coolingPeriodDays?: number;
-  /** Deduplication, compression and compaction. @default true (FSx's default) */
+  /**
+   * Deduplication, compression and compaction.
+   * @default true
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/managing-storage-efficiency.html
+   */
   readonly storageEfficiency?: boolean;
 }
 
-/** Cross-volume problems (names and junction paths distinct, cooling period only with tiering). */
-export function volumeProblems(volumes: readonly OntapVolumeSpec[], key = "volumes"): string[] {
-  const problems: string[] = [];
-  const seenNames = new Map<string, number>();
-  const seenPaths = new Map<string, number>();
-  volumes.forEach((v, i) => {
-    const name = v.name.toLowerCase();
-    if (seenNames.has(name))
-      problems.push(
-        problem(`${key}[${i}].name`, `distinct from ${key}[${seenNames.get(name)}].name (ONTAP volume names ignore case)`, v.name),
+/**
+ * The plain settings of an FsxOntap component (everything but the network it goes into), the
+ * `fsx-ontap` stack's `lab:` keys under the same names. `KmsKeyArn` is the type of `kmsKeyArn`:
+ * the component takes a Pulumi Input (checked here when it is a plain string).
+ */
+export interface FsxOntapSpec<KmsKeyArn = string> {
+  /**
+   * Multi-AZ (a standby file server in a second zone, floating endpoint IPs) or Single-AZ; first
+   * (`_1`) or second (`_2`) generation.
+   * @default "MULTI_AZ_1"
+   * @see https://docs.aws.amazon.com/fsx/latest/APIReference/API_CreateFileSystemOntapConfiguration.html
+   */
+  readonly deploymentType?: DeploymentType;
+  /**
+   * SSD storage capacity, GiB: at least 1,024 per HA pair; at most 196,608 (first generation),
+   * 524,288 (MULTI_AZ_2), 524,288 per HA pair up to 1,048,576 (SINGLE_AZ_2).
+   * @default 1024
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/storage-capacity-and-IOPS.html
+   */
+  readonly storageCapacityGiB?: number;
+  /**
+   * Throughput capacity per HA pair, MBps (the file system's total for every one-HA-pair type): one
+   * of the deployment type's levels ({@link THROUGHPUT_PER_HA_PAIR_MBPS}). Required. Changing it is
+   * the AZ-failover lever: an in-place update.
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/managing-throughput-capacity.html
+   */
+  readonly throughputCapacityMBps: number;
+  /**
+   * High-availability pairs of file servers: 1, or up to 12 for SINGLE_AZ_2.
+   * @default 1
+   * @see https://docs.aws.amazon.com/fsx/latest/APIReference/API_CreateFileSystemOntapConfiguration.html
+   */
+  readonly haPairs?: number;
+  /**
+   * AUTOMATIC (3 SSD IOPS per GiB) or USER_PROVISIONED (`diskIops`).
+   * @default "AUTOMATIC"
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/storage-capacity-and-IOPS.html
+   */
+  readonly diskIopsMode?: DiskIopsMode;
+  /**
+   * Total SSD IOPS, with USER_PROVISIONED only (and then required): at least 3 and at most 50 per
+   * GiB, at most 200,000 per HA pair, and at most what the throughput level can use where that is
+   * documented ({@link MAX_SSD_IOPS_PER_HA_PAIR}).
+   * @default none (AUTOMATIC)
+   * @see https://docs.aws.amazon.com/fsx/latest/APIReference/API_DiskIopsConfiguration.html
+   */
+  readonly diskIops?: number;
+  /**
+   * The preferred (active) file server's zone: 0 or 1 (index among the file system's zones) or a zone name.
+   * @default 0
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/high-availability-AZ.html
+   */
+  readonly preferredAz?: number | string;
+  /**
+   * Encrypt data at rest and the credentials secrets with this KMS key (its ARN) instead of a new
+   * customer-managed key.
+   * @default a new key, rotated yearly
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/encryption-at-rest.html
+   */
+  readonly kmsKeyArn?: KmsKeyArn;
+  /**
+   * Days of automatic daily backups, 0–90 (0 turns them off).
+   * @default 0 (a lab keeps no backups)
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/using-backups.html
+   */
+  readonly backupRetentionDays?: number;
+  /**
+   * Start of the weekly maintenance window, `d:HH:MM` UTC (d from 1, Monday, to 7, Sunday).
+   * @default "7:02:00" (Sunday 02:00 UTC)
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/maintenance-windows.html
+   */
+  readonly maintenanceWindow?: string;
+  /**
+   * Client security groups (at most 10, distinct): when given, the only sources of inbound traffic.
+   * @default [] (the VPC's CIDR is the source)
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/limit-access-security-groups.html
+   */
+  readonly clientSecurityGroupIds?: readonly string[];
+  /**
+   * Multi-AZ only: the range of the floating endpoint IPs, an IPv4 network CIDR from /16 to /28.
+   * @default FSx picks an unused range in 198.19.0.0/16
+   * @see https://docs.aws.amazon.com/fsx/latest/APIReference/API_CreateFileSystemOntapConfiguration.html
+   */
+  readonly endpointIpAddressRange?: string;
+  /**
+   * The SVM's name: a letter, then letters, digits or '_', at most 47 characters.
+   * @default "svm1"
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/managing-svms.html
+   */
+  readonly svmName?: string;
+  /**
+   * The SVM's volumes (at most 500), thin-provisioned; names and junction paths distinct.
+   * @default [] (Trident creates its own)
+   * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/managing-volumes.html
+   */
+  readonly volumes?: readonly OntapVolumeSpec[];
+  /**
+   * Delete volumes without FSx's final backup.
+   * @default true (a lab keeps no data)
+   * @see https://docs.aws.amazon.com/fsx/latest/APIReference/API_DeleteVolumeOntapConfiguration.html
+   */
+  readonly skipFinalBackup?: boolean;
+  /**
+   * Leave the file system usable in AWS when the stack is destroyed: the file system, SVM, volumes,
+   * KMS key, security group and its rules, and both credentials secrets are retained (Pulumi's
+   * `retainOnDelete`, which also keeps whatever a change replaces or removes). README, `fsx-ontap`,
+   * says what a retained file system costs and how to delete it.
+   * @default false
+   * @see https://www.pulumi.com/docs/iac/concepts/options/retainondelete/
+   */
+  readonly retainOnDelete?: boolean;
+}
+
+/** Every default of the component, its one home (README's `fsx-ontap` keys table shows them). */
+export const FSX_ONTAP_DEFAULTS = {
+  deploymentType: "MULTI_AZ_1" as DeploymentType,
+  storageCapacityGiB: 1024,
+  haPairs: 1,
+  diskIopsMode: "AUTOMATIC" as DiskIopsMode,
+  preferredAz: 0 as number | string,
+  backupRetentionDays: 0,
+  maintenanceWindow: "7:02:00",
+  clientSecurityGroupIds: [] as readonly string[],
+  svmName: "svm1",
+  volumes: [] as readonly OntapVolumeSpec[],
+  skipFinalBackup: true,
+  retainOnDelete: false,
+  /** Each volume's. */
+  volume: { snapshotPolicy: "none", tieringPolicy: "NONE" as TieringPolicy, storageEfficiency: true },
+} as const;
+
+/** A volume with its defaults applied. */
+export type ResolvedVolume = Required<Omit<OntapVolumeSpec, "coolingPeriodDays">> & { readonly coolingPeriodDays?: number };
+
+/** The settings with every default applied. */
+export interface ResolvedFsxOntap<KmsKeyArn = string> extends OntapSizing {
+  readonly preferredAz: number | string;
+  readonly kmsKeyArn?: KmsKeyArn;
+  readonly backupRetentionDays: number;
+  readonly maintenanceWindow: string;
+  readonly clientSecurityGroupIds: readonly string[];
+  readonly endpointIpAddressRange?: string;
+  readonly svmName: string;
+  readonly volumes: readonly ResolvedVolume[];
+  readonly skipFinalBackup: boolean;
+  readonly retainOnDelete: boolean;
+}
+
+/** Applies {@link FSX_ONTAP_DEFAULTS}, to the volumes too. */
+export function resolve<K>(spec: FsxOntapSpec<K>): ResolvedFsxOntap<K> {
+  const d = FSX_ONTAP_DEFAULTS;
+  return {
+    deploymentType: spec.deploymentType ?? d.deploymentType,
+    storageCapacityGiB: spec.storageCapacityGiB ?? d.storageCapacityGiB,
+    throughputCapacityMBps: spec.throughputCapacityMBps,
+    haPairs: spec.haPairs ?? d.haPairs,
+    diskIopsMode: spec.diskIopsMode ?? d.diskIopsMode,
+    diskIops: spec.diskIops,
+    preferredAz: spec.preferredAz ?? d.preferredAz,
+    kmsKeyArn: spec.kmsKeyArn,
+    backupRetentionDays: spec.backupRetentionDays ?? d.backupRetentionDays,
+    maintenanceWindow: spec.maintenanceWindow ?? d.maintenanceWindow,
+    clientSecurityGroupIds: spec.clientSecurityGroupIds ?? d.clientSecurityGroupIds,
+    endpointIpAddressRange: spec.endpointIpAddressRange,
+    svmName: spec.svmName ?? d.svmName,
+    volumes: (spec.volumes ?? d.volumes).map((v) => ({
+      name: v.name,
+      sizeGiB: v.sizeGiB,
+      junctionPath: v.junctionPath,
+      snapshotPolicy: v.snapshotPolicy ?? d.volume.snapshotPolicy,
+      tieringPolicy: v.tieringPolicy ?? d.volume.tieringPolicy,
+      coolingPeriodDays: v.coolingPeriodDays,
+      storageEfficiency: v.storageEfficiency ?? d.volume.storageEfficiency,
+    })),
+    skipFinalBackup: spec.skipFinalBackup ?? d.skipFinalBackup,
+    retainOnDelete: spec.retainOnDelete ?? d.retainOnDelete,
+  };
+}
+
+export const PREFERRED_AZ_RULE = "0 or 1 (index of the zone among the file system's two) or an availability zone name (e.g. us-east-1a)";
+export const VOLUME_KEYS = ["name", "sizeGiB", "junctionPath", "snapshotPolicy", "tieringPolicy", "coolingPeriodDays", "storageEfficiency"];
+export const VOLUME_RULE = `an object with keys ${VOLUME_KEYS.join(", ")} (name, sizeGiB and junctionPath required)`;
+export const VOLUMES_RULE = `a list of at most ${MAX_VOLUMES} volumes ({name, sizeGiB, junctionPath, …})`;
+export const CLIENT_SECURITY_GROUPS_RULE = `a list of at most ${MAX_CLIENT_SECURITY_GROUPS} security group ids (e.g. ["sg-0123456789abcdef0"])`;
+const BOOLEAN_RULE = "true or false";
+
+/**
+ * Every problem of `spec`, all at once, each naming its argument (`volumes[2].name`) and other
+ * arguments as `{argName}`; empty when it is valid. Values are checked for their type too.
+ * Sizing first (deploymentType, haPairs, throughputCapacityMBps, storageCapacityGiB, diskIopsMode,
+ * diskIops), then the other settings in the order of the `lab:` keys.
+ */
+export function problems(spec: FsxOntapSpec<unknown>): ArgProblem[] {
+  return [
+    ...sizingProblems(spec),
+    ...otherProblems(spec),
+    ...volumeProblems(spec.volumes),
+    ...keyAndNetworkProblems(spec),
+    ...booleanProblems(spec),
+  ];
+}
+
+function sizingProblems(spec: FsxOntapSpec<unknown>): ArgProblem[] {
+  const out: ArgProblem[] = [];
+  const d = FSX_ONTAP_DEFAULTS;
+  const type: unknown = spec.deploymentType ?? d.deploymentType;
+  const haPairs: unknown = spec.haPairs ?? d.haPairs;
+  const storage: unknown = spec.storageCapacityGiB ?? d.storageCapacityGiB;
+  const throughput: unknown = spec.throughputCapacityMBps;
+  const t = isOneOf(type, DEPLOYMENT_TYPES) ? type : undefined;
+  let pairs = 1;
+  let throughputOk = false;
+  if (t === undefined) {
+    // Without a valid type, only what every type shares can be checked.
+    out.push(argProblem("deploymentType", `one of ${DEPLOYMENT_TYPES.join(", ")}`, type));
+    if (!isInt(haPairs, 1, API_MAX_HA_PAIRS))
+      out.push(argProblem("haPairs", `a whole number of HA pairs from 1 to ${API_MAX_HA_PAIRS}`, haPairs));
+    if (!isInt(throughput, 1)) out.push(argProblem("throughputCapacityMBps", "a throughput capacity in MBps (e.g. 512)", throughput));
+    if (!isInt(storage, MIN_STORAGE_GIB_PER_HA_PAIR, MAX_STORAGE_GIB))
+      out.push(
+        argProblem("storageCapacityGiB", `a whole number of GiB from ${MIN_STORAGE_GIB_PER_HA_PAIR} to ${MAX_STORAGE_GIB}`, storage),
       );
-    else seenNames.set(name, i);
-    if (seenPaths.has(v.junctionPath))
-      problems.push(
-        problem(`${key}[${i}].junctionPath`, `distinct from ${key}[${seenPaths.get(v.junctionPath)}].junctionPath`, v.junctionPath),
-      );
-    else seenPaths.set(v.junctionPath, i);
-    const tiering = v.tieringPolicy ?? "NONE";
-    if (v.coolingPeriodDays !== undefined && tiering !== "AUTO" && tiering !== "SNAPSHOT_ONLY") {
-      problems.push(
-        problem(
-          `${key}[${i}].coolingPeriodDays`,
-          `unset unless tieringPolicy is AUTO or SNAPSHOT_ONLY (it is ${tiering})`,
-          v.coolingPeriodDays,
+  } else {
+    const maxPairs = MAX_HA_PAIRS[t];
+    const pairsOk = isInt(haPairs, 1, maxPairs);
+    if (!pairsOk) {
+      const rule =
+        maxPairs === 1
+          ? `1 for {deploymentType} ${t} (only SINGLE_AZ_2 has more than one HA pair)`
+          : `an integer from 1 to ${maxPairs} for {deploymentType} ${t}`;
+      out.push(argProblem("haPairs", rule, haPairs));
+    }
+    pairs = pairsOk ? haPairs : 1;
+
+    const levels = THROUGHPUT_PER_HA_PAIR_MBPS[t];
+    throughputOk = typeof throughput === "number" && levels.includes(throughput);
+    if (!throughputOk) {
+      const unit = maxPairs === 1 ? "MBps" : "MBps per HA pair";
+      out.push(argProblem("throughputCapacityMBps", `one of ${levels.join(", ")} (${unit}) for {deploymentType} ${t}`, throughput));
+    }
+
+    const { min, max } = storageBoundsGiB(t, pairs);
+    if (!isInt(storage, min, max)) {
+      const per = pairs > 1 ? ` (${MIN_STORAGE_GIB_PER_HA_PAIR} per HA pair)` : "";
+      const withPairs = t === "SINGLE_AZ_2" ? ` with ${pairs} HA pair${pairs === 1 ? "" : "s"}` : "";
+      out.push(
+        argProblem(
+          "storageCapacityGiB",
+          `a whole number of GiB from ${min}${per} to ${max} for {deploymentType} ${t}${withPairs}`,
+          storage,
         ),
       );
     }
+  }
+
+  const mode: unknown = spec.diskIopsMode ?? d.diskIopsMode;
+  const iops: unknown = spec.diskIops;
+  const IOPS_RULE = "a whole number of SSD IOPS (e.g. 160000)";
+  if (!isOneOf(mode, DISK_IOPS_MODES)) {
+    out.push(argProblem("diskIopsMode", `one of ${DISK_IOPS_MODES.join(", ")}`, mode));
+    if (iops !== undefined && !isInt(iops, 0, API_MAX_SSD_IOPS)) out.push(argProblem("diskIops", IOPS_RULE, iops));
+    return out;
+  }
+  if (mode === "AUTOMATIC") {
+    if (iops !== undefined) {
+      const rule = `unset when {diskIopsMode} is AUTOMATIC (FSx provisions ${AUTOMATIC_IOPS_PER_GIB} SSD IOPS per GiB)`;
+      out.push(argProblem("diskIops", rule, iops));
+    }
+    return out;
+  }
+  if (iops === undefined) {
+    out.push(argProblem("diskIops", "set (a whole number of SSD IOPS) when {diskIopsMode} is USER_PROVISIONED", iops));
+    return out;
+  }
+  if (!isInt(iops, 0, API_MAX_SSD_IOPS)) {
+    out.push(argProblem("diskIops", IOPS_RULE, iops));
+    return out;
+  }
+  if (isInt(storage, 1)) {
+    const floor = AUTOMATIC_IOPS_PER_GIB * storage;
+    if (iops < floor) {
+      const rule = `at least ${floor} (${AUTOMATIC_IOPS_PER_GIB} SSD IOPS per GiB of {storageCapacityGiB} ${storage})`;
+      out.push(argProblem("diskIops", rule, iops));
+    }
+    const ratioCap = MAX_IOPS_PER_GIB * storage;
+    if (iops > ratioCap) {
+      const rule = `at most ${ratioCap} (${MAX_IOPS_PER_GIB} SSD IOPS per GiB of {storageCapacityGiB} ${storage})`;
+      out.push(argProblem("diskIops", rule, iops));
+    }
+  }
+  if (t !== undefined && throughputOk) {
+    const mbps = throughput as number;
+    const cap = maxSsdIops(t, mbps, pairs);
+    if (iops > cap.iops) {
+      const who = pairs > 1 ? `${pairs} HA pairs at ${mbps} MBps each` : `a ${mbps} MBps ${t} file server`;
+      const why =
+        cap.source === "api"
+          ? `the FSx API's maximum, ${API_MAX_SSD_IOPS_PER_HA_PAIR} SSD IOPS per HA pair`
+          : `the most SSD IOPS ${who} can use`;
+      out.push(argProblem("diskIops", `at most ${cap.iops} (${why})`, iops));
+    }
+  }
+  return out;
+}
+
+/** preferredAz, svmName. */
+function otherProblems(spec: FsxOntapSpec<unknown>): ArgProblem[] {
+  const out: ArgProblem[] = [];
+  const d = FSX_ONTAP_DEFAULTS;
+  const az: unknown = spec.preferredAz ?? d.preferredAz;
+  if (!isInt(az, 0, 1) && !isText(az, AZ_NAME_RE)) out.push(argProblem("preferredAz", PREFERRED_AZ_RULE, az));
+  const svm: unknown = spec.svmName ?? d.svmName;
+  if (!isText(svm, SVM_NAME_RE))
+    out.push(argProblem("svmName", "an SVM name: 1–47 letters, digits or '_', starting with a letter (e.g. ekssvm)", svm));
+  return out;
+}
+
+/** Each volume's fields, then what volumes must not share. */
+function volumeProblems(volumes: unknown): ArgProblem[] {
+  if (volumes === undefined) return [];
+  if (!Array.isArray(volumes) || volumes.length > MAX_VOLUMES) return [argProblem("volumes", VOLUMES_RULE, volumes)];
+  const out: ArgProblem[] = [];
+  const names = new Map<string, number>();
+  const paths = new Map<string, number>();
+  volumes.forEach((item: unknown, i) => {
+    const at = `volumes[${i}]`;
+    if (item === null || typeof item !== "object" || Array.isArray(item)) {
+      out.push(argProblem(at, VOLUME_RULE, item));
+      return;
+    }
+    const v = item as Record<string, unknown>;
+    if (Object.keys(v).some((k) => !VOLUME_KEYS.includes(k))) out.push(argProblem(at, VOLUME_RULE, item));
+
+    if (!isText(v.name, VOLUME_NAME_RE)) {
+      out.push(
+        argProblem(`${at}.name`, "an ONTAP volume name: 1–203 letters, digits or '_', starting with a letter (e.g. kafkafsxN1)", v.name),
+      );
+    } else {
+      // ONTAP volume names ignore case.
+      const first = names.get(v.name.toLowerCase());
+      if (first !== undefined)
+        out.push(argProblem(`${at}.name`, `distinct from the name of volume [${first}] (ONTAP volume names ignore case)`, v.name));
+      else names.set(v.name.toLowerCase(), i);
+    }
+    if (!isInt(v.sizeGiB, 1, MAX_VOLUME_GIB))
+      out.push(argProblem(`${at}.sizeGiB`, `a whole number of GiB from 1 to ${MAX_VOLUME_GIB}`, v.sizeGiB));
+    if (!isText(v.junctionPath, JUNCTION_PATH_RE) || v.junctionPath.length > MAX_JUNCTION_PATH_LENGTH) {
+      const rule = `a junction path of at most ${MAX_JUNCTION_PATH_LENGTH} characters starting with '/' (e.g. /kafkafsxN1)`;
+      out.push(argProblem(`${at}.junctionPath`, rule, v.junctionPath));
+    } else {
+      const first = paths.get(v.junctionPath);
+      if (first !== undefined)
+        out.push(argProblem(`${at}.junctionPath`, `distinct from the junction path of volume [${first}]`, v.junctionPath));
+      else paths.set(v.junctionPath, i);
+    }
+    if (v.snapshotPolicy !== undefined && !isText(v.snapshotPolicy, SNAPSHOT_POLICY_RE)) {
+      const rule = "an ONTAP snapshot policy name (default, default-1weekly, none, or a custom one)";
+      out.push(argProblem(`${at}.snapshotPolicy`, rule, v.snapshotPolicy));
+    }
+    const tiering: unknown = v.tieringPolicy ?? FSX_ONTAP_DEFAULTS.volume.tieringPolicy;
+    const tieringOk = isOneOf(tiering, TIERING_POLICIES);
+    if (!tieringOk) out.push(argProblem(`${at}.tieringPolicy`, `one of ${TIERING_POLICIES.join(", ")}`, v.tieringPolicy));
+    if (v.coolingPeriodDays !== undefined) {
+      if (tieringOk && !COOLING_TIERING_POLICIES.includes(tiering)) {
+        const rule = `unset unless the volume's tieringPolicy is ${COOLING_TIERING_POLICIES.join(" or ")} (it is ${tiering})`;
+        out.push(argProblem(`${at}.coolingPeriodDays`, rule, v.coolingPeriodDays));
+      } else if (!isInt(v.coolingPeriodDays, MIN_COOLING_DAYS, MAX_COOLING_DAYS)) {
+        const rule = `a whole number of days from ${MIN_COOLING_DAYS} to ${MAX_COOLING_DAYS}`;
+        out.push(argProblem(`${at}.coolingPeriodDays`, rule, v.coolingPeriodDays));
+      }
+    }
+    if (v.storageEfficiency !== undefined && typeof v.storageEfficiency !== "boolean")
+      out.push(argProblem(`${at}.storageEfficiency`, BOOLEAN_RULE, v.storageEfficiency));
   });
-  return problems;
+  return out;
+}
+
+/** kmsKeyArn, backupRetentionDays, maintenanceWindow, clientSecurityGroupIds, endpointIpAddressRange. */
+function keyAndNetworkProblems(spec: FsxOntapSpec<unknown>): ArgProblem[] {
+  const out: ArgProblem[] = [];
+  const d = FSX_ONTAP_DEFAULTS;
+  // A Pulumi Output or Promise (an object) is checked by FSx when it resolves.
+  const key = spec.kmsKeyArn;
+  if (key !== undefined && typeof key !== "object" && !isText(key, KMS_KEY_ARN_RE))
+    out.push(argProblem("kmsKeyArn", "a KMS key ARN (arn:aws:kms:<region>:<account>:key/<id>)", key));
+
+  const days: unknown = spec.backupRetentionDays ?? d.backupRetentionDays;
+  if (!isInt(days, 0, MAX_BACKUP_RETENTION_DAYS)) {
+    const rule = `a whole number of days from 0 to ${MAX_BACKUP_RETENTION_DAYS} (0 turns automatic backups off)`;
+    out.push(argProblem("backupRetentionDays", rule, days));
+  }
+  const window: unknown = spec.maintenanceWindow ?? d.maintenanceWindow;
+  if (!isText(window, MAINTENANCE_WINDOW_RE))
+    out.push(argProblem("maintenanceWindow", "d:HH:MM with d from 1 (Monday) to 7 (Sunday), UTC (e.g. 7:02:00)", window));
+
+  const groups: unknown = spec.clientSecurityGroupIds ?? d.clientSecurityGroupIds;
+  if (!Array.isArray(groups) || groups.length > MAX_CLIENT_SECURITY_GROUPS) {
+    out.push(argProblem("clientSecurityGroupIds", CLIENT_SECURITY_GROUPS_RULE, groups));
+  } else {
+    groups.forEach((g: unknown, i) => {
+      if (!isText(g, SECURITY_GROUP_ID_RE))
+        out.push(
+          argProblem(`clientSecurityGroupIds[${i}]`, "a security group id: sg- and 8 to 17 hex digits (e.g. sg-0123456789abcdef0)", g),
+        );
+    });
+    if (new Set(groups).size !== groups.length) out.push(argProblem("clientSecurityGroupIds", "distinct security group ids", groups));
+  }
+
+  const range: unknown = spec.endpointIpAddressRange;
+  const type: unknown = spec.deploymentType ?? d.deploymentType;
+  if (range !== undefined) {
+    if (isOneOf(type, DEPLOYMENT_TYPES) && !isMultiAz(type)) {
+      out.push(argProblem("endpointIpAddressRange", `unset for {deploymentType} ${type} (Multi-AZ only)`, range));
+    } else if (!isIpv4NetworkCidr(range, ENDPOINT_RANGE_PREFIX_MIN, ENDPOINT_RANGE_PREFIX_MAX)) {
+      out.push(argProblem("endpointIpAddressRange", ipv4CidrRule(ENDPOINT_RANGE_PREFIX_MIN, ENDPOINT_RANGE_PREFIX_MAX), range));
+    }
+  }
+  return out;
+}
+
+function booleanProblems(spec: FsxOntapSpec<unknown>): ArgProblem[] {
+  const d = FSX_ONTAP_DEFAULTS;
+  const out: ArgProblem[] = [];
+  const skip: unknown = spec.skipFinalBackup ?? d.skipFinalBackup;
+  if (typeof skip !== "boolean") out.push(argProblem("skipFinalBackup", BOOLEAN_RULE, skip));
+  const retain: unknown = spec.retainOnDelete ?? d.retainOnDelete;
+  if (typeof retain !== "boolean") out.push(argProblem("retainOnDelete", BOOLEAN_RULE, retain));
+  return out;
 }
 
 /** Sum of the volumes' sizes over the SSD tier: above 1 the SVM is overcommitted (thin provisioning). */
-export function provisioningRatio(volumes: readonly OntapVolumeSpec[], storageGiB: number): number {
+export function provisioningRatio(volumes: readonly Pick<OntapVolumeSpec, "sizeGiB">[], storageGiB: number): number {
   return volumes.reduce((n, v) => n + v.sizeGiB, 0) / storageGiB;
 }
 

@@ -2,9 +2,12 @@
  * `lab:k0s:K0sCluster`: a k0s Kubernetes cluster on EC2, installed by k0sctl from the machine
  * running `pulumi up`.
  *
- * - 1 controller + N workers (default 3), all of `instanceType`, in one private subnet (one AZ), on
+ * - 1 controller + N workers, all of `instanceType` (a type of instance-types.ts, at least
+ *   rules.ts MIN_NODE; EBS-optimized where the type can be), in one private subnet (one AZ), on
  *   Canonical's Ubuntu 24.04 LTS (amd64, HVM: boots on Xen and Nitro); IMDSv2 required with a hop
- *   limit of 1 (pods cannot reach the instance metadata), encrypted gp3 root volumes.
+ *   limit of 1 (pods cannot reach the instance metadata), encrypted gp3 root volumes. Worker n
+ *   carries the node label `storage-bench-lab/worker=n` (placement.ts).
+ * - Arguments checked first, every problem at once (rules.ts), defaults from K0S_CLUSTER_DEFAULTS.
  * - One encrypted gp3 data volume per worker for a Ceph OSD, size/IOPS/throughput explicit,
  *   attached as /dev/xvdf: /dev/xvdf on Xen, /dev/nvme1n1 on Nitro.
  * - A small bastion in the public subnet of the same AZ, the only host with a public address:
@@ -21,58 +24,37 @@ import * as aws from "@pulumi/aws";
 import * as command from "@pulumi/command";
 import * as pulumi from "@pulumi/pulumi";
 import * as tls from "@pulumi/tls";
-import { K0S_VERSION, UBUNTU_AMI } from "../versions";
+import { UBUNTU_AMI } from "../versions";
+import { throwIfInvalid } from "../lib/args";
 import { renderBastionCloudInit, renderNodeCloudInit } from "./cloud-init";
-import { hypervisorOf, Hypervisor, INSTANCE_TYPE_RULE } from "./instance-types";
+import { ebsOptimizedArg, hypervisorOf, Hypervisor } from "./instance-types";
 import { apiUrl, configHash, k0sctlCommand, KEY_PATH_VARIABLE, renderK0sctlConfig } from "./k0sctl";
-import { Cni, Group, ingressRules, POD_CIDR, SERVICE_CIDR } from "./ports";
+import { Group, ingressRules, POD_CIDR, SERVICE_CIDR } from "./ports";
+import { K0sClusterSpec, problems, resolve } from "./rules";
+
+export { K0S_CLUSTER_DEFAULTS } from "./rules";
+export { WORKER_LABEL, workerSelector } from "./placement";
 
 /** The device name the OSD volumes are attached as (API name); see components/rook/manifests.ts. */
 export const OSD_DEVICE_NAME = "/dev/xvdf";
 
-export interface K0sClusterArgs {
-  /** EC2 instance type of the controller and the workers, e.g. "m4.xlarge" (Xen) or "m5.xlarge" (Nitro); its family must be in instance-types.ts. */
-  readonly instanceType: string;
-  /** Number of workers (each gets one OSD volume). @default 3 */
-  readonly workerCount?: number;
+/**
+ * Arguments of {@link K0sCluster}: the plain ones, documented (with their defaults) in ./rules.ts,
+ * and the network the nodes live in, as Outputs of whatever made it.
+ */
+export interface K0sClusterArgs extends Omit<K0sClusterSpec, "az"> {
   /** The VPC. */
   readonly vpcId: pulumi.Input<string>;
-  /** The private subnet the controller and the workers live in (its AZ is `availabilityZone`). */
+  /** The private subnet the controller and the workers live in (its zone is `az`). */
   readonly privateSubnetId: pulumi.Input<string>;
-  /** The public subnet of the same AZ, for the bastion. */
+  /** The public subnet of the same zone, for the bastion. */
   readonly publicSubnetId: pulumi.Input<string>;
-  /** The availability zone of both subnets, where the OSD volumes are created. */
-  readonly availabilityZone: pulumi.Input<string>;
-  /** IPv4 CIDRs allowed to reach the bastion (SSH and the Kubernetes API); never 0.0.0.0/0. */
-  readonly adminCidrs: readonly string[];
-  /** An OpenSSH public key for the `ubuntu` user; its private key must then be in the deploying machine's SSH agent. @default a generated ED25519 key (a secret in the state) */
-  readonly sshPublicKey?: string;
-  /** Size of each OSD volume, GiB. @default 100 */
-  readonly osdVolumeSizeGiB?: number;
-  /** Provisioned IOPS of each gp3 OSD volume (3000–80000, at most 500 per GiB). @default 3000 */
-  readonly osdVolumeIops?: number;
-  /** Provisioned throughput of each gp3 OSD volume, MiB/s (125–1000, at most IOPS / 4). @default 125 */
-  readonly osdVolumeThroughputMBps?: number;
-  /** Size of every root volume, GiB. @default 30 */
-  readonly rootVolumeSizeGiB?: number;
-  /** k0s version. @default K0S_VERSION of components/versions.ts */
-  readonly k0sVersion?: string;
-  /** k0s' network provider. `kuberouter` routes pod traffic natively, so the workers' source/destination check is off. @default "kuberouter" */
-  readonly cni?: Cni;
-  /** Instance type of the bastion. @default "t3.micro" */
-  readonly bastionInstanceType?: string;
+  /**
+   * The availability zone of both subnets, where the OSD volumes are created (e.g. "us-east-1a").
+   * @see https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/using-regions-availability-zones.html
+   */
+  readonly az: pulumi.Input<string>;
 }
-
-/** Defaults of {@link K0sClusterArgs}, in one place. */
-export const K0S_CLUSTER_DEFAULTS = {
-  workerCount: 3,
-  osdVolumeSizeGiB: 100,
-  osdVolumeIops: 3000,
-  osdVolumeThroughputMBps: 125,
-  rootVolumeSizeGiB: 30,
-  cni: "kuberouter" as Cni,
-  bastionInstanceType: "t3.micro",
-} as const;
 
 export class K0sCluster extends pulumi.ComponentResource {
   /** The admin kubeconfig (secret), its server the bastion's API forward. */
@@ -90,27 +72,17 @@ export class K0sCluster extends pulumi.ComponentResource {
   /** The generated SSH private key (secret); empty when `sshPublicKey` was given. */
   readonly sshPrivateKey: pulumi.Output<string>;
   /** The OSD volumes as created: size, IOPS, throughput (recorded with every result). */
-  readonly osdVolume: pulumi.Output<{ sizeGiB: number; iops: number; throughputMBps: number; type: "gp3"; deviceName: string }>;
+  readonly osdVolume: pulumi.Output<{ sizeGiB: number; iops: number; throughputMiBps: number; type: "gp3"; deviceName: string }>;
   /** The `k0sctl apply` command: the cluster's own lifetime (use as `deletedWith` for objects inside it). */
   readonly installation: command.local.Command;
 
   constructor(name: string, args: K0sClusterArgs, opts?: pulumi.ComponentResourceOptions) {
     super("lab:k0s:K0sCluster", name, {}, opts);
-    const hypervisor = hypervisorOf(args.instanceType);
-    if (!hypervisor) throw new RangeError(`instanceType must be ${INSTANCE_TYPE_RULE}, got ${JSON.stringify(args.instanceType)}`);
-    const d = K0S_CLUSTER_DEFAULTS;
-    const workerCount = args.workerCount ?? d.workerCount;
-    const cni = args.cni ?? d.cni;
-    const volume = {
-      sizeGiB: args.osdVolumeSizeGiB ?? d.osdVolumeSizeGiB,
-      iops: args.osdVolumeIops ?? d.osdVolumeIops,
-      throughputMBps: args.osdVolumeThroughputMBps ?? d.osdVolumeThroughputMBps,
-    };
-    if (!Number.isInteger(workerCount) || workerCount < 1)
-      throw new RangeError(`workerCount must be a whole number ≥ 1, got ${workerCount}`);
-    if (args.adminCidrs.length === 0) throw new RangeError("adminCidrs must name at least one CIDR");
-    if (args.adminCidrs.some((c) => c.endsWith("/0")))
-      throw new RangeError(`adminCidrs must not open the bastion to the internet, got ${args.adminCidrs.join(", ")}`);
+    throwIfInvalid("lab:k0s:K0sCluster", name, problems(args));
+    const r = resolve(args);
+    const hypervisor = hypervisorOf(r.instanceType) as Hypervisor;
+    const { workerCount, cni } = r;
+    const volume = { sizeGiB: r.osdVolumeGiB, iops: r.osdVolumeIops, throughputMiBps: r.osdVolumeThroughputMiBps };
     const parent = { parent: this };
 
     // SSH key: the one given, or a generated ED25519 key kept (secret) in the state.
@@ -118,7 +90,7 @@ export class K0sCluster extends pulumi.ComponentResource {
     const keyPair = new aws.ec2.KeyPair(
       `${name}-ssh`,
       {
-        publicKey: generated ? generated.publicKeyOpenssh.apply((k) => k.trim()) : (args.sshPublicKey as string),
+        publicKey: generated ? generated.publicKeyOpenssh.apply((k) => k.trim()) : (r.sshPublicKey as string),
         tags: { Name: `${name}-ssh` },
       },
       parent,
@@ -137,6 +109,17 @@ export class K0sCluster extends pulumi.ComponentResource {
       },
       parent,
     );
+    // During a preview an unconfigured provider answers invokes with {} (pulumi/pulumi
+    // sdk/go/common/resource/plugin/provider_plugin.go, Invoke): say so instead of an instance without an AMI.
+    const amiId = ami.apply((a) => {
+      if (typeof a.id !== "string" || a.id === "") {
+        throw new Error(
+          `invoke aws:ec2/getAmi:getAmi returned no image id (got ${JSON.stringify(a)}): ` +
+            "the AWS provider it went through is not configured (at preview: a provider input is not known yet)",
+        );
+      }
+      return a.id;
+    });
 
     // Security groups and their rules (ports.ts).
     const groups = {} as Record<Group, aws.ec2.SecurityGroup>;
@@ -174,7 +157,7 @@ export class K0sCluster extends pulumi.ComponentResource {
 
     const rootBlockDevice = {
       volumeType: "gp3",
-      volumeSize: args.rootVolumeSizeGiB ?? d.rootVolumeSizeGiB,
+      volumeSize: r.rootVolumeGiB,
       encrypted: true,
       deleteOnTermination: true,
     };
@@ -187,14 +170,15 @@ export class K0sCluster extends pulumi.ComponentResource {
       new aws.ec2.Instance(
         `${name}-${role}`,
         {
-          ami: ami.id,
-          instanceType: args.instanceType,
+          ami: amiId,
+          instanceType: r.instanceType,
           subnetId: args.privateSubnetId,
           vpcSecurityGroupIds: [groups[role === "controller" ? "controller" : "worker"].id],
           keyName: keyPair.keyName,
           associatePublicIpAddress: false,
           sourceDestCheck,
-          ebsOptimized: true,
+          // Only where the type can be EBS-optimized (instance-types.ts): asking on t2, m3.large… fails RunInstances.
+          ebsOptimized: ebsOptimizedArg(r.instanceType),
           metadataOptions,
           rootBlockDevice,
           userData: nodeUserData,
@@ -209,8 +193,8 @@ export class K0sCluster extends pulumi.ComponentResource {
     const bastion = new aws.ec2.Instance(
       `${name}-bastion`,
       {
-        ami: ami.id,
-        instanceType: args.bastionInstanceType ?? d.bastionInstanceType,
+        ami: amiId,
+        instanceType: r.bastionInstanceType,
         subnetId: args.publicSubnetId,
         vpcSecurityGroupIds: [groups.bastion.id],
         keyName: keyPair.keyName,
@@ -227,11 +211,11 @@ export class K0sCluster extends pulumi.ComponentResource {
       const vol = new aws.ebs.Volume(
         `${name}-osd-${i + 1}`,
         {
-          availabilityZone: args.availabilityZone,
+          availabilityZone: args.az,
           type: "gp3",
           size: volume.sizeGiB,
           iops: volume.iops,
-          throughput: volume.throughputMBps,
+          throughput: volume.throughputMiBps,
           encrypted: true,
           tags: { Name: `${name}-osd-${i + 1}`, "lab:role": "ceph-osd" },
         },
@@ -246,18 +230,18 @@ export class K0sCluster extends pulumi.ComponentResource {
     });
 
     const config = pulumi
-      .all([controller.privateIp, pulumi.all(workers.map((w) => w.privateIp)), bastion.publicIp, args.availabilityZone])
+      .all([controller.privateIp, pulumi.all(workers.map((w) => w.privateIp)), bastion.publicIp, args.az])
       .apply(([controllerIp, workerIps, bastionIp, zone]) =>
         renderK0sctlConfig({
           clusterName: name,
-          k0sVersion: args.k0sVersion ?? K0S_VERSION,
+          k0sVersion: r.k0sVersion,
           controllerAddress: controllerIp,
           workerAddresses: workerIps,
           bastionAddress: bastionIp,
           keyPath: generated ? KEY_PATH_VARIABLE : undefined,
           cni,
           zone,
-          instanceType: args.instanceType,
+          instanceType: r.instanceType,
         }),
       );
     const hash = config.apply(configHash);
@@ -292,7 +276,7 @@ export class K0sCluster extends pulumi.ComponentResource {
 
     this.installation = apply;
     this.kubeconfig = pulumi.secret(kubeconfigCmd.stdout);
-    this.instanceType = pulumi.output(args.instanceType);
+    this.instanceType = pulumi.output(r.instanceType);
     this.hypervisor = pulumi.output(hypervisor);
     this.amiId = controller.ami;
     this.nodePrivateIps = pulumi.all([controller, ...workers].map((i) => i.privateIp));

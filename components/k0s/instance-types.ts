@@ -1,126 +1,198 @@
 /**
- * The EC2 instance families the Ceph lab may run on, and the hypervisor each runs on. Pure.
+ * The EC2 instance types the k0s cluster may run on: for each, the hypervisor, the vCPUs and
+ * memory, and whether it can be EBS-optimized. Pure.
  *
- * Source: AWS, "Instances built on the AWS Nitro System"
- * (https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-nitro-instances.html): the families
- * listed there run on Nitro; the previous-generation families not listed there run on Xen, and of
- * those `i3` runs on Xen except `i3.metal` (bare metal on Nitro). `p3dn` is its own family (Nitro),
- * while `p3` is Xen. Every `.metal` size is bare metal on Nitro hardware ("nitro" here).
+ * Sources (AWS):
+ * - vCPUs and memory: the Amazon EC2 Instance Types guide, "Specifications" of each category
+ *   (https://docs.aws.amazon.com/ec2/latest/instancetypes/gp.html general purpose,
+ *   .../co.html compute optimized, .../mo.html memory optimized, .../so.html storage optimized,
+ *   .../pg.html previous generation).
+ * - Hypervisor: "Instances built on the AWS Nitro System"
+ *   (https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-nitro-instances.html): the families
+ *   listed there run on Nitro; t2, m3, m4, c3, c4, r3, r4 and i3 are not listed and run on Xen,
+ *   except every `.metal` size (bare metal on Nitro hardware, "nitro" here, e.g. i3.metal).
+ * - EBS optimization: EC2 User Guide, "Amazon EBS-optimized instance types"
+ *   (https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/ebs-optimized.html): every Nitro type and
+ *   m4, c4, r4, i3 are EBS-optimized by default; m3.xlarge, m3.2xlarge, c3.xlarge–c3.4xlarge and
+ *   r3.xlarge–r3.4xlarge support it when asked (an extra hourly charge); t2, m3.medium, m3.large,
+ *   c3.large, c3.8xlarge, r3.large and r3.8xlarge do not support it, and RunInstances with
+ *   `EbsOptimized=true` fails on them ("Unsupported").
  *
- * Only x86_64 families are listed: the nodes boot Canonical's amd64 Ubuntu image. Families that
- * need PV AMIs (m1, m2, c1, t1) are left out: the image is HVM only.
- *
- * On Xen an EBS volume attached as /dev/xvdf appears as /dev/xvdf; on Nitro every EBS volume is an
- * NVMe device and the first one after the root volume is /dev/nvme1n1 (the Rook device filter
- * matches both, see components/rook/manifests.ts). m4 (except m4.16xlarge, ENA) uses the Intel
- * 82599 VF (ixgbevf) for enhanced networking; Canonical's image carries both drivers.
+ * The families are x86_64 general purpose, compute, memory and storage families a storage lab may
+ * compare (the nodes boot Canonical's amd64 HVM image; Graviton, GPU and accelerator families are
+ * left out). On Xen an EBS volume attached as /dev/xvdf appears as /dev/xvdf; on Nitro every EBS
+ * volume is an NVMe device and the first one after the root volume is /dev/nvme1n1 (the Rook device
+ * filter matches both, see components/rook/manifests.ts). m4 (except m4.16xlarge, ENA) uses the
+ * Intel 82599 VF (ixgbevf) for enhanced networking; Canonical's image carries both drivers.
  */
 
 /** The hypervisor family of an instance: the axis the dev (m4) / nitro (m5) comparison varies. */
 export type Hypervisor = "xen" | "nitro";
 
-/** Xen-based (HVM) x86_64 families. */
-const XEN = ["c3", "c4", "d2", "f1", "g3", "g3s", "h1", "i2", "i3", "m3", "m4", "p2", "p3", "r3", "r4", "t2", "x1", "x1e"] as const;
+/** `default`: always EBS-optimized; `supported`: on request; `unsupported`: never (asking fails the launch). */
+export type EbsOptimization = "default" | "supported" | "unsupported";
 
-/** Nitro-based x86_64 families (general purpose, compute, memory, storage, accelerated). */
-const NITRO = [
-  "t3",
-  "t3a",
-  "m5",
-  "m5a",
-  "m5ad",
-  "m5d",
-  "m5dn",
-  "m5n",
-  "m5zn",
-  "m6a",
-  "m6i",
-  "m6id",
-  "m6idn",
-  "m6in",
-  "m7a",
-  "m7i",
-  "m7i-flex",
-  "m8a",
-  "m8i",
-  "m8i-flex",
-  "c5",
-  "c5a",
-  "c5ad",
-  "c5d",
-  "c5n",
-  "c6a",
-  "c6i",
-  "c6id",
-  "c6in",
-  "c7a",
-  "c7i",
-  "c7i-flex",
-  "c8a",
-  "c8i",
-  "c8i-flex",
-  "r5",
-  "r5a",
-  "r5ad",
-  "r5b",
-  "r5d",
-  "r5dn",
-  "r5n",
-  "r6a",
-  "r6i",
-  "r6id",
-  "r6idn",
-  "r6in",
-  "r7a",
-  "r7i",
-  "r7iz",
-  "r8a",
-  "r8i",
-  "r8i-flex",
-  "x2idn",
-  "x2iedn",
-  "x2iezn",
-  "z1d",
-  "d3",
-  "d3en",
-  "i3en",
-  "i4i",
-  "i7i",
-  "i7ie",
-  "g4dn",
-  "g4ad",
-  "g5",
-  "g6",
-  "g6e",
-  "p3dn",
-  "p4d",
-  "p5",
-  "inf1",
-  "inf2",
-  "trn1",
-] as const;
-
-/** Every known family with its hypervisor (the table `lab:instanceType` is checked against). */
-export const INSTANCE_FAMILIES: Readonly<Record<string, Hypervisor>> = Object.freeze({
-  ...Object.fromEntries(XEN.map((f) => [f, "xen" as const])),
-  ...Object.fromEntries(NITRO.map((f) => [f, "nitro" as const])),
-});
-
-const TYPE_RE = /^([a-z][a-z0-9-]*)\.(nano|micro|small|medium|large|xlarge|[1-9][0-9]*xlarge|metal(-[1-9][0-9]*xl)?)$/;
-
-/** The rule a bad `lab:instanceType` is reported with. */
-export const INSTANCE_TYPE_RULE =
-  "an x86_64 EC2 instance type of a family in components/k0s/instance-types.ts (e.g. m4.xlarge on Xen, m5.xlarge on Nitro)";
-
-/** `m5.xlarge` → `{ family: "m5", size: "xlarge" }`; undefined when the text is not an instance type. */
-export function parseInstanceType(instanceType: string): { family: string; size: string } | undefined {
-  const m = TYPE_RE.exec(instanceType);
-  return m ? { family: m[1], size: m[2] } : undefined;
+/** One instance type of the table. */
+export interface InstanceTypeInfo {
+  readonly family: string;
+  readonly size: string;
+  readonly hypervisor: Hypervisor;
+  readonly vcpus: number;
+  readonly memoryGiB: number;
+  readonly ebsOptimization: EbsOptimization;
 }
 
-/** The hypervisor of a known instance type, undefined for an unknown family or a malformed type. */
-export function hypervisorOf(instanceType: string): Hypervisor | undefined {
-  const t = parseInstanceType(instanceType);
-  if (!t || !Object.prototype.hasOwnProperty.call(INSTANCE_FAMILIES, t.family)) return undefined;
-  return t.size.startsWith("metal") ? "nitro" : INSTANCE_FAMILIES[t.family];
+/** size → [vCPUs, memory GiB], optionally the size's own EBS optimization. */
+type Sizes = Readonly<Record<string, readonly [number, number] | readonly [number, number, EbsOptimization]>>;
+
+interface Family {
+  readonly hypervisor: Hypervisor;
+  readonly ebsOptimization: EbsOptimization;
+  readonly sizes: Sizes;
+}
+
+/** Sizes whose vCPUs follow the size (large 2, xlarge 4, Nxlarge 4N) at `gibPerVcpu` memory each. */
+function uniform(gibPerVcpu: number, names: readonly string[], extra: Sizes = {}): Sizes {
+  const vcpus = (size: string): number => (size === "large" ? 2 : size === "xlarge" ? 4 : 4 * Number(size.replace("xlarge", "")));
+  return { ...Object.fromEntries(names.map((s) => [s, [vcpus(s), vcpus(s) * gibPerVcpu] as const])), ...extra };
+}
+
+const UP_TO_24 = ["large", "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge", "24xlarge"] as const;
+const UP_TO_32 = [...UP_TO_24, "32xlarge"] as const;
+const UP_TO_48 = [...UP_TO_32, "48xlarge"] as const;
+const BURSTABLE_NITRO: Sizes = {
+  nano: [2, 0.5],
+  micro: [2, 1],
+  small: [2, 2],
+  medium: [2, 4],
+  large: [2, 8],
+  xlarge: [4, 16],
+  "2xlarge": [8, 32],
+};
+
+const FAMILIES: Readonly<Record<string, Family>> = {
+  // Xen, previous generation (.../pg.html).
+  t2: {
+    hypervisor: "xen",
+    ebsOptimization: "unsupported",
+    sizes: { nano: [1, 0.5], micro: [1, 1], small: [1, 2], medium: [2, 4], large: [2, 8], xlarge: [4, 16], "2xlarge": [8, 32] },
+  },
+  m3: {
+    hypervisor: "xen",
+    ebsOptimization: "supported",
+    sizes: { medium: [1, 3.75, "unsupported"], large: [2, 7.5, "unsupported"], xlarge: [4, 15], "2xlarge": [8, 30] },
+  },
+  c3: {
+    hypervisor: "xen",
+    ebsOptimization: "supported",
+    sizes: {
+      large: [2, 3.75, "unsupported"],
+      xlarge: [4, 7.5],
+      "2xlarge": [8, 15],
+      "4xlarge": [16, 30],
+      "8xlarge": [32, 60, "unsupported"],
+    },
+  },
+  r3: {
+    hypervisor: "xen",
+    ebsOptimization: "supported",
+    sizes: {
+      large: [2, 15.25, "unsupported"],
+      xlarge: [4, 30.5],
+      "2xlarge": [8, 61],
+      "4xlarge": [16, 122],
+      "8xlarge": [32, 244, "unsupported"],
+    },
+  },
+  m4: {
+    hypervisor: "xen",
+    ebsOptimization: "default",
+    sizes: uniform(4, ["large", "xlarge", "2xlarge", "4xlarge", "10xlarge", "16xlarge"]),
+  },
+  c4: {
+    hypervisor: "xen",
+    ebsOptimization: "default",
+    sizes: { large: [2, 3.75], xlarge: [4, 7.5], "2xlarge": [8, 15], "4xlarge": [16, 30], "8xlarge": [36, 60] },
+  },
+  r4: {
+    hypervisor: "xen",
+    ebsOptimization: "default",
+    sizes: uniform(7.625, ["large", "xlarge", "2xlarge", "4xlarge", "8xlarge", "16xlarge"]),
+  },
+  i3: {
+    hypervisor: "xen",
+    ebsOptimization: "default",
+    sizes: uniform(7.625, ["large", "xlarge", "2xlarge", "4xlarge", "8xlarge", "16xlarge"], { metal: [72, 512] }),
+  },
+  // Nitro.
+  t3: { hypervisor: "nitro", ebsOptimization: "default", sizes: BURSTABLE_NITRO },
+  t3a: { hypervisor: "nitro", ebsOptimization: "default", sizes: BURSTABLE_NITRO },
+  m5: { hypervisor: "nitro", ebsOptimization: "default", sizes: uniform(4, UP_TO_24, { metal: [96, 384] }) },
+  m5a: { hypervisor: "nitro", ebsOptimization: "default", sizes: uniform(4, UP_TO_24) },
+  m5d: { hypervisor: "nitro", ebsOptimization: "default", sizes: uniform(4, UP_TO_24, { metal: [96, 384] }) },
+  m5n: { hypervisor: "nitro", ebsOptimization: "default", sizes: uniform(4, UP_TO_24, { metal: [96, 384] }) },
+  m6i: { hypervisor: "nitro", ebsOptimization: "default", sizes: uniform(4, UP_TO_32, { metal: [128, 512] }) },
+  m6a: { hypervisor: "nitro", ebsOptimization: "default", sizes: uniform(4, UP_TO_48, { metal: [192, 768] }) },
+  m7i: {
+    hypervisor: "nitro",
+    ebsOptimization: "default",
+    sizes: uniform(4, [...UP_TO_24, "48xlarge"], { "metal-24xl": [96, 384], "metal-48xl": [192, 768] }),
+  },
+  c5: {
+    hypervisor: "nitro",
+    ebsOptimization: "default",
+    sizes: uniform(2, ["large", "xlarge", "2xlarge", "4xlarge", "9xlarge", "12xlarge", "18xlarge", "24xlarge"], { metal: [96, 192] }),
+  },
+  c6i: { hypervisor: "nitro", ebsOptimization: "default", sizes: uniform(2, UP_TO_32, { metal: [128, 256] }) },
+  r5: { hypervisor: "nitro", ebsOptimization: "default", sizes: uniform(8, UP_TO_24, { metal: [96, 768] }) },
+  r6i: { hypervisor: "nitro", ebsOptimization: "default", sizes: uniform(8, UP_TO_32, { metal: [128, 1024] }) },
+  i3en: {
+    hypervisor: "nitro",
+    ebsOptimization: "default",
+    sizes: uniform(8, ["large", "xlarge", "2xlarge", "3xlarge", "6xlarge", "12xlarge", "24xlarge"], { metal: [96, 768] }),
+  },
+};
+
+/** Every instance type the cluster may run on (the table `lab:instanceType` is checked against). */
+export const INSTANCE_TYPES: Readonly<Record<string, InstanceTypeInfo>> = Object.freeze(
+  Object.fromEntries(
+    Object.entries(FAMILIES).flatMap(([family, f]) =>
+      Object.entries(f.sizes).map(([size, [vcpus, memoryGiB, ebs]]) => [
+        `${family}.${size}`,
+        {
+          family,
+          size,
+          hypervisor: size.startsWith("metal") ? "nitro" : f.hypervisor,
+          vcpus,
+          memoryGiB,
+          ebsOptimization: ebs ?? (size.startsWith("metal") ? "default" : f.ebsOptimization),
+        } satisfies InstanceTypeInfo,
+      ]),
+    ),
+  ),
+);
+
+/** The rule a type outside the table is reported with. */
+export const INSTANCE_TYPE_RULE =
+  "an x86_64 EC2 instance type listed in components/k0s/instance-types.ts (e.g. m4.xlarge on Xen, m5.xlarge on Nitro)";
+
+/** The table's row of an instance type, undefined when it is not in the table. */
+export function instanceTypeInfo(instanceType: unknown): InstanceTypeInfo | undefined {
+  return typeof instanceType === "string" && Object.prototype.hasOwnProperty.call(INSTANCE_TYPES, instanceType)
+    ? INSTANCE_TYPES[instanceType]
+    : undefined;
+}
+
+/** The hypervisor of a type in the table, undefined for any other text. */
+export function hypervisorOf(instanceType: unknown): Hypervisor | undefined {
+  return instanceTypeInfo(instanceType)?.hypervisor;
+}
+
+/**
+ * What an instance's `ebsOptimized` argument must be: true where the type can be EBS-optimized
+ * (by default or on request), absent where it cannot (asking would fail RunInstances).
+ */
+export function ebsOptimizedArg(instanceType: string): true | undefined {
+  const info = instanceTypeInfo(instanceType);
+  return info !== undefined && info.ebsOptimization !== "unsupported" ? true : undefined;
 }

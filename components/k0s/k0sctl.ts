@@ -15,7 +15,11 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import YAML from "yaml";
+import { argProblem, ArgProblem, formatArgProblem } from "../../core/errors";
+import { isListOf, isText } from "../../core/checks";
+import { WORKER_LABEL } from "./placement";
 import { API_PORT, Cni, POD_CIDR, SERVICE_CIDR } from "./ports";
+import { K0S_VERSION_RE, K0S_VERSION_RULE } from "./rules";
 
 /** The SSH user of Canonical's Ubuntu images. */
 export const SSH_USER = "ubuntu";
@@ -29,7 +33,7 @@ export interface K0sctlSpec {
   readonly k0sVersion: string;
   /** The controller's private IPv4 address (SSH target and k0s private address). */
   readonly controllerAddress: string;
-  /** The workers' private IPv4 addresses, in node order. */
+  /** The workers' private IPv4 addresses, in node order: worker n (labelled `storage-bench-lab/worker=n`) is the n-th. */
   readonly workerAddresses: readonly string[];
   /** The bastion's public address: k0sctl's `ssh.bastion` and an extra API certificate SAN. */
   readonly bastionAddress: string;
@@ -43,15 +47,31 @@ export interface K0sctlSpec {
   readonly instanceType: string;
 }
 
-const K0S_VERSION_RE = /^v1\.\d+\.\d+\+k0s\.\d+$/;
 const IPV4_RE = /^(\d{1,3}\.){3}\d{1,3}$/;
+const IPV4_RULE = "an IPv4 address (e.g. 10.0.1.10)";
 
-/** The k0sctl config as an object (what {@link renderK0sctlConfig} serialises). */
+/**
+ * Every problem of a k0sctl spec. The component checks its own arguments first (rules.ts), so
+ * these catch what arrives later, at apply time: the addresses EC2 assigned.
+ */
+export function k0sctlProblems(spec: K0sctlSpec): ArgProblem[] {
+  const out: ArgProblem[] = [];
+  if (!isText(spec.k0sVersion, K0S_VERSION_RE)) out.push(argProblem("k0sVersion", K0S_VERSION_RULE, spec.k0sVersion));
+  if (!isText(spec.controllerAddress, IPV4_RE)) out.push(argProblem("controllerAddress", IPV4_RULE, spec.controllerAddress));
+  if (!isListOf(spec.workerAddresses, (a): a is string => typeof a === "string") || spec.workerAddresses.length === 0) {
+    out.push(argProblem("workerAddresses", "a list of at least one worker's IPv4 address", spec.workerAddresses));
+  } else {
+    spec.workerAddresses.forEach((a, i) => {
+      if (!isText(a, IPV4_RE)) out.push(argProblem(`workerAddresses[${i}]`, IPV4_RULE, a));
+    });
+  }
+  return out;
+}
+
+/** The k0sctl config as an object (what {@link renderK0sctlConfig} serialises); every problem of `spec` at once otherwise. */
 export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
-  if (!K0S_VERSION_RE.test(spec.k0sVersion)) throw new RangeError(`not a k0s version (v1.x.y+k0s.n): ${spec.k0sVersion}`);
-  if (spec.workerAddresses.length === 0) throw new RangeError("a k0s cluster needs at least one worker");
-  for (const a of [spec.controllerAddress, ...spec.workerAddresses])
-    if (!IPV4_RE.test(a)) throw new RangeError(`not an IPv4 address: ${a}`);
+  const problems = k0sctlProblems(spec);
+  if (problems.length > 0) throw new Error(`invalid k0sctl spec:\n${problems.map((p) => formatArgProblem(p)).join("\n")}`);
   const key = spec.keyPath !== undefined ? { keyPath: spec.keyPath } : {};
   const ssh = (address: string) => ({
     address,
@@ -60,8 +80,10 @@ export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
     ...key,
     bastion: { address: spec.bastionAddress, user: SSH_USER, port: 22, ...key },
   });
-  // Labels a kubelet may set on its own node (NodeRestriction): the benchmark Jobs are pinned to the zone.
-  const labels = `--labels=topology.kubernetes.io/zone=${spec.zone},node.kubernetes.io/instance-type=${spec.instanceType}`;
+  // Labels a kubelet may set on its own node (NodeRestriction, placement.ts): the benchmark Jobs are
+  // pinned to the zone, and each worker carries its number so a workload can be pinned to one worker.
+  const labels = (n: number) =>
+    `--labels=topology.kubernetes.io/zone=${spec.zone},node.kubernetes.io/instance-type=${spec.instanceType},${WORKER_LABEL}=${n}`;
   const network: Record<string, unknown> = { provider: spec.cni, podCIDR: POD_CIDR, serviceCIDR: SERVICE_CIDR };
   if (spec.cni === "calico") network.calico = { mode: "vxlan" };
   // Every host first waits for its cloud-init (lvm2, chrony, the rbd module) to finish: SSH is up
@@ -74,7 +96,7 @@ export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
     spec: {
       hosts: [
         { role: "controller", privateAddress: spec.controllerAddress, ssh: ssh(spec.controllerAddress), hooks },
-        ...spec.workerAddresses.map((a) => ({ role: "worker", privateAddress: a, installFlags: [labels], ssh: ssh(a), hooks })),
+        ...spec.workerAddresses.map((a, i) => ({ role: "worker", privateAddress: a, installFlags: [labels(i + 1)], ssh: ssh(a), hooks })),
       ],
       k0s: {
         version: spec.k0sVersion,

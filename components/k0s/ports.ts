@@ -22,8 +22,13 @@ export const SERVICE_CIDR = "10.96.0.0/12";
 /** The Kubernetes API port (k0s spec.api.port default). */
 export const API_PORT = 6443;
 
-/** The CNIs k0s ships (its `spec.network.provider` values). */
-export type Cni = "kuberouter" | "calico";
+/**
+ * The CNIs k0s ships, as `spec.network.provider` values: kube-router (k0s' default) and Calico
+ * (k0s docs/networking.md, "In-cluster networking"; docs/configuration.md `spec.network`). The
+ * third value, `custom`, installs no CNI, which this cluster cannot use.
+ */
+export const CNIS = ["kuberouter", "calico"] as const;
+export type Cni = (typeof CNIS)[number];
 
 /** The security groups of the cluster. */
 export type Group = "bastion" | "controller" | "worker";

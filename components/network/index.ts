@@ -45,6 +45,14 @@ export class Network extends pulumi.ComponentResource {
       : aws
           .getAvailabilityZonesOutput({ state: "available", filters: [{ name: "opt-in-status", values: ["opt-in-not-required"] }] }, parent)
           .apply((r) => {
+            // During a preview an unconfigured provider answers invokes with {} (pulumi/pulumi
+            // sdk/go/common/resource/plugin/provider_plugin.go, Invoke): say so instead of a TypeError.
+            if (!Array.isArray(r.names)) {
+              throw new Error(
+                `invoke aws:index/getAvailabilityZones:getAvailabilityZones returned no zone names (got ${JSON.stringify(r)}): ` +
+                  "the AWS provider it went through is not configured (at preview: a provider input is not known yet)",
+              );
+            }
             if (r.names.length < azCount) {
               throw new Error(`region ${args.region} has ${r.names.length} availability zones, ${azCount} asked`);
             }

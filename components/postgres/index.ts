@@ -9,6 +9,7 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import { childOptions } from "../lib/child";
+import { throwIfInvalid } from "../lib/args";
 import {
   namespaceManifest,
   PASSWORD_KEY,
@@ -19,21 +20,10 @@ import {
   serviceManifest,
   statefulSetManifest,
 } from "./manifests";
+import { PostgresArgs, problems, resolve } from "./rules";
 
-export interface PostgresArgs {
-  /** Namespace to create for the server (and the benchmark Jobs). @default "bench" */
-  readonly namespace?: string;
-  /** StorageClass of the data volume (it must exist: pass the component that creates it in `dependsOn`). */
-  readonly storageClass: string;
-  /** Size of the data volume, GiB. @default 64 */
-  readonly volumeGiB?: number;
-  /** CPU request = limit, Kubernetes quantity. @default "1" */
-  readonly cpu?: string;
-  /** Memory request = limit, Kubernetes quantity. @default "4Gi" */
-  readonly memory?: string;
-  /** Image, pinned. @default POSTGRES_IMAGE of components/versions.ts */
-  readonly image?: string;
-}
+export { POSTGRES_DEFAULTS } from "./rules";
+export type { PostgresArgs } from "./rules";
 
 export class Postgres extends pulumi.ComponentResource {
   readonly namespace: pulumi.Output<string>;
@@ -49,18 +39,10 @@ export class Postgres extends pulumi.ComponentResource {
 
   constructor(name: string, args: PostgresArgs, opts?: pulumi.ComponentResourceOptions) {
     super("lab:postgres:Postgres", name, {}, opts);
+    throwIfInvalid("lab:postgres:Postgres", name, problems(args));
     const child = childOptions(this, opts);
-    const namespace = args.namespace ?? "bench";
-    const spec: PostgresSpec = {
-      name: POSTGRES_NAME,
-      namespace,
-      storageClass: args.storageClass,
-      passwordSecretName: PASSWORD_SECRET_NAME,
-      volumeGiB: args.volumeGiB,
-      cpu: args.cpu,
-      memory: args.memory,
-      image: args.image,
-    };
+    const spec: PostgresSpec = { ...resolve(args), name: POSTGRES_NAME, passwordSecretName: PASSWORD_SECRET_NAME };
+    const { namespace } = spec;
 
     // Every other child follows the namespace, so the component's dependsOn (the StorageClass) holds for all of them.
     const ns = new k8s.core.v1.Namespace(`${name}-ns`, namespaceManifest(namespace) as k8s.core.v1.NamespaceArgs, {

@@ -9,7 +9,7 @@
  * satisfies the restricted profile; PGDATA is a subdirectory of the volume (an ext4 root holds
  * `lost+found`, which initdb refuses). Readiness is `pg_isready` against the local server.
  */
-import { POSTGRES_IMAGE } from "../versions";
+import { POSTGRES_DEFAULTS, ResolvedPostgres } from "./rules";
 
 /** The postgres user of the official image. */
 export const POSTGRES_UID = 999;
@@ -19,30 +19,13 @@ export const PGDATA = `${DATA_MOUNT}/pgdata`;
 /** The Secret key holding the password. */
 export const PASSWORD_KEY = "password";
 
-export interface PostgresSpec {
+/** What the manifests are rendered from: the component's resolved arguments (rules.ts), plus the names it picks. */
+export interface PostgresSpec extends ResolvedPostgres {
   /** Name of the StatefulSet, its Service and its pods' label. */
   readonly name: string;
-  readonly namespace: string;
-  /** StorageClass of the data volume. */
-  readonly storageClass: string;
   /** The Secret holding the superuser's password under {@link PASSWORD_KEY}. */
   readonly passwordSecretName: string;
-  /** Size of the data volume, GiB. @default 64 */
-  readonly volumeGiB?: number;
-  /** CPU request = limit, Kubernetes quantity. @default "1" */
-  readonly cpu?: string;
-  /** Memory request = limit, Kubernetes quantity. @default "4Gi" */
-  readonly memory?: string;
-  /** The superuser (POSTGRES_USER). @default "postgres" */
-  readonly user?: string;
-  /** The database created at first start (POSTGRES_DB). @default "pgbench" */
-  readonly database?: string;
-  /** Image, pinned. @default POSTGRES_IMAGE of components/versions.ts */
-  readonly image?: string;
 }
-
-/** Defaults of {@link PostgresSpec}: the published setup's 1 CPU / 4 GiB and 64 GiB volume. */
-export const POSTGRES_DEFAULTS = { volumeGiB: 64, cpu: "1", memory: "4Gi", user: "postgres", database: "pgbench", port: 5432 } as const;
 
 function labels(name: string): Record<string, string> {
   return { "app.kubernetes.io/name": "postgres", "app.kubernetes.io/instance": name, "app.kubernetes.io/part-of": "storage-bench-lab" };
@@ -109,9 +92,8 @@ export function postgresConnection(namespace: string): {
 /** The StatefulSet: one replica, the data volume from the StorageClass, deleted with the set. */
 export function statefulSetManifest(spec: PostgresSpec): Record<string, unknown> {
   const d = POSTGRES_DEFAULTS;
-  const user = spec.user ?? d.user;
-  const database = spec.database ?? d.database;
-  const resources = { cpu: spec.cpu ?? d.cpu, memory: spec.memory ?? d.memory };
+  const { user, database } = d;
+  const resources = { cpu: spec.cpu, memory: spec.memory };
   return {
     apiVersion: "apps/v1",
     kind: "StatefulSet",
@@ -126,6 +108,8 @@ export function statefulSetManifest(spec: PostgresSpec): Record<string, unknown>
         metadata: { labels: labels(spec.name) },
         spec: {
           automountServiceAccountToken: false,
+          // Pinned to one node when asked (the ceph-k0s stack: worker 1), so two stacks place it alike.
+          ...(Object.keys(spec.nodeSelector).length > 0 ? { nodeSelector: { ...spec.nodeSelector } } : {}),
           terminationGracePeriodSeconds: 120,
           securityContext: {
             runAsNonRoot: true,
@@ -138,7 +122,7 @@ export function statefulSetManifest(spec: PostgresSpec): Record<string, unknown>
           containers: [
             {
               name: "postgres",
-              image: spec.image ?? POSTGRES_IMAGE,
+              image: spec.image,
               ports: [{ name: "postgres", containerPort: d.port, protocol: "TCP" }],
               env: [
                 { name: "POSTGRES_USER", value: user },
@@ -171,7 +155,7 @@ export function statefulSetManifest(spec: PostgresSpec): Record<string, unknown>
           spec: {
             accessModes: ["ReadWriteOnce"],
             storageClassName: spec.storageClass,
-            resources: { requests: { storage: `${spec.volumeGiB ?? d.volumeGiB}Gi` } },
+            resources: { requests: { storage: `${spec.volumeGiB}Gi` } },
           },
         },
       ],

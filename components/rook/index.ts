@@ -4,9 +4,9 @@
  * - the `rook-ceph` operator chart (https://charts.rook.io/release, pinned in versions.ts to the
  *   CRDs in ../shared/schemas) as a Helm v3 Release, which installs the CRDs and waits for them;
  * - the `ceph-csi-drivers` chart Rook v1.20 needs for its CSI drivers, with k0s' kubelet directory;
- * - an explicit CephCluster (readiness: `pulumi.com/waitFor` on `.status.ceph.health` = HEALTH_OK,
- *   never a sleep), CephBlockPool (replicated 3, failure domain host, waits for phase Ready) and the
- *   `rook-ceph-block` StorageClass.
+ * - an explicit CephCluster (readiness: `pulumi.com/waitFor` on HEALTH_OK and every OSD up, never a
+ *   sleep; the AES cephx warnings muted: manifests.ts, rules.ts), CephBlockPool (replicated,
+ *   failure domain host, waits for phase Ready) and the `rook-ceph-block` StorageClass.
  * The Kubernetes provider comes from `opts` (the caller builds it from the cluster's kubeconfig).
  * `opts.deletedWith` is passed to every child: objects inside a cluster that is being destroyed are
  * not deleted one by one (a CephCluster with finalizers would otherwise hold the destroy up).
@@ -15,6 +15,7 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { CEPH_CSI_DRIVERS_CHART, ROOK_CHART } from "../versions";
 import { childOptions } from "../lib/child";
+import { throwIfInvalid } from "../lib/args";
 import {
   cephBlockPoolManifest,
   cephClusterManifest,
@@ -23,19 +24,10 @@ import {
   ROOK_NAMESPACE,
   storageClassManifest,
 } from "./manifests";
+import { problems, resolve, RookArgs } from "./rules";
 
-export interface RookArgs {
-  /** Ceph image of the cluster's daemons. @default CEPH_IMAGE of components/versions.ts */
-  readonly cephImage?: string;
-  /** Ceph monitors. @default 3 */
-  readonly monCount?: number;
-  /** Ceph managers. @default 2 */
-  readonly mgrCount?: number;
-  /** Replicas of the RBD pool, each on another host (at most the number of nodes with an OSD). @default 3 */
-  readonly replicas?: number;
-  /** Longest wait for the cluster to reach HEALTH_OK, minutes. @default 40 */
-  readonly healthTimeoutMinutes?: number;
-}
+export { ROOK_DEFAULTS } from "./rules";
+export type { RookArgs } from "./rules";
 
 export class Rook extends pulumi.ComponentResource {
   /** The StorageClass of RBD volumes (`rook-ceph-block`). */
@@ -45,11 +37,13 @@ export class Rook extends pulumi.ComponentResource {
   /** The Ceph image the cluster runs. */
   readonly cephImage: pulumi.Output<string>;
 
-  constructor(name: string, args: RookArgs = {}, opts?: pulumi.ComponentResourceOptions) {
+  constructor(name: string, args: RookArgs, opts?: pulumi.ComponentResourceOptions) {
     super("lab:rook:Rook", name, {}, opts);
+    throwIfInvalid("lab:rook:Rook", name, problems(args));
+    const r = resolve(args);
     const child = childOptions(this, opts);
-    const cluster = cephClusterManifest({ cephImage: args.cephImage, monCount: args.monCount, mgrCount: args.mgrCount });
-    const timeout = `${args.healthTimeoutMinutes ?? 40}m`;
+    const cluster = cephClusterManifest(r);
+    const timeout = `${r.healthTimeoutMinutes}m`;
 
     const ns = new k8s.core.v1.Namespace(`${name}-ns`, { metadata: { name: ROOK_NAMESPACE } }, child);
     const operator = new k8s.helm.v3.Release(
@@ -85,7 +79,7 @@ export class Rook extends pulumi.ComponentResource {
     );
     const pool = new k8s.apiextensions.CustomResource(
       `${name}-pool`,
-      cephBlockPoolManifest(args.replicas ?? 3) as unknown as k8s.apiextensions.CustomResourceArgs,
+      cephBlockPoolManifest(r.replicas) as unknown as k8s.apiextensions.CustomResourceArgs,
       { ...child, dependsOn: [cephCluster] },
     );
     const sc = new k8s.storage.v1.StorageClass(`${name}-block`, storageClassManifest() as unknown as k8s.storage.v1.StorageClassArgs, {
@@ -95,7 +89,7 @@ export class Rook extends pulumi.ComponentResource {
 
     this.storageClassName = sc.metadata.name;
     this.namespace = ns.metadata.name;
-    this.cephImage = pulumi.output((cluster.spec as { cephVersion: { image: string } }).cephVersion.image);
+    this.cephImage = pulumi.output(r.cephImage);
     this.registerOutputs({ storageClassName: this.storageClassName, namespace: this.namespace, cephImage: this.cephImage });
   }
 }

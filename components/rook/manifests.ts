@@ -8,7 +8,7 @@
  * csi-drivers-chart.md ("kubelet path"), Documentation/CRDs/Cluster/ceph-cluster-crd.md
  * (`devicePathFilter`).
  */
-import { CEPH_IMAGE } from "../versions";
+import { resolve, RookArgs } from "./rules";
 
 /** Namespace of the operator and of the cluster (Rook's default; the CSI driver names carry it). */
 export const ROOK_NAMESPACE = "rook-ceph";
@@ -38,9 +38,44 @@ export function isOsdDevice(devicePath: string): boolean {
   return new RegExp(OSD_DEVICE_PATH_FILTER).test(devicePath);
 }
 
-/** Pulumi's Kubernetes provider waits until this JSONPath holds (pulumi.com/waitFor, @pulumi/kubernetes ≥ 4.18). */
+/**
+ * Pulumi's Kubernetes provider waits for a created or updated object until its `pulumi.com/waitFor`
+ * annotation holds: one `jsonpath=`/`condition=` expression, or a JSON array of them, "the ready
+ * condition will wait for all expressions to succeed" (pulumi/pulumi-kubernetes
+ * provider/pkg/metadata/overrides.go, ReadyCondition), "simultaneously satisfied"
+ * (provider/pkg/await/condition/all.go). A `jsonpath={.path}=value` expression holds when the
+ * path's first result, printed, equals the value (provider/pkg/jsonpath/jsonpath.go: RFC 9535
+ * JSONPath through github.com/theory/jsonpath, so `.*` selects an object's member values).
+ */
 export const WAIT_FOR_ANNOTATION = "pulumi.com/waitFor";
+
+/**
+ * Ceph reports HEALTH_OK (CephCluster `status.ceph.health`: Rook copies `ceph status`'s
+ * `health.status` there, rook v1.20.6 pkg/operator/ceph/cluster/cephstatus.go,
+ * toCustomResourceStatus). Only the AES cephx warnings are muted (rules.ts), so any other check
+ * keeps it from passing: an OSD that is down while in raises OSD_DOWN, and one that is out leaves
+ * the PGs of a 3-replica pool (failure domain host, one OSD a host) undersized, PG_DEGRADED
+ * (https://docs.ceph.com/en/latest/rados/operations/health-checks/: OSD_DOWN, PG_DEGRADED).
+ */
 export const CLUSTER_HEALTHY = "jsonpath={.status.ceph.health}=HEALTH_OK";
+
+/**
+ * `osdCount` OSDs are up: `status.ceph.versions.osd` maps each Ceph version to its number of OSD
+ * daemons (rook v1.20.6 pkg/apis/ceph.rook.io/v1/types.go CephDaemonsVersions, filled from
+ * `ceph versions` by cephstatus.go updateCephStatus), and Ceph counts only OSDs that are up there
+ * (ceph/ceph src/mon/OSDMonitor.cc count_metadata: `if (osdmap.is_up(osd))`). One pinned image
+ * gives one version key; `.*` takes its count without naming the version string. An OSD whose disk
+ * was never found has no daemon at all, which health alone would not notice.
+ */
+export function osdsUp(osdCount: number): string {
+  return `jsonpath={.status.ceph.versions.osd.*}=${osdCount}`;
+}
+
+/** The CephCluster's wait, every condition at once: healthy, and every OSD up. */
+export function clusterReadyConditions(osdCount: number): string[] {
+  return [CLUSTER_HEALTHY, osdsUp(osdCount)];
+}
+
 export const POOL_READY = "jsonpath={.status.phase}=Ready";
 
 /** Values of the `rook-ceph` operator chart: the chart's CSI operator on, nothing else changed. */
@@ -79,7 +114,7 @@ export interface DaemonResources {
   readonly limits: { readonly memory: string };
 }
 
-/** Per-daemon resources sized for 4 vCPU / 16 GiB nodes (m4.xlarge, m5.xlarge) that also run Postgres (1 CPU / 4 GiB). */
+/** Per-daemon resources, sized for the nodes' minimum (components/k0s/rules.ts MIN_NODE) that also run Postgres or pgbench. */
 export const CEPH_RESOURCES: Readonly<Record<"mon" | "mgr" | "osd", DaemonResources>> = {
   mon: { requests: { cpu: "500m", memory: "1Gi" }, limits: { memory: "2Gi" } },
   mgr: { requests: { cpu: "250m", memory: "512Mi" }, limits: { memory: "1Gi" } },
@@ -87,37 +122,37 @@ export const CEPH_RESOURCES: Readonly<Record<"mon" | "mgr" | "osd", DaemonResour
   osd: { requests: { cpu: "1", memory: "4Gi" }, limits: { memory: "4Gi" } },
 };
 
-export interface CephClusterOptions {
-  /** Ceph image. @default CEPH_IMAGE of components/versions.ts */
-  readonly cephImage?: string;
-  /** Monitors (odd, one a node). @default 3 */
-  readonly monCount?: number;
-  /** Managers (active + standby). @default 2 */
-  readonly mgrCount?: number;
-}
-
 /**
- * The CephCluster: 3 mons, 2 mgrs, every node, only the data volume (device path filter), on the
- * host network (Ceph traffic between node addresses on Ceph's own ports, the RBD kernel client
- * talks to OSDs without the CNI in the data path), CSI CephX keys of type `aes` (required while
- * the nodes run a Linux kernel older than 7.0, as Ubuntu 24.04 does: deploy/examples/cluster.yaml).
- * Pulumi waits for HEALTH_OK.
+ * The CephCluster: the monitors and managers of `args` (one a node), every node, only the data
+ * volume (device path filter), on the host network (Ceph traffic between node addresses on
+ * Ceph's own ports, the RBD kernel client talks to OSDs without the CNI in the data path), CSI
+ * CephX keys of type `aes` (required while the nodes run a Linux kernel older than 7.0, as Ubuntu
+ * 24.04 does: deploy/examples/cluster.yaml) and their four permanent warnings muted
+ * (`healthCheck.muteHealthWarning`, each `{policy: mute}`: ceph-cluster-crd.md "Health settings"),
+ * Ceph's nearfull ratio set explicitly (`storage.nearFullRatio`) so the capacity rule (rules.ts)
+ * and the cluster use the same number. Pulumi waits for {@link clusterReadyConditions}.
  */
-export function cephClusterManifest(o: CephClusterOptions = {}): Record<string, unknown> {
+export function cephClusterManifest(args: RookArgs): Record<string, unknown> {
+  const o = resolve(args);
   return {
     apiVersion: "ceph.rook.io/v1",
     kind: "CephCluster",
-    metadata: { name: CEPH_CLUSTER_NAME, namespace: ROOK_NAMESPACE, annotations: { [WAIT_FOR_ANNOTATION]: CLUSTER_HEALTHY } },
+    metadata: {
+      name: CEPH_CLUSTER_NAME,
+      namespace: ROOK_NAMESPACE,
+      annotations: { [WAIT_FOR_ANNOTATION]: JSON.stringify(clusterReadyConditions(o.osdCount)) },
+    },
     spec: {
-      cephVersion: { image: o.cephImage ?? CEPH_IMAGE, allowUnsupported: false },
+      cephVersion: { image: o.cephImage, allowUnsupported: false },
       security: { cephx: { csi: { keyType: "aes" } } },
       dataDirHostPath: "/var/lib/rook",
-      mon: { count: o.monCount ?? 3, allowMultiplePerNode: false },
-      mgr: { count: o.mgrCount ?? 2, allowMultiplePerNode: false },
+      mon: { count: o.monCount, allowMultiplePerNode: false },
+      mgr: { count: o.mgrCount, allowMultiplePerNode: false },
       dashboard: { enabled: false },
       network: { provider: "host" },
       crashCollector: { disable: false },
-      storage: { useAllNodes: true, useAllDevices: false, devicePathFilter: OSD_DEVICE_PATH_FILTER },
+      healthCheck: { muteHealthWarning: Object.fromEntries(o.muteHealthWarnings.map((code) => [code, { policy: "mute" }])) },
+      storage: { useAllNodes: true, useAllDevices: false, devicePathFilter: OSD_DEVICE_PATH_FILTER, nearFullRatio: o.nearfullRatio },
       resources: CEPH_RESOURCES,
       priorityClassNames: { mon: "system-node-critical", osd: "system-node-critical", mgr: "system-cluster-critical" },
       disruptionManagement: { managePodBudgets: true },
@@ -125,8 +160,8 @@ export function cephClusterManifest(o: CephClusterOptions = {}): Record<string, 
   };
 }
 
-/** The RBD pool: 3 replicas on 3 different hosts. Pulumi waits for phase Ready. */
-export function cephBlockPoolManifest(replicas = 3): Record<string, unknown> {
+/** The RBD pool: `replicas` copies on as many different hosts. Pulumi waits for phase Ready. */
+export function cephBlockPoolManifest(replicas: number): Record<string, unknown> {
   return {
     apiVersion: "ceph.rook.io/v1",
     kind: "CephBlockPool",

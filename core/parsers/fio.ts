@@ -1,5 +1,5 @@
 /**
- * fio output → samples (DESIGN.md "Result samples").
+ * fio output → samples (docs/samples.md).
  *
  * Reads fio 3.x `--output-format=json` and `json+` (the same document plus latency bins, which are
  * ignored) and fio's normal text output. Per job and per direction d ∈ {read, write} that did

@@ -1,6 +1,5 @@
 /**
- * The benchmark-output parsers: one raw tool output in, samples out (DESIGN.md "Result
- * samples"). Pure modules: no I/O here, no Pulumi. Each parser documents the metrics it emits,
+ * The benchmark-output parsers: one raw tool output in, samples out (docs/samples.md). Pure modules: no I/O here, no Pulumi. Each parser documents the metrics it emits,
  * their units and sources, and throws a {@link ToolOutputError} naming the file and what is
  * missing for empty, truncated, malformed or another tool's output: never a partial result.
  */

@@ -1,5 +1,5 @@
 /**
- * ioping output → samples (DESIGN.md "Result samples").
+ * ioping output → samples (docs/samples.md).
  *
  * Reads `ioping -J` (a JSON array: one object per request, `{"io": {..., "time": ns,
  * "ignored": bool}}`, then a statistics object `{"stat": {...}, "load": {...}}`; with `-p`/`-P`

@@ -1,5 +1,5 @@
 /**
- * OpenMessaging Benchmark (OMB) result file → samples (DESIGN.md "Result samples").
+ * OpenMessaging Benchmark (OMB) result file → samples (docs/samples.md).
  *
  * The file is OMB's `TestResult` written by Jackson
  * (`new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file, result)` in

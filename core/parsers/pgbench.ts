@@ -1,5 +1,5 @@
 /**
- * pgbench text output → samples (DESIGN.md "Result samples").
+ * pgbench text output → samples (docs/samples.md).
  *
  * Reads the summary pgbench prints after a run, in both layouts:
  *

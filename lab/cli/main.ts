@@ -1,22 +1,50 @@
 /**
  * The `lab` CLI (bin/lab.js). Nothing imports this module; it imports every layer below it.
  * Exit codes: 0 ok, 1 failure (bad tool output, program error), 2 bad config or usage.
+ *
+ * A command's modules load only when that command runs: this module imports nothing that loads the
+ * Pulumi SDK or a provider SDK, so `lab --help` and `lab parse` start in a fraction of `lab plan`'s
+ * time (test/lab/cli/lazy.test.ts checks which modules each command loads).
  */
 import { Command, CommanderError } from "commander";
 import * as path from "node:path";
-import { ConfigError } from "../../core/errors";
-import { PlanError } from "../plan/run";
-import { runParse } from "./parse";
-import { runPlan, UsageError } from "./plan";
-import { saveStackResults } from "./results";
+import { isConfigError, PlanError, programTrace } from "../plan/errors";
+import { UsageError } from "./errors";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
-function fail(e: unknown): never {
-  const configLike = e instanceof ConfigError || e instanceof UsageError || (e instanceof PlanError && e.cause instanceof ConfigError);
+// `require`, not `import()`: bin/lab.js runs these sources through tsx's CommonJS hook, and esbuild
+// leaves an `import()` to Node's ESM loader, which that hook does not cover.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const commands = {
+  plan: () => require("./plan") as typeof import("./plan"),
+  parse: () => require("./parse") as typeof import("./parse"),
+  results: () => require("./results") as typeof import("./results"),
+  report: () => require("./report") as typeof import("./report"),
+  run: () => require("./run") as typeof import("./run"),
+  janitor: () => require("./janitor") as typeof import("./janitor"),
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/**
+ * What `lab` prints on stderr for an error, and its exit status: 2 with the message only for a
+ * usage or config error; 1 otherwise, and a failed plan's program error keeps its stack trace
+ * under the message (`stack <name>: <message>`, then the `    at …` frames).
+ */
+export function failure(e: unknown): { text: string; status: 1 | 2 } {
+  const configLike = e instanceof UsageError || isConfigError(e);
   const message = e instanceof Error ? e.message : String(e);
-  process.stderr.write(`${e instanceof PlanError ? `stack ${e.stack}: ` : ""}${message}\n`);
-  process.exit(configLike ? 2 : 1);
+  const trace = e instanceof PlanError && !configLike ? programTrace(e) : "";
+  return {
+    text: `${e instanceof PlanError ? `stack ${e.stack}: ` : ""}${message}\n${trace ? `${trace}\n` : ""}`,
+    status: configLike ? 2 : 1,
+  };
+}
+
+function fail(e: unknown): never {
+  const { text, status } = failure(e);
+  process.stderr.write(text);
+  process.exit(status);
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
@@ -35,8 +63,12 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option("--json", "print {stack, kind, config, resources, outputs} (an array for several stacks)")
     .option("--graph", "print a Mermaid diagram of the stack graph and resource dependencies")
     .option("--policy", "check the planned resources against the lab's policy rules (lab/policy); exit 1 on a mandatory violation")
+    .option(
+      "--first-preview",
+      "plan as the first `pulumi preview` of new stacks: outputs of new resources unknown, invokes through a provider with unknown config answered {}",
+    )
     .action(async (opts) => {
-      const out = await runPlan(opts, ROOT);
+      const out = await commands.plan().runPlan(opts, ROOT);
       process.stdout.write(`${out.text}\n`);
       for (const v of out.violations) process.stderr.write(`${v}\n`);
       if (out.mandatoryViolation) process.exit(1);
@@ -48,7 +80,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     .argument("<tool>", "fio | ioping | pgbench | omb")
     .argument("<file>", "the tool's output")
     .action(async (tool: string, file: string) => {
-      process.stdout.write(`${runParse(tool, file)}\n`);
+      process.stdout.write(`${commands.parse().runParse(tool, file)}\n`);
     });
 
   const results = program.command("results").description("benchmark results on disk");
@@ -58,7 +90,45 @@ export async function main(argv: readonly string[]): Promise<void> {
     .requiredOption("--stack <name>", "the stack (as `pulumi stack ls` names it)")
     .option("--dir <dir>", "results root", "results")
     .action(async (opts: { stack: string; dir: string }) => {
-      process.stdout.write(`${saveStackResults(opts, process.cwd())}\n`);
+      process.stdout.write(`${commands.results().saveStackResults(opts, process.cwd())}\n`);
+    });
+
+  program
+    .command("report")
+    .description("compare saved runs: report.md, SVG charts and a self-contained report.html, with the published figures beside ours")
+    .argument("<dir...>", "directories searched for results/<stack>/<runId>/samples.json")
+    .option("--out <dir>", "output directory", "report")
+    .option("--format <list>", "comma-separated formats: md, html, svg", "md,html,svg")
+    .option("--baseline <stack>", "also divide every other stack's rows by this stack's like-for-like rows")
+    .action(async (dirs: string[], opts: { out: string; format: string; baseline?: string }) => {
+      const r = await commands.report().runReport({ dirs, out: opts.out, format: opts.format, baseline: opts.baseline });
+      process.stdout.write(r.text);
+    });
+
+  program
+    .command("run")
+    .description("run a scenario on AWS: up its stacks (independent ones in parallel), run its steps, save results, destroy everything")
+    .argument("<scenario>", "a scenario of scenarios/index.ts (e.g. ceph-nitro)")
+    .option("--dry-run", "print the schedule, the critical path and the cost offline; create nothing")
+    .option("--keep", "keep the stacks after a successful run (they are destroyed after a failure anyway)")
+    .option(
+      "--set <stack.key=value>",
+      "config for one stack (or * for every stack), e.g. dev.lab:reps=5; repeatable",
+      (v: string, acc: string[] = []) => [...acc, v],
+    )
+    .option("--run-id <id>", "the run's lab:runId (default r<yymmdd>-<hhmmss>, UTC)")
+    .option("--org <org>", "organization of the run's stacks on Pulumi Cloud (default: your user; self-managed backends use organization)")
+    .option("--verbose", "print Pulumi's full output (always in the run log)")
+    .action(async (scenario: string, opts) => {
+      process.exit(await commands.run().runAction(scenario, opts, ROOT));
+    });
+
+  program
+    .command("janitor")
+    .description("list the lab's stacks past their expiresAt output (age, hourly cost) and destroy them on confirmation")
+    .option("--yes", "destroy them without asking")
+    .action(async (opts: { yes?: boolean }) => {
+      process.exit(await commands.janitor().janitorAction(opts, ROOT));
     });
 
   try {

@@ -6,9 +6,13 @@ import { runStack } from "../../stacks";
 import { estimateHourly, renderEstimate } from "../cost/estimate";
 import { evaluatePolicies, hasMandatory } from "../policy/evaluate";
 import { RULES } from "../policy/rules";
-import { planAll, PlanResult, scenarioSpecs } from "../plan";
+import { planAll, PlanMemo, PlanResult, scenarioSpecs } from "../plan";
+import type { PlanMode } from "../plan/run";
 import { planJson, renderMermaid, renderTree } from "../plan/render";
 import { readStackConfigFile, shippedStacks, withUpstreams } from "../plan/sources";
+import { UsageError } from "./errors";
+
+export { UsageError } from "./errors";
 
 export interface PlanOptions {
   stack?: string;
@@ -18,6 +22,8 @@ export interface PlanOptions {
   json?: boolean;
   graph?: boolean;
   policy?: boolean;
+  /** Plan as the first preview of new stacks (lab/plan/run.ts). */
+  firstPreview?: boolean;
 }
 
 /** What `lab plan` prints: stdout, and whether the policy rules found a mandatory violation. */
@@ -34,8 +40,11 @@ interface PlanGroup {
 }
 
 /** A scenario's stacks, planned in their order, under the scenario's title. */
-async function scenarioGroup(scenario: Scenario, root: string): Promise<PlanGroup> {
-  return { title: `scenario ${scenario.name}: ${scenario.description}`, results: await planAll(scenarioSpecs(scenario, root), runStack) };
+async function scenarioGroup(scenario: Scenario, root: string, mode: PlanMode, memo: PlanMemo): Promise<PlanGroup> {
+  return {
+    title: `scenario ${scenario.name}: ${scenario.description}`,
+    results: await planAll(scenarioSpecs(scenario, root), runStack, undefined, mode, memo),
+  };
 }
 
 /** What `lab plan` prints for the given options; `root` is the project directory. */
@@ -44,6 +53,9 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutp
   if (chosen !== 1) throw new UsageError("lab plan needs exactly one of --stack S, --config FILE, --scenario X, --all");
   const shipped = shippedStacks(root);
   const groups: PlanGroup[] = [];
+  const mode: PlanMode = { firstPreview: opts.firstPreview === true };
+  // A stack planned twice with the same config and upstreams (shipped, then in a scenario) is planned once.
+  const memo: PlanMemo = new Map();
 
   if (opts.stack !== undefined || opts.config !== undefined) {
     const spec =
@@ -54,16 +66,16 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutp
       );
     }
     // Plan the stack with the shipped stacks it references planned before it.
-    const results = await planAll(withUpstreams(spec, shipped), runStack);
+    const results = await planAll(withUpstreams(spec, shipped), runStack, undefined, { ...mode, firstPreviewOf: [spec.name] });
     const needed = results.find((r) => r.spec.name === spec.name) as PlanResult;
     groups.push({ results: [needed] });
   } else if (opts.scenario !== undefined) {
     const scenario = SCENARIOS.find((x) => x.name === opts.scenario);
     if (!scenario) throw new UsageError(`no scenario '${opts.scenario}': the scenarios are ${SCENARIOS.map((x) => x.name).join(", ")}`);
-    groups.push(await scenarioGroup(scenario, root));
+    groups.push(await scenarioGroup(scenario, root, mode, memo));
   } else {
-    groups.push({ title: "shipped stacks", results: await planAll(shipped, runStack) });
-    for (const scenario of SCENARIOS) groups.push(await scenarioGroup(scenario, root));
+    groups.push({ title: "shipped stacks", results: await planAll(shipped, runStack, undefined, mode, memo) });
+    for (const scenario of SCENARIOS) groups.push(await scenarioGroup(scenario, root, mode, memo));
   }
 
   const all = groups.flatMap((g) => g.results);
@@ -85,7 +97,10 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutp
     }
   }
   const total = all.reduce((n, r) => n + r.plan.resources.length, 0);
-  out.push(`planned ${all.length} stack(s), ${total} resources, offline (no cloud calls)`);
+  out.push(
+    `planned ${all.length} stack(s), ${total} resources, offline (no cloud calls)` +
+      (mode.firstPreview ? ", as the first preview of new stacks (<computed>: unknown until created)" : ""),
+  );
   if (opts.policy) {
     const rules = RULES.length;
     out.push(
@@ -95,12 +110,4 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutp
     );
   }
   return result(out.join("\n"));
-}
-
-/** Wrong command-line use: exit 2 with the message. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
 }

@@ -3,13 +3,14 @@
  * `inputs` of lab/plan/run.ts `PlannedResource`: values unknown until deploy are "<computed>",
  * secrets "[secret]") and the us-east-1 list prices of ./prices.ts. Pure: no @pulumi imports.
  *
- * Every resource ends up in exactly one of these:
- * - priced: one line per charge (an instance, its public IPv4, its root volume, …);
- * - free: types with no charge of their own (FREE_TYPE_PREFIXES);
- * - usage-billed: no fixed hourly charge, billed by what is stored or sent (USAGE_BILLED_TYPE_PREFIXES),
- *   counted in the notes;
- * - not priced: anything else, and every part of a priced resource whose price or size is not
- *   known (e.g. an FSx deployment type without a sourced price), with the reason.
+ * Every resource ends up in exactly one of these, by the cost class of its type in the one table
+ * of type tokens (lab/resource-types.ts `costOf`):
+ * - priced: one line per charge (an instance, its public IPv4, its root volume, …), by the type's
+ *   function in {@link PRICERS};
+ * - free: types with no charge of their own;
+ * - usage-billed: no fixed hourly charge, billed by what is stored or sent, counted in the notes;
+ * - not priced: a type the table does not know, and every part of a priced resource whose price
+ *   or size is not known (e.g. an FSx deployment type without a sourced price), with the reason.
  * A resource can have priced lines and not-priced parts at once.
  */
 import {
@@ -19,7 +20,6 @@ import {
   EC2_LINUX_ON_DEMAND,
   EKS_CLUSTER_HOUR,
   FSX_ONTAP,
-  FsxOntapDeploymentType,
   HOURS_PER_MONTH,
   KMS_KEY_MONTH,
   NAT_GATEWAY_HOUR,
@@ -29,7 +29,11 @@ import {
   PUBLIC_IPV4_HOUR,
   SECRETS_MANAGER_SECRET_MONTH,
 } from "./prices";
+import { AUTOMATIC_IOPS_PER_GIB, DEPLOYMENT_TYPES } from "../../components/fsx-ontap/rules";
+import { GP3 } from "../../components/lib/ebs";
+import { isOneOf } from "../../core/checks";
 import { COMPUTED, SECRET } from "../plan/markers";
+import { costOf, TokenWithCost, TYPES } from "../resource-types";
 
 /** A planned resource as the estimate reads it (a subset of lab/plan/run.ts PlannedResource). */
 export interface CostResource {
@@ -63,73 +67,6 @@ export interface HourlyEstimate {
 
 /** Placeholders of the offline plan. */
 export { COMPUTED, SECRET };
-
-/**
- * Type tokens (prefixes) of resources with no charge of their own: Pulumi's own resources and
- * providers, the lab's components, Kubernetes objects (they run on nodes priced as instances),
- * utility providers, component packages (their AWS children are priced one by one), and the AWS
- * resources AWS does not bill: VPC plumbing, security groups and rules, IAM, key pairs, attachments,
- * aliases, secret versions (billed per secret), FSx SVMs (FSx bills the file system), EKS add-on
- * and access objects.
- */
-export const FREE_TYPE_PREFIXES: readonly string[] = [
-  "pulumi:",
-  "lab:",
-  "kubernetes:",
-  "random:",
-  "tls:",
-  "time:",
-  "command:",
-  "eks:",
-  "awsx:",
-  "aws:ec2/vpc:",
-  "aws:ec2/subnet:",
-  "aws:ec2/routeTable:",
-  "aws:ec2/routeTableAssociation:",
-  "aws:ec2/route:",
-  "aws:ec2/mainRouteTableAssociation:",
-  "aws:ec2/defaultRouteTable:",
-  "aws:ec2/internetGateway:",
-  "aws:ec2/internetGatewayAttachment:",
-  "aws:ec2/egressOnlyInternetGateway:",
-  "aws:ec2/securityGroup:",
-  "aws:ec2/defaultSecurityGroup:",
-  "aws:ec2/securityGroupRule:",
-  "aws:vpc/securityGroupIngressRule:",
-  "aws:vpc/securityGroupEgressRule:",
-  "aws:ec2/networkAcl:",
-  "aws:ec2/networkAclRule:",
-  "aws:ec2/defaultNetworkAcl:",
-  "aws:ec2/keyPair:",
-  "aws:ec2/volumeAttachment:",
-  "aws:ec2/eipAssociation:",
-  "aws:ec2/launchTemplate:",
-  "aws:ec2/placementGroup:",
-  "aws:iam/",
-  "aws:kms/alias:",
-  "aws:secretsmanager/secretVersion:",
-  "aws:secretsmanager/secretPolicy:",
-  "aws:fsx/ontapStorageVirtualMachine:",
-  "aws:eks/addon:",
-  "aws:eks/accessEntry:",
-  "aws:eks/accessPolicyAssociation:",
-  "aws:eks/podIdentityAssociation:",
-];
-
-/**
- * Type tokens (prefixes) billed only by usage, with no fixed hourly charge: log ingestion and
- * storage, flow-log delivery, FSx volumes (their data is the file system's SSD storage, priced on
- * the file system, or capacity-pool usage), S3 and ECR storage and requests. Not estimated.
- */
-export const USAGE_BILLED_TYPE_PREFIXES: readonly string[] = [
-  "aws:cloudwatch/logGroup:",
-  "aws:ec2/flowLog:",
-  "aws:fsx/ontapVolume:",
-  "aws:s3/",
-  "aws:ecr/repository:",
-];
-
-const hasPrefix = (type: string, prefixes: readonly string[]) => prefixes.some((p) => type.startsWith(p));
 
 /** A planned value: absent, unknown until deploy (or secret), or known. */
 type Known<T> = { state: "absent" } | { state: "unknown" } | { state: "known"; value: T };
@@ -212,12 +149,16 @@ function priceEbs(bill: Bill, label: string, spec: EbsSpec): void {
     );
 
   if (spec.iops.state === "unknown") bill.notPriced(`${label}: gp3 IOPS unknown until deploy`);
-  else if (spec.iops.state === "known" && spec.iops.value > 3000)
-    bill.charge(`${label} gp3 IOPS above 3000`, spec.iops.value - 3000, EBS_GP3_IOPS_MONTH);
+  else if (spec.iops.state === "known" && spec.iops.value > GP3.baselineIops)
+    bill.charge(`${label} gp3 IOPS above ${GP3.baselineIops}`, spec.iops.value - GP3.baselineIops, EBS_GP3_IOPS_MONTH);
 
   if (spec.throughputMiBps.state === "unknown") bill.notPriced(`${label}: gp3 throughput unknown until deploy`);
-  else if (spec.throughputMiBps.state === "known" && spec.throughputMiBps.value > 125)
-    bill.charge(`${label} gp3 throughput above 125 MiB/s`, spec.throughputMiBps.value - 125, EBS_GP3_THROUGHPUT_MIBPS_MONTH);
+  else if (spec.throughputMiBps.state === "known" && spec.throughputMiBps.value > GP3.baselineThroughputMiBps)
+    bill.charge(
+      `${label} gp3 throughput above ${GP3.baselineThroughputMiBps} MiB/s`,
+      spec.throughputMiBps.value - GP3.baselineThroughputMiBps,
+      EBS_GP3_THROUGHPUT_MIBPS_MONTH,
+    );
 }
 
 function blockDevice(o: Record<string, unknown>): EbsSpec {
@@ -299,17 +240,15 @@ function priceEip(bill: Bill, inputs: Record<string, unknown>): void {
   bill.charge("Elastic IP (public IPv4 address)", 1, PUBLIC_IPV4_HOUR);
 }
 
-const FSX_DEPLOYMENT_TYPES: readonly FsxOntapDeploymentType[] = ["MULTI_AZ_1", "SINGLE_AZ_1", "MULTI_AZ_2", "SINGLE_AZ_2"];
-
 function priceOntapFileSystem(bill: Bill, inputs: Record<string, unknown>, notes: Set<string>): void {
   const dt = readString(inputs.deploymentType);
-  if (dt.state !== "known" || !(FSX_DEPLOYMENT_TYPES as readonly string[]).includes(dt.value)) {
+  if (dt.state !== "known" || !isOneOf(dt.value, DEPLOYMENT_TYPES)) {
     bill.notPriced(
       `file system: deploymentType ${dt.state === "known" ? `'${dt.value}' is not an FSx for ONTAP deployment type` : "unknown"}`,
     );
     return;
   }
-  const deployment = dt.value as FsxOntapDeploymentType;
+  const deployment = dt.value;
   const prices = FSX_ONTAP[deployment];
   const storageType = readString(inputs.storageType);
   if (storageType.state === "known" && storageType.value !== "SSD") {
@@ -340,7 +279,8 @@ function priceOntapFileSystem(bill: Bill, inputs: Record<string, unknown>, notes
   else if (prices.throughputMbpsMonth) bill.charge(`${deployment} throughput capacity`, throughput.value, prices.throughputMbpsMonth);
   else bill.notPriced(missing(`throughput capacity ${throughput.value} MBps`));
 
-  // SSD IOPS: 3 per GB of SSD storage are included; USER_PROVISIONED IOPS above that are billed.
+  // SSD IOPS: AUTOMATIC_IOPS_PER_GIB per GB of SSD storage are included; USER_PROVISIONED IOPS above that are billed.
+  const included = `the included ${AUTOMATIC_IOPS_PER_GIB}/GB`;
   const iopsConfig = readObject(inputs.diskIopsConfiguration);
   if (iopsConfig.state === "unknown") bill.notPriced("SSD IOPS: diskIopsConfiguration unknown until deploy");
   else if (iopsConfig.state === "known") {
@@ -351,10 +291,10 @@ function priceOntapFileSystem(bill: Bill, inputs: Record<string, unknown>, notes
       if (iops.state !== "known" || storage.state !== "known")
         bill.notPriced("SSD IOPS: provisioned IOPS or storage capacity unknown until deploy");
       else {
-        const extra = iops.value - 3 * storage.value;
+        const extra = iops.value - AUTOMATIC_IOPS_PER_GIB * storage.value;
         if (extra > 0) {
-          if (prices.ssdIopsMonth) bill.charge(`${deployment} SSD IOPS above the included 3/GB`, extra, prices.ssdIopsMonth);
-          else bill.notPriced(missing(`SSD IOPS above the included 3/GB (${fmt(extra)} of ${fmt(iops.value)} IOPS)`));
+          if (prices.ssdIopsMonth) bill.charge(`${deployment} SSD IOPS above ${included}`, extra, prices.ssdIopsMonth);
+          else bill.notPriced(missing(`SSD IOPS above ${included} (${fmt(extra)} of ${fmt(iops.value)} IOPS)`));
         }
       }
     }
@@ -384,9 +324,20 @@ function priceEksCluster(bill: Bill, notes: Set<string>): void {
   notes.add("EKS clusters are priced at standard support; a Kubernetes version in extended support costs more ($0.60/hour): not modelled");
 }
 
-function priceNodeGroup(bill: Bill, inputs: Record<string, unknown>): void {
+/**
+ * An EKS managed node group's instances. `defaultDesiredSize`: the node count when `scalingConfig`
+ * is not set (pulumi-eks' ManagedNodeGroup defaults to 2; aws.eks.NodeGroup requires it).
+ */
+function priceNodeGroup(bill: Bill, inputs: Record<string, unknown>, defaultDesiredSize?: number): void {
   const scaling = readObject(inputs.scalingConfig);
-  const desired = scaling.state === "known" ? readNumber(scaling.value.desiredSize) : scaling.state === "unknown" ? UNKNOWN : ABSENT;
+  const desired: Known<number> =
+    scaling.state === "known"
+      ? readNumber(scaling.value.desiredSize)
+      : scaling.state === "unknown"
+        ? UNKNOWN
+        : defaultDesiredSize === undefined
+          ? ABSENT
+          : { state: "known", value: defaultDesiredSize };
   const types = inputs.instanceTypes;
   // EKS's CreateNodegroup defaults to t3.medium when no instance type is given.
   const instanceType: Known<string> =
@@ -401,6 +352,17 @@ function priceNodeGroup(bill: Bill, inputs: Record<string, unknown>): void {
   bill.notPriced("node root volumes: their type and size come from the node group's AMI or launch template");
 }
 
+/**
+ * pulumi-eks' `eks.Cluster`, a remote component: the offline plan sees it as one resource, not the
+ * aws.eks.Cluster and node group it creates, so it is priced here: the control plane, and its
+ * default node group (created unless `skipDefaultNodeGroup`) as not priced.
+ */
+function priceEksComponentCluster(bill: Bill, inputs: Record<string, unknown>, notes: Set<string>): void {
+  priceEksCluster(bill, notes);
+  if (inputs.skipDefaultNodeGroup !== true)
+    bill.notPriced("default node group: not priced (set skipDefaultNodeGroup and give the cluster node groups of its own)");
+}
+
 function priceVpcEndpoint(bill: Bill, inputs: Record<string, unknown>): void {
   const kind = readString(inputs.vpcEndpointType);
   // Gateway endpoints (S3, DynamoDB) have no hourly or data-processing charge.
@@ -408,6 +370,29 @@ function priceVpcEndpoint(bill: Bill, inputs: Record<string, unknown>): void {
   const label = kind.state === "known" ? kind.value : kind.state === "absent" ? "Interface (the default)" : "unknown-type";
   bill.notPriced(`${label} VPC endpoint: no sourced hourly price`);
 }
+
+/** The types the one table of type tokens marks as priced (lab/resource-types.ts). */
+type PricedType = TokenWithCost<"priced">;
+type Pricer = (bill: Bill, inputs: Record<string, unknown>, notes: Set<string>, name: string) => void;
+
+/**
+ * How each priced type is priced: one function per priced token of lab/resource-types.ts, every
+ * one of them (a type marked priced there without a function here does not compile).
+ */
+export const PRICERS: { readonly [T in PricedType]: Pricer } = {
+  [TYPES.instance]: priceInstance,
+  [TYPES.ebsVolume]: (bill, inputs) => priceVolume(bill, inputs),
+  [TYPES.natGateway]: (bill, inputs) => priceNatGateway(bill, inputs),
+  [TYPES.eip]: (bill, inputs) => priceEip(bill, inputs),
+  [TYPES.ontapFileSystem]: (bill, inputs, notes) => priceOntapFileSystem(bill, inputs, notes),
+  [TYPES.kmsKey]: (bill, inputs, notes) => priceKmsKey(bill, inputs, notes),
+  [TYPES.secretsManagerSecret]: (bill, inputs) => priceSecret(bill, inputs),
+  [TYPES.eksCluster]: (bill, _inputs, notes) => priceEksCluster(bill, notes),
+  [TYPES.eksNodeGroup]: (bill, inputs) => priceNodeGroup(bill, inputs),
+  [TYPES.eksComponentCluster]: priceEksComponentCluster,
+  [TYPES.eksManagedNodeGroup]: (bill, inputs) => priceNodeGroup(bill, inputs, 2),
+  [TYPES.vpcEndpoint]: (bill, inputs) => priceVpcEndpoint(bill, inputs),
+};
 
 /**
  * The hourly cost of `resources` at us-east-1 list prices. For another `region` the same prices
@@ -423,49 +408,15 @@ export function estimateHourly(resources: readonly CostResource[], region: strin
   for (const r of resources) {
     const inputs = r.inputs ?? {};
     const bill = new Bill(r);
-    switch (r.type) {
-      case "aws:ec2/instance:Instance":
-        priceInstance(bill, inputs, notes, r.name);
-        break;
-      case "aws:ebs/volume:Volume":
-        priceVolume(bill, inputs);
-        break;
-      case "aws:ec2/natGateway:NatGateway":
-        priceNatGateway(bill, inputs);
-        break;
-      case "aws:ec2/eip:Eip":
-        priceEip(bill, inputs);
-        break;
-      case "aws:fsx/ontapFileSystem:OntapFileSystem":
-        priceOntapFileSystem(bill, inputs, notes);
-        break;
-      case "aws:kms/key:Key":
-        priceKmsKey(bill, inputs, notes);
-        break;
-      case "aws:secretsmanager/secret:Secret":
-        priceSecret(bill, inputs);
-        break;
-      case "aws:eks/cluster:Cluster":
-        priceEksCluster(bill, notes);
-        break;
-      case "aws:eks/nodeGroup:NodeGroup":
-        priceNodeGroup(bill, inputs);
-        break;
-      case "aws:ec2/vpcEndpoint:VpcEndpoint":
-        priceVpcEndpoint(bill, inputs);
-        break;
-      default:
-        if (hasPrefix(r.type, FREE_TYPE_PREFIXES)) break;
-        if (hasPrefix(r.type, USAGE_BILLED_TYPE_PREFIXES)) {
-          usageBilled.set(r.type, (usageBilled.get(r.type) ?? 0) + 1);
-          break;
-        }
-        bill.notPriced(
-          r.type.startsWith("aws:")
-            ? "no price for this AWS resource type in lab/cost/prices.ts"
-            : "unknown resource type: neither priced nor listed as free",
-        );
-    }
+    const cost = costOf(r.type);
+    if (cost === "priced") PRICERS[r.type as PricedType](bill, inputs, notes, r.name);
+    else if (cost === "usage-billed") usageBilled.set(r.type, (usageBilled.get(r.type) ?? 0) + 1);
+    else if (cost === undefined)
+      bill.notPriced(
+        r.type.startsWith("aws:")
+          ? "no price for this AWS resource type: it is not in lab/resource-types.ts"
+          : "unknown resource type: not in lab/resource-types.ts, neither priced nor free",
+      );
     lines.push(...bill.lines);
     unpriced.push(...bill.unpriced);
     bill.used.forEach((p) => used.add(p));

@@ -11,6 +11,7 @@
  * Monthly prices become hourly ones over 730 hours a month (AWS's own convention: 365 × 24 / 12).
  * Other regions are not priced differently: the estimate uses these us-east-1 figures and says so.
  */
+import type { DeploymentType } from "../../components/fsx-ontap/rules";
 
 /** The region these list prices are for. */
 export const PRICE_REGION = "us-east-1";
@@ -144,13 +145,10 @@ export const EBS_GP3_THROUGHPUT_MIBPS_MONTH: Price = {
   regionStated: true,
 };
 
-/** FSx for NetApp ONTAP deployment types (the service's own strings). */
-export type FsxOntapDeploymentType = "MULTI_AZ_1" | "SINGLE_AZ_1" | "MULTI_AZ_2" | "SINGLE_AZ_2";
-
 export interface FsxOntapPrices {
   /** SSD storage, per provisioned GB-month. */
   readonly ssdGbMonth?: Price;
-  /** Provisioned SSD IOPS above the included 3 per GB, per IOPS-month. */
+  /** Provisioned SSD IOPS above the included ones (components/fsx-ontap/rules.ts `AUTOMATIC_IOPS_PER_GIB` per GB), per IOPS-month. */
   readonly ssdIopsMonth?: Price;
   /** Throughput capacity, per MBps-month (of the file system's total throughput capacity). */
   readonly throughputMbpsMonth?: Price;
@@ -164,11 +162,12 @@ const FSX_ONTAP_REGION_NOTE =
   "next to a Price List query for us-east-1, and they are not the figures of the one other region we found published (ap-northeast-1: $0.30 and $1.511)";
 
 /**
- * FSx for NetApp ONTAP, by deployment type. Only first-generation Multi-AZ storage and throughput
- * could be read with a citable source; SSD IOPS (any type), Single-AZ and second-generation prices
- * are absent, and the estimate reports those parts as not priced.
+ * FSx for NetApp ONTAP, by deployment type (every one of components/fsx-ontap/rules.ts
+ * `DEPLOYMENT_TYPES`, the type checker makes sure). Only first-generation Multi-AZ storage and
+ * throughput could be read with a citable source; SSD IOPS (any type), Single-AZ and
+ * second-generation prices are absent, and the estimate reports those parts as not priced.
  */
-export const FSX_ONTAP: Readonly<Record<FsxOntapDeploymentType, FsxOntapPrices>> = {
+export const FSX_ONTAP: Readonly<Record<DeploymentType, FsxOntapPrices>> = {
   MULTI_AZ_1: {
     ssdGbMonth: {
       what: "FSx for ONTAP first-generation Multi-AZ SSD storage, per GB-month",

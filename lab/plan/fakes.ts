@@ -15,7 +15,15 @@
  * - availability zones: `<region>a` … `<region>f` (zone ids `<r>-az1` …);
  * - `command:local:Command` has no stdout in a plan (unknown, as in a preview): benchmark results
  *   exist only after a real run.
+ * - pulumi-eks clusters (`eks:index:Cluster`, one opaque resource under mocks): a kubeconfig for
+ *   `aws eks get-token`, the cluster security group (also the node group's with
+ *   `skipDefaultSecurityGroups`, as pulumi-eks reports it), an OIDC provider ARN; ECR repositories:
+ *   `<account>.dkr.ecr.<region>.amazonaws.com/<name>`; docker-build images pushed with a tag: `ref`
+ *   `<tag>@sha256:<64 hex of the name's hash>`; ECR authorization tokens: user `AWS`, the secret
+ *   placeholder as password.
  */
+import { ID_PREFIXES } from "../resource-types";
+
 export const FAKE_ACCOUNT = "123456789012";
 export const FAKE_NOW = "2026-01-01T00:00:00Z";
 /** The value a `secure:` config entry takes in a plan (valid for every password rule of the lab). */
@@ -35,28 +43,8 @@ export function fakeHash(text: string, digits = 17): string {
   return out.slice(0, digits);
 }
 
-const ID_PREFIX: Readonly<Record<string, string>> = {
-  "aws:ec2/vpc:Vpc": "vpc-",
-  "aws:ec2/subnet:Subnet": "subnet-",
-  "aws:ec2/routeTable:RouteTable": "rtb-",
-  "aws:ec2/internetGateway:InternetGateway": "igw-",
-  "aws:ec2/natGateway:NatGateway": "nat-",
-  "aws:ec2/eip:Eip": "eipalloc-",
-  "aws:ec2/securityGroup:SecurityGroup": "sg-",
-  "aws:ec2/defaultSecurityGroup:DefaultSecurityGroup": "sg-",
-  "aws:ec2/vpcEndpoint:VpcEndpoint": "vpce-",
-  "aws:ec2/flowLog:FlowLog": "fl-",
-  "aws:ec2/instance:Instance": "i-",
-  "aws:ec2/keyPair:KeyPair": "key-",
-  "aws:ebs/volume:Volume": "vol-",
-  "aws:ec2/launchTemplate:LaunchTemplate": "lt-",
-  "aws:ec2/placementGroup:PlacementGroup": "pg-",
-  "aws:fsx/ontapFileSystem:OntapFileSystem": "fs-",
-  "aws:fsx/ontapStorageVirtualMachine:OntapStorageVirtualMachine": "svm-",
-  "aws:fsx/ontapVolume:OntapVolume": "fsvol-",
-  "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule": "sgr-",
-  "aws:vpc/securityGroupEgressRule:SecurityGroupEgressRule": "sgr-",
-};
+/** Fake-id prefixes by type token: the `idPrefix` column of the one table of type tokens (lab/resource-types.ts). */
+const ID_PREFIX: Readonly<Record<string, string>> = ID_PREFIXES;
 
 /** `aws:ec2/vpc:Vpc` → service `ec2`, resource `vpc`. */
 function arnParts(type: string): { service: string; resource: string } {
@@ -148,6 +136,61 @@ export function fakeState(
         ],
       });
       break;
+    case "eks:index:Cluster": {
+      const clusterName = String(inputs.name ?? name);
+      const clusterSg = `sg-${fakeHash(`${name}-cluster-sg`)}`;
+      const issuer = `oidc.eks.${ctx.region}.amazonaws.com/id/${fakeHash(`${name}-oidc`, 32).toUpperCase()}`;
+      const kubeconfig = {
+        apiVersion: "v1",
+        kind: "Config",
+        clusters: [
+          {
+            name: clusterName,
+            cluster: {
+              server: `https://${fakeHash(`${name}-endpoint`, 32).toUpperCase()}.gr7.${ctx.region}.eks.amazonaws.com`,
+              "certificate-authority-data": "cGxhbi1wbGFjZWhvbGRlcg==",
+            },
+          },
+        ],
+        contexts: [{ name: clusterName, context: { cluster: clusterName, user: clusterName } }],
+        "current-context": clusterName,
+        users: [
+          {
+            name: clusterName,
+            user: {
+              exec: {
+                apiVersion: "client.authentication.k8s.io/v1beta1",
+                command: "aws",
+                args: ["eks", "get-token", "--cluster-name", clusterName, "--region", ctx.region, "--output", "json"],
+              },
+            },
+          },
+        ],
+      };
+      Object.assign(state, {
+        kubeconfig,
+        kubeconfigJson: JSON.stringify(kubeconfig),
+        clusterSecurityGroupId: clusterSg,
+        nodeSecurityGroupId: inputs.skipDefaultSecurityGroups === true ? clusterSg : `sg-${fakeHash(`${name}-node-sg`)}`,
+        oidcProviderArn: inputs.createOidcProvider === true ? `arn:aws:iam::${FAKE_ACCOUNT}:oidc-provider/${issuer}` : "",
+        oidcProviderUrl: `https://${issuer}`,
+        oidcIssuer: issuer,
+      });
+      break;
+    }
+    case "aws:ecr/repository:Repository":
+      Object.assign(state, {
+        repositoryUrl: `${FAKE_ACCOUNT}.dkr.ecr.${ctx.region}.amazonaws.com/${inputs.name ?? id}`,
+        registryId: FAKE_ACCOUNT,
+        arn: `arn:aws:ecr:${ctx.region}:${FAKE_ACCOUNT}:repository/${inputs.name ?? id}`,
+      });
+      break;
+    case "docker-build:index:Image": {
+      const tags = Array.isArray(inputs.tags) ? (inputs.tags as unknown[]).map(String) : [];
+      const digest = `sha256:${fakeHash(`${type}::${name}`, 64)}`;
+      Object.assign(state, { digest, ref: tags.length > 0 ? `${tags[0]}@${digest}` : "" });
+      break;
+    }
     default:
       break;
   }
@@ -183,6 +226,18 @@ export function fakeCall(token: string, inputs: Record<string, unknown>, ctx: Fa
         ownerId: "099720109477",
         rootDeviceName: "/dev/sda1",
       };
+    case "aws:ecr/getAuthorizationToken:getAuthorizationToken": {
+      const registryId = String(inputs.registryId ?? FAKE_ACCOUNT);
+      return {
+        id: ctx.region,
+        registryId,
+        userName: "AWS",
+        password: SECRET_PLACEHOLDER,
+        authorizationToken: Buffer.from(`AWS:${SECRET_PLACEHOLDER}`).toString("base64"),
+        proxyEndpoint: `https://${registryId}.dkr.ecr.${ctx.region}.amazonaws.com`,
+        expiresAt: FAKE_NOW,
+      };
+    }
     default:
       throw new Error(`unmocked invoke '${token}': the offline plan answers only the invokes listed in lab/plan/fakes.ts (fakeCall)`);
   }

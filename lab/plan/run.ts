@@ -6,10 +6,30 @@
  * Pulumi's MockMonitor hands mocks only (type, name, inputs); parents and dependencies live on the
  * RegisterResource request, so the monitor's registerResource is wrapped to read them there.
  * Stacks are planned one after another in one process: each plan installs fresh mocks.
+ *
+ * Two modes:
+ * - the default plan answers as if every resource existed: new resources report deterministic fake
+ *   ids, ARNs, addresses and times (./fakes.ts) and every invoke is answered;
+ * - the first preview (`firstPreview`) answers as the engine does in the preview of a new stack
+ *   (the preview `pulumi up` runs first):
+ *   - a new resource reports only its inputs: every other output (ids, ARNs, generated names,
+ *     addresses, `time.Static` times, random values) is unknown. The Node SDK resolves an output the
+ *     engine did not return as unknown during a preview and an empty id as unknown
+ *     (@pulumi/pulumi runtime/rpc.js `resolveProperties`, runtime/resource.js), and a provider
+ *     created in the same update has an unknown id in its reference (pulumi/pulumi
+ *     pkg/resource/deploy/providers/registry.go, `Create`: `UnknownID` unless `!req.Preview`);
+ *   - an invoke through a provider whose configuration holds an unknown value (anywhere but
+ *     `version`) is answered `{}`, known: the engine leaves such a provider unconfigured and its
+ *     `Invoke` returns an empty property map (pulumi/pulumi
+ *     sdk/go/common/resource/plugin/provider_plugin.go, `Configure` and `Invoke`; pulumi/pulumi#24169).
+ *     Other invokes are answered as in the default plan; an invoke whose arguments are unknown is
+ *     not made at all (the SDK answers it unknown: runtime/invoke.js `invokeAsync`);
+ *   - stack references read the upstream stacks as deployed (their default plans, ./index.ts): a
+ *     new stack is created after the stacks it references.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as rpc from "@pulumi/pulumi/runtime/rpc";
-import { ConfigError } from "../../core/errors";
+import { PlanError } from "./errors";
 import { fakeCall, fakeState, FakeContext } from "./fakes";
 import { COMPUTED, SECRET } from "./markers";
 import { stackReferences } from "./sources";
@@ -57,16 +77,7 @@ export interface PlannedOutputs {
 export const PROJECT = "storage-bench-lab";
 export { COMPUTED, SECRET } from "./markers";
 
-/** A program error (config, upstream, program bug) with the stack it came from. */
-export class PlanError extends Error {
-  constructor(
-    readonly stack: string,
-    readonly cause: unknown,
-  ) {
-    super(cause instanceof Error ? cause.message : String(cause));
-    this.name = cause instanceof ConfigError ? "ConfigError" : "PlanError";
-  }
-}
+export { PlanError } from "./errors";
 
 /** Longest a plan may take; a program that never settles is a bug, reported as such. */
 export const PLAN_TIMEOUT_MS = 60_000;
@@ -104,6 +115,74 @@ export function displayValue(v: unknown): unknown {
 const sdkState = require("@pulumi/pulumi/runtime/state") as { getStore(): { settings: { monitor: unknown } } };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const sdkSettings = require("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void> };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sdkDebuggable = require("@pulumi/pulumi/runtime/debuggable") as {
+  debuggablePromise: (<T>(p: Promise<T>, ctx: unknown) => Promise<T>) & { labQuiet?: true; labReports?: true };
+};
+
+/**
+ * Stack traces the plan does not need, and which cost most of its time: the Node SDK formats one
+ * for every promise its runtime makes and one (all frames) for every resource, and under `lab` each
+ * formatted trace is mapped back through tsx's source maps. Profiled (`node --cpu-prof bin/lab.js
+ * plan --all`, 8 stacks, 2 cores), formatting them took about 40 % of the CPU time. The plan skips both:
+ * - `debuggablePromise` (@pulumi/pulumi runtime/debuggable.js) stores `new Error().stack` on each
+ *   promise for a leak report printed only with PULUMI_DEBUG_PROMISE_LEAKS: the plan captures it
+ *   with no frames (`Error.stackTraceLimit` 0 for the call, restored right after) unless that
+ *   variable is set. The SDK's modules call it as `debuggable_1.debuggablePromise`, so replacing
+ *   the export reaches every call;
+ * - `Resource.callsites` (resource.js) formats the whole stack to send the resource's source
+ *   position to the engine, which the mock monitor ignores (runtime/mocks.js `registerResource`
+ *   reads type, name, inputs, provider, custom and import id only): the plan returns none.
+ * Errors the program throws keep their full traces. Returns whether the traces are skipped.
+ */
+export function skipUnusedStackTraces(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.PULUMI_DEBUG_PROMISE_LEAKS) return false;
+  const original = sdkDebuggable.debuggablePromise;
+  if (original.labQuiet) return true;
+  const quiet = <T>(p: Promise<T>, ctx: unknown): Promise<T> => {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      return original(p, ctx);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  };
+  sdkDebuggable.debuggablePromise = Object.assign(quiet, { labQuiet: true as const });
+  (pulumi.Resource as unknown as { callsites(): unknown[] }).callsites = () => [];
+  return true;
+}
+skipUnusedStackTraces();
+
+/** Told, while a plan runs (plans run one after another), that a resource failed to register. */
+let registrationFailed: ((label: string, e: unknown) => void) | undefined;
+
+/**
+ * A resource whose inputs fail (an input Output rejected, e.g. an error thrown in an `apply`) is
+ * never sent to the monitor: the SDK's registration promise (labelled `resource:<name>[<type>]`,
+ * runtime/resource.js `registerResource`; `…#...` for a component's outputs and for reads) rejects
+ * with nobody awaiting it, and the outputs that depend on the resource stay pending. The plan learns
+ * of it here, at once and with the resource's name, rather than from Node's `unhandledRejection`
+ * event, which does not reach a plan run inside Jest (its sandboxed `process`).
+ */
+function reportFailedRegistrations(): void {
+  const original = sdkDebuggable.debuggablePromise;
+  if (original.labReports) return;
+  const reporting = <T>(p: Promise<T>, ctx: unknown): Promise<T> => {
+    const q = original(p, ctx);
+    const onFailure = registrationFailed;
+    if (onFailure && typeof ctx === "string" && ctx.startsWith("resource:")) q.catch((e) => onFailure(ctx, e));
+    return q;
+  };
+  sdkDebuggable.debuggablePromise = Object.assign(reporting, { labReports: true as const, labQuiet: original.labQuiet });
+}
+reportFailedRegistrations();
+
+/** `resource:<name>[<type>]` (or with `#...`), the SDK's label of a registration → `resource <type> '<name>'`. */
+export function resourceOfLabel(label: string): string {
+  const m = /^resource:(.*)\[([^\]]*)\](#\.\.\.)?$/.exec(label);
+  return m ? `resource ${m[2]} '${m[1]}'` : label;
+}
 
 function unresolvable(name: string): string {
   const last = name.split("/").pop();
@@ -111,6 +190,50 @@ function unresolvable(name: string): string {
 }
 
 type Resolver = (stackName: string) => PlannedOutputs | undefined;
+
+/** How to plan a stack. */
+export interface PlanMode {
+  /** Answer as the engine does in the first preview of a new stack (see the top of this file). */
+  readonly firstPreview?: boolean;
+}
+
+/** An invoke a first preview answered `{}` because its provider's configuration was unknown. */
+export interface EmptyInvoke {
+  readonly token: string;
+  /** The provider's URN. */
+  readonly provider: string;
+  /** The provider's config keys that held unknown values. */
+  readonly unknownKeys: readonly string[];
+}
+
+/** Whether a serialized value (as the monitor gets it) holds an unknown anywhere. */
+export function holdsUnknown(v: unknown): boolean {
+  if (v === rpc.unknownValue) return true;
+  if (Array.isArray(v)) return v.some(holdsUnknown);
+  if (v !== null && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    if (o[rpc.specialSigKey] === rpc.specialOutputValueSig) return !("value" in o) || holdsUnknown(o.value);
+    return Object.values(o).some(holdsUnknown);
+  }
+  return false;
+}
+
+/** The keys of a provider's serialized configuration that hold unknowns; `version` does not configure it. */
+export function unknownConfigKeys(inputs: Record<string, unknown>): string[] {
+  return Object.keys(inputs)
+    .filter((k) => k !== "version" && holdsUnknown(inputs[k]))
+    .sort();
+}
+
+/** What a failed first preview adds to the program's error: the invokes it answered `{}`. */
+export function emptyInvokesNote(empty: readonly EmptyInvoke[]): string | undefined {
+  if (empty.length === 0) return undefined;
+  const lines = empty.map(
+    (e) =>
+      `  invoke ${e.token} through provider ${e.provider} answered {}: its configuration holds values unknown at preview (${e.unknownKeys.join(", ")})`,
+  );
+  return [`first preview: the engine answers invokes through an unconfigured provider with an empty result:`, ...lines].join("\n");
+}
 
 interface ResolvedOutput {
   known: boolean;
@@ -146,7 +269,9 @@ export async function planStack(
   spec: StackSpec,
   program: (raw: Readonly<Record<string, string>>, id: { project: string; stack: string }) => Record<string, unknown>,
   resolve: Resolver,
+  mode: PlanMode = {},
 ): Promise<{ plan: StackPlan; planned: PlannedOutputs }> {
+  const firstPreview = mode.firstPreview === true;
   // Upstream references are checked before the program runs: a failed StackReference read leaves
   // every Output that depends on it rejecting in the background.
   for (const { stack } of stackReferences(spec.config)) {
@@ -157,10 +282,18 @@ export async function planStack(
   // The first failure anywhere (a mock, a registration, an apply) fails the plan at once: a failed
   // read or registration leaves the outputs that depend on it pending forever.
   let failed = false;
-  let failNow: (e: unknown) => void = () => undefined;
+  let failNow: (e: unknown, where?: string) => void = () => undefined;
+  // First preview: provider URN -> its config keys unknown at preview; the invokes answered {}.
+  const unconfigured = new Map<string, string[]>();
+  const emptyInvokes: EmptyInvoke[] = [];
+  const planError = (e: unknown, where?: string) => {
+    if (e instanceof PlanError) return e;
+    const note = [where && `while registering ${where}`, emptyInvokesNote(emptyInvokes)].filter((x) => x).join("\n");
+    return new PlanError(spec.name, e, note || undefined);
+  };
   const failure = new Promise<never>((_, reject) => {
-    failNow = (e: unknown) => {
-      if (!failed) reject(new PlanError(spec.name, e));
+    failNow = (e: unknown, where?: string) => {
+      if (!failed) reject(planError(e, where));
       failed = true;
     };
   });
@@ -179,10 +312,19 @@ export async function planStack(
           }
           return { id: name, state: { name, outputs: up.outputs, secretOutputNames: [...up.secretOutputNames] } };
         }
+        // First preview: the inputs only; no id (unknown) and every other output unknown.
+        if (firstPreview) return { id: undefined, state: { ...args.inputs } };
         const fake = fakeState(args.type, args.name, args.inputs as Record<string, unknown>, ctx);
         return { id: args.custom === false ? undefined : fake.id, state: { ...args.inputs, ...fake.state } };
       },
       call(args: pulumi.runtime.MockCallArgs): Record<string, unknown> {
+        // A provider reference is `<urn>::<id>`; a default provider's is empty (its config is the stack's, known).
+        const provider = args.provider ? args.provider.slice(0, args.provider.lastIndexOf("::")) : "";
+        const unknownKeys = unconfigured.get(provider);
+        if (unknownKeys) {
+          emptyInvokes.push({ token: args.token, provider, unknownKeys });
+          return {};
+        }
         return fakeCall(args.token, args.inputs as Record<string, unknown>, ctx);
       },
     },
@@ -201,6 +343,11 @@ export async function planStack(
     register(req, (err: unknown, resp: { getUrn(): string }) => {
       if (err) failNow(err);
       else {
+        // Recorded before the SDK learns the URN, so before any invoke can name this provider.
+        if (firstPreview && String(req.getType()).startsWith("pulumi:providers:")) {
+          const keys = unknownConfigKeys(req.getObject()?.toJavaScript() ?? {});
+          if (keys.length > 0) unconfigured.set(resp.getUrn(), keys);
+        }
         const propDeps: string[] = [];
         req.getPropertydependenciesMap().forEach((deps: { getUrnsList(): string[] }) => propDeps.push(...deps.getUrnsList()));
         resources.push({
@@ -226,13 +373,14 @@ export async function planStack(
     });
 
   const onRejection = (reason: unknown) => failNow(reason);
+  registrationFailed = (label, e) => failNow(e, resourceOfLabel(label));
   process.on("unhandledRejection", onRejection);
   try {
     let exported: Record<string, unknown>;
     try {
       exported = program(spec.config, { project: PROJECT, stack: spec.name });
     } catch (e) {
-      throw new PlanError(spec.name, e);
+      throw planError(e);
     }
     const outputs: Record<string, unknown> = {};
     const planned: Record<string, unknown> = {};
@@ -242,7 +390,7 @@ export async function planStack(
       try {
         r = await Promise.race([resolveOutput(value), failure, deadline]);
       } catch (e) {
-        throw e instanceof PlanError ? e : new PlanError(spec.name, e);
+        throw planError(e);
       }
       if (r.secret) secretOutputNames.push(key);
       outputs[key] = !r.known ? COMPUTED : r.secret ? SECRET : showUnknowns(r.value);
@@ -259,6 +407,7 @@ export async function planStack(
       planned: { outputs: planned, secretOutputNames },
     };
   } finally {
+    registrationFailed = undefined;
     // After a failure the program's pending outputs keep rejecting: leave the sink in place then.
     if (!failed) process.off("unhandledRejection", onRejection);
   }

@@ -3,8 +3,8 @@
  * the CrossGuard pack (lab/policy/pack) runs during `pulumi preview` and `pulumi up`.
  *
  * Pure: the resources are plain data, e.g. lab/plan/run.ts `PlannedResource`s, whose inputs show
- * values unknown until deploy as "<computed>" and secrets as "[secret]" (see lab/policy/rules.ts
- * for how each kind of rule treats them).
+ * values unknown until deploy as "<computed>" and secrets as "[secret]" (see lab/policy/rule.ts
+ * for how each kind of rule treats them). The rules are the registry's (lab/policy/rules.ts).
  */
 import { EnforcementLevel, formatViolation, Rule, RULES } from "./rules";
 

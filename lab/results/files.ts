@@ -1,5 +1,5 @@
 /**
- * A run's results on disk, so that a destroy never loses them (DESIGN.md "Stack kinds"):
+ * A run's results on disk, so that a destroy never loses them (README "Benchmarks and results", docs/samples.md "On disk"):
  *
  * ```text
  * <rootDir>/<stack>/<runId>/samples.json   the samples, a JSON array, 2-space indented

@@ -1,107 +1,176 @@
-/** Config of the `ceph-k0s` stack kind: k0s on EC2 + Rook-Ceph + Postgres + pgbench. */
+/**
+ * Config of the `ceph-k0s` stack kind: k0s on EC2 + Rook-Ceph + Postgres + pgbench. The keys'
+ * types only; their rules and defaults are the components' (components/k0s/rules.ts,
+ * components/rook/rules.ts, components/postgres/rules.ts, components/bench), checked here with the
+ * `lab:` key names before any resource exists.
+ */
 import { z } from "zod";
-import { hypervisorOf, INSTANCE_TYPE_RULE } from "../../components/k0s/instance-types";
-import { POSTGRES_DEFAULTS } from "../../components/postgres/manifests";
-import { K0S_VERSION } from "../../components/versions";
-import { problem } from "../../core/errors";
+import {
+  clusterNetworksOverlapping,
+  K0sClusterSpec,
+  NODE_NETWORK_RULE,
+  problems as k0sProblems,
+  resolve as resolveK0s,
+} from "../../components/k0s/rules";
+import { POSTGRES_DEFAULTS } from "../../components/postgres/rules";
+import { capacityProblems, problems as rookProblems, RookArgs } from "../../components/rook/rules";
+import { argProblem, ArgProblem, problem } from "../../core/errors";
+import { isText } from "../../core/checks";
+import { AZ_NAME_RE } from "../../components/network/rules";
 import { commonFields } from "../lib/config/common";
-import { int, ipv4Cidr, oneOf, stackName, text } from "../lib/config/fields";
-
-/** gp3 limits (EBS User Guide, "General Purpose SSD volumes"; since September 2025 up to 64 TiB, 80 000 IOPS, 2000 MiB/s): IOPS per GiB and MiB/s per IOPS. */
-export const GP3_MAX_IOPS_PER_GIB = 500;
-export const GP3_MAX_MBPS_PER_IOPS = 0.25;
-/** Ceph's default nearfull ratio: keep the Postgres volume below it once replicated. */
-export const CEPH_NEARFULL_RATIO = 0.85;
-/** Replicas of the RBD pool (one per host). */
-export const CEPH_REPLICAS = 3;
-
-const AZ_RULE = "an availability zone name of aws:region among the network stack's zones (e.g. us-east-1a)";
-const SSH_KEY_RULE = "an OpenSSH public key (ssh-ed25519, ssh-rsa or ecdsa-sha2-nistp256/384/521 followed by its base64 key)";
+import { int, list, stackName, text } from "../lib/config/fields";
+import { pathHead, renamed } from "../lib/config/load";
+import { problems as benchProblems, type BenchSpec, type PostgresTarget } from "../../components/bench/rules";
+import { postgresConnection } from "../../components/postgres/manifests";
 
 export const cephK0sSchema = z.object({
   ...commonFields,
   /** `lab:networkStack`: the network stack (VPC, subnets) the cluster lives in. */
   networkStack: stackName("network"),
-  /** `lab:instanceType`: the nodes' instance type; m4.xlarge (Xen) in stack dev, m5.xlarge (Nitro) in stack nitro. */
-  instanceType: text(INSTANCE_TYPE_RULE).refine((t) => hypervisorOf(t) !== undefined, { error: INSTANCE_TYPE_RULE }),
-  /** `lab:workerCount`: workers, one OSD each; Ceph keeps 3 replicas on 3 hosts. @default 3 */
-  workerCount: int(3, 9, "a whole number of workers from 3 to 9 (3 replicas on 3 different hosts)").default(3),
-  /** `lab:az`: the one zone of every node and volume. @default "<aws:region>a" */
-  az: text(AZ_RULE, /^[a-z]{2}(-gov)?-[a-z]+-\d[a-z]$/).optional(),
-  /** `lab:adminCidrs`: who may reach the bastion (SSH, Kubernetes API). Required. */
-  adminCidrs: z
-    .array(ipv4Cidr(8, 32), { error: 'a list of 1 to 10 IPv4 CIDRs of the operators (e.g. ["198.51.100.7/32"])' })
-    .min(1, { error: 'a list of 1 to 10 IPv4 CIDRs of the operators (e.g. ["198.51.100.7/32"])' })
-    .max(10, { error: 'a list of 1 to 10 IPv4 CIDRs of the operators (e.g. ["198.51.100.7/32"])' }),
-  /** `lab:sshPublicKey`: use this key (its private half in the SSH agent) instead of a generated one. */
-  sshPublicKey: text(SSH_KEY_RULE, /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)) [A-Za-z0-9+/]+={0,3}( [^\n]*)?$/).optional(),
-  /** `lab:osdVolumeGiB`: size of each worker's gp3 OSD volume. @default 100 */
-  osdVolumeGiB: int(10, 65536, "a whole number of GiB from 10 to 65536 (gp3)").default(100),
-  /** `lab:osdVolumeIops`: gp3 provisioned IOPS of each OSD volume (gp3's baseline is 3000 at any size). @default 3000 */
-  osdVolumeIops: int(3000, 80000, "a whole number of IOPS from 3000 to 80000 (gp3)").default(3000),
-  /** `lab:osdVolumeThroughputMBps`: gp3 provisioned throughput, MiB/s (gp3's baseline is 125 at any size). @default 125 */
-  osdVolumeThroughputMBps: int(125, 2000, "a whole number of MiB/s from 125 to 2000 (gp3)").default(125),
-  /** `lab:k0sVersion`: override the pinned k0s version. @default K0S_VERSION of components/versions.ts */
-  k0sVersion: text("a k0s release (e.g. v1.36.3+k0s.2)", /^v1\.\d+\.\d+\+k0s\.\d+$/).default(K0S_VERSION),
-  /** `lab:cni`: k0s' network provider. @default "kuberouter" */
-  cni: oneOf(["kuberouter", "calico"]).default("kuberouter"),
-  /** `lab:pgbenchScale`: `pgbench -i -s` (1000 ≈ 15 GB). @default 1000 */
-  pgbenchScale: int(1, 3000, "a whole number from 1 to 3000 (scale 3000 ≈ 45 GB, the most the 64 GiB volume holds)").default(1000),
-  /** `lab:pgbenchClients`: `pgbench -c`. @default 20 */
-  pgbenchClients: int(1, 90, "a whole number of clients from 1 to 90 (Postgres allows 100 connections)").default(20),
-  /** `lab:pgbenchThreads`: `pgbench -j`, at most the clients. @default 2 */
-  pgbenchThreads: int(1, 90, "a whole number of threads from 1 to 90").default(2),
-  /** `lab:pgbenchDurationSeconds`: `pgbench -T` of each repetition. @default 300 */
-  pgbenchDurationSeconds: int(10, 86400, "a whole number of seconds from 10 to 86400").default(300),
-  /** `lab:reps`: pgbench repetitions (median and spread over them). @default 3 */
-  reps: int(1, 20, "a whole number of repetitions from 1 to 20").default(3),
+  /** `lab:instanceType` → K0sCluster `instanceType`; m4.xlarge (Xen) in stack dev, m5.xlarge (Nitro) in stack nitro. */
+  instanceType: text().optional(),
+  /** `lab:workerCount` → K0sCluster `workerCount`, Rook `osdCount`. */
+  workerCount: int().optional(),
+  /** `lab:az` → K0sCluster `az`: the one zone of every node and volume. @default "<aws:region>a" ({@link clusterZone}) */
+  az: text().optional(),
+  /** `lab:adminCidrs` → `adminCidrs`. */
+  adminCidrs: list(text()).optional(),
+  /** `lab:sshPublicKey` → `sshPublicKey`. */
+  sshPublicKey: text().optional(),
+  /** `lab:osdVolumeGiB` → `osdVolumeGiB`. */
+  osdVolumeGiB: int().optional(),
+  /** `lab:osdVolumeIops` → `osdVolumeIops`. */
+  osdVolumeIops: int().optional(),
+  /** `lab:osdVolumeThroughputMiBps` → `osdVolumeThroughputMiBps`. */
+  osdVolumeThroughputMiBps: int().optional(),
+  /** `lab:k0sVersion` → `k0sVersion`. */
+  k0sVersion: text().optional(),
+  /** `lab:cni` → `cni`. */
+  cni: text().optional(),
+  /** `lab:pgbenchScale` → BenchmarkRun `pgbenchScale` (`pgbench -i -s`). */
+  pgbenchScale: int().optional(),
+  /** `lab:pgbenchClients` → `pgbenchClients` (`-c`). */
+  pgbenchClients: int().optional(),
+  /** `lab:pgbenchThreads` → `pgbenchThreads` (`-j`). */
+  pgbenchThreads: int().optional(),
+  /** `lab:pgbenchDurationSeconds` → `pgbenchDurationSeconds` (`-T`). */
+  pgbenchDurationSeconds: int().optional(),
+  /** `lab:reps` → `reps`: pgbench repetitions. */
+  reps: int().optional(),
 });
 
 export type CephK0sConfig = z.output<typeof cephK0sSchema>;
 
-/** The zone of the cluster: `lab:az`, else the region's first zone. */
+/** The zone of the cluster: `lab:az`, else the region's first zone (a choice of this kind, not a component default). */
 export function clusterZone(c: Pick<CephK0sConfig, "az" | "region">): string {
   return c.az ?? `${c.region}a`;
 }
 
-/** Cross-field rules of the ceph-k0s kind. */
-export function checkCephK0s(c: CephK0sConfig): string[] {
+/** The config as the K0sCluster's plain arguments (same names; typed once the rules passed). */
+export function clusterSpec(c: CephK0sConfig): K0sClusterSpec {
+  return {
+    instanceType: c.instanceType as string,
+    workerCount: c.workerCount,
+    az: clusterZone(c),
+    adminCidrs: c.adminCidrs as string[],
+    sshPublicKey: c.sshPublicKey,
+    osdVolumeGiB: c.osdVolumeGiB,
+    osdVolumeIops: c.osdVolumeIops,
+    osdVolumeThroughputMiBps: c.osdVolumeThroughputMiBps,
+    k0sVersion: c.k0sVersion,
+    cni: c.cni as K0sClusterSpec["cni"],
+  };
+}
+
+/** The Rook component's arguments: one OSD on every worker, the rest Rook's defaults. */
+export function rookArgs(c: CephK0sConfig): RookArgs {
+  return { osdCount: resolveK0s(clusterSpec(c)).workerCount };
+}
+
+/** The pgbench server as BenchmarkRun sees it: the Postgres component's connection and its data volume (max_connections stays PostgreSQL's default). */
+export function pgbenchServer(namespace: string): PostgresTarget {
+  return { ...postgresConnection(namespace), volumeGiB: POSTGRES_DEFAULTS.volumeGiB };
+}
+
+/** The pgbench BenchmarkRun's arguments that come from config; index.ts adds this kind's constants. */
+export function pgbenchArgs(c: CephK0sConfig) {
+  return {
+    runId: c.runId,
+    zone: clusterZone(c),
+    reps: c.reps,
+    pgbenchScale: c.pgbenchScale,
+    pgbenchClients: c.pgbenchClients,
+    pgbenchThreads: c.pgbenchThreads,
+    pgbenchDurationSeconds: c.pgbenchDurationSeconds,
+  } satisfies Partial<BenchSpec>;
+}
+
+/** The constant part of the pgbench run (index.ts creates it with these), for checking the config's part. */
+const PGBENCH_RUN = {
+  name: "pgbench",
+  namespace: POSTGRES_DEFAULTS.namespace,
+  tools: ["pgbench"],
+  postgres: pgbenchServer(POSTGRES_DEFAULTS.namespace),
+} as const satisfies Omit<BenchSpec, "runId" | "zone">;
+
+/** Rook's argument → this kind's key, where they are named differently. */
+const ROOK_KEYS = { osdCount: "workerCount", osdSizeGiB: "osdVolumeGiB" } as const;
+
+/**
+ * Every problem of the config: the K0sCluster's rules, Rook's (its OSDs are the workers), the Ceph
+ * capacity rule for the Postgres volume, the zone's region, and the pgbench rules. A key that
+ * already has a problem from one rule gets no second one from a later rule.
+ */
+export function checkCephK0s(c: CephK0sConfig): ArgProblem[] {
+  const k0s = resolveK0s(clusterSpec(c));
+  const ruled: ArgProblem[] = [];
+  const add = (ps: readonly ArgProblem[]) => {
+    const taken = new Set(ruled.map((q) => pathHead(q.path)));
+    ruled.push(...ps.filter((p) => !taken.has(pathHead(p.path))));
+  };
+  add(k0sProblems(clusterSpec(c)));
+  if (c.az !== undefined && isText(c.az, AZ_NAME_RE) && !c.az.startsWith(c.region))
+    add([argProblem("az", `a zone of {region} ${c.region}`, c.az)]);
+  add(renamed(rookProblems(rookArgs(c)), ROOK_KEYS));
+  // The capacity rule needs a valid worker count: with a bad one it would only repeat that problem.
+  if (!ruled.some((p) => pathHead(p.path) === ROOK_KEYS.osdCount))
+    add(
+      renamed(
+        capacityProblems({
+          osdCount: k0s.workerCount,
+          osdSizeGiB: k0s.osdVolumeGiB,
+          claimGiB: POSTGRES_DEFAULTS.volumeGiB,
+          claimName: "Postgres volume",
+        }),
+        ROOK_KEYS,
+      ),
+    );
+  // The pgbench run's rules are BenchmarkRun's, over what index.ts passes it (its `zone` is `lab:az`).
+  add(renamed(benchProblems({ ...PGBENCH_RUN, ...pgbenchArgs(c) }), { zone: "az" }));
+  return ruled;
+}
+
+/**
+ * What this kind needs of the network stack it reads (`lab:networkStack`), checked where it is
+ * read, every problem at once: the cluster's zone is one of its zones, and its VPC CIDR leaves
+ * k0s' pod and service networks alone (components/k0s/rules.ts).
+ */
+export function networkProblems(c: CephK0sConfig, network: { readonly azs: readonly string[]; readonly vpcCidr: string }): string[] {
   const problems: string[] = [];
-  if (c.az !== undefined && !c.az.startsWith(c.region)) problems.push(problem("lab:az", `a zone of aws:region ${c.region}`, c.az));
-  if (c.osdVolumeIops > c.osdVolumeGiB * GP3_MAX_IOPS_PER_GIB) {
+  const zone = clusterZone(c);
+  if (!network.azs.includes(zone)) {
+    const unset = c.az === undefined ? " (unset, it defaults to aws:region + a)" : "";
+    problems.push(problem("lab:az", `one of the zones of network stack '${c.networkStack}' (${network.azs.join(", ")})${unset}`, zone));
+  }
+  const overlapping = clusterNetworksOverlapping(network.vpcCidr);
+  if (overlapping.length > 0) {
     problems.push(
       problem(
-        "lab:osdVolumeIops",
-        `at most ${GP3_MAX_IOPS_PER_GIB} per GiB of 'lab:osdVolumeGiB' (${c.osdVolumeGiB * GP3_MAX_IOPS_PER_GIB})`,
-        c.osdVolumeIops,
+        "lab:networkStack",
+        `a network stack whose 'lab:vpcCidr' is ${NODE_NETWORK_RULE}; its 'lab:vpcCidr' ${network.vpcCidr} overlaps the ${overlapping.join(" and the ")}`,
+        c.networkStack,
       ),
     );
   }
-  if (c.osdVolumeThroughputMBps > c.osdVolumeIops * GP3_MAX_MBPS_PER_IOPS) {
-    problems.push(
-      problem(
-        "lab:osdVolumeThroughputMBps",
-        `at most 'lab:osdVolumeIops' / 4 (${Math.floor(c.osdVolumeIops * GP3_MAX_MBPS_PER_IOPS)})`,
-        c.osdVolumeThroughputMBps,
-      ),
-    );
-  }
-  const usableGiB = ((c.osdVolumeGiB * c.workerCount) / CEPH_REPLICAS) * CEPH_NEARFULL_RATIO;
-  if (usableGiB < POSTGRES_DEFAULTS.volumeGiB) {
-    const minGiB = Math.ceil((POSTGRES_DEFAULTS.volumeGiB * CEPH_REPLICAS) / (c.workerCount * CEPH_NEARFULL_RATIO));
-    problems.push(
-      problem(
-        "lab:osdVolumeGiB",
-        `at least ${minGiB} with ${c.workerCount} workers (the ${POSTGRES_DEFAULTS.volumeGiB} GiB Postgres volume, 3 replicas, below Ceph's nearfull ratio 0.85)`,
-        c.osdVolumeGiB,
-      ),
-    );
-  }
-  if (c.pgbenchThreads > c.pgbenchClients) {
-    problems.push(problem("lab:pgbenchThreads", `at most 'lab:pgbenchClients' (${c.pgbenchClients})`, c.pgbenchThreads));
-  }
-  const open = c.adminCidrs.filter((cidr) => cidr.startsWith("0.0.0.0/"));
-  if (open.length > 0)
-    problems.push(problem("lab:adminCidrs", "CIDRs of the operators' own networks, not the whole internet", c.adminCidrs));
   return problems;
 }

@@ -4,43 +4,92 @@
  * worker, Postgres 17 on a `rook-ceph-block` volume, and pgbench (TPC-B, scale 1000, 20 clients,
  * 2 threads, 300 s) as benchmark Jobs. Stacks `dev` (m4.xlarge, Xen) and `nitro` (m5.xlarge,
  * Nitro) differ only in the instance type: `pulumi stack select dev|nitro` compares hypervisors.
+ * Placement is fixed, alike in both: Postgres on worker 1, the pgbench Job on worker 2
+ * (`storage-bench-lab/worker` labels, components/k0s/placement.ts).
  */
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { BenchmarkRun } from "../../components/bench";
 import { K0sCluster } from "../../components/k0s";
 import { hypervisorOf } from "../../components/k0s/instance-types";
+import { WORKER_LABEL, workerSelector } from "../../components/k0s/placement";
+import { resolve as resolveK0s } from "../../components/k0s/rules";
 import { Postgres } from "../../components/postgres";
-import { postgresConnection } from "../../components/postgres/manifests";
 import { Rook } from "../../components/rook";
 import { RBD_PROVISIONER, STORAGE_CLASS_NAME } from "../../components/rook/manifests";
-import { CEPH_IMAGE, ROOK_CHART } from "../../components/versions";
-import { checkCephK0s, cephK0sSchema, clusterZone } from "./config";
+import { resolve as resolveRook } from "../../components/rook/rules";
+import { ROOK_CHART } from "../../components/versions";
+import {
+  CephK0sConfig,
+  checkCephK0s,
+  cephK0sSchema,
+  clusterSpec,
+  clusterZone,
+  networkProblems,
+  pgbenchArgs,
+  pgbenchServer,
+  rookArgs,
+} from "./config";
 import { parseConfig } from "../lib/config/load";
-import { ConfigError, problem } from "../../core/errors";
+import { ConfigError } from "../../core/errors";
+import type { RunMetadata } from "../../core/sample";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { readNetwork } from "../network/outputs";
 
 /** The namespace of Postgres and the benchmark Jobs. */
 export const BENCH_NAMESPACE = "bench";
+/** The worker Postgres runs on, and the one the pgbench Job runs on (another, so the client does not take the server's CPU). */
+export const POSTGRES_WORKER = 1;
+export const PGBENCH_WORKER = 2;
+
+/**
+ * What every pgbench sample of this kind carries besides the tool's own options: the setup that
+ * shapes the number (instance type and hypervisor, OSD volumes, Ceph and its muted health warnings,
+ * the fixed placement), so a report can tell two runs apart.
+ */
+export function pgbenchMetadata(cfg: CephK0sConfig, id: StackIdentity): RunMetadata {
+  const k0s = resolveK0s(clusterSpec(cfg));
+  const rook = resolveRook(rookArgs(cfg));
+  return {
+    scenario: "ceph-nitro",
+    stack: id.stack,
+    instanceType: k0s.instanceType,
+    hypervisor: hypervisorOf(k0s.instanceType),
+    storageClass: STORAGE_CLASS_NAME,
+    provisioner: RBD_PROVISIONER,
+    zoneRelation: "same",
+    workers: k0s.workerCount,
+    osdVolumeType: "gp3",
+    osdVolumeGiB: k0s.osdVolumeGiB,
+    osdVolumeIops: k0s.osdVolumeIops,
+    osdVolumeThroughputMiBps: k0s.osdVolumeThroughputMiBps,
+    cni: k0s.cni,
+    k0sVersion: k0s.k0sVersion,
+    rookVersion: ROOK_CHART.version,
+    cephImage: rook.cephImage,
+    cephReplicas: rook.replicas,
+    // The warnings muted so HEALTH_OK is reachable with AES cephx keys (components/rook/rules.ts).
+    cephMutedHealthWarnings: rook.muteHealthWarnings.join(","),
+    postgresNode: `${WORKER_LABEL}=${POSTGRES_WORKER}`,
+    pgbenchNode: `${WORKER_LABEL}=${PGBENCH_WORKER}`,
+  };
+}
 
 export function cephK0sStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("ceph-k0s", cephK0sSchema, raw, checkCephK0s);
-  const hypervisor = hypervisorOf(cfg.instanceType) as "xen" | "nitro";
+  const spec = clusterSpec(cfg);
   const zone = clusterZone(cfg);
   const { provider, expiresAt } = labAwsProvider(cfg, id);
   const net = readNetwork(cfg.networkStack);
 
-  // The zone's index in the network stack: its private subnet for the nodes, its public subnet for the bastion.
-  const zoneIndex = net.azs.apply((azs) => {
-    const i = azs.indexOf(zone);
-    if (i < 0) {
-      const unset = cfg.az === undefined ? " (unset, it defaults to aws:region + a)" : "";
-      throw new ConfigError([
-        problem("lab:az", `one of the zones of network stack '${cfg.networkStack}' (${azs.join(", ")})${unset}`, zone),
-      ]);
-    }
-    return i;
+  // What this kind needs of the network stack, checked where it is read (every problem at once):
+  // the zone is one of its zones, and its VPC CIDR leaves k0s' pod and service networks alone.
+  // The result, the zone's index (its private subnet for the nodes, its public one for the
+  // bastion), feeds every node, so nothing is created on a network that fails.
+  const zoneIndex = pulumi.all([net.azs, net.vpcCidr]).apply(([azs, vpcCidr]) => {
+    const problems = networkProblems(cfg, { azs, vpcCidr });
+    if (problems.length > 0) throw new ConfigError(problems);
+    return azs.indexOf(zone);
   });
   const pick = (ids: pulumi.Output<string[]>) => pulumi.all([ids, zoneIndex]).apply(([list, i]) => list[i]);
   const availabilityZone = pick(net.azs);
@@ -48,19 +97,11 @@ export function cephK0sStack(raw: Readonly<Record<string, string>>, id: StackIde
   const cluster = new K0sCluster(
     "ceph",
     {
-      instanceType: cfg.instanceType,
-      workerCount: cfg.workerCount,
+      ...spec,
+      az: availabilityZone,
       vpcId: net.vpcId,
       privateSubnetId: pick(net.privateSubnetIds),
       publicSubnetId: pick(net.publicSubnetIds),
-      availabilityZone,
-      adminCidrs: cfg.adminCidrs,
-      sshPublicKey: cfg.sshPublicKey,
-      osdVolumeSizeGiB: cfg.osdVolumeGiB,
-      osdVolumeIops: cfg.osdVolumeIops,
-      osdVolumeThroughputMBps: cfg.osdVolumeThroughputMBps,
-      k0sVersion: cfg.k0sVersion,
-      cni: cfg.cni,
     },
     { provider },
   );
@@ -68,11 +109,11 @@ export function cephK0sStack(raw: Readonly<Record<string, string>>, id: StackIde
   // Objects inside the cluster go with it on destroy (deletedWith): no one-by-one deletes of a dying cluster.
   const k8sProvider = new k8s.Provider("k0s", { kubeconfig: cluster.kubeconfig });
   const inCluster = { provider: k8sProvider, deletedWith: cluster.installation };
-  const rook = new Rook("rook", {}, inCluster);
+  const ceph = new Rook("rook", rookArgs(cfg), inCluster);
   const postgres = new Postgres(
     "pg",
-    { namespace: BENCH_NAMESPACE, storageClass: STORAGE_CLASS_NAME },
-    { ...inCluster, dependsOn: [rook] },
+    { namespace: BENCH_NAMESPACE, storageClass: STORAGE_CLASS_NAME, nodeSelector: workerSelector(POSTGRES_WORKER) },
+    { ...inCluster, dependsOn: [ceph] },
   );
 
   const pgbench = new BenchmarkRun(
@@ -80,34 +121,11 @@ export function cephK0sStack(raw: Readonly<Record<string, string>>, id: StackIde
     {
       kubeconfig: cluster.kubeconfig,
       namespace: BENCH_NAMESPACE,
-      runId: cfg.runId,
-      zone,
+      ...pgbenchArgs(cfg),
+      nodeSelector: workerSelector(PGBENCH_WORKER),
       tools: ["pgbench"],
-      reps: cfg.reps,
-      postgres: postgresConnection(BENCH_NAMESPACE),
-      pgbenchScale: cfg.pgbenchScale,
-      pgbenchClients: cfg.pgbenchClients,
-      pgbenchThreads: cfg.pgbenchThreads,
-      pgbenchDurationSeconds: cfg.pgbenchDurationSeconds,
-      keys: { zone: "lab:az" },
-      metadata: {
-        scenario: "ceph-nitro",
-        stack: id.stack,
-        instanceType: cfg.instanceType,
-        hypervisor,
-        storageClass: STORAGE_CLASS_NAME,
-        provisioner: RBD_PROVISIONER,
-        zoneRelation: "same",
-        workers: cfg.workerCount,
-        osdVolumeType: "gp3",
-        osdVolumeGiB: cfg.osdVolumeGiB,
-        osdVolumeIops: cfg.osdVolumeIops,
-        osdVolumeThroughputMBps: cfg.osdVolumeThroughputMBps,
-        cni: cfg.cni,
-        k0sVersion: cfg.k0sVersion,
-        rookVersion: ROOK_CHART.version,
-        cephImage: CEPH_IMAGE,
-      },
+      postgres: pgbenchServer(BENCH_NAMESPACE),
+      metadata: pgbenchMetadata(cfg, id),
       runAfter: [postgres],
     },
     // runAfter: the ConfigMap, the Job and the collection wait for Postgres (and its namespace).
@@ -124,7 +142,7 @@ export function cephK0sStack(raw: Readonly<Record<string, string>>, id: StackIde
     nodePrivateIps: cluster.nodePrivateIps,
     bastionPublicIp: cluster.bastionPublicIp,
     sshPrivateKey: cluster.sshPrivateKey,
-    storageClass: rook.storageClassName,
+    storageClass: ceph.storageClassName,
     osdVolume: cluster.osdVolume,
     results: pgbench.results,
     rawOutputs: pgbench.rawOutputs,

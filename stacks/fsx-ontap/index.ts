@@ -8,13 +8,14 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { FsxOntap } from "../../components/fsx-ontap";
-import { checkFsxOntap, fsxOntapSchema } from "./config";
+import { checkFsxOntap, fsxOntapArgs, fsxOntapSchema } from "./config";
 import { parseConfig } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { readNetwork } from "../network/outputs";
 
 export function fsxOntapStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("fsx-ontap", fsxOntapSchema, raw, checkFsxOntap);
+  const a = fsxOntapArgs(cfg);
   const { provider, expiresAt } = labAwsProvider(cfg, id);
   const net = readNetwork(cfg.networkStack);
   const fsx = new FsxOntap(
@@ -25,22 +26,22 @@ export function fsxOntapStack(raw: Readonly<Record<string, string>>, id: StackId
       privateSubnetIds: net.privateSubnetIds,
       privateRouteTableIds: net.privateRouteTableIds,
       availabilityZones: net.azs,
-      deploymentType: cfg.deploymentType,
-      storageCapacityGiB: cfg.storageCapacityGiB,
-      throughputCapacityMBps: cfg.throughputCapacityMBps,
-      haPairs: cfg.haPairs,
-      diskIopsMode: cfg.diskIopsMode,
-      diskIops: cfg.diskIops,
-      preferredAz: cfg.preferredAz,
-      kmsKeyArn: cfg.kmsKeyArn,
-      automaticBackupRetentionDays: cfg.backupRetentionDays,
-      weeklyMaintenanceStartTime: cfg.maintenanceWindow,
-      clientSecurityGroupIds: cfg.clientSecurityGroupIds,
-      endpointIpAddressRange: cfg.endpointIpAddressRange,
-      svmName: cfg.svmName,
-      volumes: cfg.volumes,
-      skipFinalBackup: cfg.skipFinalBackup,
-      retainOnDelete: cfg.retainOnDelete,
+      deploymentType: a.deploymentType,
+      storageCapacityGiB: a.storageCapacityGiB,
+      throughputCapacityMBps: a.throughputCapacityMBps,
+      haPairs: a.haPairs,
+      diskIopsMode: a.diskIopsMode,
+      diskIops: a.diskIops,
+      preferredAz: a.preferredAz,
+      kmsKeyArn: a.kmsKeyArn,
+      backupRetentionDays: a.backupRetentionDays,
+      maintenanceWindow: a.maintenanceWindow,
+      clientSecurityGroupIds: a.clientSecurityGroupIds,
+      endpointIpAddressRange: a.endpointIpAddressRange,
+      svmName: a.svmName,
+      volumes: a.volumes,
+      skipFinalBackup: a.skipFinalBackup,
+      retainOnDelete: a.retainOnDelete,
     },
     { provider },
   );

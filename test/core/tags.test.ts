@@ -1,4 +1,4 @@
-import { expiresAt, labTags } from "../../core/tags";
+import { EXPIRES_AT_OUTPUT, TAG_KEYS, expiresAt, labTags } from "../../core/tags";
 
 describe("lab tags", () => {
   test.each([
@@ -11,13 +11,14 @@ describe("lab tags", () => {
   test("rejects a time that is not RFC 3339", () => {
     expect(() => expiresAt("yesterday", 8)).toThrow("not an RFC 3339 time: yesterday");
   });
-  test("the five tags", () => {
-    expect(labTags({ project: "p", stack: "s", kind: "k", owner: "o", expiresAt: "e" })).toEqual({
+  test("the four tags, all known before an update: the expiry is the stack output expiresAt, not a tag", () => {
+    expect(labTags({ project: "p", stack: "s", kind: "k", owner: "o" })).toEqual({
       "lab:project": "p",
       "lab:stack": "s",
       "lab:kind": "k",
       "lab:owner": "o",
-      "lab:expires-at": "e",
     });
+    expect(TAG_KEYS).toEqual(["lab:project", "lab:stack", "lab:kind", "lab:owner"]);
+    expect(EXPIRES_AT_OUTPUT).toBe("expiresAt");
   });
 });

@@ -52,7 +52,19 @@ export function upwardImports(root = ROOT): string[] {
   return found;
 }
 
+/** Package imports of core/ that would tie the engine-free library to the Pulumi engine or a provider. */
+export function enginePackagesInCore(root = ROOT): string[] {
+  const re = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)["'](@pulumi[^"']*|@pulumiverse[^"']*)["']/gm;
+  return sourceFiles(path.join(root, "core")).flatMap((file) =>
+    [...fs.readFileSync(file, "utf8").matchAll(re)].map((m) => `${path.relative(root, file)} imports ${m[1]}`),
+  );
+}
+
 describe("layers", () => {
+  it("core/ is engine-free: no Pulumi package", () => {
+    expect(enginePackagesInCore()).toEqual([]);
+  });
+
   it("no module imports a layer above its own", () => {
     expect(upwardImports()).toEqual([]);
   });
@@ -76,5 +88,7 @@ describe("layers", () => {
     fs.writeFileSync(path.join(tmp, "stacks", "x.ts"), 'import { y } from "../components/y";\n');
     fs.writeFileSync(path.join(tmp, "components", "y.ts"), 'import { run } from "../lab/cli/run";\nexport const y = 1;\n');
     expect(upwardImports(tmp)).toEqual(["components/y.ts imports ../lab/cli/run (lab is above components)"]);
+    fs.writeFileSync(path.join(tmp, "core", "z.ts"), 'import * as pulumi from "@pulumi/pulumi";\n');
+    expect(enginePackagesInCore(tmp)).toEqual(["core/z.ts imports @pulumi/pulumi"]);
   });
 });

@@ -16,7 +16,11 @@
 # which would only notice a failed Job at its own timeout. Complete: prints `kubectl logs
 # job/<name>` (the benchmark's raw outputs between LAB-RESULT markers) on stdout and exits 0.
 # Failed, or not finished in time: prints the Job's description and its log on stderr and exits
-# 1, so the Pulumi update fails showing why. A transient API error is retried until the timeout.
+# 1, so the Pulumi update fails showing why. Gone (the API answers NotFound: kubectl prints
+# `Error from server (NotFound): jobs.batch "<name>" not found`, kubernetes/kubernetes
+# staging/src/k8s.io/kubectl/pkg/cmd/util/helpers.go "Error from server (%s): %s" with
+# apimachinery's NewNotFound message): says what happened and exits 1 at once, since waiting
+# cannot bring a deleted Job back. Any other API error is retried until the timeout.
 set -eu
 
 JOB_NAME=${JOB_NAME:-}
@@ -62,8 +66,14 @@ give_up() {
 deadline=$(($(date +%s) + WAIT_TIMEOUT_SECONDS))
 log "waiting up to ${WAIT_TIMEOUT_SECONDS}s for job/$JOB_NAME in namespace $JOB_NAMESPACE"
 while :; do
-  conditions=$(k get "job/$JOB_NAME" -o 'jsonpath={range .status.conditions[?(@.status=="True")]}{.type}{" "}{end}' 2>"$stage/get.err") ||
-    { log "kubectl get failed (retrying): $(cat -- "$stage/get.err")"; conditions=''; }
+  if ! conditions=$(k get "job/$JOB_NAME" -o 'jsonpath={range .status.conditions[?(@.status=="True")]}{.type}{" "}{end}' 2>"$stage/get.err"); then
+    if grep -q '(NotFound)' "$stage/get.err"; then
+      log "job/$JOB_NAME in namespace $JOB_NAMESPACE does not exist ($(cat -- "$stage/get.err")): it was deleted before its log was collected (ttlSecondsAfterFinished after it finished, or by hand), so this run's results cannot be read; set a new run id to run the benchmark again"
+      exit 1
+    fi
+    log "kubectl get failed (retrying): $(cat -- "$stage/get.err")"
+    conditions=''
+  fi
   case " $conditions " in
     *' Complete '*) break ;;
     *' Failed '*) give_up "failed" ;;

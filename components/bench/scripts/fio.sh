@@ -1,7 +1,7 @@
 #!/bin/sh
 # fio.sh: runs one fio profile REPS times against a directory on the storage under test and
 # prints each repetition's JSON output (fio --output-format=json) between LAB-RESULT markers on
-# stdout (format in lib.sh). Run by the fio benchmark Job and by `lab bench local`; the profile
+# stdout (format in lib.sh). Run by the fio benchmark Job, or by hand; the profile
 # job files (fio-<profile>.fio) are rendered by components/bench/profiles.ts.
 #
 # Environment [default]:
@@ -15,13 +15,16 @@
 #   REPS           repetitions, at least 1 [3]
 #   FIO_KEEP_FILE  1: keep the test file after the run; 0: delete it [0]
 #   FIO_BIN        fio executable [fio]
+#   LAB_RUN_ID     the run id; with LAB_RUNS_DIR, a run id that finished once is refused (lib.sh) []
+#   LAB_RUNS_DIR   where finished runs are stamped (fio-<run id>), on the storage under test []
 #   TMPDIR         where each repetition's output is staged before it is printed [/tmp]
 #
 # The job files read FIO_DIR, FIO_SIZE, FIO_RUNTIME and FIO_RAMP through fio's own ${VAR}
 # expansion, so one file serves an 8 GiB benchmark and a 16 MiB smoke test. The test file
 # ($FIO_DIR/lab-fio.dat) is laid out by the first repetition and reused by the others.
 # Markers: tool=fio rep=<n> profile=<profile> version=<fio version>.
-# Exit status: 0 success; 2 usage or environment problem; otherwise fio's own status.
+# Exit status: 0 success; 2 usage or environment problem; 4 this run id already ran (lib.sh);
+# otherwise fio's own status.
 set -eu
 
 LAB_SCRIPT_DIR=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
@@ -45,9 +48,11 @@ lab_require_word FIO_SIZE "$FIO_SIZE"
 lab_require_uint FIO_RUNTIME "$FIO_RUNTIME" 1
 lab_require_uint FIO_RAMP "$FIO_RAMP" 0
 lab_require_uint REPS "$REPS" 1
+lab_require_run_id
 [ -r "$FIO_JOBFILE" ] ||
-  lab_die "no fio job file for profile '$FIO_PROFILE' ($FIO_JOBFILE); the job files are rendered by components/bench/profiles.ts (the Job's ConfigMap, lab bench local): set FIO_JOB_DIR"
+  lab_die "no fio job file for profile '$FIO_PROFILE' ($FIO_JOBFILE); the job files are rendered by components/bench/profiles.ts (the Job's ConfigMap holds them): set FIO_JOB_DIR"
 lab_require_cmd "$FIO_BIN"
+lab_run_check fio
 
 mkdir -p -- "$FIO_DIR"
 export FIO_DIR FIO_SIZE FIO_RUNTIME FIO_RAMP
@@ -80,4 +85,5 @@ while [ "$rep" -le "$REPS" ]; do
   lab_emit fio "$rep" "$out" "profile=$FIO_PROFILE" "version=$fio_version"
   rep=$((rep + 1))
 done
+lab_run_done fio
 lab_log "fio done: $REPS repetition(s)"

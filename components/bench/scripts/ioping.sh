@@ -1,7 +1,7 @@
 #!/bin/sh
 # ioping.sh: measures I/O latency of a directory on the storage under test with ioping, REPS
 # times, and prints each repetition's raw output between LAB-RESULT markers on stdout (format in
-# lib.sh). Run by the ioping benchmark Job and by `lab bench local`.
+# lib.sh). Run by the ioping benchmark Job, or by hand.
 #
 # Environment [default]:
 #   IOPING_DIR       directory on the storage under test, created if missing (required)
@@ -16,10 +16,13 @@
 #                    ioping supports -J (1.1 and later), text otherwise [auto]
 #   REPS             repetitions, at least 1 [3]
 #   IOPING_BIN       ioping executable [ioping]
+#   LAB_RUN_ID       the run id; with LAB_RUNS_DIR, a run id that finished once is refused (lib.sh) []
+#   LAB_RUNS_DIR     where finished runs are stamped (ioping-<run id>), on the storage under test []
 #   TMPDIR           where each repetition's output is staged before it is printed [/tmp]
 #
 # Markers: tool=ioping rep=<n> format=<json|text> version=<ioping version>.
-# Exit status: 0 success; 2 usage or environment problem; otherwise ioping's own status.
+# Exit status: 0 success; 2 usage or environment problem; 4 this run id already ran (lib.sh);
+# otherwise ioping's own status.
 set -eu
 
 LAB_SCRIPT_DIR=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
@@ -45,7 +48,9 @@ lab_require_word IOPING_INTERVAL "$IOPING_INTERVAL"
 lab_require_word IOPING_SIZE "$IOPING_SIZE"
 lab_require_word IOPING_WORK_SIZE "$IOPING_WORK_SIZE"
 lab_require_uint REPS "$REPS" 1
+lab_require_run_id
 lab_require_cmd "$IOPING_BIN"
+lab_run_check ioping
 
 case $IOPING_FORMAT in
   auto)
@@ -85,4 +90,5 @@ while [ "$rep" -le "$REPS" ]; do
   lab_emit ioping "$rep" "$out" "format=$format" "version=$ioping_version"
   rep=$((rep + 1))
 done
+lab_run_done ioping
 lab_log "ioping done: $REPS repetition(s)"

@@ -71,3 +71,38 @@ lab_emit() {
     printf '=== LAB-RESULT-END tool=%s rep=%s ===\n' "$lab_tool" "$lab_rep"
   }
 }
+
+# Run ids. A benchmark Job that Kubernetes deleted ttlSecondsAfterFinished after it finished is
+# created again by the next `pulumi up` once a `pulumi refresh` has dropped it from the stack's
+# state. It must not run the benchmark again under the same run id (its results would silently
+# replace the first ones), so a script stamps each finished run and refuses a repeat with exit
+# status 4. fio.sh and ioping.sh stamp files on the volume under test (LAB_RUNS_DIR); pgbench.sh
+# stamps a row in the benchmark database. Without LAB_RUN_ID (a run by hand) nothing is stamped.
+
+# lab_require_run_id: dies unless LAB_RUN_ID is empty or a run id (lower-case letters, digits, '-').
+lab_require_run_id() {
+  case ${LAB_RUN_ID:-} in
+    *[!a-z0-9-]*) lab_die "LAB_RUN_ID must be lower-case letters, digits and '-', got '${LAB_RUN_ID:-}'" ;;
+  esac
+}
+
+# lab_refuse_repeat TOOL FINISHED: logs why TOOL does not run again under LAB_RUN_ID and exits 4.
+lab_refuse_repeat() {
+  lab_log "error: $1 already ran to completion under run id $LAB_RUN_ID (finished $2): refusing to run it again under the same id, which would replace its results. A finished run's Job is created again when Kubernetes has deleted it (ttlSecondsAfterFinished after it finished) and a refresh dropped it from the stack's state; set a new run id to run the benchmark again."
+  exit 4
+}
+
+# lab_run_check TOOL: with LAB_RUN_ID and LAB_RUNS_DIR set, refuses when TOOL finished under that id.
+lab_run_check() {
+  if [ -z "${LAB_RUN_ID:-}" ] || [ -z "${LAB_RUNS_DIR:-}" ]; then return 0; fi
+  if [ -f "$LAB_RUNS_DIR/$1-$LAB_RUN_ID" ]; then
+    lab_refuse_repeat "$1" "$(cat -- "$LAB_RUNS_DIR/$1-$LAB_RUN_ID")"
+  fi
+}
+
+# lab_run_done TOOL: stamps TOOL finished under LAB_RUN_ID (the time, UTC) in LAB_RUNS_DIR.
+lab_run_done() {
+  if [ -z "${LAB_RUN_ID:-}" ] || [ -z "${LAB_RUNS_DIR:-}" ]; then return 0; fi
+  mkdir -p -- "$LAB_RUNS_DIR"
+  date -u '+%Y-%m-%dT%H:%M:%SZ' >"$LAB_RUNS_DIR/$1-$LAB_RUN_ID"
+}

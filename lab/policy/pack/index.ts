@@ -3,8 +3,8 @@
  * file (the Pulumi CLI starts it with the pack directory as working directory; ts-node compiles it).
  *
  * Entry file only: `new PolicyPack(...)` starts the analyzer's gRPC server, so nothing imports
- * this file. The rules live in lab/policy/rules.ts, where `lab plan --policy` runs them offline
- * (lab/policy/evaluate.ts) with the same messages.
+ * this file. The rules are the registry's (lab/policy/rules.ts: one file per area, by stable id),
+ * which `lab plan --policy` runs offline (lab/policy/evaluate.ts) with the same messages.
  */
 import { PolicyPack, ResourceValidationPolicy } from "@pulumi/policy";
 import { formatViolation, RULES } from "../rules";

@@ -1,4 +1,4 @@
-/** Config keys every stack kind has (DESIGN.md "Stack kinds"). */
+/** Config keys every stack kind has (README "Keys every kind has"). */
 import { z } from "zod";
 import { AWS_REGION_RE, int, text } from "./fields";
 

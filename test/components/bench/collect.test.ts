@@ -132,12 +132,22 @@ describe("raw names and marker metadata", () => {
 
   it("turns marker attributes into metadata", () => {
     expect(
-      markerMetadata({ tool: "pgbench", rep: "1", scale: "1000", clients: "20", threads: "2", duration: "300", version: "17.6" }),
+      markerMetadata({
+        tool: "pgbench",
+        rep: "1",
+        scale: "1000",
+        clients: "20",
+        threads: "2",
+        duration: "300",
+        init: "reused",
+        version: "17.6",
+      }),
     ).toEqual({
       scale: 1000,
       clients: 20,
       threads: 2,
       durationSeconds: 300,
+      pgbenchInitialisation: "reused",
       toolVersion: "17.6",
     });
     expect(markerMetadata({ tool: "fio", rep: "1", profile: "seed", version: "3" })).toEqual({ fioProfile: "seed", toolVersion: "3" });

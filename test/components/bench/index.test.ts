@@ -6,14 +6,15 @@ import * as fs from "fs";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type * as BenchModule from "../../../components/bench";
-import { ConfigError } from "../../../core/errors";
 import type { Sample } from "../../../core/sample";
 
+const PG = { host: "pg", user: "postgres", database: "pgbench", passwordSecret: { name: "pg-auth", key: "password" } };
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "fixtures", name), "utf8");
 /** stdout of the collecting command per tool: logs of the real scripts (2 repetitions each). */
 const LOGS: Record<string, string> = {
   fio: fixture("fio-seed-job.txt"),
   ioping: fixture("ioping-job.txt"),
+  pgbench: fixture("pgbench-job.txt"),
 };
 
 interface Registered {
@@ -34,7 +35,7 @@ beforeAll(() => {
       newResource: (args) => {
         registered.push({ type: args.type, name: args.name, inputs: args.inputs, provider: args.provider });
         if (args.type === "command:local:Command") {
-          const tool = /-(fio|ioping)-collect$/.exec(args.name)?.[1] ?? "";
+          const tool = /-(fio|ioping|pgbench)-collect-[a-z0-9-]+$/.exec(args.name)?.[1] ?? "";
           return { id: `${args.name}-id`, state: { ...args.inputs, stdout: LOGS[tool] ?? "", stderr: "" } };
         }
         if (args.type.startsWith("kubernetes:") && args.inputs.metadata) {
@@ -51,7 +52,7 @@ beforeAll(() => {
     "dev",
     false,
   );
-  // Imported only now, after setMocks (DESIGN.md "Facts about Pulumi's mock runtime").
+  // Imported only now, after setMocks: a program imported before it never resolves its outputs.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   bench = require("../../../components/bench");
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -75,9 +76,11 @@ interface Seen {
   name: string;
   parent?: string;
   dependsOn: string[];
+  deletedWith?: string;
+  ignoreChanges?: string[];
 }
 
-async function deploy(name: string, runId: string, extra: Partial<BenchModule.BenchmarkRunArgs> = {}) {
+async function deploy(name: string, runId: string, extra: Partial<BenchModule.BenchmarkRunArgs> = {}, deletedWith?: pulumi.Resource) {
   const seen: Seen[] = [];
   const nameOf = (r: pulumi.Resource) => (r as unknown as { __name?: string }).__name ?? "?";
   const run = new bench.BenchmarkRun(
@@ -95,6 +98,7 @@ async function deploy(name: string, runId: string, extra: Partial<BenchModule.Be
     },
     {
       providers: { kubernetes: k8sProvider },
+      ...(deletedWith ? { deletedWith } : {}),
       transformations: [
         (a) => {
           const deps = a.opts.dependsOn;
@@ -104,6 +108,8 @@ async function deploy(name: string, runId: string, extra: Partial<BenchModule.Be
             name: a.name,
             parent: a.opts.parent ? nameOf(a.opts.parent) : undefined,
             dependsOn: (list as pulumi.Resource[]).map(nameOf),
+            deletedWith: a.opts.deletedWith ? nameOf(a.opts.deletedWith) : undefined,
+            ignoreChanges: (a.opts as pulumi.CustomResourceOptions).ignoreChanges,
           });
           return undefined;
         },
@@ -138,9 +144,9 @@ describe("BenchmarkRun under mocks", () => {
       ["kubernetes:core/v1:ConfigMap", "same-az-scripts", "same-az"],
       ["kubernetes:core/v1:PersistentVolumeClaim", "same-az-data", "same-az"],
       ["kubernetes:batch/v1:Job", "same-az-fio", "same-az"],
-      ["command:local:Command", "same-az-fio-collect", "same-az"],
+      ["command:local:Command", "same-az-fio-collect-r7", "same-az"],
       ["kubernetes:batch/v1:Job", "same-az-ioping", "same-az"],
-      ["command:local:Command", "same-az-ioping-collect", "same-az"],
+      ["command:local:Command", "same-az-ioping-collect-r7", "same-az"],
     ]);
   });
 
@@ -166,24 +172,38 @@ describe("BenchmarkRun under mocks", () => {
   it("runs the tools one after the other: each Job waits for the previous tool's collection", () => {
     const deps = Object.fromEntries(d.seen.map((s) => [s.name, s.dependsOn]));
     expect(deps["same-az-fio"]).toEqual(["same-az-scripts", "same-az-data"]);
-    expect(deps["same-az-fio-collect"]).toEqual(["same-az-fio"]);
-    expect(deps["same-az-ioping"]).toEqual(["same-az-scripts", "same-az-data", "same-az-fio-collect"]);
-    expect(deps["same-az-ioping-collect"]).toEqual(["same-az-ioping"]);
+    expect(deps["same-az-fio-collect-r7"]).toEqual(["same-az-fio"]);
+    expect(deps["same-az-ioping"]).toEqual(["same-az-scripts", "same-az-data", "same-az-fio-collect-r7"]);
+    expect(deps["same-az-ioping-collect-r7"]).toEqual(["same-az-ioping"]);
   });
 
-  it("the collecting command waits for its Job with the kubeconfig in its environment and re-runs with the run id", () => {
-    const cmd = byName("same-az-fio-collect").inputs;
+  it("the collecting command waits for its Job with the kubeconfig in its environment, one per run id", () => {
+    const cmd = byName("same-az-fio-collect-r7").inputs;
     expect(cmd.triggers).toEqual(["r7", "same-az-fio-r7", "uid-same-az-fio"]);
     expect(cmd.interpreter).toEqual(["/bin/sh", "-c"]);
     expect(cmd.create).toBe(fs.readFileSync(path.join(__dirname, "../../../components/bench/scripts/collect-job.sh"), "utf8"));
+    expect(cmd.update).toBeUndefined();
     expect(cmd.logging).toBe("stderr");
+    expect(cmd.addPreviousOutputInEnv).toBe(false);
     expect(cmd.environment["4dabf18193072939515e22adb298388d"]).toBe("1b47061264138c4ac30d75fd1eb44270"); // kept secret
     expect(unwrapSecret(cmd.environment)).toEqual({
       JOB_NAME: "same-az-fio-r7",
       JOB_NAMESPACE: "bench",
       WAIT_TIMEOUT_SECONDS: String(600 + 2 * (1200 + 68 + 10) + 120),
+      POLL_SECONDS: "10",
       LAB_KUBECONFIG: "apiVersion: v1\nkind: Config\n",
     });
+  });
+
+  it("a collection never re-runs on a change that is not its trigger: every other input's changes are ignored", () => {
+    for (const tool of ["fio", "ioping"]) {
+      const seen = d.seen.find((x) => x.name === `same-az-${tool}-collect-r7`)!;
+      expect(seen.ignoreChanges).toEqual(["create", "interpreter", "environment", "logging", "addPreviousOutputInEnv"]);
+      // Every input the component passes, but the triggers, is ignored: a new input cannot slip through.
+      const inputs = Object.keys(byName(`same-az-${tool}-collect-r7`).inputs).filter((k) => k !== "triggers");
+      expect([...inputs].sort()).toEqual([...(seen.ignoreChanges ?? [])].sort());
+    }
+    expect(bench.COLLECT_IGNORED_INPUTS).toEqual(["create", "interpreter", "environment", "logging", "addPreviousOutputInEnv"]);
   });
 
   it("results: every repetition's samples, parsed by core/parsers, with the run's metadata", () => {
@@ -214,7 +234,7 @@ describe("BenchmarkRun under mocks", () => {
     const again = await deploy("again", "r8", { tools: ["ioping"], rawPrefix: "again-" });
     const job = byName("again-ioping").inputs;
     expect(job.metadata.name).toBe("again-ioping-r8");
-    expect(byName("again-ioping-collect").inputs.triggers).toEqual(["r8", "again-ioping-r8", "uid-again-ioping"]);
+    expect(byName("again-ioping-collect-r8").inputs.triggers).toEqual(["r8", "again-ioping-r8", "uid-again-ioping"]);
     expect(again.raws.map((r) => r.name)).toEqual(["again-ioping-rep1.json", "again-ioping-rep2.json"]);
     expect(new Set(again.results.map((s) => s.metadata.runId))).toEqual(new Set(["r8"]));
   });
@@ -230,28 +250,235 @@ describe("BenchmarkRun under mocks", () => {
     expect(other.results.every((s) => s.metadata.zone === "us-east-1b" && s.metadata.zoneRelation === "cross")).toBe(true);
   });
 
-  it("rejects bad arguments at construction, all problems at once, naming the config keys", () => {
-    expect(
-      () =>
-        new bench.BenchmarkRun("bad", {
-          namespace: "bench",
-          runId: "r1",
-          zone: "us-east-1a",
-          storageClass: "gp3",
-          toolsImage: "tools:1",
-          fioSize: "64G",
-          reps: 0,
-          kubeconfig: "k",
-        }),
-    ).toThrow(
-      new ConfigError([
-        `'lab:reps' must be an integer from 1 to 100, got 0`,
-        `'lab:fioSize' must be at most 90% of the PVC (57.6 GiB), got "64G"`,
-      ]),
+  it("rejects bad arguments at construction, all problems at once, naming the arguments", () => {
+    const bad = () =>
+      new bench.BenchmarkRun("bad", {
+        namespace: "bench",
+        runId: "r1",
+        zone: "us-east-1a",
+        storageClass: "gp3",
+        toolsImage: "tools:1",
+        fioSize: "64G",
+        reps: 0,
+        ttlSecondsAfterFinished: 0,
+        kubeconfig: "k",
+      });
+    expect(bad).toThrow(
+      [
+        "invalid arguments of lab:bench:BenchmarkRun 'bad':",
+        "'reps' must be an integer from 1 to 20, got 0",
+        `'fioSize' must be at most 90% of 'pvcSizeGiB' (57.6 GiB), got "64G"`,
+        "'ttlSecondsAfterFinished' must be an integer from 3600 to 31536000 (a finished Job and its log must outlive their collection: 360 of the collector's 10 s polls), got 0",
+      ].join("\n"),
     );
+    let thrown: unknown;
+    try {
+      bad();
+    } catch (e) {
+      thrown = e;
+    }
+    expect(pulumi.InputPropertiesError.isInstance(thrown)).toBe(true);
+  });
+
+  it("storage is deleted before the cluster: the PVC and the Jobs that mount it are not deletedWith it", async () => {
+    /** A stand-in for the cluster a stack passes as `deletedWith`. */
+    class Cluster extends pulumi.CustomResource {
+      constructor(name: string) {
+        super("test:index:Cluster", name, {});
+      }
+    }
+    const cluster = new Cluster("the-cluster");
+    const all = await deploy("with-pg", "r1", { tools: ["fio", "ioping", "pgbench"], postgres: PG }, cluster);
+    expect(Object.fromEntries(all.seen.filter((x) => x.type !== "lab:bench:BenchmarkRun").map((x) => [x.name, x.deletedWith]))).toEqual({
+      "with-pg-scripts": "the-cluster",
+      "with-pg-data": undefined,
+      "with-pg-fio": undefined,
+      "with-pg-fio-collect-r1": undefined,
+      "with-pg-ioping": undefined,
+      "with-pg-ioping-collect-r1": undefined,
+      "with-pg-pgbench": "the-cluster",
+      "with-pg-pgbench-collect-r1": undefined,
+    });
+    // They still go before the cluster: through their provider, whose kubeconfig is the cluster's.
+    expect(byName("with-pg-data").provider).toMatch(/::pulumi:providers:kubernetes::cluster::/);
+    // The samples record the exact pgbench command lines and extra options, and what fio's file defeats.
+    const pg = all.results.filter((x) => x.metadata.tool === "pgbench");
+    expect(pg.length).toBeGreaterThan(0);
+    for (const x of pg) {
+      expect(x.metadata).toMatchObject({
+        pgbenchInitCommand: "pgbench -i -s 1000",
+        pgbenchCommand: "pgbench -c 20 -j 2 -T 300",
+        pgbenchForeignKeys: false,
+        pgbenchPerStatementLatencies: false,
+        pgbenchProgressSeconds: 0,
+        pgbenchSettleSeconds: 30,
+      });
+    }
+    for (const x of all.results.filter((r) => r.metadata.tool === "fio")) {
+      expect(x.metadata).toMatchObject({ fioClientCache: "bypassed", fioStorageCache: "not-defeated" });
+    }
   });
 
   it("makes no invoke", () => {
     expect(calls).toEqual([]);
+  });
+});
+
+describe("BenchmarkRun with zone and toolsImage as Outputs (values known later)", () => {
+  const IMAGE = "registry.example.com/lab/tools:fio-3.33-ioping-1.3";
+  const META = { scenario: "fsx-eks", stack: "dev", zoneRelation: "cross" as const };
+  /** Every registered input of a run's children, as JSON with the run's name replaced by `<run>`. */
+  const childrenOf = (run: string) =>
+    registered
+      .filter((r) => r.name.startsWith(`${run}-`))
+      .map((r) => ({
+        type: r.type,
+        name: r.name.replace(run, "<run>"),
+        inputs: JSON.parse(JSON.stringify(r.inputs).split(run).join("<run>")),
+      }));
+
+  let later: Awaited<ReturnType<typeof deploy>>;
+  let plain: Awaited<ReturnType<typeof deploy>>;
+  beforeAll(async () => {
+    later = await deploy("later-az", "r9", {
+      zone: pulumi.output("us-east-1c"),
+      toolsImage: new Promise<string>((resolve) => setTimeout(() => resolve(IMAGE), 5)),
+      metadata: pulumi.output(META),
+    });
+    plain = await deploy("plain-az", "r9", { zone: "us-east-1c", toolsImage: IMAGE, metadata: META });
+  });
+
+  it("creates the same children, with the same arguments, as the same values given plain", () => {
+    expect(
+      later.seen.map((s) => [s.type, s.name.replace("later-az", "<run>"), s.dependsOn.map((d) => d.replace("later-az", "<run>"))]),
+    ).toEqual(plain.seen.map((s) => [s.type, s.name.replace("plain-az", "<run>"), s.dependsOn.map((d) => d.replace("plain-az", "<run>"))]));
+    expect(childrenOf("later-az")).toEqual(childrenOf("plain-az"));
+    expect(childrenOf("later-az").map((c) => c.name)).toEqual([
+      "<run>-scripts",
+      "<run>-data",
+      "<run>-fio",
+      "<run>-fio-collect-r9",
+      "<run>-ioping",
+      "<run>-ioping-collect-r9",
+    ]);
+  });
+
+  it("the Jobs hold the Outputs' values where the placeholders were rendered; no placeholder reaches the engine", () => {
+    for (const tool of ["fio", "ioping"]) {
+      const spec = byName(`later-az-${tool}`).inputs.spec.template.spec;
+      expect(spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms).toEqual([
+        { matchExpressions: [{ key: "topology.kubernetes.io/zone", operator: "In", values: ["us-east-1c"] }] },
+      ]);
+      expect(spec.containers.map((c: { image: string }) => c.image)).toEqual([IMAGE]);
+    }
+    const sent = JSON.stringify(childrenOf("later-az"));
+    expect(sent).not.toContain(bench.LATER_INPUT_PLACEHOLDERS.zone);
+    expect(sent).not.toContain(bench.LATER_INPUT_PLACEHOLDERS.toolsImage);
+    expect(bench.LATER_INPUT_PLACEHOLDERS).toEqual({
+      zone: "lab-zone-known-later",
+      toolsImage: "known-later.invalid/storage-bench-lab/tools:known-later",
+    });
+  });
+
+  it("the samples carry the resolved zone and the Output metadata", () => {
+    expect(later.results.length).toBe(plain.results.length);
+    expect(later.results.length).toBeGreaterThan(0);
+    expect(
+      new Set(later.results.map((s) => [s.metadata.zone, s.metadata.zoneRelation, s.metadata.runId, s.metadata.scenario].join(" "))),
+    ).toEqual(new Set(["us-east-1c cross r9 fsx-eks"]));
+    expect(later.results).toEqual(plain.results);
+    expect(later.jobNames).toEqual(["later-az-fio-r9", "later-az-ioping-r9"]);
+  });
+
+  /** Constructs a run whose zone and image are the given Inputs; resolves to its results' rejection. */
+  async function failure(name: string, zone: pulumi.Input<string>, toolsImage: pulumi.Input<string>): Promise<unknown> {
+    const run = new bench.BenchmarkRun(
+      name,
+      { namespace: "bench", runId: "r1", zone, storageClass: "gp3", toolsImage, reps: 2, kubeconfig: "k" },
+      { providers: { kubernetes: k8sProvider } },
+    );
+    const error = await valueOf(run.results).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return error;
+  }
+
+  it("a bad zone Output fails with the rule's exact message once it resolves, and its Jobs are never created", async () => {
+    const e = await failure("bad-zone", pulumi.output("Not A Zone!"), IMAGE);
+    expect(pulumi.InputPropertiesError.isInstance(e)).toBe(true);
+    expect((e as Error).message).toBe(
+      [
+        `invalid arguments of lab:bench:BenchmarkRun 'bad-zone':`,
+        `'zone' must be an availability zone name (e.g. "us-east-1a"), got "Not A Zone!"`,
+      ].join("\n"),
+    );
+    expect(registered.filter((r) => r.name.startsWith("bad-zone-")).map((r) => r.name)).toEqual(["bad-zone-scripts", "bad-zone-data"]);
+  });
+
+  it("a bad image Output fails with the rule's exact message, the same as a plain value's at construction", async () => {
+    const e = await failure("bad-image", "us-east-1a", pulumi.output("tools:latest"));
+    const message = [
+      `invalid arguments of lab:bench:BenchmarkRun 'bad-image':`,
+      `'toolsImage' must be an image reference pinned by a tag other than "latest" or by a @sha256 or @sha512 digest, got "tools:latest"`,
+    ].join("\n");
+    expect(pulumi.InputPropertiesError.isInstance(e)).toBe(true);
+    expect((e as Error).message).toBe(message);
+    expect(
+      () =>
+        new bench.BenchmarkRun("bad-image-plain", {
+          namespace: "bench",
+          runId: "r1",
+          zone: "us-east-1a",
+          storageClass: "gp3",
+          toolsImage: "tools:latest",
+          kubeconfig: "k",
+        }),
+    ).toThrow(message.replace("'bad-image'", "'bad-image-plain'"));
+    expect(registered.filter((r) => r.name.startsWith("bad-image-")).map((r) => r.name)).toEqual(["bad-image-scripts", "bad-image-data"]);
+  });
+
+  it("every other argument is still checked at construction when zone and toolsImage are Outputs (their own checks wait for their values)", () => {
+    let thrown: unknown;
+    try {
+      new bench.BenchmarkRun("early", {
+        namespace: "bench",
+        runId: "r1",
+        zone: pulumi.output("Not A Zone!"),
+        storageClass: "gp3",
+        toolsImage: pulumi.output("tools:latest"),
+        reps: 0,
+        kubeconfig: "k",
+      });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(pulumi.InputPropertiesError.isInstance(thrown)).toBe(true);
+    expect((thrown as Error).message).toBe(
+      ["invalid arguments of lab:bench:BenchmarkRun 'early':", "'reps' must be an integer from 1 to 20, got 0"].join("\n"),
+    );
+  });
+
+  it("withLaterInputs swaps placeholders anywhere in the rendered objects, inside other text too", async () => {
+    const zone = pulumi.output("us-east-1c");
+    const image = pulumi.output(IMAGE);
+    const P = bench.LATER_INPUT_PLACEHOLDERS;
+    const later = new Map([
+      [P.zone, zone],
+      [P.toolsImage, image],
+    ]);
+    const out = bench.withLaterInputs({ a: [P.zone, `zone=${P.zone};image=${P.toolsImage}.`, "plain"], n: 3, b: true, z: null }, later) as {
+      a: [pulumi.Output<string>, pulumi.Output<string>, string];
+      n: number;
+      b: boolean;
+      z: null;
+    };
+    expect(out.a[0]).toBe(zone);
+    expect(await valueOf(out.a[1])).toBe(`zone=us-east-1c;image=${IMAGE}.`);
+    expect([out.a[2], out.n, out.b, out.z]).toEqual(["plain", 3, true, null]);
+    expect(() => bench.withLaterInputs({ [`x-${P.zone}`]: 1 }, later)).toThrow(
+      `withLaterInputs: placeholder "${P.zone}" in the key "x-${P.zone}"`,
+    );
   });
 });

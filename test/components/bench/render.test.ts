@@ -1,45 +1,17 @@
+/** The Job, ConfigMap and PVC builders (components/bench/render.ts), validated against the Kubernetes schemas. */
 import { Job } from "kubernetes-models/batch/v1/Job";
 import { ConfigMap } from "kubernetes-models/v1/ConfigMap";
 import { PersistentVolumeClaim } from "kubernetes-models/v1/PersistentVolumeClaim";
 import type { IPodSpec } from "kubernetes-models/v1/PodSpec";
-import { ConfigError } from "../../../core/errors";
 import { renderFioJobFiles } from "../../../components/bench/profiles";
-import {
-  activeDeadlineSeconds,
-  defaultFioSize,
-  fioSizeBytes,
-  renderBenchmark,
-  resolveBench,
-  type BenchSpec,
-  type PostgresTarget,
-} from "../../../components/bench/render";
+import { pgbenchCommands, renderBenchmark } from "../../../components/bench/render";
+import { resolve, type BenchSpec } from "../../../components/bench/rules";
+import { activeDeadlineSeconds } from "../../../components/bench/sizing";
 import { readJobScripts } from "../../../components/bench/scripts";
 import { restrictedViolations } from "../../helpers/podSecurity";
-import { problemsOf as configProblems } from "../../helpers/config";
+import { ALL, BASE, PG, TOOLS_IMAGE } from "./support";
 
 const SCRIPTS = readJobScripts();
-const TOOLS_IMAGE = "123456789012.dkr.ecr.us-east-1.amazonaws.com/storage-bench-tools:fio-3.33-ioping-1.3";
-const PG: PostgresTarget = {
-  host: "pg-rw.db.svc.cluster.local",
-  user: "bench",
-  database: "bench",
-  passwordSecret: { name: "pg-auth", key: "password" },
-};
-const BASE: BenchSpec = {
-  name: "same-az",
-  namespace: "bench",
-  runId: "r1",
-  zone: "us-east-1a",
-  storageClass: "fsx-ontap-san",
-  toolsImage: TOOLS_IMAGE,
-};
-const ALL: BenchSpec = { ...BASE, tools: ["fio", "ioping", "pgbench"], postgres: PG };
-
-/** The problems of `spec`, in order (none: []). */
-function problemsOf(spec: BenchSpec): readonly string[] {
-  return configProblems(() => renderBenchmark(spec, SCRIPTS), true);
-}
-
 const podOf = (spec: BenchSpec, tool: string): IPodSpec => {
   const j = renderBenchmark(spec, SCRIPTS).jobs.find((x) => x.tool === tool);
   if (!j?.job.spec?.template.spec) throw new Error(`no ${tool} job`);
@@ -147,7 +119,9 @@ describe("renderBenchmark: Jobs", () => {
       { name: "FIO_RUNTIME", value: "60" },
       { name: "FIO_RAMP", value: "10" },
       { name: "FIO_KEEP_FILE", value: "0" },
+      { name: "LAB_RUNS_DIR", value: "/data/.lab-runs" },
       { name: "REPS", value: "3" },
+      { name: "LAB_RUN_ID", value: "r1" },
       { name: "TMPDIR", value: "/tmp" },
     ]);
     expect(c.volumeMounts).toEqual([
@@ -170,7 +144,9 @@ describe("renderBenchmark: Jobs", () => {
       { name: "IOPING_INTERVAL", value: "200ms" },
       { name: "IOPING_DIRECT", value: "1" },
       { name: "IOPING_FORMAT", value: "json" },
+      { name: "LAB_RUNS_DIR", value: "/data/.lab-runs" },
       { name: "REPS", value: "3" },
+      { name: "LAB_RUN_ID", value: "r1" },
       { name: "TMPDIR", value: "/tmp" },
     ]);
   });
@@ -195,13 +171,40 @@ describe("renderBenchmark: Jobs", () => {
       { name: "PGBENCH_CLIENTS", value: "20" },
       { name: "PGBENCH_THREADS", value: "2" },
       { name: "PGBENCH_DURATION", value: "300" },
-      { name: "PGBENCH_PROGRESS", value: "60" },
-      { name: "PGBENCH_PER_STATEMENT", value: "1" },
+      { name: "PGBENCH_FOREIGN_KEYS", value: "0" },
+      { name: "PGBENCH_PER_STATEMENT", value: "0" },
+      { name: "PGBENCH_PROGRESS", value: "0" },
+      { name: "PGBENCH_SETTLE", value: "30" },
       { name: "PGBENCH_INIT", value: "auto" },
       { name: "PG_READY_TIMEOUT", value: "300" },
       { name: "REPS", value: "3" },
+      { name: "LAB_RUN_ID", value: "r1" },
       { name: "TMPDIR", value: "/tmp" },
     ]);
+  });
+
+  it("pgbench's extra options reach its environment only when switched on", () => {
+    const env = podOf(
+      { ...ALL, pgbenchForeignKeys: true, pgbenchPerStatementLatencies: true, pgbenchProgressSeconds: 10, pgbenchSettleSeconds: 5 },
+      "pgbench",
+    ).containers[0].env!.filter((e) =>
+      ["PGBENCH_FOREIGN_KEYS", "PGBENCH_PER_STATEMENT", "PGBENCH_PROGRESS", "PGBENCH_SETTLE"].includes(e.name),
+    );
+    expect(env).toEqual([
+      { name: "PGBENCH_FOREIGN_KEYS", value: "1" },
+      { name: "PGBENCH_PER_STATEMENT", value: "1" },
+      { name: "PGBENCH_PROGRESS", value: "10" },
+      { name: "PGBENCH_SETTLE", value: "5" },
+    ]);
+  });
+
+  it("nodeSelector pins every Job to the same node labels, beside the zone", () => {
+    for (const tool of ["fio", "ioping", "pgbench"]) {
+      expect(podOf({ ...ALL, nodeSelector: { "storage-bench-lab/worker": "2" } }, tool).nodeSelector).toEqual({
+        "storage-bench-lab/worker": "2",
+      });
+      expect(podOf(ALL, tool).nodeSelector).toBeUndefined();
+    }
   });
 
   it("pgbench alone needs no StorageClass, no tools image and no PVC", () => {
@@ -261,177 +264,71 @@ describe("renderBenchmark: PVC and ConfigMap", () => {
   });
 });
 
-describe("activeDeadlineSeconds", () => {
-  const deadline = (spec: BenchSpec, tool: "fio" | "ioping" | "pgbench") =>
-    renderBenchmark(spec, SCRIPTS).jobs.find((j) => j.tool === tool)!.job.spec!.activeDeadlineSeconds;
-
-  it.each([
-    // 600 margin + 3 × (1200 seed bound + ceil(4 × 8 GiB / 512 MB/s) = 68 layout + 10)
-    ["seed, defaults", 4434, BASE],
-    // 600 + 3 × (6 × (10 + 60) + ceil(4 × 12 GiB / 512 MB/s) = 101 + 10)
-    ["suite, defaults (12G)", 2193, { ...BASE, fioProfile: "suite" }],
-    // 600 + 5 × (2 × (5 + 30) + ceil(4 × 3 GiB / 125 MB/s) = 104 + 10)
-    [
-      "latency, 5 reps, 125 MB/s (3G)",
-      1520,
-      { ...BASE, fioProfile: "latency", reps: 5, fioRuntimeSeconds: 30, fioRampSeconds: 5, expectedBandwidthMBps: 125 },
-    ],
-    // 0 margin + 1 × (60 seed bound + ceil(4 × 16 MiB / 512 MB/s) = 1 layout + 10)
-    ["seed, tiny", 71, { ...BASE, fioSize: "16M", reps: 1, deadlineMarginSeconds: 0, fioSeedRepSeconds: 60 }],
-  ] as const)("fio %s: %d s", (_label, seconds, spec) => {
-    expect(deadline(spec as BenchSpec, "fio")).toBe(seconds);
+describe("pgbench: the published command lines, and what the samples record", () => {
+  it("by default exactly `pgbench -i -s <scale>` and `pgbench -c 20 -j 2 -T 300`", () => {
+    expect(pgbenchCommands(resolve(ALL).pgbench)).toEqual({ init: "pgbench -i -s 1000", run: "pgbench -c 20 -j 2 -T 300" });
   });
 
-  it("ioping: margin + reps × (ceil(count × interval) + 30)", () => {
-    expect(deadline(BASE, "ioping")).toBe(600 + 3 * (100 + 30));
-    expect(deadline({ ...BASE, iopingCount: 25, iopingIntervalMs: 100, reps: 2 }, "ioping")).toBe(600 + 2 * (3 + 30));
+  it("an extra option appears only when switched on", () => {
+    const p = resolve({ ...ALL, pgbenchForeignKeys: true, pgbenchPerStatementLatencies: true, pgbenchProgressSeconds: 60 }).pgbench;
+    expect(pgbenchCommands(p)).toEqual({ init: "pgbench -i -s 1000 --foreign-keys", run: "pgbench -c 20 -j 2 -T 300 -P 60 -r" });
   });
 
-  it("pgbench: margin + ready + init + reps × (duration + 120)", () => {
-    expect(deadline(ALL, "pgbench")).toBe(600 + 300 + 3600 + 3 * (300 + 120));
-    expect(deadline({ ...ALL, pgbenchDurationSeconds: 60, reps: 1, pgbenchInitTimeoutSeconds: 600 }, "pgbench")).toBe(
-      600 + 300 + 600 + 180,
-    );
-  });
-
-  it("agrees with activeDeadlineSeconds() on the resolved settings", () => {
-    const { resolved } = resolveBench(ALL);
-    const m = renderBenchmark(ALL, SCRIPTS);
-    for (const j of m.jobs) expect(j.activeDeadlineSeconds).toBe(activeDeadlineSeconds(j.tool, resolved));
-  });
-});
-
-describe("fio sizes", () => {
-  it.each([
-    ["8G", 8 * 2 ** 30],
-    ["16M", 16 * 2 ** 20],
-    ["512K", 512 * 1024],
-    ["1T", 2 ** 40],
-    ["8g", undefined],
-    ["8GiB", undefined],
-    ["0G", undefined],
-    ["1.5G", undefined],
-  ])("%s = %s bytes", (size, bytes) => {
-    expect(fioSizeBytes(size)).toBe(bytes);
-  });
-
-  it("defaults: the published 8G for seed, 25 s of bandwidth rounded up to GiB otherwise", () => {
-    expect(defaultFioSize("seed", 512)).toBe("8G");
-    expect(defaultFioSize("suite", 512)).toBe("12G"); // 12.8 GB = 11.92 GiB
-    expect(defaultFioSize("latency", 125)).toBe("3G"); // 3.125 GB = 2.91 GiB
-    expect(defaultFioSize("suite", 4096)).toBe("96G"); // 102.4 GB = 95.37 GiB
+  it("every option that shapes the numbers is in the samples' metadata", () => {
+    const jobs = renderBenchmark(ALL, SCRIPTS).jobs;
+    expect(Object.fromEntries(jobs.map((j) => [j.tool, j.options]))).toEqual({
+      fio: { fioProfile: "seed", fioSize: "8G", fioClientCache: "bypassed", fioStorageCache: "not-defeated" },
+      ioping: { iopingCount: 100, iopingIntervalMs: 1000, iopingDirect: false },
+      pgbench: {
+        scale: 1000,
+        clients: 20,
+        threads: 2,
+        durationSeconds: 300,
+        pgbenchInitCommand: "pgbench -i -s 1000",
+        pgbenchCommand: "pgbench -c 20 -j 2 -T 300",
+        pgbenchForeignKeys: false,
+        pgbenchPerStatementLatencies: false,
+        pgbenchProgressSeconds: 0,
+        pgbenchSettleSeconds: 30,
+      },
+    });
+    expect(renderBenchmark({ ...BASE, fioProfile: "suite", tools: ["fio"] }, SCRIPTS).jobs[0].options).toEqual({
+      fioProfile: "suite",
+      fioSize: "12G",
+      fioRuntimeSeconds: 60,
+      fioRampSeconds: 10,
+      fioClientCache: "bypassed",
+      fioStorageCache: "not-defeated",
+    });
   });
 });
 
-describe("validation: exact messages, all at once", () => {
-  it("the fio file must fit in 90% of the PVC", () => {
-    expect(problemsOf({ ...BASE, fioSize: "64G" })).toEqual([`'lab:fioSize' must be at most 90% of the PVC (57.6 GiB), got "64G"`]);
-    expect(problemsOf({ ...BASE, fioSize: "57G" })).toEqual([]);
-    expect(problemsOf({ ...BASE, fioSize: "58G" })).toEqual([`'lab:fioSize' must be at most 90% of the PVC (57.6 GiB), got "58G"`]);
-    expect(problemsOf({ ...BASE, fioSize: "10G", pvcSizeGiB: 10 })).toEqual([
-      `'lab:fioSize' must be at most 90% of the PVC (9 GiB), got "10G"`,
+describe("renderBenchmark: deadlines and what mounts the volume", () => {
+  it("each Job's deadline is activeDeadlineSeconds() of the resolved settings; the collector waits 120 s more", () => {
+    const s = resolve(ALL);
+    for (const j of renderBenchmark(ALL, SCRIPTS).jobs) {
+      expect(j.activeDeadlineSeconds).toBe(activeDeadlineSeconds(j.tool, s));
+      expect(j.job.spec!.activeDeadlineSeconds).toBe(j.activeDeadlineSeconds);
+      expect(j.waitTimeoutSeconds).toBe(j.activeDeadlineSeconds + 120);
+    }
+  });
+
+  it("fio and ioping mount the volume under test, pgbench does not", () => {
+    expect(renderBenchmark(ALL, SCRIPTS).jobs.map((j) => [j.tool, j.usesVolume])).toEqual([
+      ["fio", true],
+      ["ioping", true],
+      ["pgbench", false],
     ]);
   });
 
-  it("a defaulted fio file that does not fit names the PVC size", () => {
-    expect(problemsOf({ ...BASE, fioProfile: "suite", pvcSizeGiB: 10 })).toEqual([
-      `'lab:pvcSizeGiB' must be at least 14 so that the fio file (12G) fills at most 90% of it, got 10`,
-    ]);
-  });
-
-  it("suite's file holds at least 25 s of the expected bandwidth", () => {
-    expect(problemsOf({ ...BASE, fioProfile: "suite", fioSize: "8G" })).toEqual([
-      `'lab:fioSize' must be at least 25 s of 'lab:expectedBandwidthMBps' for profile "suite" (25 s × 512 MB/s = 12.8 GB), got "8G"`,
-    ]);
-    expect(problemsOf({ ...BASE, fioProfile: "latency", fioSize: "8G" })).toEqual([]);
-  });
-
-  it("names the config keys the caller maps", () => {
-    expect(problemsOf({ ...BASE, fioSize: "64G", reps: 0, keys: { fioSize: "bench:fioSize", reps: "bench:reps" } })).toEqual([
-      `'bench:reps' must be an integer from 1 to 100, got 0`,
-      `'bench:fioSize' must be at most 90% of the PVC (57.6 GiB), got "64G"`,
-    ]);
-  });
-
-  it("reports every problem together", () => {
-    expect(
-      problemsOf({
-        name: "Same_AZ",
-        namespace: "bench",
-        runId: "Run 1",
-        zone: "",
-        tools: ["fio", "fio"],
-        toolsImage: "tools:latest",
-        reps: 0,
-        fioProfile: "fast" as never,
-        fioSize: "8GiB",
-        expectedBandwidthMBps: -1,
-        iopingCount: 1,
-        ttlSecondsAfterFinished: 1.5,
-      }),
-    ).toEqual([
-      `'lab:name' must be a DNS-1123 label (lower-case letters, digits, '-'), got "Same_AZ"`,
-      `'lab:zone' must be an availability zone name (e.g. "us-east-1a"), got ""`,
-      `'lab:tools' must be a non-empty list of distinct tools among fio, ioping, pgbench, got ["fio","fio"]`,
-      `'lab:runId' must be a DNS-1123 label (lower-case letters, digits, '-'; e.g. "r1" or "2026-01-15"), got "Run 1"`,
-      `'lab:reps' must be an integer from 1 to 100, got 0`,
-      `'lab:fioProfile' must be one of seed, latency, suite, got "fast"`,
-      `'lab:expectedBandwidthMBps' must be a number of MB/s above 0 and at most 100000, got -1`,
-      `'lab:fioSize' must be a whole number with a unit K, M, G or T (fio, binary units; e.g. "8G"), got "8GiB"`,
-      `'lab:iopingCount' must be an integer from 2 to 100000, got 1`,
-      `'lab:ttlSecondsAfterFinished' must be an integer from 0 to 31536000, got 1.5`,
-    ]);
-  });
-
-  it("fio and ioping need a StorageClass and a pinned tools image", () => {
-    expect(problemsOf({ name: "a", namespace: "b", runId: "r1", zone: "us-east-1a" })).toEqual([
-      `'lab:storageClass' must be the name of a StorageClass, got nothing`,
-      `'lab:toolsImage' must be an image reference pinned by a tag other than "latest" or by a @sha256 digest of an image with fio and ioping (build components/bench/image/Dockerfile), got nothing`,
-    ]);
-    expect(problemsOf({ ...BASE, toolsImage: "storage-bench-tools" })).toEqual([
-      `'lab:toolsImage' must be an image reference pinned by a tag other than "latest" or by a @sha256 digest, got "storage-bench-tools"`,
-    ]);
-  });
-
-  it("the run id must leave the longest Job name within 63 characters", () => {
-    const name = "a-rather-long-benchmark-name"; // 28 + "-pgbench-" (9) → 26 left
-    expect(problemsOf({ ...ALL, name, runId: "r".repeat(26) })).toEqual([]);
-    expect(problemsOf({ ...ALL, name, runId: "r".repeat(27) })).toEqual([
-      `'lab:runId' must be at most 26 characters (Job "a-rather-long-benchmark-name-pgbench-<runId>" must fit in 63), got "${"r".repeat(27)}"`,
-    ]);
-  });
-
-  it("pgbench needs its server, and at most as many threads as clients", () => {
-    expect(problemsOf({ ...BASE, tools: ["pgbench"] })).toEqual([
-      `'lab:postgres' must be the PostgreSQL server pgbench drives (host, user, database, passwordSecret), got nothing`,
-    ]);
-    expect(problemsOf({ ...ALL, postgres: { ...PG, host: "", port: 70000, passwordSecret: { name: "Bad_Name", key: "" } } })).toEqual([
-      `'lab:postgres.host' must be a host name or address, got ""`,
-      `'lab:postgres.port' must be an integer from 1 to 65535, got 70000`,
-      `'lab:postgres.passwordSecret.name' must be the name of a Secret, got "Bad_Name"`,
-      `'lab:postgres.passwordSecret.key' must be a key of that Secret, got ""`,
-    ]);
-    expect(problemsOf({ ...ALL, pgbenchThreads: 4, pgbenchClients: 2 })).toEqual([
-      `'lab:pgbenchThreads' must be at most 'lab:pgbenchClients' (2), got 4`,
-    ]);
-    expect(problemsOf({ ...ALL, pgbenchClients: 1 })).toEqual([`'lab:pgbenchClients' must be at least 'lab:pgbenchThreads' (2), got 1`]);
-  });
-
-  it("resources must be Kubernetes quantities", () => {
-    expect(
-      problemsOf({ ...BASE, resources: { fio: { requests: { cpu: "1 core", memory: "1Gi" }, limits: { cpu: "2", memory: "lots" } } } }),
-    ).toEqual([
-      `'lab:resources.fio.requests.cpu' must be a Kubernetes quantity (e.g. "500m", "2", "1Gi"), got "1 core"`,
-      `'lab:resources.fio.limits.memory' must be a Kubernetes quantity (e.g. "500m", "2", "1Gi"), got "lots"`,
-    ]);
-  });
-
-  it("throws one ConfigError whose message lists every problem", () => {
+  it("an invalid spec is a programming error naming every problem (BenchmarkRun checks first)", () => {
     expect(() => renderBenchmark({ ...BASE, reps: 0, fioSize: "64G" }, SCRIPTS)).toThrow(
-      new ConfigError([
-        `'lab:reps' must be an integer from 1 to 100, got 0`,
-        `'lab:fioSize' must be at most 90% of the PVC (57.6 GiB), got "64G"`,
-      ]),
+      [
+        "renderBenchmark: invalid spec (check it with problems() first):",
+        "'reps' must be an integer from 1 to 20, got 0",
+        `'fioSize' must be at most 90% of 'pvcSizeGiB' (57.6 GiB), got "64G"`,
+      ].join("\n"),
     );
+    expect(() => renderBenchmark(BASE, { "lib.sh": "" })).toThrow("renderBenchmark: script fio.sh missing");
   });
 });

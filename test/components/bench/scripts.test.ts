@@ -1,8 +1,9 @@
 /**
  * The benchmark scripts themselves: shellcheck on every one of them, then the real fio and ioping
- * on a temporary directory with tiny sizes, and pgbench.sh / collect-job.sh against stand-in
- * executables (their logic: readiness, initialisation, waiting, failure). CI installs shellcheck,
- * fio and ioping (Debian packages); a missing one fails these tests, it does not skip them.
+ * on a temporary directory with tiny sizes, and collect-job.sh against a stand-in kubectl (its
+ * logic: waiting, failure, a Job gone). pgbench.sh has its own file (scripts/pgbench.test.ts).
+ * CI installs shellcheck, fio and ioping (Debian packages); a missing one fails these tests, it
+ * does not skip them.
  */
 import { execFileSync, spawnSync } from "child_process";
 import * as fs from "fs";
@@ -11,6 +12,17 @@ import * as path from "path";
 import { cutResultBlocks } from "../../../components/bench/collect";
 import { renderFioJobFiles } from "../../../components/bench/profiles";
 import { BENCH_SCRIPTS_DIR, COLLECT_SCRIPT_FILE, JOB_SCRIPT_FILES } from "../../../components/bench/scripts";
+import { CRI_LINE_PREFIX_BYTES, IOPING_LOG_BYTES_PER_REP, IOPING_LOG_BYTES_PER_REQUEST } from "../../../components/bench/sizing";
+import { runScript, stub } from "./support";
+
+/** Bytes `log` takes in a kubelet container log file: every line with its CRI prefix (sizing.ts). */
+const criBytes = (log: string) =>
+  log
+    .split("\n")
+    .filter((l, i, all) => i < all.length - 1 || l !== "")
+    .reduce((n, l) => n + CRI_LINE_PREFIX_BYTES + Buffer.byteLength(l) + 1, 0);
+
+const REFUSAL = (tool: string, id: string) => `error: ${tool} already ran to completion under run id ${id} (finished `;
 
 const script = (name: string) => path.join(BENCH_SCRIPTS_DIR, name);
 
@@ -23,21 +35,7 @@ afterEach(() => {
 });
 
 /** Runs `sh <script>` with `env` added to a minimal environment. */
-function run(name: string, env: Record<string, string>, timeout = 30000) {
-  const r = spawnSync("/bin/sh", [script(name)], {
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TMPDIR: tmp, ...env },
-    encoding: "utf8",
-    timeout,
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** Writes an executable stand-in `name` into dir (a POSIX sh script). */
-function stub(dir: string, name: string, body: string): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
-  return file;
-}
+const run = (name: string, env: Record<string, string>, timeout = 30000) => runScript(script(name), env, tmp, timeout);
 
 describe("shellcheck", () => {
   const files = fs
@@ -136,9 +134,29 @@ describe("fio.sh with the real fio", () => {
     const r = run("fio.sh", { FIO_JOB_DIR: tmp, FIO_DIR: tmp, FIO_PROFILE: "fast" });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(
-      `error: no fio job file for profile 'fast' (${tmp}/fio-fast.fio); the job files are rendered by components/bench/profiles.ts (the Job's ConfigMap, lab bench local): set FIO_JOB_DIR`,
+      `error: no fio job file for profile 'fast' (${tmp}/fio-fast.fio); the job files are rendered by components/bench/profiles.ts (the Job's ConfigMap holds them): set FIO_JOB_DIR`,
     );
     expect(run("fio.sh", { FIO_JOB_DIR: tmp, FIO_DIR: tmp, REPS: "0" }).stderr).toContain("error: REPS must be at least 1, got '0'");
+  });
+
+  it("a run id runs once: the second Job under it refuses with status 4, before fio touches the volume", () => {
+    const dir = path.join(tmp, "data", "fio");
+    const runs = path.join(tmp, "data", ".lab-runs");
+    const env = { FIO_PROFILE: "seed", FIO_JOB_DIR: tmp, FIO_DIR: dir, FIO_SIZE: "1M", REPS: "1", LAB_RUN_ID: "r1", LAB_RUNS_DIR: runs };
+    expect(run("fio.sh", env).status).toBe(0);
+    expect(fs.readdirSync(runs)).toEqual(["fio-r1"]);
+    const finished = fs.readFileSync(path.join(runs, "fio-r1"), "utf8").trim();
+    expect(finished).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    fs.rmSync(dir, { recursive: true });
+    const again = run("fio.sh", env);
+    expect(again.status).toBe(4);
+    expect(again.stdout).toBe("");
+    expect(again.stderr).toContain(`${REFUSAL("fio", "r1")}${finished}): refusing to run it again under the same id`);
+    expect(fs.existsSync(dir)).toBe(false);
+    expect(run("fio.sh", { ...env, LAB_RUN_ID: "r2" }).status).toBe(0);
+    expect(run("fio.sh", { ...env, LAB_RUN_ID: "R2" }).stderr).toContain(
+      "error: LAB_RUN_ID must be lower-case letters, digits and '-', got 'R2'",
+    );
   });
 
   it("fails with fio's status, and prints no result, when fio fails", () => {
@@ -184,6 +202,44 @@ describe("ioping.sh with the real ioping", () => {
     expect(block.text).toMatch(/^min\/avg\/max\/mdev = /m);
   });
 
+  it("a run id runs once: the second Job under it refuses with status 4", () => {
+    const runs = path.join(tmp, "runs");
+    const env = {
+      IOPING_DIR: path.join(tmp, "io"),
+      IOPING_COUNT: "2",
+      IOPING_INTERVAL: "0",
+      REPS: "1",
+      LAB_RUN_ID: "r1",
+      LAB_RUNS_DIR: runs,
+    };
+    expect(run("ioping.sh", env).status).toBe(0);
+    const again = run("ioping.sh", env);
+    expect(again.status).toBe(4);
+    expect(again.stdout).toBe("");
+    expect(again.stderr).toContain(REFUSAL("ioping", "r1"));
+    // Without a run id (a run by hand) nothing is stamped or refused.
+    const byHand: Record<string, string> = { ...env };
+    delete byHand.LAB_RUN_ID;
+    expect(run("ioping.sh", byHand).status).toBe(0);
+  });
+
+  it("its JSON stays within the container-log bounds sizing.ts counts: 16 lines and at most 1200 bytes a request", () => {
+    // A long directory name, as a PVC mount path and device can be longer than this machine's.
+    const dir = path.join(tmp, "x".repeat(60), "ioping");
+    const log = (count: number) => {
+      const r = run("ioping.sh", { IOPING_DIR: dir, IOPING_COUNT: String(count), IOPING_INTERVAL: "0", REPS: "1" });
+      expect(r.status).toBe(0);
+      return `${r.stderr}${r.stdout}`; // all of it reaches the container log
+    };
+    const small = log(20);
+    const large = log(120);
+    const perRequest = (criBytes(large) - criBytes(small)) / 100;
+    expect((large.split("\n").length - small.split("\n").length) / 100).toBe(16);
+    expect(perRequest).toBeLessThanOrEqual(IOPING_LOG_BYTES_PER_REQUEST);
+    expect(perRequest).toBeGreaterThan(16 * CRI_LINE_PREFIX_BYTES); // the prefixes are most of it
+    expect(criBytes(small) - 20 * perRequest).toBeLessThanOrEqual(IOPING_LOG_BYTES_PER_REP);
+  });
+
   it("refuses fewer requests than the warm-up needs", () => {
     const r = run("ioping.sh", { IOPING_DIR: tmp, IOPING_COUNT: "1" });
     expect(r.status).toBe(2);
@@ -191,104 +247,8 @@ describe("ioping.sh with the real ioping", () => {
   });
 });
 
-describe("pgbench.sh against stand-in pg_isready, psql and pgbench", () => {
-  /** Stand-ins: pg_isready answers "no response" until the Nth call; psql keeps the table comment in a file. */
-  function stubs(readyAfter: number, stamped: string | undefined) {
-    const bin = path.join(tmp, "bin");
-    fs.mkdirSync(bin);
-    const state = path.join(tmp, "state");
-    fs.mkdirSync(state);
-    if (stamped !== undefined) fs.writeFileSync(path.join(state, "comment"), stamped);
-    stub(
-      bin,
-      "pg_isready",
-      `n=$(cat "${state}/ready" 2>/dev/null || echo 0); n=$((n + 1)); echo "$n" > "${state}/ready"; [ "$n" -ge ${readyAfter} ] || exit 2`,
-    );
-    stub(
-      bin,
-      "psql",
-      [
-        `for a in "$@"; do q=$a; done`,
-        `case $q in`,
-        `  'select 1') echo 1 ;;`,
-        `  select*obj_description*) cat "${state}/comment" 2>/dev/null || echo ;;`,
-        `  comment*) echo "$q" | sed "s/.* is '\\(.*\\)'$/\\1/" > "${state}/comment" ;;`,
-        `  *) echo "unexpected query: $q" >&2; exit 1 ;;`,
-        `esac`,
-      ].join("\n"),
-    );
-    stub(
-      bin,
-      "pgbench",
-      [
-        `echo "pgbench $*" >> "${state}/calls"`,
-        `case $1 in`,
-        `  --version) echo "pgbench (PostgreSQL) 17.6 (Debian 17.6-1.pgdg120+1)" ;;`,
-        `  -i) echo "done in 0.01 s" >&2 ;;`,
-        `  *) echo "starting vacuum...end." >&2; echo "progress: 1.0 s, 10.0 tps" >&2; printf 'pgbench (17.6)\\ntps = 10.0 (without initial connection time)\\n' ;;`,
-        `esac`,
-      ].join("\n"),
-    );
-    const env = {
-      PGBENCH_BIN: path.join(bin, "pgbench"),
-      PSQL_BIN: path.join(bin, "psql"),
-      PG_ISREADY_BIN: path.join(bin, "pg_isready"),
-      PGHOST: "pg.invalid",
-      PGBENCH_SCALE: "5",
-      PGBENCH_CLIENTS: "4",
-      PGBENCH_THREADS: "2",
-      PGBENCH_DURATION: "1",
-      PGBENCH_PROGRESS: "1",
-    };
-    const calls = () => fs.readFileSync(path.join(state, "calls"), "utf8").trim().split("\n");
-    return { env, calls };
-  }
-
-  it("waits for readiness, initialises once, runs REPS times with markers", () => {
-    const { env, calls } = stubs(2, undefined);
-    const r = run("pgbench.sh", { ...env, REPS: "2", PG_READY_TIMEOUT: "20" });
-    expect(r.stderr).toContain("server ready after 2 attempt(s)");
-    expect(r.status).toBe(0);
-    expect(calls()).toEqual([
-      "pgbench --version",
-      "pgbench -i -s 5 --foreign-keys",
-      "pgbench -c 4 -j 2 -T 1 -P 1 -r",
-      "pgbench -c 4 -j 2 -T 1 -P 1 -r",
-    ]);
-    const blocks = cutResultBlocks(r.stdout, "pgbench.sh");
-    expect(blocks.map((b) => b.attrs)).toEqual(
-      [1, 2].map((rep) => ({ tool: "pgbench", rep: String(rep), scale: "5", clients: "4", threads: "2", duration: "1", version: "17.6" })),
-    );
-    expect(blocks[0].text).toBe("pgbench (17.6)\ntps = 10.0 (without initial connection time)\n");
-    // Progress and vacuum lines (stderr) stay outside the blocks.
-    expect(r.stdout).not.toContain("progress:");
-  });
-
-  it("auto skips the initialisation when the stamp of this scale is there, redoes it for another scale", () => {
-    const same = stubs(1, "lab: pgbench -i -s 5 --foreign-keys complete");
-    const r = run("pgbench.sh", { ...same.env, REPS: "1", PGBENCH_PROGRESS: "0", PGBENCH_PER_STATEMENT: "0" });
-    expect(r.status).toBe(0);
-    expect(r.stderr).toContain("already initialised at scale 5: skipping pgbench -i");
-    expect(same.calls()).toEqual(["pgbench --version", "pgbench -c 4 -j 2 -T 1"]);
-
-    fs.rmSync(path.join(tmp, "bin"), { recursive: true });
-    fs.rmSync(path.join(tmp, "state"), { recursive: true });
-    const other = stubs(1, "lab: pgbench -i -s 1000 --foreign-keys complete");
-    expect(run("pgbench.sh", { ...other.env, REPS: "1" }).status).toBe(0);
-    expect(other.calls()).toContain("pgbench -i -s 5 --foreign-keys");
-  });
-
-  it("gives up with status 3 when the server is not ready in time", () => {
-    const { env } = stubs(1000, undefined);
-    const r = run("pgbench.sh", { ...env, PG_READY_TIMEOUT: "1" });
-    expect(r.status).toBe(3);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toContain("server at pg.invalid:5432 not ready within 1s (pg_isready status 2)");
-  });
-});
-
 describe("collect-job.sh against a stand-in kubectl", () => {
-  function kubectl(conditions: string): { env: Record<string, string>; calls: () => string[] } {
+  function kubectl(conditions: string, getError = ""): { env: Record<string, string>; calls: () => string[] } {
     const bin = path.join(tmp, "bin");
     fs.mkdirSync(bin);
     const calls = path.join(tmp, "calls");
@@ -298,7 +258,7 @@ describe("collect-job.sh against a stand-in kubectl", () => {
       [
         `echo "$* KUBECONFIG=$(cat "$KUBECONFIG")" >> "${calls}"`,
         `case $3 in`,
-        `  get) printf '%s' "${conditions}" ;;`,
+        getError ? `  get) echo '${getError}' >&2; exit 1 ;;` : `  get) printf '%s' "${conditions}" ;;`,
         `  logs) printf '=== LAB-RESULT-BEGIN tool=fio rep=1 ===\\n{}\\n=== LAB-RESULT-END tool=fio rep=1 ===\\n' ;;`,
         `  describe) echo "Events: DeadlineExceeded" ;;`,
         `esac`,
@@ -346,6 +306,28 @@ describe("collect-job.sh against a stand-in kubectl", () => {
     const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "1" });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("job/b-fio-r1 in namespace bench did not finish within 1s");
+  });
+
+  it("the Job is gone (NotFound): says what happened and exits 1 at once, without waiting for the timeout", () => {
+    const { env, calls } = kubectl("", 'Error from server (NotFound): jobs.batch "b-fio-r1" not found');
+    const started = Date.now();
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "600", POLL_SECONDS: "30" });
+    expect(Date.now() - started).toBeLessThan(10000);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain(
+      `[lab] job/b-fio-r1 in namespace bench does not exist (Error from server (NotFound): jobs.batch "b-fio-r1" not found): it was deleted before its log was collected (ttlSecondsAfterFinished after it finished, or by hand), so this run's results cannot be read; set a new run id to run the benchmark again`,
+    );
+    expect(calls().filter((c) => c.startsWith("--namespace"))).toHaveLength(1);
+  });
+
+  it("any other API error is retried until the timeout", () => {
+    const { env, calls } = kubectl("", "Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout");
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "2" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("kubectl get failed (retrying): Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout");
+    expect(r.stderr).toContain("job/b-fio-r1 in namespace bench did not finish within 2s");
+    expect(calls().filter((c) => c.includes(" get job/")).length).toBeGreaterThanOrEqual(2);
   });
 
   it("refuses to run without its parameters", () => {

@@ -1,4 +1,5 @@
 /** The FsxOntap component under Pulumi's mocks: intent, not mere existence. */
+import * as pulumi from "@pulumi/pulumi";
 import { FsxOntap, FsxOntapArgs } from "../../../components/fsx-ontap";
 import { FORCE_NEW_ARGS } from "../../../components/fsx-ontap/rules";
 import { ingressRules, ruleSources } from "../../../components/fsx-ontap/security";
@@ -181,8 +182,9 @@ describe("FsxOntap component (Multi-AZ, defaults)", () => {
   });
 
   test("lab choices: nothing retained on destroy, room for a 30–40 min Multi-AZ create and a failover update", () => {
-    expect(fs.options.retainOnDelete).toBe(false);
-    expect(run.one(SVM, "fsx-svm").options.retainOnDelete).toBe(false);
+    const aws = run.resources.filter((r) => r.type.startsWith("aws:"));
+    expect(aws.length).toBeGreaterThan(20);
+    expect(aws.filter((r) => r.options.retainOnDelete !== false).map((r) => r.name)).toEqual([]);
     expect(fs.options.customTimeouts).toEqual({ create: "120m", update: "120m", delete: "60m" });
   });
 });
@@ -224,6 +226,14 @@ describe("FsxOntap component variants", () => {
     const run = await build({ preferredAz: "eu-west-1b" });
     expect(run.one(FS, "fsx-fs").inputs).toMatchObject({ subnetIds: ["subnet-a", "subnet-b"], preferredSubnetId: "subnet-b" });
     expect([run.outputs.preferredAz.value, run.outputs.standbyAz.value]).toEqual(["eu-west-1b", "eu-west-1a"]);
+  });
+
+  test("a KMS key given as an Output (another resource's ARN) is used as it resolves", async () => {
+    const arn = "arn:aws:kms:eu-west-1:123456789012:key/66666666-7777-8888-9999-000000000000";
+    const run = await build({ kmsKeyArn: pulumi.output(arn) });
+    expect(run.ofType(KEY)).toHaveLength(0);
+    expect(run.one(FS, "fsx-fs").inputs.kmsKeyId).toBe(arn);
+    expect(run.outputs.kmsKeyArn.value).toBe(arn);
   });
 
   test("a given KMS key is used and none is created", async () => {
@@ -270,10 +280,39 @@ describe("FsxOntap component variants", () => {
     );
   });
 
-  test("retainOnDelete reaches the file system, SVM and volumes", async () => {
+  test("retainOnDelete keeps a usable file system: with it its KMS key, security group and rules, and both secrets", async () => {
     const run = await build({ retainOnDelete: true, volumes: kafkaVolumes.slice(0, 1) });
-    for (const r of [run.one(FS, "fsx-fs"), run.one(SVM, "fsx-svm"), ...run.ofType(VOL)])
-      expect([r.name, r.options.retainOnDelete]).toEqual([r.name, true]);
+    const retained = run.resources.filter((r) => r.options.retainOnDelete === true).map((r) => `${r.type}::${r.name}`);
+    const rules = ingressRules(ruleSources(net.vpcCidr, [])).map((r) => `${IN}::fsx-in-${r.name}`);
+    expect(retained.sort()).toEqual(
+      [
+        `${FS}::fsx-fs`,
+        `${SVM}::fsx-svm`,
+        `${VOL}::fsx-vol-kafkafsxN1`,
+        `${KEY}::fsx-kms`,
+        `${SG}::fsx-sg`,
+        ...rules,
+        `${OUT}::fsx-out-all-vpc`,
+        `${SECRET_RES}::fsx-vsadmin`,
+        `${SECRET_RES}::fsx-fsxadmin`,
+        `${SECRET_VERSION}::fsx-vsadmin`,
+        `${SECRET_VERSION}::fsx-fsxadmin`,
+      ].sort(),
+    );
+    // Every AWS resource; the generated passwords are state only (no cloud resource to keep).
+    expect(
+      run.resources
+        .filter((r) => r.type.startsWith("aws:"))
+        .map((r) => `${r.type}::${r.name}`)
+        .sort(),
+    ).toEqual(retained.sort());
+    expect(run.ofType(PASSWORD).map((p) => p.options.retainOnDelete)).not.toContain(true);
+  });
+
+  test("retainOnDelete is an option, not an input: switching it changes no resource's inputs", async () => {
+    const kept = await build({ retainOnDelete: true });
+    const plain = await build({ retainOnDelete: false });
+    expect(kept.resources.map((r) => [r.urn, r.inputs])).toEqual(plain.resources.map((r) => [r.urn, r.inputs]));
   });
 
   test("Single-AZ: the preferred subnet alone and no route tables", async () => {
@@ -292,24 +331,38 @@ describe("FsxOntap component variants", () => {
     expect(run.outputs.throughputCapacityMBps.value).toBe(4 * 3072);
   });
 
-  test("invalid arguments: one ConfigError with every problem, named by argument, before any resource", () => {
-    expect(
-      () =>
-        new FsxOntap("bad", {
-          ...net,
-          deploymentType: "MULTI_AZ_2",
-          throughputCapacityMBps: 512,
-          svmName: "1svm",
-          endpointIpAddressRange: "198.19.255.0/24",
-          volumes: [{ name: "bad-name", sizeGiB: 10, junctionPath: "vol" }],
-        }),
-    ).toThrow(
-      [
-        "'throughputCapacityMBps' must be one of 384, 768, 1536, 3072, 6144 (MBps) for deploymentType MULTI_AZ_2, got 512",
-        "'svmName' must be 1–47 letters, digits or '_', starting with a letter, got \"1svm\"",
-        "'volumes[0].name' must be 1–203 letters, digits or '_', starting with a letter, got \"bad-name\"",
-        "'volumes[0].junctionPath' must be a path starting with '/' (e.g. /kafkafsxN1), got \"vol\"",
-      ].join("\n"),
-    );
+  test("invalid arguments: one InputPropertiesError with every problem, named by argument, before any child resource", async () => {
+    const bad = () =>
+      new FsxOntap("bad", {
+        ...net,
+        deploymentType: "MULTI_AZ_2",
+        throughputCapacityMBps: 512,
+        svmName: "1svm",
+        endpointIpAddressRange: "198.19.255.0/24",
+        volumes: [{ name: "bad-name", sizeGiB: 10, junctionPath: "vol" }],
+      });
+    const reasons = [
+      "'throughputCapacityMBps' must be one of 384, 768, 1536, 3072, 6144 (MBps) for 'deploymentType' MULTI_AZ_2, got 512",
+      "'svmName' must be an SVM name: 1–47 letters, digits or '_', starting with a letter (e.g. ekssvm), got \"1svm\"",
+      "'volumes[0].name' must be an ONTAP volume name: 1–203 letters, digits or '_', starting with a letter (e.g. kafkafsxN1), got \"bad-name\"",
+      "'volumes[0].junctionPath' must be a junction path of at most 255 characters starting with '/' (e.g. /kafkafsxN1), got \"vol\"",
+    ];
+    let thrown: unknown;
+    const run = await underMocks(() => {
+      try {
+        bad();
+      } catch (e) {
+        thrown = e;
+      }
+    });
+    expect(pulumi.InputPropertiesError.isInstance(thrown)).toBe(true);
+    expect((thrown as Error).message).toBe(["invalid arguments of lab:fsx-ontap:FsxOntap 'bad':", ...reasons].join("\n"));
+    expect((thrown as pulumi.InputPropertiesError).errors).toEqual([
+      { propertyPath: "throughputCapacityMBps", reason: reasons[0] },
+      { propertyPath: "svmName", reason: reasons[1] },
+      { propertyPath: "volumes[0].name", reason: reasons[2] },
+      { propertyPath: "volumes[0].junctionPath", reason: reasons[3] },
+    ]);
+    expect(run.resources.filter((r) => r.type !== COMPONENT)).toEqual([]);
   });
 });

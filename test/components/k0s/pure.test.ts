@@ -1,48 +1,14 @@
-/** The K0sCluster's pure parts: instance families, cloud-init (checked by cloud-init itself), k0sctl config and script, ports. */
+/** The K0sCluster's pure parts: cloud-init (checked by cloud-init itself), k0sctl config and script, worker labels, ports. */
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import YAML from "yaml";
 import { renderBastionCloudInit, renderNodeCloudInit } from "../../../components/k0s/cloud-init";
-import { hypervisorOf, INSTANCE_FAMILIES } from "../../../components/k0s/instance-types";
 import { apiUrl, configHash, k0sctlCommand, k0sctlConfig, K0SCTL_SCRIPT_FILE, renderK0sctlConfig } from "../../../components/k0s/k0sctl";
+import { WORKER_LABEL, workerSelector } from "../../../components/k0s/placement";
 import { ingressRules } from "../../../components/k0s/ports";
 import { K0S_VERSION } from "../../../components/versions";
-
-describe("instance families → hypervisor (AWS 'Instances built on the AWS Nitro System')", () => {
-  test.each([
-    ["m4.xlarge", "xen"],
-    ["m4.16xlarge", "xen"],
-    ["m5.xlarge", "nitro"],
-    ["m5d.2xlarge", "nitro"],
-    ["c4.large", "xen"],
-    ["r4.large", "xen"],
-    ["t2.micro", "xen"],
-    ["t3.micro", "nitro"],
-    ["i3.large", "xen"],
-    ["i3.metal", "nitro"],
-    ["i3en.large", "nitro"],
-    ["p3.2xlarge", "xen"],
-    ["p3dn.24xlarge", "nitro"],
-    ["x1e.xlarge", "xen"],
-    ["m7i-flex.large", "nitro"],
-    ["c6i.metal-32xl", "nitro"],
-    ["m6g.large", undefined], // Graviton: arm64, the nodes boot an amd64 image
-    ["m1.small", undefined], // PV only
-    ["m5", undefined],
-    ["M5.xlarge", undefined],
-    ["m5.huge", undefined],
-    ["m5.xlarge ", undefined],
-  ])("%s → %s", (type, expected) => {
-    expect(hypervisorOf(type)).toBe(expected);
-  });
-
-  test("the table knows no family twice and names only x86 families", () => {
-    expect(Object.keys(INSTANCE_FAMILIES).length).toBe(new Set(Object.keys(INSTANCE_FAMILIES)).size);
-    expect(Object.keys(INSTANCE_FAMILIES).filter((f) => /^[a-z]+\d+g/.test(f))).toEqual([]);
-  });
-});
 
 describe("cloud-init user data", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-cloudinit-"));
@@ -110,7 +76,8 @@ describe("k0sctl config", () => {
     keyPath: "${LAB_SSH_KEY_PATH}",
     bastion: { address: "203.0.113.5", user: "ubuntu", port: 22, keyPath: "${LAB_SSH_KEY_PATH}" },
   });
-  const labels = "--labels=topology.kubernetes.io/zone=us-east-1a,node.kubernetes.io/instance-type=m5.xlarge";
+  const labels = (n: number) =>
+    `--labels=topology.kubernetes.io/zone=us-east-1a,node.kubernetes.io/instance-type=m5.xlarge,storage-bench-lab/worker=${n}`;
   const hooks = { apply: { before: ["cloud-init status --wait >/dev/null || cloud-init status | grep -q '^status: done'"] } };
 
   test("exact structure (k0sctl.k0sproject.io/v1beta1 Cluster)", () => {
@@ -121,8 +88,8 @@ describe("k0sctl config", () => {
       spec: {
         hosts: [
           { role: "controller", privateAddress: "10.0.1.10", ssh: ssh("10.0.1.10"), hooks },
-          { role: "worker", privateAddress: "10.0.1.11", installFlags: [labels], ssh: ssh("10.0.1.11"), hooks },
-          { role: "worker", privateAddress: "10.0.1.12", installFlags: [labels], ssh: ssh("10.0.1.12"), hooks },
+          { role: "worker", privateAddress: "10.0.1.11", installFlags: [labels(1)], ssh: ssh("10.0.1.11"), hooks },
+          { role: "worker", privateAddress: "10.0.1.12", installFlags: [labels(2)], ssh: ssh("10.0.1.12"), hooks },
         ],
         k0s: {
           version: "v1.36.3+k0s.2",
@@ -164,10 +131,33 @@ describe("k0sctl config", () => {
     expect(text.replace(/\$\{LAB_SSH_KEY_PATH\}/g, "")).not.toContain("$");
   });
 
-  test("bad input is refused", () => {
-    expect(() => k0sctlConfig({ ...spec, k0sVersion: "1.36.3" })).toThrow("not a k0s version (v1.x.y+k0s.n): 1.36.3");
-    expect(() => k0sctlConfig({ ...spec, workerAddresses: [] })).toThrow("a k0s cluster needs at least one worker");
-    expect(() => k0sctlConfig({ ...spec, controllerAddress: "ip-10-0-1-10" })).toThrow("not an IPv4 address: ip-10-0-1-10");
+  test("bad input is refused with every problem at once", () => {
+    expect(() =>
+      k0sctlConfig({ ...spec, k0sVersion: "1.36.3", controllerAddress: "ip-10-0-1-10", workerAddresses: ["10.0.1.11", "worker-2"] }),
+    ).toThrow(
+      [
+        "invalid k0sctl spec:",
+        `'k0sVersion' must be a k0s release (e.g. v1.36.3+k0s.2), got "1.36.3"`,
+        `'controllerAddress' must be an IPv4 address (e.g. 10.0.1.10), got "ip-10-0-1-10"`,
+        `'workerAddresses[1]' must be an IPv4 address (e.g. 10.0.1.10), got "worker-2"`,
+      ].join("\n"),
+    );
+    expect(() => k0sctlConfig({ ...spec, workerAddresses: [] })).toThrow(
+      "invalid k0sctl spec:\n'workerAddresses' must be a list of at least one worker's IPv4 address, got []",
+    );
+  });
+
+  test("each worker carries its number: the label the stack pins Postgres and pgbench by", () => {
+    const c = k0sctlConfig({ ...spec, workerAddresses: ["10.0.1.11", "10.0.1.12", "10.0.1.13"] }) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(c.spec.hosts.map((h: { installFlags?: string[] }) => h.installFlags?.[0].split(",").pop())).toEqual([
+      undefined,
+      "storage-bench-lab/worker=1",
+      "storage-bench-lab/worker=2",
+      "storage-bench-lab/worker=3",
+    ]);
+    expect(WORKER_LABEL).toBe("storage-bench-lab/worker");
+    expect(workerSelector(2)).toEqual({ "storage-bench-lab/worker": "2" });
+    expect(() => workerSelector(0)).toThrow("worker numbers start at 1, got 0");
   });
 
   test("the pinned k0s version is a release, and the hash is the config's sha256", () => {

@@ -5,10 +5,11 @@ import { Service } from "kubernetes-models/v1/Service";
 import type { IPodSpec } from "kubernetes-models/v1/PodSpec";
 import { DEFAULT_PGBENCH_IMAGE } from "../../../components/bench/images";
 import { namespaceManifest, postgresConnection, serviceManifest, statefulSetManifest } from "../../../components/postgres/manifests";
+import { resolve } from "../../../components/postgres/rules";
 import { POSTGRES_IMAGE } from "../../../components/versions";
 import { restrictedViolations } from "../../helpers/podSecurity";
 
-const spec = { name: "postgres", namespace: "bench", storageClass: "rook-ceph-block", passwordSecretName: "postgres-credentials" };
+const spec = { ...resolve({ storageClass: "rook-ceph-block" }), name: "postgres", passwordSecretName: "postgres-credentials" };
 
 describe("Postgres manifests", () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -45,6 +46,14 @@ describe("Postgres manifests", () => {
       { name: "PGDATA", value: "/var/lib/postgresql/data/pgdata" },
     ]);
     expect(c.volumeMounts).toEqual([{ name: "data", mountPath: "/var/lib/postgresql/data" }]);
+  });
+
+  test("any node by default; pinned by nodeSelector when asked (the ceph-k0s stack: worker 1)", () => {
+    expect(pod.nodeSelector).toBeUndefined();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const pinned = statefulSetManifest({ ...spec, nodeSelector: { "storage-bench-lab/worker": "1" } }) as any;
+    expect(pinned.spec.template.spec.nodeSelector).toEqual({ "storage-bench-lab/worker": "1" });
+    expect(() => new StatefulSet(pinned).validate()).not.toThrow();
   });
 
   test("readiness is pg_isready against the local server", () => {

@@ -1,15 +1,19 @@
-/** The Rook objects: the OSD device filter, and the CRs checked against Rook v1.20.6's own CRDs. */
+/** The Rook objects: the OSD device filter, the wait, the muted warnings, and the CRs checked against Rook v1.20.6's own CRDs. */
 import { StorageClass } from "kubernetes-models/storage.k8s.io/v1/StorageClass";
 import {
   cephBlockPoolManifest,
   cephClusterManifest,
   cephCsiDriversValues,
+  clusterReadyConditions,
   isOsdDevice,
+  osdsUp,
   OSD_DEVICE_PATH_FILTER,
   storageClassManifest,
 } from "../../../components/rook/manifests";
 import { CEPH_IMAGE } from "../../../components/versions";
-import { crdProblems } from "../../helpers/crd";
+import { crdProblems, loadCrd } from "../../helpers/crd";
+
+const ARGS = { osdCount: 3 };
 
 describe("OSD device path filter", () => {
   // Device paths Rook matches the filter against: /dev/<kernel name> and the udev links.
@@ -38,22 +42,25 @@ describe("OSD device path filter", () => {
 
   test("is the filter the CephCluster carries", () => {
     expect(OSD_DEVICE_PATH_FILTER).toBe("^/dev/(xvdf|nvme1n1)$");
-    expect((cephClusterManifest().spec as { storage: unknown }).storage).toEqual({
+    expect((cephClusterManifest(ARGS).spec as { storage: unknown }).storage).toEqual({
       useAllNodes: true,
       useAllDevices: false,
       devicePathFilter: "^/dev/(xvdf|nvme1n1)$",
+      nearFullRatio: 0.85,
     });
   });
 });
 
 describe("CephCluster against Rook v1.20.6's CRD", () => {
-  test("validates, with the published shape: 3 mons, 2 mgrs, pinned Ceph, host network, HEALTH_OK await", () => {
-    const cr = cephClusterManifest();
+  test("validates, with the published shape: 3 mons, 2 mgrs, pinned Ceph, host network; waits for HEALTH_OK and every OSD up", () => {
+    const cr = cephClusterManifest(ARGS);
     expect(crdProblems("ceph.rook.io", "CephCluster", cr)).toEqual([]);
     expect(cr.metadata).toEqual({
       name: "rook-ceph",
       namespace: "rook-ceph",
-      annotations: { "pulumi.com/waitFor": "jsonpath={.status.ceph.health}=HEALTH_OK" },
+      annotations: {
+        "pulumi.com/waitFor": '["jsonpath={.status.ceph.health}=HEALTH_OK","jsonpath={.status.ceph.versions.osd.*}=3"]',
+      },
     });
     const spec = cr.spec as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(spec.mon).toEqual({ count: 3, allowMultiplePerNode: false });
@@ -66,7 +73,7 @@ describe("CephCluster against Rook v1.20.6's CRD", () => {
   });
 
   test("the validator rejects a broken CephCluster: wrong types, an unknown field, an enum violation, a missing namespace", () => {
-    const good = cephClusterManifest() as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const good = cephClusterManifest(ARGS) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     const broken = {
       ...good,
       metadata: { name: "rook-ceph" },
@@ -92,9 +99,69 @@ describe("CephCluster against Rook v1.20.6's CRD", () => {
   });
 });
 
+describe("the CephCluster's wait and muted warnings (issue 9 item 1)", () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const statusSchema = (loadCrd("ceph.rook.io", "CephCluster").spec.versions[0].schema as any).openAPIV3Schema.properties.status;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const specSchema = (loadCrd("ceph.rook.io", "CephCluster").spec.versions[0].schema as any).openAPIV3Schema.properties.spec;
+
+  test("every JSONPath it waits on is a field of the v1.20.6 CephCluster status", () => {
+    expect(clusterReadyConditions(3)).toEqual(["jsonpath={.status.ceph.health}=HEALTH_OK", "jsonpath={.status.ceph.versions.osd.*}=3"]);
+    expect(statusSchema.properties.ceph.properties.health.type).toBe("string");
+    // versions.osd: Ceph version → number of OSD daemons that are up (`ceph versions`).
+    expect(statusSchema.properties.ceph.properties.versions.properties.osd).toEqual({
+      additionalProperties: { type: "integer" },
+      description: "Osd shows Osd Ceph version",
+      type: "object",
+    });
+    expect(osdsUp(5)).toBe("jsonpath={.status.ceph.versions.osd.*}=5");
+    expect(
+      JSON.parse(
+        (cephClusterManifest({ osdCount: 4 }).metadata as { annotations: Record<string, string> }).annotations["pulumi.com/waitFor"],
+      ),
+    ).toEqual(["jsonpath={.status.ceph.health}=HEALTH_OK", "jsonpath={.status.ceph.versions.osd.*}=4"]);
+  });
+
+  test("mutes exactly the four AES cephx warnings of cephx-key-rotation.md, in the CRD's healthCheck.muteHealthWarning", () => {
+    const spec = cephClusterManifest(ARGS).spec as { healthCheck: unknown };
+    expect(spec.healthCheck).toEqual({
+      muteHealthWarning: {
+        AUTH_INSECURE_CLIENT_KEY_TYPE: { policy: "mute" },
+        AUTH_INSECURE_KEYS_ALLOWED: { policy: "mute" },
+        AUTH_INSECURE_KEYS_CREATABLE: { policy: "mute" },
+        AUTH_INSECURE_ROTATING_SERVICE_KEY_TYPE: { policy: "mute" },
+      },
+    });
+    const mute = specSchema.properties.healthCheck.properties.muteHealthWarning;
+    expect(mute.additionalProperties.properties.policy.enum).toEqual(["mute", "unmute"]);
+    expect(mute.maxProperties).toBe(10);
+    // The CEL rule on the keys is not evaluated by the offline checker: apply its regular expression here.
+    const cel = mute["x-kubernetes-validations"][0].rule as string;
+    expect(cel).toBe("self.all(k, k.matches('^[A-Z]+(_[A-Z]+)+$'))");
+    const keyRe = new RegExp(/'(.*)'/.exec(cel)![1]);
+    for (const code of Object.keys((spec.healthCheck as { muteHealthWarning: object }).muteHealthWarning))
+      expect(keyRe.test(code)).toBe(true);
+    expect(keyRe.test("auth_insecure")).toBe(false);
+    expect(
+      crdProblems("ceph.rook.io", "CephCluster", {
+        ...cephClusterManifest(ARGS),
+        spec: { ...(cephClusterManifest(ARGS).spec as object), healthCheck: { muteHealthWarning: { AUTH_X: { policy: "silence" } } } },
+      }),
+    ).toEqual(["/spec/healthCheck/muteHealthWarning/AUTH_X/policy must be equal to one of the allowed values"]);
+  });
+
+  test("the nearfull ratio the capacity rule assumes is the one the cluster is given", () => {
+    expect((cephClusterManifest(ARGS).spec as { storage: { nearFullRatio: number } }).storage.nearFullRatio).toBe(0.85);
+    expect(
+      (cephClusterManifest({ osdCount: 3, nearfullRatio: 0.8 }).spec as { storage: { nearFullRatio: number } }).storage.nearFullRatio,
+    ).toBe(0.8);
+    expect(specSchema.properties.storage.properties.nearFullRatio).toMatchObject({ maximum: 1, minimum: 0, type: "number" });
+  });
+});
+
 describe("CephBlockPool against Rook v1.20.6's CRD", () => {
   test("validates: replicated 3, failure domain host, Ready await", () => {
-    const cr = cephBlockPoolManifest();
+    const cr = cephBlockPoolManifest(3);
     expect(crdProblems("ceph.rook.io", "CephBlockPool", cr)).toEqual([]);
     expect(cr).toEqual({
       apiVersion: "ceph.rook.io/v1",
@@ -106,7 +173,7 @@ describe("CephBlockPool against Rook v1.20.6's CRD", () => {
 
   test("the validator rejects a broken CephBlockPool", () => {
     const bad = {
-      ...cephBlockPoolManifest(),
+      ...cephBlockPoolManifest(3),
       kind: "CephPool",
       spec: { failureDomain: "host", replicated: { size: -1, requireSafeReplicaSize: "yes" } },
     };

@@ -24,7 +24,51 @@ describe("lab plan (CLI)", () => {
     );
     expect(of("aws:ec2/routeTable:RouteTable").filter((t: { name: string }) => t.name.includes("private"))).toHaveLength(2);
     const tags = JSON.parse(of("pulumi:providers:aws")[0].inputs.defaultTags).tags;
-    expect(Object.keys(tags).sort()).toEqual(["lab:expires-at", "lab:kind", "lab:owner", "lab:project", "lab:stack"]);
+    expect(tags).toEqual({
+      "lab:project": "storage-bench-lab",
+      "lab:stack": "network",
+      "lab:kind": "network",
+      "lab:owner": "storage-bench-lab",
+    });
+    // The expiry is the stack output expiresAt (first deploy + lab:ttlHours 8), not a tag.
+    expect(doc.outputs.expiresAt).toBe("2026-01-01T08:00:00Z");
+  });
+
+  test("--stack network --first-preview --json: new resources' outputs unknown, the provider's config known, zones answered", () => {
+    const r = lab("plan", "--stack", "network", "--first-preview", "--json");
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    const [provider] = doc.resources.filter((x: { type: string }) => x.type === "pulumi:providers:aws");
+    expect(JSON.stringify(provider.inputs)).not.toContain("<computed>");
+    const subnets = doc.resources.filter((x: { type: string }) => x.type === "aws:ec2/subnet:Subnet");
+    // Zones come from getAvailabilityZones through that provider; the VPC's id is unknown until it exists.
+    expect(
+      subnets.map((s: { inputs: { availabilityZone: string; vpcId: string } }) => [s.inputs.availabilityZone, s.inputs.vpcId]),
+    ).toEqual([
+      ["us-east-1a", "<computed>"],
+      ["us-east-1b", "<computed>"],
+      ["us-east-1a", "<computed>"],
+      ["us-east-1b", "<computed>"],
+    ]);
+    expect(doc.outputs).toEqual({
+      vpcId: "<computed>",
+      vpcCidr: "10.0.0.0/16",
+      azs: ["us-east-1a", "us-east-1b"],
+      publicSubnetIds: "<computed>",
+      privateSubnetIds: "<computed>",
+      privateRouteTableIds: "<computed>",
+      expiresAt: "<computed>",
+    });
+  });
+
+  test("--all --first-preview: every shipped stack and scenario plans as its first preview", () => {
+    const r = lab("plan", "--all", "--first-preview");
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout.trimEnd().split("\n").pop()).toMatch(
+      /^planned \d+ stack\(s\), \d+ resources, offline \(no cloud calls\), as the first preview of new stacks \(<computed>: unknown until created\)$/,
+    );
   });
 
   test("a config error exits 2 with the messages only, no stack trace", () => {

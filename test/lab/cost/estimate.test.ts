@@ -1,5 +1,7 @@
-import { COMPUTED, CostResource, estimateHourly, renderEstimate, SECRET } from "../../../lab/cost/estimate";
+import { AUTOMATIC_IOPS_PER_GIB } from "../../../components/fsx-ontap/rules";
+import { COMPUTED, CostResource, estimateHourly, PRICERS, renderEstimate, SECRET } from "../../../lab/cost/estimate";
 import { COMPUTED as PLAN_COMPUTED, SECRET as PLAN_SECRET } from "../../../lab/plan/run";
+import { RESOURCE_TYPES } from "../../../lab/resource-types";
 
 const r = (type: string, name: string, inputs: Record<string, unknown> = {}): CostResource => ({ type, name, inputs });
 const FS = "aws:fsx/ontapFileSystem:OntapFileSystem";
@@ -112,6 +114,38 @@ describe("estimateHourly: FSx for ONTAP", () => {
       "SSD storage: storageCapacity unknown until deploy",
       "throughput capacity: unknown until deploy",
       "SSD IOPS: diskIopsConfiguration unknown until deploy",
+    ]);
+  });
+
+  test("a deployment type FSx does not have, or one unknown until deploy, is not priced", () => {
+    const e = estimateHourly(
+      [fsx({ deploymentType: "MULTI_AZ_3", storageCapacity: 1024, throughputCapacity: 128 }), fsx({ deploymentType: COMPUTED })],
+      "us-east-1",
+    );
+    expect(e.lines).toEqual([]);
+    expect(e.unpriced.map((u) => u.what)).toEqual([
+      "file system: deploymentType 'MULTI_AZ_3' is not an FSx for ONTAP deployment type",
+      "file system: deploymentType unknown",
+    ]);
+  });
+
+  test("the included SSD IOPS are the component's AUTOMATIC_IOPS_PER_GIB per GB: one IOPS more is billed", () => {
+    expect(AUTOMATIC_IOPS_PER_GIB).toBe(3);
+    const at = (iops: number) =>
+      estimateHourly(
+        [
+          fsx({
+            deploymentType: "MULTI_AZ_1",
+            storageCapacity: 1024,
+            throughputCapacity: 512,
+            diskIopsConfiguration: { mode: "USER_PROVISIONED", iops },
+          }),
+        ],
+        "us-east-1",
+      ).unpriced.map((u) => u.what);
+    expect(at(3072)).toEqual([]);
+    expect(at(3073)).toEqual([
+      "SSD IOPS above the included 3/GB (1 of 3073 IOPS): no sourced us-east-1 price for MULTI_AZ_1 in lab/cost/prices.ts",
     ]);
   });
 
@@ -271,6 +305,43 @@ describe("estimateHourly: network, keys, secrets, EKS", () => {
     ]);
   });
 
+  test("pulumi-eks components (planned as one resource each): the control plane, and a managed node group's instances", () => {
+    const e = estimateHourly(
+      [
+        r("eks:index:Cluster", "eks-cluster", { version: "1.35", skipDefaultNodeGroup: true }),
+        r("eks:index:ManagedNodeGroup", "nodes", {
+          instanceTypes: ["m5.xlarge"],
+          scalingConfig: { desiredSize: 3, minSize: 3, maxSize: 3 },
+        }),
+        r("eks:index:ManagedNodeGroup", "defaults", {}),
+      ],
+      "us-east-1",
+    );
+    expect(e.lines.map((l) => [l.name, l.what])).toEqual([
+      ["eks-cluster", "EKS cluster, standard support: 1 × $0.1/hour"],
+      ["nodes", "m5.xlarge node instance (Linux, on-demand): 3 × $0.192/hour"],
+      ["defaults", "t3.medium node instance (Linux, on-demand): 2 × $0.0416/hour"],
+    ]);
+    expect(e.totalUsdPerHour).toBeCloseTo(0.1 + 3 * 0.192 + 2 * 0.0416, DIGITS);
+    expect(e.unpriced.map((u) => `${u.name}: ${u.what}`)).toEqual([
+      "nodes: node root volumes: their type and size come from the node group's AMI or launch template",
+      "defaults: node root volumes: their type and size come from the node group's AMI or launch template",
+    ]);
+  });
+
+  test("a pulumi-eks cluster with its default node group: the node group is not priced; other pulumi-eks and awsx types are unknown", () => {
+    const e = estimateHourly(
+      [r("eks:index:Cluster", "c", {}), r("eks:index:NodeGroupV2", "ng", { instanceType: "m5.xlarge" }), r("awsx:ec2:Vpc", "vpc", {})],
+      "us-east-1",
+    );
+    expect(e.lines.map((l) => l.what)).toEqual(["EKS cluster, standard support: 1 × $0.1/hour"]);
+    expect(e.unpriced.map((u) => `${u.name}: ${u.what}`)).toEqual([
+      "c: default node group: not priced (set skipDefaultNodeGroup and give the cluster node groups of its own)",
+      "ng: unknown resource type: not in lab/resource-types.ts, neither priced nor free",
+      "vpc: unknown resource type: not in lab/resource-types.ts, neither priced nor free",
+    ]);
+  });
+
   test("a gateway VPC endpoint is free; an interface endpoint is not priced", () => {
     const e = estimateHourly(
       [
@@ -312,7 +383,6 @@ describe("estimateHourly: free, usage-billed, unknown types and regions", () => 
       "tls:index/privateKey:PrivateKey",
       "time:index/static:Static",
       "command:local:Command",
-      "eks:index:Cluster",
     ];
     const e = estimateHourly(
       free.map((t, i) => r(t, `r${i}`)),
@@ -337,8 +407,12 @@ describe("estimateHourly: free, usage-billed, unknown types and regions", () => 
       "usage-billed, no fixed hourly charge, not estimated: aws:cloudwatch/logGroup:LogGroup ×1, aws:ec2/flowLog:FlowLog ×1, aws:fsx/ontapVolume:OntapVolume ×2",
     );
     expect(e.unpriced).toEqual([
-      { type: "aws:rds/instance:Instance", name: "db", what: "no price for this AWS resource type in lab/cost/prices.ts" },
-      { type: "gcp:compute/instance:Instance", name: "vm", what: "unknown resource type: neither priced nor listed as free" },
+      { type: "aws:rds/instance:Instance", name: "db", what: "no price for this AWS resource type: it is not in lab/resource-types.ts" },
+      {
+        type: "gcp:compute/instance:Instance",
+        name: "vm",
+        what: "unknown resource type: not in lab/resource-types.ts, neither priced nor free",
+      },
     ]);
   });
 
@@ -361,6 +435,13 @@ describe("estimateHourly: free, usage-billed, unknown types and regions", () => 
     expect(e.notes).toContain(
       "prices whose source does not name the region (cross-checked, see lab/cost/prices.ts): KMS customer-managed key $1/key-month",
     );
+  });
+
+  test("every type the table of type tokens marks priced has a pricing function, and no other", () => {
+    const priced = Object.entries(RESOURCE_TYPES)
+      .filter(([, info]) => info.cost === "priced")
+      .map(([token]) => token);
+    expect(Object.keys(PRICERS).sort()).toEqual(priced.sort());
   });
 
   test("the placeholders are the offline plan's", () => {

@@ -1,3 +1,4 @@
+import { DEPLOYMENT_TYPES } from "../../../components/fsx-ontap/rules";
 import {
   allPrices,
   EBS_GP3_IOPS_MONTH,
@@ -73,6 +74,7 @@ describe("price table", () => {
       MULTI_AZ_2: { ssd: undefined, iops: undefined, throughput: undefined },
       SINGLE_AZ_2: { ssd: undefined, iops: undefined, throughput: undefined },
     });
+    expect(Object.keys(FSX_ONTAP).sort()).toEqual([...DEPLOYMENT_TYPES].sort());
     expect(FSX_ONTAP.MULTI_AZ_1.ssdGbMonth?.unit).toBe("USD/GB-month");
     expect(FSX_ONTAP.MULTI_AZ_1.throughputMbpsMonth?.unit).toBe("USD/MBps-month");
   });

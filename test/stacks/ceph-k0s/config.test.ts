@@ -1,5 +1,8 @@
-/** `ceph-k0s` config: defaults, field rules and cross-field rules, with the exact messages a user reads. */
-import { checkCephK0s, cephK0sSchema, clusterZone } from "../../../stacks/ceph-k0s/config";
+/** `ceph-k0s` config: the components' rules with the `lab:` keys a user typed, every problem at once, exact messages. */
+import { CEPH_RESOURCES } from "../../../components/rook/manifests";
+import { MIN_NODE } from "../../../components/k0s/rules";
+import { POSTGRES_DEFAULTS } from "../../../components/postgres/rules";
+import { checkCephK0s, cephK0sSchema, clusterSpec, clusterZone, networkProblems, rookArgs } from "../../../stacks/ceph-k0s/config";
 import { parseConfig } from "../../../stacks/lib/config/load";
 import { problemsOf } from "../../helpers/config";
 
@@ -14,82 +17,182 @@ const base = {
 const parse = (extra: Record<string, string> = {}) => parseConfig("ceph-k0s", cephK0sSchema, { ...base, ...extra }, checkCephK0s);
 const problems = (extra: Record<string, string>): readonly string[] => problemsOf(() => parse(extra));
 
-test("defaults: 3 workers, gp3 baseline 100 GiB / 3000 IOPS / 125 MiB/s, kube-router, the published pgbench run, 3 reps", () => {
-  const c = parse();
-  expect(c).toMatchObject({
-    workerCount: 3,
-    osdVolumeGiB: 100,
-    osdVolumeIops: 3000,
-    osdVolumeThroughputMBps: 125,
-    k0sVersion: "v1.36.3+k0s.2",
-    cni: "kuberouter",
-    pgbenchScale: 1000,
-    pgbenchClients: 20,
-    pgbenchThreads: 2,
-    pgbenchDurationSeconds: 300,
-    reps: 3,
-    runId: "r1",
-    ttlHours: 8,
+test("the config maps onto the components' arguments by the same names; the zone defaults to the region's first", () => {
+  const c = parse({ "lab:osdVolumeGiB": "200", "lab:osdVolumeThroughputMiBps": "250", "lab:cni": "calico" });
+  expect(clusterSpec(c)).toEqual({
+    instanceType: "m5.xlarge",
+    workerCount: undefined,
+    az: "us-east-1a",
+    adminCidrs: ["198.51.100.7/32"],
+    sshPublicKey: undefined,
+    osdVolumeGiB: 200,
+    osdVolumeIops: undefined,
+    osdVolumeThroughputMiBps: 250,
+    k0sVersion: undefined,
+    cni: "calico",
   });
-  expect(c.az).toBeUndefined();
+  expect(rookArgs(c)).toEqual({ osdCount: 3 });
+  expect(rookArgs(parse({ "lab:workerCount": "5" }))).toEqual({ osdCount: 5 });
   expect(clusterZone(c)).toBe("us-east-1a");
   expect(clusterZone(parse({ "lab:az": "us-east-1c" }))).toBe("us-east-1c");
 });
 
-test("field rules, all problems at once", () => {
+test("every problem at once, each with the key the user typed", () => {
   expect(
     problems({
       "lab:instanceType": "m6g.large",
-      "lab:workerCount": "2",
+      "lab:workerCount": "0",
       "lab:az": "1",
       "lab:adminCidrs": '["0.0.0.0/0","10.0.0.5/16"]',
       "lab:osdVolumeIops": "90000",
       "lab:cni": "flannel",
-      "lab:sshPublicKey": "ssh-dss AAAA",
+      "lab:sshPublicKey": "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBHk0 bob@example",
       "lab:k0sVersion": "1.36",
     }),
   ).toEqual([
-    "'lab:instanceType' must be an x86_64 EC2 instance type of a family in components/k0s/instance-types.ts (e.g. m4.xlarge on Xen, m5.xlarge on Nitro), got \"m6g.large\"",
-    "'lab:workerCount' must be a whole number of workers from 3 to 9 (3 replicas on 3 different hosts), got 2",
-    "'lab:az' must be an availability zone name of aws:region among the network stack's zones (e.g. us-east-1a), got \"1\"",
-    "'lab:adminCidrs[0]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 10.0.0.0/16), got \"0.0.0.0/0\"",
-    "'lab:adminCidrs[1]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 10.0.0.0/16), got \"10.0.0.5/16\"",
-    "'lab:sshPublicKey' must be an OpenSSH public key (ssh-ed25519, ssh-rsa or ecdsa-sha2-nistp256/384/521 followed by its base64 key), got \"ssh-dss AAAA\"",
+    `'lab:instanceType' must be an x86_64 EC2 instance type listed in components/k0s/instance-types.ts (e.g. m4.xlarge on Xen, m5.xlarge on Nitro), got "m6g.large"`,
+    "'lab:workerCount' must be an integer from 1 to 9, got 0",
+    `'lab:az' must be an availability zone name (e.g. us-east-1a), got "1"`,
+    `'lab:adminCidrs[0]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 10.0.0.0/16), got "0.0.0.0/0"`,
+    `'lab:adminCidrs[1]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 10.0.0.0/16), got "10.0.0.5/16"`,
+    `'lab:sshPublicKey' must be an OpenSSH public key of a type EC2 imports, ssh-ed25519 or ssh-rsa, followed by its base64 key (EC2 refuses ECDSA and DSA keys), got "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBHk0 bob@example"`,
     "'lab:osdVolumeIops' must be a whole number of IOPS from 3000 to 80000 (gp3), got 90000",
-    "'lab:k0sVersion' must be a k0s release (e.g. v1.36.3+k0s.2), got \"1.36\"",
-    "'lab:cni' must be one of kuberouter, calico, got \"flannel\"",
+    `'lab:k0sVersion' must be a k0s release (e.g. v1.36.3+k0s.2), got "1.36"`,
+    `'lab:cni' must be one of kuberouter, calico, got "flannel"`,
   ]);
   expect(problems({ "lab:adminCidrs": "[]" })).toEqual([
-    "'lab:adminCidrs' must be a list of 1 to 10 IPv4 CIDRs of the operators (e.g. [\"198.51.100.7/32\"]), got []",
+    `'lab:adminCidrs' must be a list of 1 to 10 IPv4 CIDRs of the operators (e.g. ["198.51.100.7/32"]), got []`,
+  ]);
+  expect(problems({ "lab:adminCidrs": '["0.0.0.0/8"]' })).toEqual([
+    `'lab:adminCidrs' must be CIDRs of the operators' own networks, not the whole internet, got ["0.0.0.0/8"]`,
   ]);
   expect(problems({ "lab:instanceTyp": "m5.large" })[0]).toMatch(
     /^'lab:instanceTyp' must be a key of kind ceph-k0s \(did you mean 'lab:instanceType'\?\)/,
   );
 });
 
-test("cross-field rules: gp3 ratios, Ceph capacity for the Postgres volume, threads ≤ clients, zone of the region, not the whole internet", () => {
+test("a type is checked once: a wrong type is the schema's problem, the rules still check the other keys", () => {
+  expect(problems({ "lab:workerCount": '"three"', "lab:osdVolumeGiB": "10" })).toEqual([
+    `'lab:workerCount' must be a whole number, got "three"`,
+    "'lab:osdVolumeGiB' must be at least 76 with 'lab:workerCount' = 3 (the 64 GiB Postgres volume, 3 replicas, below Ceph's nearfull ratio 0.85), got 10",
+  ]);
+  expect(problems({ "lab:adminCidrs": '"198.51.100.7/32"' })).toEqual([
+    `'lab:adminCidrs' must be a list (JSON, e.g. ["a","b"]), got "198.51.100.7/32"`,
+  ]);
+});
+
+test("required keys are named when missing", () => {
+  const { "lab:instanceType": _t, "lab:adminCidrs": _a, ...rest } = base;
+  expect(problemsOf(() => parseConfig("ceph-k0s", cephK0sSchema, rest, checkCephK0s))).toEqual([
+    "'lab:instanceType' must be an x86_64 EC2 instance type listed in components/k0s/instance-types.ts (e.g. m4.xlarge on Xen, m5.xlarge on Nitro), got nothing",
+    `'lab:adminCidrs' must be a list of 1 to 10 IPv4 CIDRs of the operators (e.g. ["198.51.100.7/32"]), got nothing`,
+  ]);
+});
+
+test("too small an instance type is refused, naming what a worker needs (issue 9 item 6)", () => {
+  expect(problems({ "lab:instanceType": "m4.large" })).toEqual([
+    `'lab:instanceType' must be an instance type with at least 4 vCPUs and 16 GiB of memory (a worker runs a Ceph OSD and monitor beside Postgres or pgbench); m4.large has 2 vCPUs and 8 GiB, got "m4.large"`,
+  ]);
+  expect(() => parse({ "lab:instanceType": "m4.xlarge" })).not.toThrow();
+});
+
+test("the minimum holds what a worker is asked to run: Ceph's OSD, monitor and manager beside Postgres", () => {
+  const cpu = (q: string) => (q.endsWith("m") ? Number(q.slice(0, -1)) / 1000 : Number(q));
+  const gib = (q: string) => (q.endsWith("Gi") ? Number(q.slice(0, -2)) : Number(q.slice(0, -2)) / 1024);
+  const daemons = [CEPH_RESOURCES.osd, CEPH_RESOURCES.mon, CEPH_RESOURCES.mgr];
+  const requestedCpu = daemons.reduce((s, d) => s + cpu(d.requests.cpu), 0) + cpu(POSTGRES_DEFAULTS.cpu);
+  const limitedGiB = daemons.reduce((s, d) => s + gib(d.limits.memory), 0) + gib(POSTGRES_DEFAULTS.memory);
+  expect([requestedCpu, limitedGiB]).toEqual([2.75, 11]);
+  expect(requestedCpu).toBeLessThanOrEqual(MIN_NODE.vcpus);
+  expect(limitedGiB).toBeLessThanOrEqual(MIN_NODE.memoryGiB);
+});
+
+test("ECDSA keys are refused, ED25519 and RSA pass (EC2 ImportKeyPair; issue 9 item 2)", () => {
+  const ed = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBdfvP1u1ifI4ZV5ofEw1dXXZk5Jp3qkWm3ow2ZqE0Zf alice@example";
+  expect(parse({ "lab:sshPublicKey": ed }).sshPublicKey).toBe(ed);
+  const ecdsa =
+    "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBHk0gI0j9su2KQe5W11eYPB1b5Crffs08JMZ51H8XNqQSsot5eO0PCjdiv9d+zwMmNRfX88Wmp5uL33Cf5rvM6Y= x";
+  expect(problems({ "lab:sshPublicKey": ecdsa })).toEqual([
+    `'lab:sshPublicKey' must be an OpenSSH public key of a type EC2 imports, ssh-ed25519 or ssh-rsa, followed by its base64 key (EC2 refuses ECDSA and DSA keys), got "${ecdsa}"`,
+  ]);
+});
+
+test("gp3 limits and ratios, the Ceph capacity rule, the zone's region, with the keys' names", () => {
   expect(
     problems({
       "lab:osdVolumeGiB": "10",
       "lab:osdVolumeIops": "6000",
-      "lab:osdVolumeThroughputMBps": "1000",
-      "lab:pgbenchClients": "4",
-      "lab:pgbenchThreads": "8",
+      "lab:osdVolumeThroughputMiBps": "1600",
       "lab:az": "eu-west-1a",
-      "lab:adminCidrs": '["0.0.0.0/8"]',
     }),
   ).toEqual([
-    "'lab:az' must be a zone of aws:region us-east-1, got \"eu-west-1a\"",
     "'lab:osdVolumeIops' must be at most 500 per GiB of 'lab:osdVolumeGiB' (5000), got 6000",
-    "'lab:osdVolumeGiB' must be at least 76 with 3 workers (the 64 GiB Postgres volume, 3 replicas, below Ceph's nearfull ratio 0.85), got 10",
-    "'lab:pgbenchThreads' must be at most 'lab:pgbenchClients' (4), got 8",
-    "'lab:adminCidrs' must be CIDRs of the operators' own networks, not the whole internet, got [\"0.0.0.0/8\"]",
+    "'lab:osdVolumeThroughputMiBps' must be at most 0.25 MiB/s per IOPS of 'lab:osdVolumeIops' (1500), got 1600",
+    `'lab:az' must be a zone of 'aws:region' us-east-1, got "eu-west-1a"`,
+    "'lab:osdVolumeGiB' must be at least 76 with 'lab:workerCount' = 3 (the 64 GiB Postgres volume, 3 replicas, below Ceph's nearfull ratio 0.85), got 10",
   ]);
-  expect(problems({ "lab:osdVolumeIops": "3000", "lab:osdVolumeThroughputMBps": "1000" })).toEqual([
-    "'lab:osdVolumeThroughputMBps' must be at most 'lab:osdVolumeIops' / 4 (750), got 1000",
+  expect(problems({ "lab:osdVolumeIops": "3000", "lab:osdVolumeThroughputMiBps": "1000" })).toEqual([
+    "'lab:osdVolumeThroughputMiBps' must be at most 0.25 MiB/s per IOPS of 'lab:osdVolumeIops' (750), got 1000",
+  ]);
+  expect(problems({ "lab:osdVolumeThroughputMiBps": "2001" })).toEqual([
+    "'lab:osdVolumeThroughputMiBps' must be a whole number of MiB/s from 125 to 2000 (gp3), got 2001",
+  ]);
+  expect(problems({ "lab:osdVolumeGiB": "65537" })).toEqual([
+    "'lab:osdVolumeGiB' must be a whole number of GiB from 1 to 65536 (gp3), got 65537",
   ]);
   expect(() => parse({ "lab:osdVolumeGiB": "76" })).not.toThrow();
   expect(problems({ "lab:osdVolumeGiB": "75" })).toEqual([
-    "'lab:osdVolumeGiB' must be at least 76 with 3 workers (the 64 GiB Postgres volume, 3 replicas, below Ceph's nearfull ratio 0.85), got 75",
+    "'lab:osdVolumeGiB' must be at least 76 with 'lab:workerCount' = 3 (the 64 GiB Postgres volume, 3 replicas, below Ceph's nearfull ratio 0.85), got 75",
   ]);
+  // More workers spread the replicas thinner: 64 × 3 / (6 × 0.85) = 37.6.
+  expect(() => parse({ "lab:workerCount": "6", "lab:osdVolumeGiB": "38" })).not.toThrow();
+  expect(problems({ "lab:workerCount": "6", "lab:osdVolumeGiB": "37" })).toEqual([
+    "'lab:osdVolumeGiB' must be at least 38 with 'lab:workerCount' = 6 (the 64 GiB Postgres volume, 3 replicas, below Ceph's nearfull ratio 0.85), got 37",
+  ]);
+});
+
+test("fewer workers than the pool's replicas and the monitors: Rook's rule on lab:workerCount, said once", () => {
+  expect(problems({ "lab:workerCount": "2" })).toEqual([
+    "'lab:workerCount' must be at least 3 (3 replicas on as many hosts and 3 monitors, one a node), got 2",
+  ]);
+  expect(problems({ "lab:workerCount": "10" })).toEqual(["'lab:workerCount' must be an integer from 1 to 9, got 10"]);
+});
+
+test("the pgbench keys are BenchmarkRun's rules, with this kind's key names", () => {
+  expect(problems({ "lab:pgbenchClients": "4", "lab:pgbenchThreads": "8" })).toEqual([
+    "'lab:pgbenchThreads' must be at most 'lab:pgbenchClients' (4), got 8",
+  ]);
+});
+
+describe("what the kind needs of the network stack (checked where index.ts reads it)", () => {
+  const network = { azs: ["us-east-1a", "us-east-1b"], vpcCidr: "10.0.0.0/16" };
+
+  test("a zone of the network and a VPC CIDR clear of k0s' pod and service networks: no problem", () => {
+    expect(networkProblems(parse(), network)).toEqual([]);
+    expect(networkProblems(parse({ "lab:az": "us-east-1b" }), { ...network, vpcCidr: "10.112.0.0/16" })).toEqual([]);
+  });
+
+  test("a zone the network stack does not have, naming lab:az and the zones it has", () => {
+    expect(networkProblems(parse({ "lab:az": "us-east-1c" }), network)).toEqual([
+      `'lab:az' must be one of the zones of network stack 'organization/storage-bench-lab/network' (us-east-1a, us-east-1b), got "us-east-1c"`,
+    ]);
+    expect(networkProblems(parse({ "aws:region": "us-east-2" }), network)).toEqual([
+      `'lab:az' must be one of the zones of network stack 'organization/storage-bench-lab/network' (us-east-1a, us-east-1b) (unset, it defaults to aws:region + a), got "us-east-2a"`,
+    ]);
+  });
+
+  test("a VPC CIDR overlapping the pod or service network (issue 9 item 7), naming both keys", () => {
+    const rule =
+      "'lab:networkStack' must be a network stack whose 'lab:vpcCidr' is a network that overlaps neither k0s' pod network 10.244.0.0/16 nor its service network 10.96.0.0/12; its 'lab:vpcCidr'";
+    expect(networkProblems(parse(), { ...network, vpcCidr: "10.96.0.0/16" })).toEqual([
+      `${rule} 10.96.0.0/16 overlaps the service network 10.96.0.0/12, got "organization/storage-bench-lab/network"`,
+    ]);
+    expect(networkProblems(parse(), { ...network, vpcCidr: "10.244.0.0/20" })).toEqual([
+      `${rule} 10.244.0.0/20 overlaps the pod network 10.244.0.0/16, got "organization/storage-bench-lab/network"`,
+    ]);
+    expect(networkProblems(parse({ "lab:az": "us-east-1c" }), { ...network, vpcCidr: "10.0.0.0/8" })).toEqual([
+      `'lab:az' must be one of the zones of network stack 'organization/storage-bench-lab/network' (us-east-1a, us-east-1b), got "us-east-1c"`,
+      `${rule} 10.0.0.0/8 overlaps the pod network 10.244.0.0/16 and the service network 10.96.0.0/12, got "organization/storage-bench-lab/network"`,
+    ]);
+  });
 });

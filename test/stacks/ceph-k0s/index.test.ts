@@ -8,15 +8,23 @@ import { PlannedResource, StackPlan, StackSpec } from "../../../lab/plan/run";
 import { readStackConfigFile } from "../../../lab/plan/sources";
 import { configHash } from "../../../components/k0s/k0sctl";
 import { runStack } from "../../../stacks";
+import { pgbenchMetadata } from "../../../stacks/ceph-k0s/index";
+import { cephK0sSchema } from "../../../stacks/ceph-k0s/config";
+import { parseConfig } from "../../../stacks/lib/config/load";
 import { crdProblems } from "../../helpers/crd";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const shipped = (stack: string) => readStackConfigFile(path.join(ROOT, `Pulumi.${stack}.yaml`), stack);
 
-async function plan(stack: "dev" | "nitro", extra: Record<string, string> = {}): Promise<{ p: StackPlan; net: StackPlan }> {
+async function plan(
+  stack: "dev" | "nitro",
+  extra: Record<string, string> = {},
+  networkExtra: Record<string, string> = {},
+): Promise<{ p: StackPlan; net: StackPlan }> {
   const spec = shipped(stack);
   const withExtra: StackSpec = { ...spec, config: { ...spec.config, ...extra } };
-  const results = await planAll([withExtra, shipped("network")], runStack);
+  const network = shipped("network");
+  const results = await planAll([withExtra, { ...network, config: { ...network.config, ...networkExtra } }], runStack);
   return { p: results.find((r) => r.spec.name === stack)!.plan, net: results.find((r) => r.spec.name === "network")!.plan };
 }
 const ofType = (p: StackPlan, type: string): PlannedResource[] => p.resources.filter((r) => r.type === type);
@@ -68,6 +76,18 @@ describe.each([
   });
 
   test("every instance: IMDSv2 required (hop limit 1), encrypted gp3 root, Canonical's AMI; kube-router workers without source/dest check", () => {
+    // m4 and m5 are EBS-optimized by default: asked for on the nodes; the t3.micro bastion is left alone.
+    expect(
+      ofType(p, "aws:ec2/instance:Instance")
+        .map((i) => [i.name, i.inputs.ebsOptimized])
+        .sort(),
+    ).toEqual([
+      ["ceph-bastion", undefined],
+      ["ceph-controller", true],
+      ["ceph-worker-1", true],
+      ["ceph-worker-2", true],
+      ["ceph-worker-3", true],
+    ]);
     for (const i of ofType(p, "aws:ec2/instance:Instance")) {
       expect(i.inputs.metadataOptions).toEqual({ httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: 1 });
       expect(i.inputs.rootBlockDevice).toMatchObject({ volumeType: "gp3", encrypted: true, deleteOnTermination: true });
@@ -135,9 +155,13 @@ describe.each([
       ["controller", ip("ceph-controller"), ip("ceph-controller"), p.outputs.bastionPublicIp],
       ...[1, 2, 3].map((n) => ["worker", ip(`ceph-worker-${n}`), ip(`ceph-worker-${n}`), p.outputs.bastionPublicIp]),
     ]);
-    expect(config.spec.hosts[1].installFlags).toEqual([
-      `--labels=topology.kubernetes.io/zone=us-east-1a,node.kubernetes.io/instance-type=${instanceType}`,
-    ]);
+    // Each worker carries its number (storage-bench-lab/worker), the label Postgres and pgbench are pinned by.
+    expect(config.spec.hosts.slice(1).map((h: Any) => h.installFlags)).toEqual(
+      [1, 2, 3].map((n) => [
+        `--labels=topology.kubernetes.io/zone=us-east-1a,node.kubernetes.io/instance-type=${instanceType},storage-bench-lab/worker=${n}`,
+      ]),
+    );
+    expect(config.spec.hosts[0].installFlags).toBeUndefined();
     expect(config.spec.k0s.version).toBe("v1.36.3+k0s.2");
     for (const n of ["ceph-osd-1", "ceph-osd-2", "ceph-osd-3"])
       expect(apply.dependencies).toContain(named(p, n, "aws:ec2/volumeAttachment:VolumeAttachment").urn);
@@ -195,6 +219,19 @@ describe.each([
     expect(crdProblems("ceph.rook.io", "CephCluster", cluster)).toEqual([]);
     expect(cluster.spec.storage.devicePathFilter).toBe("^/dev/(xvdf|nvme1n1)$");
     expect(crdProblems("ceph.rook.io", "CephBlockPool", named(p, "rook-pool").inputs as Any)).toEqual([]);
+    // Waits for HEALTH_OK and the 3 OSDs up, with the four AES cephx warnings muted (issue 9 item 1).
+    expect(JSON.parse(cluster.metadata.annotations["pulumi.com/waitFor"])).toEqual([
+      "jsonpath={.status.ceph.health}=HEALTH_OK",
+      "jsonpath={.status.ceph.versions.osd.*}=3",
+    ]);
+    expect(Object.keys(cluster.spec.healthCheck.muteHealthWarning)).toEqual([
+      "AUTH_INSECURE_CLIENT_KEY_TYPE",
+      "AUTH_INSECURE_KEYS_ALLOWED",
+      "AUTH_INSECURE_KEYS_CREATABLE",
+      "AUTH_INSECURE_ROTATING_SERVICE_KEY_TYPE",
+    ]);
+    expect(cluster.spec.storage.nearFullRatio).toBe(0.85);
+    expect((named(p, "rook-pool").inputs as Any).spec.replicated.size).toBe(3);
     expect(named(p, "rook-cluster").dependencies).toEqual([named(p, "rook-csi-drivers").urn, named(p, "rook-operator").urn].sort());
     expect(named(p, "rook-block").inputs).toMatchObject({
       provisioner: "rook-ceph.rbd.csi.ceph.com",
@@ -212,6 +249,12 @@ describe.each([
     expect(named(p, "pg-server").dependencies).toContain(named(p, "pg-ns").urn);
     const job = named(p, "pgbench-pgbench").inputs as Any;
     expect(job.metadata.namespace).toBe("bench");
+    // Placement (issue 9 item 5): Postgres on worker 1, the pgbench client on worker 2, both in the zone.
+    expect(sts.spec.template.spec.nodeSelector).toEqual({ "storage-bench-lab/worker": "1" });
+    expect(job.spec.template.spec.nodeSelector).toEqual({ "storage-bench-lab/worker": "2" });
+    expect(job.spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms).toEqual([
+      { matchExpressions: [{ key: "topology.kubernetes.io/zone", operator: "In", values: ["us-east-1a"] }] },
+    ]);
     const env = Object.fromEntries(
       job.spec.template.spec.containers[0].env.filter((e: Any) => e.value !== undefined).map((e: Any) => [e.name, e.value]),
     );
@@ -237,7 +280,7 @@ describe.each([
       bastionPublicIp: expect.stringMatching(/^203\.0\.113\.\d+$/),
       sshPrivateKey: "[secret]",
       storageClass: "rook-ceph-block",
-      osdVolume: { sizeGiB: 100, iops: 3000, throughputMBps: 125, type: "gp3", deviceName: "/dev/xvdf" },
+      osdVolume: { sizeGiB: 100, iops: 3000, throughputMiBps: 125, type: "gp3", deviceName: "/dev/xvdf" },
       results: "<computed>",
       rawOutputs: "<computed>",
       expiresAt: "2026-01-01T08:00:00Z",
@@ -266,8 +309,56 @@ test("calico: VXLAN between workers instead of BGP, and the source/dest check st
     expect(w.inputs.sourceDestCheck).toBe(true);
 });
 
-test("a zone the network stack does not have is a config error naming lab:az and the zones it has", async () => {
-  await expect(plan("dev", { "lab:az": "us-east-1c" })).rejects.toThrow(
-    "'lab:az' must be one of the zones of network stack 'organization/storage-bench-lab/network' (us-east-1a, us-east-1b), got \"us-east-1c\"",
+test("a type that cannot be EBS-optimized (t2) is launched without asking for it (issue 9 item 3)", async () => {
+  const { p } = await plan("dev", { "lab:instanceType": "t2.xlarge" });
+  expect(
+    ofType(p, "aws:ec2/instance:Instance")
+      .map((i) => [i.name, i.inputs.instanceType, i.inputs.ebsOptimized])
+      .sort(),
+  ).toEqual([
+    ["ceph-bastion", "t3.micro", undefined],
+    ["ceph-controller", "t2.xlarge", undefined],
+    ["ceph-worker-1", "t2.xlarge", undefined],
+    ["ceph-worker-2", "t2.xlarge", undefined],
+    ["ceph-worker-3", "t2.xlarge", undefined],
+  ]);
+  expect(p.outputs.hypervisor).toBe("xen");
+});
+
+test("every pgbench sample records the setup: muted warnings, placement, volumes, Ceph (issue 9 items 1 and 5)", () => {
+  const cfg = parseConfig("ceph-k0s", cephK0sSchema, shipped("nitro").config);
+  expect(pgbenchMetadata(cfg, { project: "storage-bench-lab", stack: "nitro" })).toEqual({
+    scenario: "ceph-nitro",
+    stack: "nitro",
+    instanceType: "m5.xlarge",
+    hypervisor: "nitro",
+    storageClass: "rook-ceph-block",
+    provisioner: "rook-ceph.rbd.csi.ceph.com",
+    zoneRelation: "same",
+    workers: 3,
+    osdVolumeType: "gp3",
+    osdVolumeGiB: 100,
+    osdVolumeIops: 3000,
+    osdVolumeThroughputMiBps: 125,
+    cni: "kuberouter",
+    k0sVersion: "v1.36.3+k0s.2",
+    rookVersion: "v1.20.6",
+    cephImage: "quay.io/ceph/ceph:v20.2.4",
+    cephReplicas: 3,
+    cephMutedHealthWarnings:
+      "AUTH_INSECURE_CLIENT_KEY_TYPE,AUTH_INSECURE_KEYS_ALLOWED,AUTH_INSECURE_KEYS_CREATABLE,AUTH_INSECURE_ROTATING_SERVICE_KEY_TYPE",
+    postgresNode: "storage-bench-lab/worker=1",
+    pgbenchNode: "storage-bench-lab/worker=2",
+  });
+});
+
+// Last in the file: a plan that fails leaves the failed program's pending outputs rejecting, and a
+// plan started after it in the same process would report them as its own.
+test("what the kind needs of the network stack is checked where it is read: its zone, and a VPC CIDR clear of k0s' networks", async () => {
+  await expect(plan("dev", { "lab:az": "us-east-1c" }, { "lab:vpcCidr": "10.96.0.0/16" })).rejects.toThrow(
+    [
+      "'lab:az' must be one of the zones of network stack 'organization/storage-bench-lab/network' (us-east-1a, us-east-1b), got \"us-east-1c\"",
+      "'lab:networkStack' must be a network stack whose 'lab:vpcCidr' is a network that overlaps neither k0s' pod network 10.244.0.0/16 nor its service network 10.96.0.0/12; its 'lab:vpcCidr' 10.96.0.0/16 overlaps the service network 10.96.0.0/12, got \"organization/storage-bench-lab/network\"",
+    ].join("\n"),
   );
 });

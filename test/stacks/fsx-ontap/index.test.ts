@@ -1,5 +1,8 @@
 /** The fsx-ontap stack kind planned after the shipped network stack, from the shipped configs. */
+import * as fs from "node:fs";
 import * as path from "node:path";
+import { estimateHourly } from "../../../lab/cost/estimate";
+import { HOURS_PER_MONTH } from "../../../lab/cost/prices";
 import { planAll, PlanResult } from "../../../lab/plan";
 import { PlannedResource, StackPlan, StackSpec } from "../../../lab/plan/run";
 import { readStackConfigFile } from "../../../lab/plan/sources";
@@ -77,12 +80,39 @@ describe.each(["fsx-eks-ontap", "kafka-ontap"])("stack %s", (name) => {
     for (const key of ["fsxAdminPassword"]) expect(one(fsx, FS).inputs[key]).toBe("[secret]");
   });
 
-  test("every AWS resource goes through the stack's provider (its defaultTags carry lab:expires-at)", () => {
+  test("every AWS resource goes through the stack's provider (its defaultTags carry the lab tags)", () => {
     const provider = one(fsx, "pulumi:providers:aws");
     const aws = fsx.resources.filter((r) => r.type.startsWith("aws:"));
     expect(aws.filter((r) => !r.provider?.startsWith(provider.urn)).map((r) => r.name)).toEqual([]);
     expect(JSON.parse(provider.inputs.defaultTags as string).tags["lab:kind"]).toBe("fsx-ontap");
   });
+});
+
+describe("lab:retainOnDelete on the shipped stacks", () => {
+  // The component keeps every AWS resource with the file system (test/components/fsx-ontap), so a
+  // retained file system costs what the stack's estimate says: README quotes these figures.
+  test.each([
+    ["fsx-eks-ontap", "872.20", []],
+    ["kafka-ontap", "6197.00", ["SSD IOPS above the included 3/GB (144640 of 160000 IOPS)"]],
+  ])("%s: README's monthly cost of a retained file system is the estimate's, $%s", async (name, monthly, unpriced) => {
+    const { fsx } = await plan(shipped(name));
+    const e = estimateHourly(fsx.resources, "us-east-1");
+    expect((e.totalUsdPerHour * HOURS_PER_MONTH).toFixed(2)).toBe(monthly);
+    expect(e.unpriced.map((u) => u.what.split(":")[0])).toEqual(unpriced);
+    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const dollars = `$${Number(monthly).toLocaleString("en-US", { minimumFractionDigits: 2 }).replace(",", " ")} a month`;
+    expect(readme).toContain(`\`${name}\` ${dollars}`);
+  });
+
+  test.each(["fsx-eks-ontap", "kafka-ontap"])(
+    "%s: true plans the same resources with the same inputs (retention is an option)",
+    async (name) => {
+      const kept = (await plan(shipped(name, { "lab:retainOnDelete": "true" }))).fsx;
+      const plain = (await plan(shipped(name))).fsx;
+      expect(kept.resources.map((r) => [r.urn, r.inputs])).toEqual(plain.resources.map((r) => [r.urn, r.inputs]));
+      expect(kept.outputs).toEqual(plain.outputs);
+    },
+  );
 });
 
 describe("the failover lever on the shipped EKS stack", () => {
@@ -104,7 +134,7 @@ describe("the failover lever on the shipped EKS stack", () => {
 
   test("a level MULTI_AZ_1 does not have is refused before anything is planned", async () => {
     await expect(plan(shipped("fsx-eks-ontap", { "lab:throughputCapacityMBps": "768" }))).rejects.toThrow(
-      "'lab:throughputCapacityMBps' must be one of 128, 256, 512, 1024, 2048, 4096 (MBps) for lab:deploymentType MULTI_AZ_1, got 768",
+      "'lab:throughputCapacityMBps' must be one of 128, 256, 512, 1024, 2048, 4096 (MBps) for 'lab:deploymentType' MULTI_AZ_1, got 768",
     );
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * IAM documents of the EKS cluster's roles (pure JSON builders; the component turns them into
+ * `aws.iam.Role`s, the tests read them).
+ *
+ * Sources:
+ * - Node role: EKS User Guide, security/iam-reference/create-node-role.adoc: "Ensure that the
+ *   AmazonEKSWorkerNodePolicy and AmazonEC2ContainerRegistryPullOnly managed policies are attached",
+ *   and "If you don't use IRSA or EKS Pod Identity to give permissions to the VPC CNI pods, then you
+ *   must provide permissions for the VPC CNI on the instance role" (AmazonEKS_CNI_Policy, IPv4
+ *   clusters). The lab keeps the CNI policy on the node role: pulumi-eks creates the vpc-cni add-on
+ *   together with the cluster, before any role could trust the cluster's pods.
+ * - Pod Identity roles: EKS User Guide, manage-access/aws-access/service-accounts.adoc, the trust
+ *   policy "AllowEksAuthToAssumeRoleForPodIdentity": principal `pods.eks.amazonaws.com`, actions
+ *   `sts:AssumeRole` and `sts:TagSession`.
+ * - EBS CSI driver: `arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy`, service account
+ *   `ebs-csi-controller-sa` in `kube-system` (EKS User Guide, storage/ebs-csi.adoc).
+ */
+
+/** A policy document as AWS reads it. */
+export interface PolicyDocument {
+  readonly Version: "2012-10-17";
+  readonly Statement: readonly PolicyStatement[];
+}
+
+export interface PolicyStatement {
+  readonly Sid?: string;
+  readonly Effect: "Allow";
+  readonly Principal?: { readonly Service: string };
+  readonly Action: string | readonly string[];
+  readonly Resource?: string | readonly string[];
+  readonly Condition?: Readonly<Record<string, Readonly<Record<string, string | readonly string[]>>>>;
+}
+
+/** AWS managed policies of the node role. */
+export const NODE_ROLE_POLICY_ARNS = {
+  worker: "arn:aws:iam::aws:policy/AmazonEKSWorkerNodePolicy",
+  ecrPull: "arn:aws:iam::aws:policy/AmazonEC2ContainerRegistryPullOnly",
+  cni: "arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy",
+} as const;
+
+/** The EBS CSI driver's AWS managed policy and its controller's service account. */
+export const EBS_CSI_POLICY_ARN = "arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy";
+export const EBS_CSI_SERVICE_ACCOUNT = "ebs-csi-controller-sa";
+
+/** Trust policy of the node role: EC2 instances. */
+export function nodeTrustPolicy(): PolicyDocument {
+  return {
+    Version: "2012-10-17",
+    Statement: [{ Effect: "Allow", Principal: { Service: "ec2.amazonaws.com" }, Action: "sts:AssumeRole" }],
+  };
+}
+
+/** Trust policy of a role that pods assume through EKS Pod Identity. */
+export function podIdentityTrustPolicy(): PolicyDocument {
+  return {
+    Version: "2012-10-17",
+    Statement: [
+      {
+        Sid: "AllowEksAuthToAssumeRoleForPodIdentity",
+        Effect: "Allow",
+        Principal: { Service: "pods.eks.amazonaws.com" },
+        Action: ["sts:AssumeRole", "sts:TagSession"],
+      },
+    ],
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * `lab:eks:EksCluster`: an EKS cluster over the network's private subnets, as a storage lab needs it.
+ *
+ * - Authentication mode `API`; one cluster-admin access entry per `adminRoleArns` entry and none for
+ *   the identity running `pulumi up` (pulumi-eks already grants the cluster creator admin through
+ *   `bootstrapClusterCreatorAdminPermissions`; a second entry fails as a duplicate, pulumi/pulumi-eks#2373).
+ * - Endpoint: private always; public only for `adminCidrs` (rules.ts refuses 0.0.0.0/0).
+ * - Secrets encrypted with a customer-managed KMS key (rotation on); all five control-plane log
+ *   types to `/aws/eks/<cluster>/cluster`, created here first with the configured retention (EKS
+ *   would otherwise create it never-expiring).
+ * - One managed node group on AL2023 (`AL2023_x86_64_STANDARD`, explicit) in the private subnets of
+ *   every zone, from a launch template: IMDSv2 required, hop limit 1 (rules.ts says why), encrypted
+ *   gp3 root volume. Nodes carry the cluster security group EKS creates (no security group in the
+ *   template), so `nodeSecurityGroupId` is that group (pulumi-eks with `skipDefaultSecurityGroups`).
+ * - EKS add-ons at pinned versions (components/versions.ts): vpc-cni and kube-proxy through
+ *   pulumi-eks' own options (it creates them with the cluster), coredns, eks-pod-identity-agent and
+ *   aws-ebs-csi-driver after the node group (their pods need nodes), the EBS CSI controller with its
+ *   own Pod Identity role. `bootstrapSelfManagedAddons: false`: no unpinned self-managed copies.
+ *
+ * Tags come from the AWS provider's `defaultTags` (pass it in `opts`).
+ */
+import * as aws from "@pulumi/aws";
+import * as eks from "@pulumi/eks";
+import * as pulumi from "@pulumi/pulumi";
+import { throwIfInvalid } from "../lib/args";
+import { EBS_CSI_POLICY_ARN, EBS_CSI_SERVICE_ACCOUNT, NODE_ROLE_POLICY_ARNS, nodeTrustPolicy, podIdentityTrustPolicy } from "./iam";
+import {
+  CLUSTER_ADMIN_POLICY_ARN,
+  CONTROL_PLANE_LOG_TYPES,
+  controlPlaneLogGroupName,
+  EksClusterSpec,
+  IMDS_HOP_LIMIT,
+  NODE_AMI_TYPE,
+  NODE_ROOT_DEVICE,
+  problems,
+  resolve,
+} from "./rules";
+
+export interface EksClusterArgs extends EksClusterSpec {
+  /** The network's VPC. */
+  readonly vpcId: pulumi.Input<string>;
+  /** Private subnets, one a zone (the control plane's ENIs and the nodes). */
+  readonly privateSubnetIds: pulumi.Input<string[]>;
+  /** The zones of `privateSubnetIds`, in order (exported as `zones`). */
+  readonly zones: pulumi.Input<string[]>;
+}
+
+/** The add-ons this component installs itself (vpc-cni and kube-proxy come with the cluster). */
+export const NODE_ADDONS = ["coredns", "eks-pod-identity-agent", "aws-ebs-csi-driver"] as const;
+
+/** Conflicts with a pre-existing copy are resolved in the add-on's favour (EKS CreateAddon/UpdateAddon). */
+const OVERWRITE = { resolveConflictsOnCreate: "OVERWRITE", resolveConflictsOnUpdate: "OVERWRITE" } as const;
+
+export class EksCluster extends pulumi.ComponentResource {
+  readonly clusterName: pulumi.Output<string>;
+  readonly kubernetesVersion: pulumi.Output<string>;
+  /** Kubeconfig (JSON) for `aws eks get-token`; secret. */
+  readonly kubeconfig: pulumi.Output<string>;
+  /** The security group of the nodes (the cluster security group EKS creates). */
+  readonly nodeSecurityGroupId: pulumi.Output<string>;
+  readonly clusterSecurityGroupId: pulumi.Output<string>;
+  readonly oidcProviderArn: pulumi.Output<string>;
+  readonly zones: pulumi.Output<string[]>;
+  readonly instanceType: pulumi.Output<string>;
+  /** The cluster (pulumi-eks), for `dependsOn`. */
+  readonly cluster: eks.Cluster;
+  /** The add-ons installed after the nodes (the Pod Identity agent among them), for `dependsOn`. */
+  readonly nodeAddons: aws.eks.Addon[];
+
+  constructor(name: string, args: EksClusterArgs, opts?: pulumi.ComponentResourceOptions) {
+    super("lab:eks:EksCluster", name, {}, opts);
+    throwIfInvalid("lab:eks:EksCluster", name, problems(args));
+    const r = resolve(args);
+    const parent = { parent: this };
+    const nameTag = (role: string) => ({ Name: `${r.clusterName}-${role}` });
+
+    const secretsKey = new aws.kms.Key(
+      `${name}-secrets`,
+      {
+        description: `EKS ${r.clusterName}: envelope encryption of Kubernetes secrets`,
+        enableKeyRotation: true,
+        deletionWindowInDays: 7,
+        tags: nameTag("secrets"),
+      },
+      parent,
+    );
+    const logGroup = new aws.cloudwatch.LogGroup(
+      `${name}-control-plane`,
+      { name: controlPlaneLogGroupName(r.clusterName), retentionInDays: r.logRetentionDays, tags: nameTag("control-plane") },
+      parent,
+    );
+
+    const cluster = new eks.Cluster(
+      `${name}-cluster`,
+      {
+        name: r.clusterName,
+        version: r.kubernetesVersion,
+        vpcId: args.vpcId,
+        privateSubnetIds: args.privateSubnetIds,
+        authenticationMode: eks.AuthenticationMode.Api,
+        accessEntries: Object.fromEntries(
+          r.adminRoleArns.map((principalArn, i) => [
+            `admin-${i + 1}`,
+            { principalArn, accessPolicies: { admin: { policyArn: CLUSTER_ADMIN_POLICY_ARN, accessScope: { type: "cluster" } } } },
+          ]),
+        ),
+        endpointPrivateAccess: true,
+        endpointPublicAccess: r.endpointPublicAccess,
+        publicAccessCidrs: r.endpointPublicAccess ? [...r.adminCidrs] : undefined,
+        encryptionConfigKeyArn: secretsKey.arn,
+        enabledClusterLogTypes: [...CONTROL_PLANE_LOG_TYPES],
+        createOidcProvider: true,
+        skipDefaultNodeGroup: true,
+        skipDefaultSecurityGroups: true,
+        nodeAssociatePublicIpAddress: false,
+        bootstrapSelfManagedAddons: false,
+        vpcCniOptions: { addonVersion: r.addonVersions["vpc-cni"] },
+        kubeProxyAddonOptions: { version: r.addonVersions["kube-proxy"] },
+        corednsAddonOptions: { enabled: false },
+        tags: nameTag("cluster"),
+      },
+      { parent: this, dependsOn: [logGroup] },
+    );
+
+    const nodeRole = new aws.iam.Role(
+      `${name}-node`,
+      { name: `${r.clusterName}-node`, assumeRolePolicy: JSON.stringify(nodeTrustPolicy()), tags: nameTag("node") },
+      parent,
+    );
+    const attachments = Object.entries(NODE_ROLE_POLICY_ARNS).map(
+      ([role, policyArn]) => new aws.iam.RolePolicyAttachment(`${name}-node-${role}`, { role: nodeRole.name, policyArn }, parent),
+    );
+
+    const launchTemplate = new aws.ec2.LaunchTemplate(
+      `${name}-nodes`,
+      {
+        description: `EKS ${r.clusterName} nodes: IMDSv2 only, encrypted gp3 root volume`,
+        metadataOptions: { httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: IMDS_HOP_LIMIT },
+        blockDeviceMappings: [
+          {
+            deviceName: NODE_ROOT_DEVICE,
+            ebs: { volumeSize: r.nodeRootVolumeGiB, volumeType: "gp3", encrypted: "true", deleteOnTermination: "true" },
+          },
+        ],
+        tagSpecifications: [
+          { resourceType: "instance", tags: nameTag("node") },
+          { resourceType: "volume", tags: nameTag("node-root") },
+        ],
+        updateDefaultVersion: true,
+        tags: nameTag("nodes"),
+      },
+      parent,
+    );
+
+    const nodeGroup = new eks.ManagedNodeGroup(
+      `${name}-nodes`,
+      {
+        cluster,
+        nodeRole,
+        subnetIds: args.privateSubnetIds,
+        amiType: NODE_AMI_TYPE,
+        // With a launch template pulumi-eks does not default the version to the cluster's: say it.
+        version: r.kubernetesVersion,
+        instanceTypes: [r.instanceType],
+        scalingConfig: { desiredSize: r.nodeCount, minSize: r.nodeCount, maxSize: r.nodeCount },
+        launchTemplate: { id: launchTemplate.id, version: launchTemplate.latestVersion.apply((v) => `${v}`) },
+        labels: { "storage-bench-lab/role": "worker" },
+        tags: nameTag("nodes"),
+      },
+      { parent: this, dependsOn: attachments },
+    );
+
+    const addon = (addonName: string, extra: Partial<aws.eks.AddonArgs>, dependsOn: pulumi.Resource[]) =>
+      new aws.eks.Addon(
+        `${name}-${addonName}`,
+        {
+          clusterName: r.clusterName,
+          addonName,
+          addonVersion: r.addonVersions[addonName as keyof typeof r.addonVersions],
+          ...OVERWRITE,
+          ...extra,
+          tags: nameTag(addonName),
+        },
+        { parent: this, dependsOn },
+      );
+    const coredns = addon("coredns", {}, [nodeGroup]);
+    const podIdentityAgent = addon("eks-pod-identity-agent", {}, [nodeGroup]);
+    const ebsCsiRole = new aws.iam.Role(
+      `${name}-ebs-csi`,
+      { name: `${r.clusterName}-ebs-csi`, assumeRolePolicy: JSON.stringify(podIdentityTrustPolicy()), tags: nameTag("ebs-csi") },
+      parent,
+    );
+    const ebsCsiPolicy = new aws.iam.RolePolicyAttachment(
+      `${name}-ebs-csi`,
+      { role: ebsCsiRole.name, policyArn: EBS_CSI_POLICY_ARN },
+      parent,
+    );
+    const ebsCsi = addon(
+      "aws-ebs-csi-driver",
+      { podIdentityAssociations: [{ roleArn: ebsCsiRole.arn, serviceAccount: EBS_CSI_SERVICE_ACCOUNT }] },
+      [nodeGroup, podIdentityAgent, ebsCsiPolicy],
+    );
+
+    this.cluster = cluster;
+    this.nodeAddons = [coredns, podIdentityAgent, ebsCsi];
+    this.clusterName = pulumi.output(r.clusterName);
+    this.kubernetesVersion = pulumi.output(r.kubernetesVersion);
+    this.kubeconfig = pulumi.secret(cluster.kubeconfigJson);
+    this.nodeSecurityGroupId = cluster.nodeSecurityGroupId;
+    this.clusterSecurityGroupId = cluster.clusterSecurityGroupId;
+    this.oidcProviderArn = cluster.oidcProviderArn;
+    this.zones = pulumi.output(args.zones);
+    this.instanceType = pulumi.output(r.instanceType);
+    this.registerOutputs({
+      clusterName: this.clusterName,
+      kubernetesVersion: this.kubernetesVersion,
+      kubeconfig: this.kubeconfig,
+      nodeSecurityGroupId: this.nodeSecurityGroupId,
+      clusterSecurityGroupId: this.clusterSecurityGroupId,
+      oidcProviderArn: this.oidcProviderArn,
+      zones: this.zones,
+      instanceType: this.instanceType,
+    });
+  }
+}

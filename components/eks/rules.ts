@@ -1,0 +1,175 @@
+/**
+ * The EKS cluster's rules and defaults, in one place (pure). The component (index.ts) resolves and
+ * checks its arguments with them; the `eks` stack's config calls the same {@link problems} with the
+ * `lab:` keys the user typed.
+ *
+ * Sources:
+ * - pulumi-eks 4.3.0 `Cluster` (schema.json / nodejs/eks/cluster/cluster.ts at tag v4.3.0):
+ *   `authenticationMode`, `accessEntries`, `endpointPrivateAccess`, `endpointPublicAccess`,
+ *   `publicAccessCidrs`, `encryptionConfigKeyArn`, `enabledClusterLogTypes`.
+ * - EKS control-plane logging: the five log types `api`, `audit`, `authenticator`,
+ *   `controllerManager`, `scheduler` (pulumi-eks `enabledClusterLogTypes` doc), sent to the log group
+ *   `/aws/eks/<cluster>/cluster` (EKS User Guide, observability/control-plane-logs.adoc: "The log
+ *   group name format is /aws/eks/my-cluster/cluster").
+ * - EKS cluster names: 1–100 characters, `^[0-9A-Za-z][A-Za-z0-9\-_]*$` (EKS API CreateCluster
+ *   `name`). The lab derives IAM role names `<cluster>-<role>` (at most 64 characters, IAM), so it
+ *   allows 56.
+ * - Access policy ARN `arn:aws:eks::aws:cluster-access-policy/AmazonEKSClusterAdminPolicy` with a
+ *   `cluster` access scope (EKS User Guide, access-policies: "AmazonEKSClusterAdminPolicy").
+ */
+import { argProblem, ArgProblem } from "../../core/errors";
+import { isInt, isListOf, isOneOf, isText } from "../../core/checks";
+import { instanceTypeInfo } from "../k0s/instance-types";
+import { GP3, gp3SizeRule } from "../lib/ebs";
+import { isLogRetention, LOG_RETENTION_RULE } from "../lib/logs";
+import { isIpv4NetworkCidr, parseCidr } from "../network/cidr";
+import { EKS_ADDON_VERSIONS, EKS_KUBERNETES_VERSION, EksAddonVersions } from "../versions";
+
+/** The five EKS control-plane log types, all of them sent to CloudWatch. */
+export const CONTROL_PLANE_LOG_TYPES = ["api", "audit", "authenticator", "controllerManager", "scheduler"] as const;
+
+/** The access policy `lab:adminRoleArns` get, cluster-wide. */
+export const CLUSTER_ADMIN_POLICY_ARN = "arn:aws:eks::aws:cluster-access-policy/AmazonEKSClusterAdminPolicy";
+
+/**
+ * The nodes' AMI type: Amazon Linux 2023, x86_64 (EKS API `Nodegroup.amiType`). Set explicitly: the
+ * pulumi-eks schema's "defaults to AL2" text is stale and there is no EKS AL2 AMI for 1.33+.
+ */
+export const NODE_AMI_TYPE = "AL2023_x86_64_STANDARD";
+
+/** The root device of the Amazon Linux EKS AMIs (pulumi-eks v4.3.0 nodejs/eks/nodes/nodegroup.ts: "/dev/xvda is the default device name for the root volume on an Amazon Linux 2 & AL2023 instance"). */
+export const NODE_ROOT_DEVICE = "/dev/xvda";
+
+/**
+ * IMDS response hop limit of the nodes: 1, so no pod reaches the instance role through IMDS. No pod
+ * of the lab needs more: vpc-cni, kube-proxy, the EBS CSI node plugin and the Pod Identity agent run
+ * on the host network (one hop); Trident and the EBS CSI controller get AWS credentials from EKS Pod
+ * Identity, Trident its region from the backend's `aws.apiRegion`, and the EBS CSI controller falls
+ * back to the Kubernetes API for metadata when IMDS is out of reach (kubernetes-sigs/aws-ebs-csi-driver
+ * docs/install.md "Metadata", commit 429e202e: "if the driver is unable to reach IMDS, it will fall
+ * back to using the Kubernetes API"). The EKS User Guide (nodes/launch-templates.adoc) asks for 2
+ * only "if any containers that you deploy to the node group use the Instance Metadata Service".
+ */
+export const IMDS_HOP_LIMIT = 1;
+
+/** EKS cluster name characters (CreateCluster `name`). */
+export const CLUSTER_NAME_RE = /^[0-9A-Za-z][A-Za-z0-9_-]*$/;
+/** Longest cluster name the lab accepts: `<cluster>-ebs-csi` must fit IAM's 64-character role names. */
+export const MAX_CLUSTER_NAME = 56;
+/** An IAM role ARN (any partition). */
+export const ROLE_ARN_RE = /^arn:aws(-cn|-us-gov)?:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
+
+/** Node count bounds: at least one node per zone of the two; at most what a lab needs. */
+export const MIN_NODES = 2;
+export const MAX_NODES = 30;
+/** Smallest root volume, GiB: the AL2023 EKS AMI's 20 GiB snapshot; the largest is gp3's (components/lib/ebs.ts). */
+export const MIN_ROOT_GIB = 20;
+
+/** The plain arguments of the EksCluster component (the network's ids come as Inputs, see index.ts). */
+export interface EksClusterSpec {
+  /** EKS cluster name (also the prefix of its IAM role names): 1–56 letters, digits, '-' or '_', starting with a letter or digit. */
+  readonly clusterName: string;
+  /** Kubernetes minor; one with pinned add-on versions (components/versions.ts EKS_ADDON_VERSIONS). @default EKS_KUBERNETES_VERSION ("1.35") */
+  readonly kubernetesVersion?: string;
+  /** CIDRs that may reach the public API endpoint; none: the endpoint is private only. 0.0.0.0/0 is refused. @default [] */
+  readonly adminCidrs?: readonly string[];
+  /** IAM roles that get cluster-admin access entries (the deploying identity already is admin). @default [] */
+  readonly adminRoleArns?: readonly string[];
+  /** Node instance type (x86_64: the nodes run AL2023_x86_64_STANDARD). @default "m5.xlarge" */
+  readonly instanceType?: string;
+  /** Nodes of the one managed node group, over the private subnets of both zones. @default 3 */
+  readonly nodeCount?: number;
+  /** Encrypted gp3 root volume of each node, GiB. @default 50 */
+  readonly nodeRootVolumeGiB?: number;
+  /** Retention of the control-plane log group, days: one of CloudWatch Logs' periods. @default 30 */
+  readonly logRetentionDays?: number;
+}
+
+export const EKS_DEFAULTS = {
+  kubernetesVersion: EKS_KUBERNETES_VERSION,
+  adminCidrs: [] as readonly string[],
+  adminRoleArns: [] as readonly string[],
+  instanceType: "m5.xlarge",
+  nodeCount: 3,
+  nodeRootVolumeGiB: 50,
+  logRetentionDays: 30,
+} as const;
+
+export interface ResolvedEks extends Required<EksClusterSpec> {
+  /** The pinned add-on versions of `kubernetesVersion`. */
+  readonly addonVersions: EksAddonVersions;
+  /** The public endpoint is on exactly when `adminCidrs` name someone. */
+  readonly endpointPublicAccess: boolean;
+}
+
+/** Defaults applied (call after {@link problems} found none: the add-on row must exist). */
+export function resolve(spec: EksClusterSpec): ResolvedEks {
+  const d = EKS_DEFAULTS;
+  const kubernetesVersion = spec.kubernetesVersion ?? d.kubernetesVersion;
+  const adminCidrs = spec.adminCidrs ?? d.adminCidrs;
+  return {
+    clusterName: spec.clusterName,
+    kubernetesVersion,
+    adminCidrs,
+    adminRoleArns: spec.adminRoleArns ?? d.adminRoleArns,
+    instanceType: spec.instanceType ?? d.instanceType,
+    nodeCount: spec.nodeCount ?? d.nodeCount,
+    nodeRootVolumeGiB: spec.nodeRootVolumeGiB ?? d.nodeRootVolumeGiB,
+    logRetentionDays: spec.logRetentionDays ?? d.logRetentionDays,
+    addonVersions: EKS_ADDON_VERSIONS[kubernetesVersion],
+    endpointPublicAccess: adminCidrs.length > 0,
+  };
+}
+
+/** The log group EKS writes the control plane's logs to. */
+export function controlPlaneLogGroupName(clusterName: string): string {
+  return `/aws/eks/${clusterName}/cluster`;
+}
+
+export const CLUSTER_NAME_RULE = `an EKS cluster name of 1 to ${MAX_CLUSTER_NAME} letters, digits, '-' or '_', starting with a letter or digit`;
+export const KUBERNETES_VERSION_RULE = `a Kubernetes version with pinned add-on versions in components/versions.ts (${Object.keys(EKS_ADDON_VERSIONS).join(", ")})`;
+export const ADMIN_CIDR_RULE = "an IPv4 network CIDR of the operators with a prefix from /8 to /32 (e.g. 198.51.100.7/32)";
+export const OPEN_CIDR_RULE = "an operator's own network, not the whole internet: the public API endpoint is opened to these CIDRs only";
+export const ROLE_ARN_RULE = "an IAM role ARN (arn:aws:iam::<account>:role/<name>)";
+export const INSTANCE_TYPE_RULE =
+  "an x86_64 EC2 instance type listed in components/k0s/instance-types.ts (e.g. m5.xlarge): the nodes run AL2023_x86_64_STANDARD";
+
+const isString = (x: unknown): x is string => typeof x === "string";
+
+/** Problems of a list of unique strings, each checked by `item`. */
+function listProblems(path: string, value: unknown, rule: string, item: (x: string, i: number) => ArgProblem | undefined): ArgProblem[] {
+  if (value === undefined) return [];
+  if (!isListOf(value, isString)) return [argProblem(path, rule, value)];
+  const out = value.map(item).filter((p): p is ArgProblem => p !== undefined);
+  if (new Set(value).size !== value.length) out.push(argProblem(path, "a list without duplicates", value));
+  return out;
+}
+
+/** Every problem of `spec`, in argument order; empty when it is valid. */
+export function problems(spec: EksClusterSpec): ArgProblem[] {
+  const out: ArgProblem[] = [];
+  if (!isText(spec.clusterName, CLUSTER_NAME_RE) || spec.clusterName.length > MAX_CLUSTER_NAME)
+    out.push(argProblem("clusterName", CLUSTER_NAME_RULE, spec.clusterName));
+  if (spec.kubernetesVersion !== undefined && !isOneOf(spec.kubernetesVersion, Object.keys(EKS_ADDON_VERSIONS)))
+    out.push(argProblem("kubernetesVersion", KUBERNETES_VERSION_RULE, spec.kubernetesVersion));
+  out.push(
+    ...listProblems("adminCidrs", spec.adminCidrs, 'a list of IPv4 CIDRs (e.g. ["198.51.100.7/32"])', (c, i) => {
+      if (parseCidr(c)?.prefix === 0) return argProblem(`adminCidrs[${i}]`, OPEN_CIDR_RULE, c);
+      return isIpv4NetworkCidr(c, 8, 32) ? undefined : argProblem(`adminCidrs[${i}]`, ADMIN_CIDR_RULE, c);
+    }),
+  );
+  out.push(
+    ...listProblems("adminRoleArns", spec.adminRoleArns, "a list of IAM role ARNs", (a, i) =>
+      ROLE_ARN_RE.test(a) ? undefined : argProblem(`adminRoleArns[${i}]`, ROLE_ARN_RULE, a),
+    ),
+  );
+  if (spec.instanceType !== undefined && instanceTypeInfo(spec.instanceType) === undefined)
+    out.push(argProblem("instanceType", INSTANCE_TYPE_RULE, spec.instanceType));
+  if (spec.nodeCount !== undefined && !isInt(spec.nodeCount, MIN_NODES, MAX_NODES))
+    out.push(argProblem("nodeCount", `an integer from ${MIN_NODES} to ${MAX_NODES} (nodes over both zones)`, spec.nodeCount));
+  if (spec.nodeRootVolumeGiB !== undefined && !isInt(spec.nodeRootVolumeGiB, MIN_ROOT_GIB, GP3.maxSizeGiB))
+    out.push(argProblem("nodeRootVolumeGiB", gp3SizeRule(MIN_ROOT_GIB), spec.nodeRootVolumeGiB));
+  if (spec.logRetentionDays !== undefined && !isLogRetention(spec.logRetentionDays))
+    out.push(argProblem("logRetentionDays", LOG_RETENTION_RULE, spec.logRetentionDays));
+  return out;
+}

@@ -1,0 +1,245 @@
+/**
+ * The K0sCluster's rules and defaults, in one place (pure). The component (index.ts) resolves and
+ * checks its arguments with them; the `ceph-k0s` stack's config calls the same {@link problems}
+ * with the `lab:` keys the user typed.
+ */
+import { argProblem, ArgProblem } from "../../core/errors";
+import { isInt, isOneOf, isText } from "../../core/checks";
+import { GP3, gp3Problems, gp3SizeRule } from "../lib/ebs";
+import { ipv4CidrRule, isIpv4NetworkCidr, overlaps, parseCidr } from "../network/cidr";
+import { AZ_NAME_RE, AZ_NAME_RULE } from "../network/rules";
+import { K0S_VERSION } from "../versions";
+import { INSTANCE_TYPE_RULE, instanceTypeInfo } from "./instance-types";
+import { Cni, CNIS, POD_CIDR, SERVICE_CIDR } from "./ports";
+
+/** The plain arguments of the K0sCluster component (index.ts adds the network's ids, which are Outputs). */
+export interface K0sClusterSpec {
+  /**
+   * EC2 instance type of the controller and the workers, from the table in instance-types.ts and
+   * at least {@link MIN_NODE} (e.g. "m4.xlarge" on Xen, "m5.xlarge" on Nitro).
+   * @see https://docs.aws.amazon.com/ec2/latest/instancetypes/instance-types.html
+   */
+  readonly instanceType: string;
+  /** Number of workers, each with one OSD volume, from 1 to {@link MAX_WORKERS}. @default K0S_CLUSTER_DEFAULTS.workerCount */
+  readonly workerCount?: number;
+  /**
+   * The availability zone of the subnets, where the OSD volumes are created and the workers' zone
+   * label points (e.g. "us-east-1a"). Checked here when given as text; an Output is checked by its maker.
+   * @see https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/using-regions-availability-zones.html
+   */
+  readonly az: string;
+  /**
+   * IPv4 CIDRs allowed to reach the bastion (SSH and the Kubernetes API): 1 to {@link MAX_ADMIN_CIDRS},
+   * network addresses with a prefix from /8 to /32, never 0.0.0.0/….
+   * @see https://docs.aws.amazon.com/vpc/latest/userguide/security-group-rules.html
+   */
+  readonly adminCidrs: readonly string[];
+  /**
+   * An OpenSSH public key (`ssh-ed25519 …` or `ssh-rsa …`, the types EC2 imports) for the `ubuntu`
+   * user; its private key must then be in the deploying machine's SSH agent.
+   * @default a generated ED25519 key (a secret in the state)
+   * @see https://docs.aws.amazon.com/AWSEC2/latest/APIReference/API_ImportKeyPair.html
+   */
+  readonly sshPublicKey?: string;
+  /**
+   * Size of each gp3 OSD volume, GiB (components/lib/ebs.ts).
+   * @default K0S_CLUSTER_DEFAULTS.osdVolumeGiB
+   * @see https://docs.aws.amazon.com/ebs/latest/userguide/general-purpose.html#gp3-ebs-volume-type
+   */
+  readonly osdVolumeGiB?: number;
+  /**
+   * Provisioned IOPS of each gp3 OSD volume, at most 500 per GiB of `osdVolumeGiB`.
+   * @default K0S_CLUSTER_DEFAULTS.osdVolumeIops (gp3's baseline)
+   * @see https://docs.aws.amazon.com/ebs/latest/userguide/general-purpose.html#gp3-ebs-volume-type
+   */
+  readonly osdVolumeIops?: number;
+  /**
+   * Provisioned throughput of each gp3 OSD volume, MiB/s, at most 0.25 per IOPS of `osdVolumeIops`.
+   * @default K0S_CLUSTER_DEFAULTS.osdVolumeThroughputMiBps (gp3's baseline)
+   * @see https://docs.aws.amazon.com/ebs/latest/userguide/general-purpose.html#gp3-ebs-volume-type
+   */
+  readonly osdVolumeThroughputMiBps?: number;
+  /**
+   * Size of every node's gp3 root volume, GiB.
+   * @default K0S_CLUSTER_DEFAULTS.rootVolumeGiB
+   * @see https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/RootDeviceStorage.html
+   */
+  readonly rootVolumeGiB?: number;
+  /** k0s release, `v1.x.y+k0s.n`. @default K0S_CLUSTER_DEFAULTS.k0sVersion (K0S_VERSION of components/versions.ts) */
+  readonly k0sVersion?: string;
+  /** k0s' network provider. `kuberouter` routes pod traffic natively, so the workers' source/destination check is off. @default K0S_CLUSTER_DEFAULTS.cni */
+  readonly cni?: Cni;
+  /**
+   * Instance type of the bastion, from the table in instance-types.ts (any size).
+   * @default K0S_CLUSTER_DEFAULTS.bastionInstanceType
+   * @see https://docs.aws.amazon.com/ec2/latest/instancetypes/instance-types.html
+   */
+  readonly bastionInstanceType?: string;
+}
+
+/** Defaults of {@link K0sClusterSpec}, the only place they are written. */
+export const K0S_CLUSTER_DEFAULTS = {
+  workerCount: 3,
+  osdVolumeGiB: 100,
+  osdVolumeIops: GP3.baselineIops,
+  osdVolumeThroughputMiBps: GP3.baselineThroughputMiBps,
+  rootVolumeGiB: 30,
+  k0sVersion: K0S_VERSION,
+  cni: "kuberouter" as Cni,
+  bastionInstanceType: "t3.micro",
+} as const;
+
+/** The lab's own bound on the workers (a forgotten cluster's cost stays bounded). */
+export const MAX_WORKERS = 9;
+/** At most this many admin CIDRs: each is two ingress rules on the bastion's group. */
+export const MAX_ADMIN_CIDRS = 10;
+export const ADMIN_PREFIX_MIN = 8;
+export const ADMIN_PREFIX_MAX = 32;
+
+/**
+ * The smallest node the cluster accepts. A worker holds a Ceph OSD (requests 1 CPU / 4 GiB), a
+ * monitor (0.5 CPU / 1 GiB) and maybe a manager (0.25 CPU / 0.5 GiB) (components/rook/manifests.ts
+ * CEPH_RESOURCES) beside Postgres (1 CPU / 4 GiB, components/postgres/rules.ts) or the pgbench Job,
+ * k0s' own pods and the page cache: 4 vCPUs and 16 GiB, the published m4.xlarge / m5.xlarge size.
+ */
+export const MIN_NODE = { vcpus: 4, memoryGiB: 16 } as const;
+
+/** k0s release names: `v<kubernetes version>+k0s.<n>` (k0sproject/k0s release tags). */
+export const K0S_VERSION_RE = /^v1\.\d+\.\d+\+k0s\.\d+$/;
+export const K0S_VERSION_RULE = "a k0s release (e.g. v1.36.3+k0s.2)";
+
+/**
+ * The SSH key types EC2 imports: "Imports the public key from an RSA or ED25519 key pair"
+ * (EC2 API reference, ImportKeyPair: https://docs.aws.amazon.com/AWSEC2/latest/APIReference/API_ImportKeyPair.html;
+ * boto/botocore botocore/data/ec2/2016-11-15/service-2.json, operation ImportKeyPair). ECDSA
+ * (`ecdsa-sha2-nistp…`) and DSA keys are refused by the API, so they are refused here first.
+ */
+export const SSH_KEY_TYPES = ["ssh-ed25519", "ssh-rsa"] as const;
+export const SSH_PUBLIC_KEY_RULE =
+  "an OpenSSH public key of a type EC2 imports, ssh-ed25519 or ssh-rsa, followed by its base64 key (EC2 refuses ECDSA and DSA keys)";
+const SSH_PUBLIC_KEY_RE = /^(ssh-ed25519|ssh-rsa) ([A-Za-z0-9+/]+={0,2})( [^\r\n]*)?$/;
+
+/**
+ * True for an OpenSSH public key line of an accepted type whose base64 blob names that same type
+ * (the blob starts with the key type as an SSH string, RFC 4253 section 6.6), so a key pasted
+ * with the wrong prefix is refused too.
+ */
+export function isSshPublicKey(v: unknown): v is string {
+  if (typeof v !== "string") return false;
+  const m = SSH_PUBLIC_KEY_RE.exec(v);
+  if (!m) return false;
+  const blob = Buffer.from(m[2], "base64");
+  if (blob.length < 4) return false;
+  const n = blob.readUInt32BE(0);
+  return 4 + n <= blob.length && blob.subarray(4, 4 + n).toString("latin1") === m[1];
+}
+
+/** k0s' pod and service networks (ports.ts), which no node address may fall into. */
+export const CLUSTER_NETWORKS = [
+  { name: "pod network", cidr: POD_CIDR },
+  { name: "service network", cidr: SERVICE_CIDR },
+] as const;
+
+/**
+ * The cluster networks a node network (the VPC's CIDR) overlaps: a node address inside the pod or
+ * service network is routed into the cluster instead of to the node (k0s docs/networking.md:
+ * "all traffic to and from the podCIDR and serviceCIDR subnets" is the cluster's).
+ */
+export function clusterNetworksOverlapping(nodeCidr: string): string[] {
+  const node = parseCidr(nodeCidr);
+  if (!node) throw new RangeError(`not an IPv4 CIDR: ${nodeCidr}`);
+  return CLUSTER_NETWORKS.filter(({ cidr }) => {
+    const c = parseCidr(cidr)!;
+    return overlaps({ base: node.address, prefix: node.prefix }, { base: c.address, prefix: c.prefix });
+  }).map(({ name, cidr }) => `${name} ${cidr}`);
+}
+
+/** The rule a node network must meet. */
+export const NODE_NETWORK_RULE = `a network that overlaps neither k0s' pod network ${POD_CIDR} nor its service network ${SERVICE_CIDR}`;
+
+/** The arguments {@link K0S_CLUSTER_DEFAULTS} fills in. */
+export interface K0sClusterDefaulted {
+  readonly workerCount: number;
+  readonly osdVolumeGiB: number;
+  readonly osdVolumeIops: number;
+  readonly osdVolumeThroughputMiBps: number;
+  readonly rootVolumeGiB: number;
+  readonly k0sVersion: string;
+  readonly cni: Cni;
+  readonly bastionInstanceType: string;
+}
+
+/** What {@link problems} reads: the spec, with `az` of any type (an Output is left to its maker). */
+export type K0sClusterChecked = Omit<K0sClusterSpec, "az"> & { readonly az?: unknown };
+
+/** Defaults applied. */
+export function resolve<S extends K0sClusterChecked>(spec: S): S & K0sClusterDefaulted {
+  const d = K0S_CLUSTER_DEFAULTS;
+  return {
+    ...spec,
+    workerCount: spec.workerCount ?? d.workerCount,
+    osdVolumeGiB: spec.osdVolumeGiB ?? d.osdVolumeGiB,
+    osdVolumeIops: spec.osdVolumeIops ?? d.osdVolumeIops,
+    osdVolumeThroughputMiBps: spec.osdVolumeThroughputMiBps ?? d.osdVolumeThroughputMiBps,
+    rootVolumeGiB: spec.rootVolumeGiB ?? d.rootVolumeGiB,
+    k0sVersion: spec.k0sVersion ?? d.k0sVersion,
+    cni: spec.cni ?? d.cni,
+    bastionInstanceType: spec.bastionInstanceType ?? d.bastionInstanceType,
+  };
+}
+
+const ADMIN_CIDRS_RULE = `a list of 1 to ${MAX_ADMIN_CIDRS} IPv4 CIDRs of the operators (e.g. ["198.51.100.7/32"])`;
+
+/** The instance-type rule: a type of the table, at least {@link MIN_NODE}. */
+function instanceTypeProblem(v: unknown): ArgProblem | undefined {
+  const info = instanceTypeInfo(v);
+  if (!info) return argProblem("instanceType", INSTANCE_TYPE_RULE, v);
+  if (info.vcpus < MIN_NODE.vcpus || info.memoryGiB < MIN_NODE.memoryGiB) {
+    return argProblem(
+      "instanceType",
+      `an instance type with at least ${MIN_NODE.vcpus} vCPUs and ${MIN_NODE.memoryGiB} GiB of memory (a worker runs a Ceph OSD and monitor beside Postgres or pgbench); ${v} has ${info.vcpus} vCPUs and ${info.memoryGiB} GiB`,
+      v,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Every problem of `spec`, in argument order; empty when it is valid. `az` is checked when it is
+ * text (an Output, e.g. a zone read from a network stack, is checked where it is read).
+ */
+export function problems(spec: K0sClusterChecked): ArgProblem[] {
+  const out: ArgProblem[] = [];
+  const r = resolve(spec);
+  const it = instanceTypeProblem(spec.instanceType);
+  if (it) out.push(it);
+  if (!isInt(r.workerCount, 1, MAX_WORKERS)) out.push(argProblem("workerCount", `an integer from 1 to ${MAX_WORKERS}`, r.workerCount));
+  const az = spec.az;
+  if (!(typeof az === "object" && az !== null) && !isText(az, AZ_NAME_RE)) out.push(argProblem("az", AZ_NAME_RULE, az));
+
+  const cidrs = spec.adminCidrs as unknown;
+  if (!Array.isArray(cidrs) || cidrs.length < 1 || cidrs.length > MAX_ADMIN_CIDRS) {
+    out.push(argProblem("adminCidrs", ADMIN_CIDRS_RULE, cidrs));
+  } else {
+    cidrs.forEach((c, i) => {
+      if (!isIpv4NetworkCidr(c, ADMIN_PREFIX_MIN, ADMIN_PREFIX_MAX))
+        out.push(argProblem(`adminCidrs[${i}]`, ipv4CidrRule(ADMIN_PREFIX_MIN, ADMIN_PREFIX_MAX), c));
+    });
+    if (cidrs.some((c) => isIpv4NetworkCidr(c, ADMIN_PREFIX_MIN, ADMIN_PREFIX_MAX) && c.startsWith("0.0.0.0/")))
+      out.push(argProblem("adminCidrs", "CIDRs of the operators' own networks, not the whole internet", cidrs));
+  }
+
+  if (spec.sshPublicKey !== undefined && !isSshPublicKey(spec.sshPublicKey))
+    out.push(argProblem("sshPublicKey", SSH_PUBLIC_KEY_RULE, spec.sshPublicKey));
+  out.push(
+    ...gp3Problems(
+      { sizeGiB: r.osdVolumeGiB, iops: r.osdVolumeIops, throughputMiBps: r.osdVolumeThroughputMiBps },
+      { sizeGiB: "osdVolumeGiB", iops: "osdVolumeIops", throughputMiBps: "osdVolumeThroughputMiBps" },
+    ),
+  );
+  if (!isInt(r.rootVolumeGiB, GP3.minSizeGiB, GP3.maxSizeGiB)) out.push(argProblem("rootVolumeGiB", gp3SizeRule(), r.rootVolumeGiB));
+  if (!isText(r.k0sVersion, K0S_VERSION_RE)) out.push(argProblem("k0sVersion", K0S_VERSION_RULE, r.k0sVersion));
+  if (!isOneOf(r.cni, CNIS)) out.push(argProblem("cni", `one of ${CNIS.join(", ")}`, r.cni));
+  if (!instanceTypeInfo(r.bastionInstanceType)) out.push(argProblem("bastionInstanceType", INSTANCE_TYPE_RULE, r.bastionInstanceType));
+  return out;
+}

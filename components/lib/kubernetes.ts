@@ -1,0 +1,63 @@
+/**
+ * Kubernetes names, labels and quantities, as the API server checks them, for every component's
+ * rules. Pure.
+ *
+ * Sources (Kubernetes documentation):
+ * - "Object Names and IDs": a namespace name is an RFC 1123 label (at most 63 lowercase letters,
+ *   digits and '-', starting and ending with a letter or digit); most other names (a StorageClass,
+ *   a label key's prefix) are DNS subdomains (such labels joined by '.', at most 253 characters);
+ * - "Labels and Selectors" → "Syntax and character set": a label key is an optional DNS-subdomain
+ *   prefix and '/', then a name of at most 63 characters, letters, digits, '-', '_' or '.',
+ *   starting and ending with a letter or digit; a value is empty or the same as a name;
+ * - "Resource Management for Pods and Containers" → "Resource units": CPU in cores or millicores
+ *   (`1`, `0.5`, `500m`), memory in bytes with a decimal or binary suffix (`4Gi`, `512Mi`, `1G`).
+ */
+
+const DNS_LABEL_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS_SUBDOMAIN_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const LABEL_NAME_RE = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+const CPU_RE = /^([0-9]+(\.[0-9]+)?|[0-9]+m)$/;
+const MEMORY_RE = /^[0-9]+(\.[0-9]+)?(k|M|G|T|Ki|Mi|Gi|Ti)?$/;
+
+/** An RFC 1123 label: a namespace's name. */
+export function isDnsLabel(v: unknown): v is string {
+  return typeof v === "string" && v.length <= 63 && DNS_LABEL_RE.test(v);
+}
+export const DNS_LABEL_RULE = "an RFC 1123 label: at most 63 lowercase letters, digits or '-', starting and ending with a letter or digit";
+
+/** A DNS subdomain: a StorageClass's name, a label key's prefix. */
+export function isDnsSubdomain(v: unknown): v is string {
+  return typeof v === "string" && v.length <= 253 && DNS_SUBDOMAIN_RE.test(v);
+}
+export const DNS_SUBDOMAIN_RULE = "a DNS subdomain: lowercase labels joined by '.', at most 253 characters";
+
+/** A label key: `[prefix/]name`. */
+export function isLabelKey(k: unknown): k is string {
+  if (typeof k !== "string") return false;
+  const slash = k.lastIndexOf("/");
+  const name = k.slice(slash + 1);
+  return (slash < 0 || isDnsSubdomain(k.slice(0, slash))) && name.length <= 63 && LABEL_NAME_RE.test(name);
+}
+
+/** A label value: empty, or at most 63 characters of a label name's syntax. */
+export function isLabelValue(v: unknown): v is string {
+  return typeof v === "string" && (v === "" || (v.length <= 63 && LABEL_NAME_RE.test(v)));
+}
+export const LABEL_RULE = "a label: a key [prefix/]name and a value of at most 63 letters, digits, '-', '_' or '.'";
+
+/** A map of labels (a `nodeSelector`, a `matchLabels`): an object whose every entry is a label. */
+export function isLabels(v: unknown): v is Record<string, string> {
+  return v !== null && typeof v === "object" && !Array.isArray(v) && Object.entries(v).every(([k, x]) => isLabelKey(k) && isLabelValue(x));
+}
+
+/** A CPU quantity: cores (`1`, `0.5`) or millicores (`500m`). */
+export function isCpuQuantity(v: unknown): v is string {
+  return typeof v === "string" && CPU_RE.test(v);
+}
+export const CPU_QUANTITY_RULE = 'a Kubernetes CPU quantity (e.g. "1" or "500m")';
+
+/** A memory quantity: bytes, with a decimal (k, M, G, T) or binary (Ki, Mi, Gi, Ti) suffix. */
+export function isMemoryQuantity(v: unknown): v is string {
+  return typeof v === "string" && MEMORY_RE.test(v);
+}
+export const MEMORY_QUANTITY_RULE = 'a Kubernetes memory quantity (e.g. "4Gi")';

@@ -1,0 +1,40 @@
+#!/bin/bash
+# xtrabackup.sh: the xtrabackup sidecar of the MySQL StatefulSet (Percona XtraBackup 8.4 image).
+#
+# 1. On a replica cloned by clone-mysql, start replication from the clone's position with the
+#    MySQL 8.4 statements (8.4 removed CHANGE MASTER TO and START SLAVE: dev.mysql.com/doc/refman/8.4/
+#    en/change-replication-source-to.html, replication-howto-slaveinit.html):
+#    - cloned from a replica: XtraBackup's `--slave-info` wrote the source's coordinates to
+#      xtrabackup_slave_info as a CHANGE REPLICATION SOURCE TO statement (Percona XtraBackup 8.4
+#      option reference, `slave-info`);
+#    - cloned from the source: xtrabackup_binlog_info holds its binary log file and position.
+#    Replication connects as root with SOURCE_SSL=1: MySQL 8.4 accounts use caching_sha2_password,
+#    which needs a secure connection (or the source's RSA key) for a replica to authenticate.
+#    At most once: the statement file is renamed after it ran.
+# 2. Serve a full backup (xbstream) on XTRABACKUP_PORT to the next pod's clone-mysql.
+#
+# Environment: DATA_DIR, SOURCE_HOST (the source pod's DNS name), XTRABACKUP_PORT,
+# MYSQL_ROOT_PASSWORD; the clients' option file CLIENT_CNF (written by init-mysql).
+set -euo pipefail
+
+cd "$DATA_DIR"
+if [[ -s xtrabackup_slave_info ]]; then
+  # The statement without its trailing semicolon: the connection options are appended to it.
+  sed -E 's/;[[:space:]]*$//' xtrabackup_slave_info > change_source_to.sql.in
+  rm -f xtrabackup_slave_info xtrabackup_binlog_info
+elif [[ -f xtrabackup_binlog_info ]]; then
+  [[ $(cat xtrabackup_binlog_info) =~ ^([^[:space:]]+)[[:space:]]+([0-9]+) ]] || exit 1
+  rm -f xtrabackup_binlog_info xtrabackup_slave_info
+  echo "CHANGE REPLICATION SOURCE TO SOURCE_LOG_FILE='${BASH_REMATCH[1]}', SOURCE_LOG_POS=${BASH_REMATCH[2]}" > change_source_to.sql.in
+fi
+
+if [[ -f change_source_to.sql.in ]]; then
+  echo "xtrabackup: waiting for mysqld to accept connections" >&2
+  until mysql --defaults-extra-file="$CLIENT_CNF" -e "SELECT 1" >/dev/null; do sleep 1; done
+  echo "xtrabackup: starting replication from the clone's position" >&2
+  mysql --defaults-extra-file="$CLIENT_CNF" -e "$(<change_source_to.sql.in), SOURCE_HOST='${SOURCE_HOST}', SOURCE_USER='root', SOURCE_PASSWORD='${MYSQL_ROOT_PASSWORD}', SOURCE_CONNECT_RETRY=10, SOURCE_SSL=1; START REPLICA;"
+  mv change_source_to.sql.in change_source_to.sql.orig
+fi
+
+exec socat "TCP-LISTEN:${XTRABACKUP_PORT},reuseaddr,fork,max-children=1" \
+  "EXEC:xtrabackup --defaults-extra-file=${CLIENT_CNF} --backup --slave-info --stream=xbstream --target-dir=/tmp/xtrabackup"

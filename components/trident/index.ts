@@ -1,0 +1,266 @@
+/**
+ * NetApp Trident on the lab's EKS cluster, in two components, one per stack:
+ *
+ * - `lab:trident:TridentOperator` (stack `eks`): the role the `trident-controller` service account
+ *   assumes through EKS Pod Identity (NetApp's FSx actions), its Pod Identity association, then
+ *   Trident itself (the trident-operator chart 100.2606.0 in a `trident` namespace, or the
+ *   `netapp_trident-operator` EKS add-on), then a wait until the TridentOrchestrator reports
+ *   `Installed` (scripts/wait-installed.sh), so the `fsx-eks` stack finds the backend CRD.
+ * - `lab:trident:TridentFsxBackend` (stack `fsx-eks`): the role's permission to read the SVM's
+ *   secret (and decrypt it), security-group rules from the nodes to the file system on the NFS ports
+ *   (and iSCSI with the SAN backend), the TridentBackendConfig(s) and their StorageClass(es).
+ *
+ * Rules and sources: ./rules.ts, ./iam.ts, ./manifests.ts. The Kubernetes provider comes from `opts`.
+ */
+import * as aws from "@pulumi/aws";
+import * as command from "@pulumi/command";
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { ONTAP_INGRESS } from "../fsx-ontap/security";
+import { throwIfInvalid } from "../lib/args";
+import { childOptions } from "../lib/child";
+import { podIdentityTrustPolicy } from "../eks/iam";
+import { TRIDENT_CHART } from "../versions";
+import { tridentFsxPolicy, tridentSecretPolicy } from "./iam";
+import {
+  backendConfigHead,
+  backendConfigManifest,
+  backendName,
+  OntapDriver,
+  tridentChartValues,
+  tridentNamespaceManifest,
+  tridentStorageClassManifest,
+} from "./manifests";
+import {
+  backendProblems,
+  FsxBackendSpec,
+  installProblems,
+  resolveBackend,
+  resolveInstall,
+  TRIDENT_ADDON_NAME,
+  TRIDENT_CONTROLLER_SERVICE_ACCOUNT,
+  TRIDENT_NAMESPACE,
+  TRIDENT_ORCHESTRATOR,
+  TridentInstallSpec,
+} from "./rules";
+
+/** The script the readiness command runs (its one home). */
+export const WAIT_INSTALLED_SCRIPT = path.join(__dirname, "scripts", "wait-installed.sh");
+
+/** How long the readiness command waits for Trident, seconds. */
+export const TRIDENT_WAIT_SECONDS = 1200;
+
+export interface TridentOperatorArgs extends TridentInstallSpec {
+  /** The EKS cluster (the role's name is `<cluster>-trident`). */
+  readonly clusterName: pulumi.Input<string>;
+  /** Kubeconfig of the cluster (content, secret), for the readiness wait's kubectl. */
+  readonly kubeconfig: pulumi.Input<string>;
+}
+
+export class TridentOperator extends pulumi.ComponentResource {
+  /** The role Trident's controller assumes (the fsx-eks stack adds the SVM secret's permissions to it). */
+  readonly roleName: pulumi.Output<string>;
+  readonly roleArn: pulumi.Output<string>;
+  readonly namespace: pulumi.Output<string>;
+  readonly installMethod: pulumi.Output<string>;
+  /** Trident's version: the chart's app version, or the add-on build. */
+  readonly version: pulumi.Output<string>;
+
+  constructor(name: string, args: TridentOperatorArgs, opts?: pulumi.ComponentResourceOptions) {
+    super("lab:trident:TridentOperator", name, {}, opts);
+    throwIfInvalid("lab:trident:TridentOperator", name, installProblems(args));
+    const r = resolveInstall(args);
+    const parent = { parent: this };
+    const child = childOptions(this, opts);
+
+    const role = new aws.iam.Role(
+      `${name}-controller`,
+      {
+        name: pulumi.interpolate`${args.clusterName}-trident`,
+        description: "NetApp Trident controller (EKS Pod Identity: trident/trident-controller)",
+        assumeRolePolicy: JSON.stringify(podIdentityTrustPolicy()),
+      },
+      parent,
+    );
+    const fsxPolicy = new aws.iam.RolePolicy(`${name}-fsx`, { role: role.name, policy: JSON.stringify(tridentFsxPolicy()) }, parent);
+    // Before Trident's pods exist: EKS injects the credentials' environment when a pod starts. After
+    // the component's own dependsOn (the Pod Identity agent), which everything below then follows.
+    const after = pulumi.output(opts?.dependsOn ?? []).apply((d) => (Array.isArray(d) ? d : [d]));
+    const association = new aws.eks.PodIdentityAssociation(
+      `${name}-controller`,
+      {
+        clusterName: args.clusterName,
+        namespace: TRIDENT_NAMESPACE,
+        serviceAccount: TRIDENT_CONTROLLER_SERVICE_ACCOUNT,
+        roleArn: role.arn,
+      },
+      { parent: this, dependsOn: after.apply((d) => [fsxPolicy, ...d]) },
+    );
+
+    let installed: pulumi.Resource;
+    if (r.tridentInstall === "addon") {
+      installed = new aws.eks.Addon(
+        `${name}-addon`,
+        {
+          clusterName: args.clusterName,
+          addonName: TRIDENT_ADDON_NAME,
+          addonVersion: r.tridentAddonVersion,
+          resolveConflictsOnCreate: "OVERWRITE",
+          resolveConflictsOnUpdate: "OVERWRITE",
+        },
+        { parent: this, dependsOn: [association] },
+      );
+    } else {
+      const ns = new k8s.core.v1.Namespace(`${name}-ns`, tridentNamespaceManifest() as k8s.core.v1.NamespaceArgs, child);
+      installed = new k8s.helm.v4.Chart(
+        `${name}-chart`,
+        {
+          chart: TRIDENT_CHART.name,
+          version: TRIDENT_CHART.version,
+          repositoryOpts: { repo: TRIDENT_CHART.repo },
+          namespace: TRIDENT_NAMESPACE,
+          values: tridentChartValues(),
+        },
+        { ...child, dependsOn: [ns, association] },
+      );
+    }
+
+    new command.local.Command(
+      `${name}-installed`,
+      {
+        create: fs.readFileSync(WAIT_INSTALLED_SCRIPT, "utf8"),
+        interpreter: ["/bin/sh", "-c"],
+        environment: {
+          LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
+          ORCHESTRATOR: TRIDENT_ORCHESTRATOR,
+          TRIDENT_NAMESPACE,
+          WAIT_TIMEOUT_SECONDS: String(TRIDENT_WAIT_SECONDS),
+        },
+        triggers: [r.tridentInstall, r.tridentAddonVersion ?? TRIDENT_CHART.version],
+        logging: "stderr",
+      },
+      { parent: this, dependsOn: [installed] },
+    );
+
+    this.roleName = role.name;
+    this.roleArn = role.arn;
+    this.namespace = pulumi.output(TRIDENT_NAMESPACE);
+    this.installMethod = pulumi.output(r.tridentInstall);
+    this.version = pulumi.output(r.tridentInstall === "addon" ? (r.tridentAddonVersion as string) : TRIDENT_CHART.version);
+    this.registerOutputs({
+      roleName: this.roleName,
+      roleArn: this.roleArn,
+      namespace: this.namespace,
+      installMethod: this.installMethod,
+      version: this.version,
+    });
+  }
+}
+
+export interface TridentFsxBackendArgs extends FsxBackendSpec {
+  /** The role of Trident's controller (the eks stack's `tridentRoleName`). */
+  readonly tridentRoleName: pulumi.Input<string>;
+  readonly fileSystemId: pulumi.Input<string>;
+  readonly svmName: pulumi.Input<string>;
+  /** The SVM's `vsadmin` credentials secret (JSON username/password). */
+  readonly credentialsSecretArn: pulumi.Input<string>;
+  /** The KMS key that secret is encrypted with. */
+  readonly kmsKeyArn: pulumi.Input<string>;
+  /** AWS region of the file system (the FSx API Trident calls). */
+  readonly region: string;
+  /** The SVM's NFS endpoint address (`dataLIF` of the NAS backend). */
+  readonly nfsDataLif: pulumi.Input<string>;
+  /** Where the nodes' addresses are (the VPC CIDR): Trident's export policy admits nodes in them only. */
+  readonly exportCidrs: pulumi.Input<string[]>;
+  /** The nodes' security group (the EKS cluster security group). */
+  readonly nodeSecurityGroupId: pulumi.Input<string>;
+  /** The file system's security group. */
+  readonly fsxSecurityGroupId: pulumi.Input<string>;
+}
+
+/** The FSx security group's port rules the nodes need: NFS, and iSCSI with the SAN backend. */
+export function nodePortRules(sanBackend: boolean) {
+  return ONTAP_INGRESS.filter((p) => p.id.startsWith("nfs-") || (sanBackend && p.id.startsWith("iscsi-")));
+}
+
+export class TridentFsxBackend extends pulumi.ComponentResource {
+  /** StorageClass names, NAS first. */
+  readonly storageClassNames: pulumi.Output<string[]>;
+  /** Trident backend names, NAS first. */
+  readonly backendNames: pulumi.Output<string[]>;
+  /** The StorageClass of the NAS backend. */
+  readonly nasStorageClassName: pulumi.Output<string>;
+  /** Resources that must exist before a PVC of these classes (the StorageClasses and backends). */
+  readonly ready: pulumi.Resource[];
+
+  constructor(name: string, args: TridentFsxBackendArgs, opts?: pulumi.ComponentResourceOptions) {
+    super("lab:trident:TridentFsxBackend", name, {}, opts);
+    throwIfInvalid("lab:trident:TridentFsxBackend", name, backendProblems(args));
+    const r = resolveBackend(args);
+    const parent = { parent: this };
+    const child = childOptions(this, opts);
+    const drivers: OntapDriver[] = r.sanBackend ? ["ontap-nas", "ontap-san"] : ["ontap-nas"];
+
+    const secretPolicy = new aws.iam.RolePolicy(
+      `${name}-svm-secret`,
+      {
+        role: args.tridentRoleName,
+        policy: pulumi
+          .all([args.credentialsSecretArn, args.kmsKeyArn])
+          .apply(([secretArn, keyArn]) => JSON.stringify(tridentSecretPolicy(secretArn, keyArn, args.region))),
+      },
+      parent,
+    );
+
+    const rules = nodePortRules(r.sanBackend).map(
+      (p) =>
+        new aws.vpc.SecurityGroupIngressRule(
+          `${name}-${p.id}`,
+          {
+            securityGroupId: args.fsxSecurityGroupId,
+            referencedSecurityGroupId: args.nodeSecurityGroupId,
+            ipProtocol: p.ipProtocol,
+            fromPort: p.fromPort,
+            toPort: p.toPort,
+            description: `${p.description} from the EKS nodes (Trident ${p.id.startsWith("iscsi-") ? "ontap-san" : "ontap-nas"})`,
+            tags: { Name: `${name}-${p.id}` },
+          },
+          parent,
+        ),
+    );
+
+    const ready: pulumi.Resource[] = [];
+    for (const driver of drivers) {
+      const spec = pulumi
+        .all([args.fileSystemId, args.svmName, args.credentialsSecretArn, args.nfsDataLif, args.exportCidrs])
+        .apply(
+          ([fileSystemId, svmName, credentialsSecretArn, nfsDataLif, exportCidrs]) =>
+            backendConfigManifest(driver, { fileSystemId, svmName, credentialsSecretArn, region: args.region, nfsDataLif, exportCidrs })
+              .spec,
+        );
+      const backend = new k8s.apiextensions.CustomResource(
+        `${name}-${driver}`,
+        { ...backendConfigHead(driver), spec },
+        { ...child, dependsOn: [secretPolicy, ...rules] },
+      );
+      const sc = new k8s.storage.v1.StorageClass(
+        `${name}-${driver}-class`,
+        tridentStorageClassManifest(driver, r.reclaimPolicy) as k8s.storage.v1.StorageClassArgs,
+        { ...child, dependsOn: [backend] },
+      );
+      ready.push(backend, sc);
+    }
+
+    this.ready = ready;
+    this.storageClassNames = pulumi.output(drivers.map(backendName));
+    this.backendNames = pulumi.output(drivers.map(backendName));
+    this.nasStorageClassName = pulumi.output(backendName("ontap-nas"));
+    this.registerOutputs({
+      storageClassNames: this.storageClassNames,
+      backendNames: this.backendNames,
+      nasStorageClassName: this.nasStorageClassName,
+    });
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * `lab run <scenario>` and `lab run <scenario> --dry-run` (lab/run). lab/cli/main.ts declares the
+ * command; {@link runAction} is what it does and returns the exit code
+ * (lab/run/runner.ts `EXIT`: 0 ok, 1 failed and cleaned up, 2 preflight, 3 stacks left, 130 Ctrl-C).
+ */
+import { EventEmitter } from "node:events";
+import * as path from "node:path";
+import { dependencyOrder } from "../plan/sources";
+import { awsIdentity, backendChecks, buildsImage, localToolEnv, toolProblems } from "../run/preflight";
+import { prepareOffline, RunOptions } from "../run/prepare";
+import { consoleReporter, RunLog } from "../run/progress";
+import { archiveStackOutputs, runDirOf, saveStackOutputs } from "../run/results";
+import { runScenario } from "../run/runner";
+import { renderSchedule, schedule } from "../run/schedule";
+import { automationWorkspace } from "../run/workspace";
+
+/** Options as commander hands them over. */
+export interface RunCliOptions extends RunOptions {
+  readonly set?: string[];
+}
+
+const write = (s: string) => process.stdout.write(s);
+
+/** `lab run`: the exit code. Results and the run log go under ./results of the working directory. */
+export async function runAction(
+  scenario: string,
+  opts: RunCliOptions,
+  root: string,
+  cwd = process.cwd(),
+  now = new Date(),
+): Promise<number> {
+  const resultsRoot = path.resolve(cwd, "results");
+  const prep = await prepareOffline(scenario, opts, root, resultsRoot, now);
+
+  if (opts.dryRun) {
+    if (prep.problems.length > 0) {
+      process.stderr.write(`${prep.problems.join("\n")}\n`);
+      return 2;
+    }
+    const ordered = dependencyOrder(prep.specs).map((s) => s.name);
+    const sch = schedule(ordered, prep.upstreams, prep.scenario?.steps ?? [], prep.plans);
+    write(`${renderSchedule(scenario, prep.runId, sch, prep.upstreams).join("\n")}\n`);
+    return 0;
+  }
+
+  const runDir = runDirOf(resultsRoot, scenario, prep.runId);
+  const log = prep.scenario ? new RunLog(path.join(runDir, "run.log")) : undefined;
+  const reporter = consoleReporter(log, opts.verbose === true);
+  if (log) reporter.line(`run log: ${log.file}`);
+
+  return withInterrupts(async (interrupts) => {
+    const outcome = await runScenario({
+      reporter,
+      interrupts,
+      // From a terminal, Ctrl-C already reached the Pulumi CLI processes (same process group).
+      forwardInterrupt: !process.stdin.isTTY,
+      saveResults: (stack, outputs) => saveStackOutputs(resultsRoot, stack, outputs),
+      archiveOutputs: (stack, outputs) => void archiveStackOutputs(runDir, stack, outputs),
+      preflight: async () => {
+        if (prep.problems.length > 0) return { problems: prep.problems };
+        const stacks = prep.specs.map((s) => ({
+          name: s.name,
+          kind: s.config["lab:kind"] ?? "",
+          needsDocker: buildsImage(prep.plans.get(s.name)?.resources.map((r) => r.type) ?? []),
+        }));
+        const tools = await toolProblems(stacks, localToolEnv);
+        if (tools.length > 0) return { problems: tools };
+        const ws = await automationWorkspace(root);
+        const region = prep.specs[0]?.config["aws:region"] ?? "us-east-1";
+        const [aws, backend] = await Promise.all([
+          awsIdentity(localToolEnv, region),
+          backendChecks(ws, prep, { keep: opts.keep === true, org: opts.org, workDir: root, scenario }),
+        ]);
+        const problems = [...(aws.problem ? [aws.problem] : []), ...backend.problems];
+        if (problems.length > 0 || !backend.plan) return { problems };
+        reporter.line(`AWS account ${aws.account} (${aws.arn}); Pulumi backend ${backend.who?.url ?? "?"} as ${backend.who?.user}`);
+        return { problems: [], run: { plan: backend.plan, workspace: ws } };
+      },
+    });
+    return outcome.exitCode;
+  });
+}
+
+/**
+ * Runs `fn` with SIGINT and SIGTERM turned into the runner's interrupts: the first signal emits
+ * "cancel", any later one "stop" (lab/run/runner.ts). The handlers replace Node's default exit for
+ * the time of `fn` only.
+ */
+export async function withInterrupts<T>(fn: (interrupts: EventEmitter) => Promise<T>): Promise<T> {
+  const interrupts = new EventEmitter();
+  let count = 0;
+  const onSignal = () => interrupts.emit(++count === 1 ? "cancel" : "stop");
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    return await fn(interrupts);
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The {@link Cluster} of the experiments on a real cluster, with @kubernetes/client-node 1.4.0
+ * (kubernetes-client/javascript, tag 1.4.0). It is an ES module: Node 20.19+ `require()`s it (the
+ * `lab` CLI), Jest cannot, so this file is loaded only by the CLI and by the end-to-end test's
+ * child process (test/lab/experiment/e2e.test.ts).
+ *
+ * client-node 1.x facts used here (dist/gen/types/ObjectParamAPI.d.ts, src/middleware.ts,
+ * src/patch.ts, src/gen/apis/exception.ts of that tag):
+ * - every API method takes one object of parameters (`readNamespacedPod({ name, namespace })`)
+ *   and resolves to the model; an HTTP error rejects with `ApiException` whose `code` is the status;
+ * - `readNamespacedPodLog` resolves to the log text;
+ * - a patch is sent as `application/json-patch+json` unless the call's options set the
+ *   Content-Type: `setHeaderOptions("Content-Type", PatchStrategy.MergePatch)` sends a JSON merge
+ *   patch (RFC 7386), which is what `kubectl cordon` (`{"spec":{"unschedulable":true}}`) and
+ *   `kubectl annotate` amount to;
+ * - `KubeConfig.loadFromString` reads a kubeconfig in YAML or JSON (the eks stack's is JSON with
+ *   an `aws eks get-token` exec user, which client-node runs itself: src/exec_auth.ts).
+ */
+import * as k8s from "@kubernetes/client-node";
+import type { IConfigMap } from "kubernetes-models/v1/ConfigMap";
+import type { IJob } from "kubernetes-models/batch/v1/Job";
+import type { IPersistentVolumeClaim } from "kubernetes-models/v1/PersistentVolumeClaim";
+import { claimState, Cluster, jobState, nodeState, podState, statefulSetState } from "./cluster";
+
+/** An API error's status code, or undefined for anything else (a network error). */
+function statusOf(e: unknown): number | undefined {
+  return e instanceof k8s.ApiException ? e.code : undefined;
+}
+
+/** `undefined` for a 404, the value otherwise; other errors pass through. */
+async function orMissing<T>(p: Promise<T>): Promise<T | undefined> {
+  try {
+    return await p;
+  } catch (e) {
+    if (statusOf(e) === 404) return undefined;
+    throw e;
+  }
+}
+
+/** Resolves for a 404 (already gone). */
+async function ignoreMissing(p: Promise<unknown>): Promise<void> {
+  await orMissing(p);
+}
+
+const mergePatch = () => k8s.setHeaderOptions("Content-Type", k8s.PatchStrategy.MergePatch);
+
+/** A {@link Cluster} on the cluster `kubeconfig` (YAML or JSON) points at, in its current context. */
+export function kubeCluster(kubeconfig: string): Cluster {
+  const kc = new k8s.KubeConfig();
+  kc.loadFromString(kubeconfig);
+  const core = kc.makeApiClient(k8s.CoreV1Api);
+  const batch = kc.makeApiClient(k8s.BatchV1Api);
+  const apps = kc.makeApiClient(k8s.AppsV1Api);
+  const storage = kc.makeApiClient(k8s.StorageV1Api);
+  return {
+    async getStatefulSet(namespace, name) {
+      const s = await orMissing(apps.readNamespacedStatefulSet({ name, namespace }));
+      return s && statefulSetState(s);
+    },
+    async getPod(namespace, name) {
+      const p = await orMissing(core.readNamespacedPod({ name, namespace }));
+      return p && podState(p);
+    },
+    async listPods(namespace, labelSelector) {
+      const l = await core.listNamespacedPod({ namespace, labelSelector });
+      return l.items.map(podState);
+    },
+    async deletePod(namespace, name) {
+      await ignoreMissing(core.deleteNamespacedPod({ name, namespace }));
+    },
+    async annotatePod(namespace, name, annotations) {
+      await core.patchNamespacedPod({ name, namespace, body: { metadata: { annotations } } }, mergePatch());
+    },
+    async getNode(name) {
+      const n = await orMissing(core.readNode({ name }));
+      return n && nodeState(n);
+    },
+    async listNodes() {
+      return (await core.listNode()).items.map(nodeState);
+    },
+    async setUnschedulable(name, unschedulable) {
+      await core.patchNode({ name, body: { spec: { unschedulable } } }, mergePatch());
+    },
+    async getClaim(namespace, name) {
+      const c = await orMissing(core.readNamespacedPersistentVolumeClaim({ name, namespace }));
+      return c && claimState(c);
+    },
+    async createClaim(claim: IPersistentVolumeClaim) {
+      await core.createNamespacedPersistentVolumeClaim({ namespace: claim.metadata!.namespace!, body: claim as k8s.V1PersistentVolumeClaim });
+    },
+    async deleteClaim(namespace, name) {
+      await ignoreMissing(core.deleteNamespacedPersistentVolumeClaim({ name, namespace }));
+    },
+    async getStorageClassProvisioner(name) {
+      const s = await orMissing(storage.readStorageClass({ name }));
+      return s?.provisioner;
+    },
+    async createConfigMap(configMap: IConfigMap) {
+      await core.createNamespacedConfigMap({ namespace: configMap.metadata!.namespace!, body: configMap as k8s.V1ConfigMap });
+    },
+    async deleteConfigMap(namespace, name) {
+      await ignoreMissing(core.deleteNamespacedConfigMap({ name, namespace }));
+    },
+    async createJob(job: IJob) {
+      await batch.createNamespacedJob({ namespace: job.metadata!.namespace!, body: job as k8s.V1Job });
+    },
+    async getJob(namespace, name) {
+      const j = await orMissing(batch.readNamespacedJob({ name, namespace }));
+      return j && jobState(j);
+    },
+    async deleteJob(namespace, name) {
+      // Background: the Job goes at once and the garbage collector deletes its pods. Without a
+      // propagation policy they would be orphaned: batch/v1 Jobs default to OrphanDependents "for
+      // backwards compatibility" (kubernetes/kubernetes pkg/registry/batch/job/strategy.go,
+      // DefaultGarbageCollectionPolicy).
+      await ignoreMissing(batch.deleteNamespacedJob({ name, namespace, propagationPolicy: "Background" }));
+    },
+    async podLog(namespace, pod, container) {
+      return core.readNamespacedPodLog({ name: pod, namespace, container });
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Policy rules of a stack's outputs: an output that holds a password, a key, a token, credentials
+ * or a kubeconfig is a Pulumi secret, so that the state file and `pulumi stack output` show it
+ * only when asked with `--show-secrets`. Pure (see ./rule.ts for how rules read values).
+ *
+ * Only `lab plan --policy` runs these (lab/policy/evaluate.ts `evaluateStackOutputs`): a
+ * CrossGuard pack cannot, since @pulumi/policy hands stack policies every property with its
+ * secrets unwrapped into plain values (@pulumi/policy 1.x server.js, `validateStack`:
+ * `deserializeProperties(…, false)`), so whether an output is a secret cannot be seen there.
+ */
+import { SECRET } from "../plan/markers";
+import { controls, defineStackRule, isObj, mirrors } from "./rule";
+
+/** Words of a name that say what secret it holds (`sshPrivateKey` → key, `mysqlRootPassword` → password). */
+const SENSITIVE_WORDS: Readonly<Record<string, string>> = {
+  password: "a password",
+  passwd: "a password",
+  passphrase: "a passphrase",
+  key: "a key",
+  token: "a token",
+  secret: "a secret",
+  credential: "credentials",
+  credentials: "credentials",
+  kubeconfig: "a kubeconfig",
+};
+
+/** Last words of a name that make it a reference to a secret, not the secret (`kmsKeyArn`, `fsxadminSecretArn`). */
+const REFERENCE_WORDS = new Set(["arn", "arns", "id", "ids", "name", "names", "path", "url", "uri", "version"]);
+
+/** The words of a name: camelCase, snake_case and kebab-case split, lowercased. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== "")
+    .map((w) => w.toLowerCase());
+}
+
+/** What secret a name says its value holds, or undefined (a public key and a reference hold none). */
+export function sensitiveName(name: string): string | undefined {
+  const words = nameWords(name);
+  if (words.length === 0 || REFERENCE_WORDS.has(words[words.length - 1])) return undefined;
+  for (let i = 0; i < words.length; i++) {
+    const what = SENSITIVE_WORDS[words[i]];
+    if (what !== undefined && !(words[i] === "key" && words[i - 1] === "public")) return what;
+  }
+  return undefined;
+}
+
+/** What secret a value shows it holds by its content, or undefined: a PEM private key, a kubeconfig. */
+export function sensitiveContent(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  if (/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(value)) return "a private key";
+  const kubeconfig = /(^|\n)\s*kind:\s*"?Config"?\s*(\n|$)/.test(value) || /"kind"\s*:\s*"Config"/.test(value);
+  if (kubeconfig && /clusters/.test(value)) return "a kubeconfig";
+  return undefined;
+}
+
+/** Every place under `value` (itself at `path`) that holds a secret, with what it holds. */
+function sensitivePlaces(path: string, name: string, value: unknown, depth = 0): Array<{ path: string; what: string }> {
+  if (value === SECRET) return [];
+  // An ARN names a secret; it is not one.
+  if (typeof value === "string" && value.startsWith("arn:")) return [];
+  const what = sensitiveName(name) ?? sensitiveContent(value);
+  if (what !== undefined) return [{ path, what }];
+  if (depth >= 4) return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => sensitivePlaces(`${path}[${i}]`, name, v, depth + 1));
+  if (isObj(value)) return Object.entries(value).flatMap(([k, v]) => sensitivePlaces(`${path}.${k}`, k, v, depth + 1));
+  return [];
+}
+
+const LAB_OWN = controls([]);
+
+export const stackOutputsSecret = defineStackRule({
+  name: "stack-outputs-secret",
+  description:
+    "Every stack output that holds a password, a key, a token, credentials or a kubeconfig (by its name, or by its " +
+    "content: a PEM private key, a kubeconfig) is a Pulumi secret; an ARN or an id of a secret is not one. Runs in " +
+    "`lab plan --policy` only: a CrossGuard pack sees stack outputs with their secrets unwrapped. " +
+    mirrors(LAB_OWN),
+  enforcementLevel: "mandatory",
+  controls: LAB_OWN,
+  checkOutputs(outputs, secretOutputNames) {
+    const out: string[] = [];
+    for (const [name, value] of Object.entries(outputs)) {
+      if (value === SECRET || (secretOutputNames ?? []).includes(name)) continue;
+      for (const place of sensitivePlaces(name, name, value))
+        out.push(`output ${place.path} holds ${place.what} and is not a secret: export it wrapped in pulumi.secret()`);
+    }
+    return out;
+  },
+});
+
+/** The stack outputs area's rules. */
+export const OUTPUT_RULES = [stackOutputsSecret] as const;

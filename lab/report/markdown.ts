@@ -1,0 +1,77 @@
+/**
+ * report.md: per experiment its ratios, then a table per metric (our rows, then the published
+ * reference rows) with the notes and settings that shaped the numbers and the chart, then the
+ * samples that could not be compared and the files read. GitHub-flavoured Markdown. Pure.
+ */
+import { displayUnit } from "./format";
+import {
+  chartsOf,
+  incomparableLayout,
+  methodText,
+  metricTableLayout,
+  ratioTableLayout,
+  referenceNote,
+  sharedSetup,
+  summaryLines,
+  type Cell,
+  type TableLayout,
+} from "./layout";
+import type { ReportModel } from "./model";
+
+/** Inline code that survives any backticks in the text, with `|` escaped for table cells. */
+function codeSpan(t: string): string {
+  const fence = t.includes("`") ? "``" : "`";
+  const pad = t.startsWith("`") || t.endsWith("`") ? " " : "";
+  return `${fence}${pad}${t}${pad}${fence}`;
+}
+
+function cellText(c: Cell): string {
+  if (c.text === "") return "";
+  const t = c.code ? codeSpan(c.text) : c.strong ? `**${c.text}**` : c.text;
+  return t.replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
+
+/** A GitHub-flavoured Markdown table; numeric columns right-aligned. */
+export function markdownTable(t: TableLayout): string {
+  const align = t.header.map((_, i) => (t.numeric.includes(i) ? "---:" : "---"));
+  const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
+  return [line(t.header), line(align), ...t.rows.map((r) => line(r.cells.map(cellText)))].join("\n");
+}
+
+export interface MarkdownOptions {
+  /** Link the charts (`charts/<file>.svg`); false when SVG files are not written. */
+  readonly charts: boolean;
+}
+
+/** The whole report.md. */
+export function renderMarkdown(model: ReportModel, options: MarkdownOptions): string {
+  const out: string[] = [
+    "# Benchmark report",
+    "",
+    methodText(model),
+    "",
+    "## Summary",
+    "",
+    ...summaryLines(model).map((l) => `- ${l}`),
+    "",
+  ];
+  for (const e of model.experiments) {
+    out.push(`## ${e.title}`, "");
+    if (e.ratios.length > 0) out.push("### Ratios", "", markdownTable(ratioTableLayout(e.ratios)), "");
+    const charts = chartsOf(e);
+    for (const t of e.tables) {
+      out.push(`### ${codeSpan(t.metric)} (${displayUnit(t.unit)})`, "", markdownTable(metricTableLayout(t)), "");
+      t.references.forEach((_, i) => out.push(`- ${referenceNote(t, i)}`));
+      const shared = sharedSetup(t);
+      if (shared.length > 0) out.push(`- Setup of every row: ${shared.map(codeSpan).join(", ")}.`);
+      if (t.references.length > 0 || shared.length > 0) out.push("");
+      const chart = charts.get(t);
+      if (chart !== undefined && options.charts) out.push(`![${t.metric}: median per row with min–max whiskers](charts/${chart.file})`, "");
+    }
+  }
+  out.push("## Samples that could not be compared", "");
+  if (model.incomparable.length === 0) out.push("None.", "");
+  else out.push(markdownTable(incomparableLayout(model)), "");
+  out.push("## Inputs", "", ...model.inputs.map((i) => `- ${codeSpan(i.file)}: ${i.samples} sample${i.samples === 1 ? "" : "s"}`), "");
+  return out.join("\n");
+}

@@ -1,0 +1,167 @@
+/**
+ * The report's statistics: median and range over repetitions, and the ratio of two medians with
+ * a seeded percentile-bootstrap interval. Pure: no I/O.
+ *
+ * Written here rather than taken from a library: the maintained ones that have these pieces
+ * (d3-array's `median`/`quantile`, vega-statistics' `bootstrapCI` and `randomLCG`) are published
+ * as ES modules only, which this CommonJS project cannot `require()` and Jest cannot `import()`;
+ * vega-statistics' `bootstrapCI` also bootstraps the mean of one sample with `Math.random`, not a
+ * ratio of two medians with a seeded generator; and pure-rand's generators are reachable only
+ * through subpath exports that the project's TypeScript resolution (`moduleResolution: node`)
+ * does not read. Each piece below is a few lines and names its definition.
+ */
+
+/** How a ratio's interval was obtained. */
+export type IntervalMethod = "bootstrap" | "min-max";
+
+/** Defaults of {@link ratioInterval}. */
+export const BOOTSTRAP_DEFAULTS = {
+  /** Bootstrap resamples. */
+  resamples: 10_000,
+  /** Seed of the generator, so that a report is reproducible. */
+  seed: 1,
+  /** Two-sided confidence level of the percentile interval. */
+  level: 0.95,
+  /** Fewest repetitions on each side for a bootstrap; below it the interval is min–max only. */
+  minReps: 3,
+} as const;
+
+/** Values sorted ascending (a copy). */
+export function sorted(values: readonly number[]): number[] {
+  return [...values].sort((a, b) => a - b);
+}
+
+function requireValues(values: readonly number[], what: string): void {
+  if (values.length === 0) throw new RangeError(`${what} of no values`);
+}
+
+/** The median: the middle value, or the mean of the two middle values for an even count. */
+export function median(values: readonly number[]): number {
+  requireValues(values, "median");
+  const s = sorted(values);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * The `p` quantile of ascending `sortedValues` by linear interpolation between order statistics
+ * (Hyndman & Fan's type 7, the default of R's `quantile` and NumPy's `percentile`):
+ * h = (n − 1)·p, q = x[⌊h⌋] + (h − ⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋]).
+ */
+export function quantileSorted(sortedValues: readonly number[], p: number): number {
+  requireValues(sortedValues, "quantile");
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`quantile p must be in [0, 1], got ${p}`);
+  const h = (sortedValues.length - 1) * p;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, sortedValues.length - 1);
+  return sortedValues[lo] + (h - lo) * (sortedValues[hi] - sortedValues[lo]);
+}
+
+/** Median, min, max and count of one group's values. */
+export interface Summary {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+  readonly n: number;
+}
+
+export function summarize(values: readonly number[]): Summary {
+  requireValues(values, "summary");
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values), n: values.length };
+}
+
+/**
+ * Mulberry32 (Tommy Ettinger, public domain): a 32-bit generator with a 32-bit state, plenty for
+ * drawing resample indexes. Returns uniform numbers in [0, 1) (a 32-bit integer / 2^32); the same
+ * seed gives the same sequence on every machine (integer arithmetic only).
+ */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A ratio of medians and its interval. */
+export interface RatioEstimate {
+  /** median(numerator) / median(denominator). */
+  readonly ratio: number;
+  readonly low: number;
+  readonly high: number;
+  /**
+   * `bootstrap`: the percentile interval at `level` over `resamples` bootstrap resamples;
+   * `min-max`: fewer than `minReps` repetitions on a side, so the interval is the range of the
+   * ratio the repetitions allow, min(num)/max(den) to max(num)/min(den): a spread, not a
+   * confidence interval.
+   */
+  readonly method: IntervalMethod;
+  readonly level: number;
+  readonly resamples: number;
+  readonly seed: number;
+  readonly minReps: number;
+}
+
+/** Options of {@link ratioInterval}; defaults in {@link BOOTSTRAP_DEFAULTS}. */
+export interface BootstrapOptions {
+  readonly resamples?: number;
+  readonly seed?: number;
+  readonly level?: number;
+  readonly minReps?: number;
+}
+
+function resampleMedian(values: readonly number[], random: () => number, scratch: number[]): number {
+  for (let i = 0; i < values.length; i++) scratch[i] = values[Math.floor(random() * values.length)];
+  return median(scratch);
+}
+
+/**
+ * The ratio of the medians of `num` and `den` with an interval. With at least `minReps` values on
+ * each side: a percentile bootstrap (Efron): each resample draws `num.length` values from `num`
+ * and `den.length` from `den` with replacement (numerator first, then denominator, from one
+ * Mulberry32 stream seeded with `seed`), and the interval is the (1 − level)/2 and (1 + level)/2
+ * type-7 quantiles of the resampled ratios. Otherwise the min–max range (see
+ * {@link RatioEstimate.method}).
+ *
+ * @throws RangeError when a side is empty or a value of `den` is not positive (a ratio needs a
+ *   positive denominator).
+ */
+export function ratioInterval(num: readonly number[], den: readonly number[], options: BootstrapOptions = {}): RatioEstimate {
+  const { resamples, seed, level, minReps } = { ...BOOTSTRAP_DEFAULTS, ...options };
+  requireValues(num, "ratio numerator");
+  requireValues(den, "ratio denominator");
+  if (den.some((v) => !(v > 0))) throw new RangeError("ratio denominator values must be positive");
+  const ratio = median(num) / median(den);
+  if (num.length < minReps || den.length < minReps) {
+    return {
+      ratio,
+      low: Math.min(...num) / Math.max(...den),
+      high: Math.max(...num) / Math.min(...den),
+      method: "min-max",
+      level,
+      resamples,
+      seed,
+      minReps,
+    };
+  }
+  const random = mulberry32(seed);
+  const a = new Array<number>(num.length);
+  const b = new Array<number>(den.length);
+  const ratios = new Array<number>(resamples);
+  for (let i = 0; i < resamples; i++) ratios[i] = resampleMedian(num, random, a) / resampleMedian(den, random, b);
+  ratios.sort((x, y) => x - y);
+  const tail = (1 - level) / 2;
+  return {
+    ratio,
+    low: quantileSorted(ratios, tail),
+    high: quantileSorted(ratios, 1 - tail),
+    method: "bootstrap",
+    level,
+    resamples,
+    seed,
+    minReps,
+  };
+}

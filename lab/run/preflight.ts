@@ -1,0 +1,222 @@
+/**
+ * Preflight of `lab run`: every problem at once, one line each saying how to fix it, before
+ * anything is created. Offline first (./prepare.ts: the scenario, the options, every stack's config
+ * through the offline plan, the results directories; then the tools on this machine); the checks that
+ * reach a backend or AWS run only when all of those passed, so a config error costs no cloud call.
+ *
+ * External behaviours relied on:
+ * - the Pulumi CLI's version through the Automation API: `PulumiCommand.get()` runs `pulumi version`
+ *   and rejects a CLI of another major version ("Major version mismatch…", automation/cmd.js
+ *   `parseAndValidatePulumiVersion`); the lab needs at least {@link MIN_PULUMI_CLI}, whose
+ *   `pulumi whoami --json` carries the backend URL ("3.58 added the --json flag", automation/
+ *   localWorkspace.js `whoAmI`);
+ * - a logged-in backend: `pulumi whoami` fails without one (`LocalWorkspace.whoAmI`);
+ * - AWS credentials: `aws sts get-caller-identity --output json` prints `{UserId, Account, Arn}`
+ *   (AWS CLI reference, sts get-caller-identity; the STS GetCallerIdentity action needs no
+ *   permission), and fails without credentials;
+ * - stacks taken already: `pulumi stack ls --json` (`LocalWorkspace.listStacks`).
+ */
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { WhoAmIResult } from "@pulumi/pulumi/automation";
+import { BackendWorkspace, pulumiCli } from "./workspace";
+import { DIY_ORGANIZATION, fullyQualified, MAX_STACK_NAME, rewriteReferences, runStackName } from "./names";
+import type { OfflinePrep } from "./prepare";
+import type { RunPlan } from "./runner";
+
+/** The oldest Pulumi CLI the runner accepts (see the file comment). */
+export const MIN_PULUMI_CLI = "3.58.0";
+
+export type Tool = "kubectl" | "k0sctl" | "docker";
+
+/** What each stack kind needs on the operator's machine besides Pulumi and AWS credentials. */
+export const KIND_TOOLS: Readonly<Record<string, readonly Tool[]>> = {
+  network: [],
+  "fsx-ontap": [],
+  // k0sctl installs k0s from this machine; kubectl waits for the benchmark Jobs (components/bench).
+  "ceph-k0s": ["kubectl", "k0sctl"],
+  eks: ["kubectl"],
+  "fsx-eks": ["kubectl"],
+  kafka: ["kubectl"],
+  compare: [],
+};
+
+/** How to get each tool. */
+export const TOOL_HINTS: Readonly<Record<Tool | "pulumi" | "aws", string>> = {
+  pulumi: "install it: https://www.pulumi.com/docs/install/ (curl -fsSL https://get.pulumi.com | sh)",
+  aws: "install the AWS CLI (https://aws.amazon.com/cli/): it runs the STS GetCallerIdentity check",
+  kubectl: "install it: https://kubernetes.io/docs/tasks/tools/",
+  k0sctl: "install it: https://github.com/k0sproject/k0sctl/releases (a single binary on the PATH)",
+  docker: "install Docker Engine: https://docs.docker.com/engine/install/",
+};
+
+export interface ExecResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** How preflight looks at this machine (faked in tests). */
+export interface ToolEnv {
+  which(cmd: string): string | undefined;
+  exec(cmd: string, args: readonly string[]): Promise<ExecResult>;
+  /** The Pulumi CLI's version as the Automation API reads it; rejects like `PulumiCommand.get()`. */
+  pulumiVersion(): Promise<string>;
+}
+
+/** An executable named `cmd` on `pathVar` (the PATH). */
+export function whichOn(cmd: string, pathVar = process.env.PATH ?? ""): string | undefined {
+  for (const dir of pathVar.split(path.delimiter)) {
+    if (!dir) continue;
+    const f = path.join(dir, cmd);
+    try {
+      fs.accessSync(f, fs.constants.X_OK);
+      if (fs.statSync(f).isFile()) return f;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+export function execCommand(cmd: string, args: readonly string[]): Promise<ExecResult> {
+  return new Promise((resolve) => {
+    execFile(cmd, [...args], { encoding: "utf8", timeout: 60_000, env: process.env }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === "number" ? ((err as { code: number }).code as number) : 1) : 0;
+      resolve({ code, stdout, stderr: stderr || (err && !stdout ? err.message : "") });
+    });
+  });
+}
+
+/** The real machine: PATH lookup, child processes, and the Automation API's `PulumiCommand.get()`. */
+export const localToolEnv: ToolEnv = {
+  which: (cmd) => whichOn(cmd),
+  exec: execCommand,
+  pulumiVersion: async () => {
+    const cmd = await pulumiCli();
+    return cmd.version?.toString() ?? "unknown";
+  },
+};
+
+const firstLine = (s: string) => s.trim().split("\n")[0];
+
+function olderThan(version: string, min: string): boolean {
+  const parse = (v: string) => (/^v?(\d+)\.(\d+)\.(\d+)/.exec(v) ?? []).slice(1, 4).map(Number);
+  const [a, b] = [parse(version), parse(min)];
+  if (a.length < 3) return false;
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}
+
+/** Whether a planned stack builds a container image on this machine (@pulumi/docker-build talks to the local Docker daemon). */
+export function buildsImage(resourceTypes: readonly string[]): boolean {
+  return resourceTypes.some((t) => t.startsWith("docker-build:"));
+}
+
+/**
+ * The tools on this machine: the Pulumi CLI and its version, the AWS CLI, each kind's tools, and
+ * Docker for a stack whose plan builds an image (`needsDocker`).
+ */
+export async function toolProblems(
+  stacks: ReadonlyArray<{ name: string; kind: string; needsDocker?: boolean }>,
+  env: ToolEnv,
+  table = KIND_TOOLS,
+): Promise<string[]> {
+  const out: string[] = [];
+  if (!env.which("pulumi")) out.push(`Pulumi CLI: not on the PATH: ${TOOL_HINTS.pulumi}`);
+  else {
+    try {
+      const v = await env.pulumiVersion();
+      if (olderThan(v, MIN_PULUMI_CLI))
+        out.push(
+          `Pulumi CLI: ${v} is older than ${MIN_PULUMI_CLI}, the oldest the lab supports: upgrade it (https://www.pulumi.com/docs/install/)`,
+        );
+    } catch (e) {
+      out.push(`Pulumi CLI: ${firstLine(e instanceof Error ? e.message : String(e))}`);
+    }
+  }
+  if (!env.which("aws")) out.push(`AWS CLI: not on the PATH: ${TOOL_HINTS.aws}`);
+  const needs = new Map<Tool, string[]>();
+  for (const s of stacks)
+    for (const t of [...(table[s.kind] ?? []), ...(s.needsDocker ? (["docker"] as const) : [])])
+      needs.set(t, [...(needs.get(t) ?? []), `${s.name} (${s.kind})`]);
+  for (const [tool, who] of needs)
+    if (!env.which(tool)) out.push(`${tool}: not on the PATH, needed by ${who.join(", ")}: ${TOOL_HINTS[tool]}`);
+  return out;
+}
+
+/** STS GetCallerIdentity through the AWS CLI: the account, or the problem. */
+export async function awsIdentity(env: ToolEnv, region: string): Promise<{ account?: string; arn?: string; problem?: string }> {
+  const r = await env.exec("aws", ["sts", "get-caller-identity", "--output", "json", "--region", region]);
+  if (r.code !== 0)
+    return {
+      problem: `AWS credentials: aws sts get-caller-identity failed: ${firstLine(r.stderr || r.stdout)}: configure them (aws configure sso, AWS_PROFILE, or OIDC in CI)`,
+    };
+  try {
+    const doc = JSON.parse(r.stdout) as { Account?: string; Arn?: string };
+    if (typeof doc.Account !== "string") throw new Error("no Account");
+    return { account: doc.Account, arn: doc.Arn };
+  } catch {
+    return { problem: `AWS credentials: aws sts get-caller-identity printed no identity: ${firstLine(r.stdout)}` };
+  }
+}
+
+/** Self-managed backends' URLs (s3://, gs://, azblob://, file://): their organization is always `organization`. */
+export function isDiyBackend(url: string | undefined): boolean {
+  return url !== undefined && /^(s3|gs|azblob|file):\/\//.test(url);
+}
+
+/** The organization of the run's stacks. */
+export function runOrganization(who: WhoAmIResult, org?: string): string {
+  if (isDiyBackend(who.url)) return DIY_ORGANIZATION;
+  return org ?? who.user;
+}
+
+/** The backend: logged in, and none of the run's stacks taken. Returns the run plan when there is no problem. */
+export async function backendChecks(
+  ws: BackendWorkspace,
+  prep: OfflinePrep,
+  opts: { keep: boolean; org?: string; workDir: string; scenario: string },
+): Promise<{ problems: string[]; plan?: RunPlan; who?: WhoAmIResult }> {
+  let who: WhoAmIResult;
+  try {
+    who = await ws.whoAmI();
+  } catch (e) {
+    return {
+      problems: [
+        `Pulumi backend: not logged in (pulumi whoami: ${firstLine(e instanceof Error ? e.message : String(e))}): run pulumi login (s3://<bucket>, --local, or Pulumi Cloud)`,
+      ],
+    };
+  }
+  const org = runOrganization(who, opts.org);
+  const names = new Map(prep.specs.map((s) => [s.name, runStackName(who.user, prep.runId, s.name)]));
+  const problems: string[] = [];
+  for (const [s, n] of names)
+    if (n.length > MAX_STACK_NAME)
+      problems.push(`stack ${s}: the run's stack name ${n} is longer than ${MAX_STACK_NAME} characters: pick a shorter --run-id`);
+  const existing = new Set((await ws.listStacks()).map((s) => s.name.split("/").pop() as string));
+  for (const [s, n] of names)
+    if (existing.has(n))
+      problems.push(
+        `stack ${s}: ${n} exists already (another run with this --run-id?): pick another --run-id, or destroy it (pulumi destroy --remove --stack ${n})`,
+      );
+  if (problems.length > 0) return { problems, who };
+  const fq = (s: string) => fullyQualified(org, names.get(s) as string);
+  const scenarioNames = prep.specs.map((s) => s.name);
+  const plan: RunPlan = {
+    scenario: opts.scenario,
+    runId: prep.runId,
+    stacks: prep.specs.map((s) => ({
+      name: s.name,
+      fqName: fq(s.name),
+      config: rewriteReferences(s.config, scenarioNames, fq),
+      upstreams: prep.upstreams[s.name] ?? [],
+      plannedResources: prep.plans.get(s.name)?.resources.length,
+    })),
+    steps: prep.scenario?.steps ?? [],
+    keep: opts.keep,
+    workDir: opts.workDir,
+  };
+  return { problems: [], plan, who };
+}

@@ -1,0 +1,76 @@
+/**
+ * Config of the `eks` stack kind: the keys' types; their rules and defaults are the EksCluster
+ * component's (components/eks/rules.ts) and Trident's install rules (components/trident/rules.ts),
+ * checked with the `lab:` key names.
+ */
+import { z } from "zod";
+import { ArgProblem } from "../../core/errors";
+import { EksClusterSpec, MAX_CLUSTER_NAME, problems as eksProblems } from "../../components/eks/rules";
+import { installProblems, TridentInstallMethod, TridentInstallSpec } from "../../components/trident/rules";
+import { commonFields } from "../lib/config/common";
+import { int, list, stackName, text } from "../lib/config/fields";
+
+export const eksSchema = z.object({
+  ...commonFields,
+  /** `lab:networkStack`: the network stack (VPC, private subnets of both zones). */
+  networkStack: stackName("network"),
+  /** `lab:clusterName` → EksCluster `clusterName`. @default the stack name, made an EKS name ({@link clusterNameFor}) */
+  clusterName: text().optional(),
+  /** `lab:kubernetesVersion` → `kubernetesVersion`. */
+  kubernetesVersion: text().optional(),
+  /** `lab:adminCidrs` → `adminCidrs`. */
+  adminCidrs: list(text()).optional(),
+  /** `lab:adminRoleArns` → `adminRoleArns`. */
+  adminRoleArns: list(text()).optional(),
+  /** `lab:instanceType` → `instanceType`. */
+  instanceType: text().optional(),
+  /** `lab:nodeCount` → `nodeCount`. */
+  nodeCount: int().optional(),
+  /** `lab:nodeRootVolumeGiB` → `nodeRootVolumeGiB`. */
+  nodeRootVolumeGiB: int().optional(),
+  /** `lab:logRetentionDays` → `logRetentionDays`. */
+  logRetentionDays: int().optional(),
+  /** `lab:tridentInstall` → TridentOperator `tridentInstall`. */
+  tridentInstall: text().optional(),
+  /** `lab:tridentAddonVersion` → `tridentAddonVersion`. */
+  tridentAddonVersion: text().optional(),
+});
+
+export type EksConfig = z.output<typeof eksSchema>;
+
+/**
+ * The cluster name a stack gets without `lab:clusterName`: its Pulumi stack name with every
+ * character EKS refuses replaced by '-', cut to the length the lab allows.
+ */
+export function clusterNameFor(stack: string): string {
+  const name = stack
+    .replace(/[^A-Za-z0-9_-]/g, "-")
+    .replace(/^[^A-Za-z0-9]+/, "")
+    .slice(0, MAX_CLUSTER_NAME)
+    .replace(/[-_]+$/, "");
+  return name === "" ? "lab-eks" : name;
+}
+
+/** The config as the EksCluster component's arguments (same names). */
+export function eksArgs(c: EksConfig, stack: string): EksClusterSpec {
+  return {
+    clusterName: c.clusterName ?? clusterNameFor(stack),
+    kubernetesVersion: c.kubernetesVersion,
+    adminCidrs: c.adminCidrs,
+    adminRoleArns: c.adminRoleArns,
+    instanceType: c.instanceType,
+    nodeCount: c.nodeCount,
+    nodeRootVolumeGiB: c.nodeRootVolumeGiB,
+    logRetentionDays: c.logRetentionDays,
+  };
+}
+
+/** The config as Trident's install arguments. */
+export function tridentArgs(c: EksConfig): TridentInstallSpec {
+  return { tridentInstall: c.tridentInstall as TridentInstallMethod | undefined, tridentAddonVersion: c.tridentAddonVersion };
+}
+
+/** The EksCluster's and Trident's rules, over the config's fields (`stack` names the default cluster). */
+export function checkEks(c: EksConfig, stack: string): ArgProblem[] {
+  return [...eksProblems(eksArgs(c, stack)), ...installProblems(tridentArgs(c))];
+}

@@ -1,0 +1,35 @@
+/** The eks stack's outputs, as downstream kinds read them (`lab:eksStack`: fsx-eks, kafka). */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { readUpstream } from "../lib/upstream";
+
+const text = z.string().min(1);
+
+/** Output schemas of the `eks` kind (stacks/eks/index.ts exports them). */
+export const eksOutputs = {
+  /** Kubeconfig (JSON; `aws eks get-token`), secret. */
+  kubeconfig: text,
+  clusterName: text,
+  kubernetesVersion: z.string().regex(/^1\.\d+$/),
+  /** The nodes' security group (the EKS cluster security group). */
+  nodeSecurityGroupId: z.string().regex(/^sg-[0-9a-f]{8,17}$/),
+  clusterSecurityGroupId: z.string().regex(/^sg-[0-9a-f]{8,17}$/),
+  oidcProviderArn: text,
+  /** The zones the nodes run in, in the network's order. */
+  zones: z.array(text).min(2),
+  /** The nodes' instance type. */
+  instanceType: text,
+  /** The IAM role Trident's controller assumes (EKS Pod Identity). */
+  tridentRoleName: text,
+  /** How Trident was installed (helm or addon) and its version. */
+  tridentInstall: z.enum(["helm", "addon"]),
+  tridentVersion: text,
+};
+
+export type EksOutputName = keyof typeof eksOutputs;
+
+/** Reads the named outputs of the eks stack named by `lab:eksStack`. */
+export function readEks<K extends EksOutputName>(eksStack: string, names: readonly K[], opts?: pulumi.CustomResourceOptions) {
+  const picked = Object.fromEntries(names.map((n) => [n, eksOutputs[n]])) as Pick<typeof eksOutputs, K>;
+  return readUpstream("lab:eksStack", eksStack, picked, opts);
+}

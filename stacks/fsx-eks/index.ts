@@ -1,0 +1,197 @@
+/**
+ * Stack kind `fsx-eks`: joins the `fsx-ontap` file system and the `eks` cluster (and reads the
+ * `network` stack's VPC CIDR) into the FSx-on-EKS experiment:
+ *
+ * - Trident's FSx backend (`ontap-nas`, FSx-aware: file system id, SVM, the SVM's secret ARN, the NFS
+ *   data LIF; by config also `ontap-san`), its StorageClass `fsx-ontap-nas` (and `fsx-ontap-san`), the
+ *   nodes' security-group rules to the file system, the Trident role's access to the secret;
+ * - the `gp3` EBS StorageClass, the baseline beside FSx;
+ * - replicated MySQL 8.4 on `fsx-ontap-nas` (placement that lets `mysql-0` move zones);
+ * - the benchmark runs (stacks/fsx-eks/runs.ts): fio `seed` + ioping and fio `latency` on FSx with
+ *   the pod in the file system's preferred zone and in its standby zone, and on gp3 in the
+ *   preferred zone; samples tagged `zoneRelation` and `storageClass`;
+ * - the tools image: `lab:toolsImage`, or built here and pushed to this stack's ECR repository.
+ *
+ * No resource is created inside an `apply`. The six runs are created up front, in runs.ts' order
+ * and with its names; what only the upstream stacks and the image build know reaches them as
+ * Outputs: their `zone` (the file system's preferred and standby zones, checked against the node
+ * zones by runs.ts `runZones` when they resolve: a bad pair fails the update with its message),
+ * `toolsImage` (`lab:toolsImage` as given, or the reference of the image built here) and the
+ * samples' `fsxPreferredZone`, `instanceType` and `hypervisor`. BenchmarkRun checks an Output
+ * `zone` or `toolsImage` by its own rules once it resolves (components/bench/index.ts, "Values
+ * known later"). So the first preview of a new stack, where the built image's reference is
+ * unknown, already shows every run, with the Jobs' image unknown.
+ */
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import { BenchmarkRun } from "../../components/bench";
+import { GP3_STORAGE_CLASS, gp3StorageClassManifest } from "../../components/eks/storage";
+import { ToolsImage } from "../../components/image";
+import { DockerProbe, dockerDaemon, NO_DOCKER_RULE } from "../../components/image/rules";
+import { hypervisorOf } from "../../components/k0s/instance-types";
+import { MySql } from "../../components/mysql";
+import { restrictedNamespaceManifest } from "../../components/mysql/manifests";
+import { TridentFsxBackend } from "../../components/trident";
+import { STORAGE_CLASS_NAMES } from "../../components/trident/rules";
+import { argProblem, ConfigError, formatArgProblem } from "../../core/errors";
+import { readEks } from "../eks/outputs";
+import { readFsxOntap } from "../fsx-ontap/outputs";
+import { parseConfig, userKey } from "../lib/config/load";
+import { labAwsProvider, StackIdentity } from "../lib/context";
+import { readNetwork } from "../network/outputs";
+import { backendArgs, BENCH_NAMESPACE, benchArgs, checkFsxEks, fsxEksSchema, mysqlArgs } from "./config";
+import { benchRuns, RunPlan, runZones } from "./runs";
+
+/** The scenario this kind's samples belong to. */
+export const SCENARIO = "fsx-eks";
+
+/** The ECR repository of a stack's tools image. */
+export function toolsRepositoryName(stack: string): string {
+  return `storage-bench-lab/${stack.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}/bench-tools`;
+}
+
+/** The first address of the SVM's NFS endpoint: Trident's `dataLIF`. */
+export function nfsDataLif(endpoint: { dnsName: string; ipAddresses: string[] } | null, fsxOntapStack: string): string {
+  const ip = endpoint?.ipAddresses[0];
+  if (ip === undefined)
+    throw new Error(`upstream stack '${fsxOntapStack}' (from 'lab:fsxOntapStack') reports no NFS endpoint address for its SVM`);
+  return ip;
+}
+
+/** This machine, as components/image/rules.ts `dockerDaemon` looks at it. */
+export const LOCAL_DOCKER_PROBE: DockerProbe = {
+  env: process.env,
+  homeDir: os.homedir(),
+  exists: (f) => fs.existsSync(f),
+  readFile: (f) => (fs.existsSync(f) ? fs.readFileSync(f, "utf8") : undefined),
+};
+
+/** The config error when the image would be built and no Docker daemon is reachable (`pulumi up` only). */
+export function requireDocker(probe: DockerProbe = LOCAL_DOCKER_PROBE): void {
+  if (dockerDaemon(probe) === undefined)
+    throw new ConfigError([formatArgProblem(argProblem("toolsImage", NO_DOCKER_RULE, undefined), userKey)]);
+}
+
+export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
+  const cfg = parseConfig("fsx-eks", fsxEksSchema, raw, checkFsxEks);
+  // Only an update builds the image (a preview and the offline plan do not): check before any resource.
+  if (cfg.toolsImage === undefined && !pulumi.runtime.isDryRun()) requireDocker();
+  const { provider, expiresAt } = labAwsProvider(cfg, id);
+  const net = readNetwork(cfg.networkStack);
+  const fsx = readFsxOntap(cfg.fsxOntapStack, [
+    "fileSystemId",
+    "svmName",
+    "credentialsSecretArn",
+    "kmsKeyArn",
+    "nfsEndpoint",
+    "securityGroupId",
+    "preferredAz",
+    "standbyAz",
+  ]);
+  const eks = readEks(cfg.eksStack, ["kubeconfig", "nodeSecurityGroupId", "tridentRoleName", "zones", "instanceType", "clusterName"]);
+  const k8sProvider = new k8s.Provider("eks", { kubeconfig: eks.kubeconfig });
+  const inCluster = { provider: k8sProvider };
+
+  const backend = new TridentFsxBackend(
+    "trident",
+    {
+      ...backendArgs(cfg),
+      tridentRoleName: eks.tridentRoleName,
+      fileSystemId: fsx.fileSystemId,
+      svmName: fsx.svmName,
+      credentialsSecretArn: fsx.credentialsSecretArn,
+      kmsKeyArn: fsx.kmsKeyArn,
+      region: cfg.region,
+      nfsDataLif: fsx.nfsEndpoint.apply((e) => nfsDataLif(e, cfg.fsxOntapStack)),
+      exportCidrs: net.vpcCidr.apply((c) => [c]),
+      nodeSecurityGroupId: eks.nodeSecurityGroupId,
+      fsxSecurityGroupId: fsx.securityGroupId,
+    },
+    { providers: [provider, k8sProvider] },
+  );
+  const gp3 = new k8s.storage.v1.StorageClass("gp3", gp3StorageClassManifest() as k8s.storage.v1.StorageClassArgs, inCluster);
+  const mysql = new MySql("mysql", mysqlArgs(cfg), { ...inCluster, dependsOn: backend.ready });
+
+  const benchNs = new k8s.core.v1.Namespace(
+    "bench-ns",
+    restrictedNamespaceManifest(BENCH_NAMESPACE) as k8s.core.v1.NamespaceArgs,
+    inCluster,
+  );
+  // `lab:toolsImage` as given (a plain value: BenchmarkRun checks it at construction), else the
+  // reference of the image built here (an Output: checked once it is known).
+  const runsImage: pulumi.Input<string> =
+    cfg.toolsImage ?? new ToolsImage("tools", { repositoryName: toolsRepositoryName(id.stack) }, { provider }).ref;
+  const toolsImage = pulumi.output(runsImage);
+
+  // The runs, created now (stable order and names); the upstream zones and the image reach them as Outputs.
+  const zones = pulumi
+    .all([fsx.preferredAz, fsx.standbyAz, eks.zones])
+    .apply(([preferredAz, standbyAz, nodeZones]) => runZones(preferredAz, standbyAz, nodeZones));
+  const preferredZone = zones.apply((z) => z.preferredZone);
+  const plans = benchRuns({
+    preferredZone,
+    otherZone: zones.apply((z) => z.otherZone),
+    nasStorageClass: STORAGE_CLASS_NAMES.nas,
+    gp3StorageClass: GP3_STORAGE_CLASS,
+  });
+  const host = pulumi.all([preferredZone, eks.instanceType]).apply(([fsxPreferredZone, instanceType]) => ({
+    fsxPreferredZone,
+    instanceType,
+    hypervisor: hypervisorOf(instanceType),
+  }));
+  const runs: Array<{ plan: RunPlan<pulumi.Output<string>>; run: BenchmarkRun }> = [];
+  let previous: pulumi.Resource[] = [benchNs, gp3, ...backend.ready];
+  for (const plan of plans) {
+    const run = new BenchmarkRun(
+      plan.name,
+      {
+        ...benchArgs(cfg),
+        toolsImage: runsImage,
+        zone: plan.zone,
+        storageClass: plan.storageClass,
+        fioProfile: plan.fioProfile,
+        tools: plan.tools,
+        kubeconfig: eks.kubeconfig,
+        rawPrefix: `${plan.name}-`,
+        metadata: host.apply((h) => ({
+          scenario: SCENARIO,
+          stack: id.stack,
+          zoneRelation: plan.zoneRelation,
+          fsxPreferredZone: h.fsxPreferredZone,
+          instanceType: h.instanceType,
+          hypervisor: h.hypervisor,
+        })),
+        runAfter: previous,
+      },
+      inCluster,
+    );
+    previous = [run];
+    runs.push({ plan, run });
+  }
+  const benchmarks = pulumi.all(
+    runs.map(({ plan, run }) => pulumi.all([plan.zone, run.jobNames]).apply(([zone, jobNames]) => ({ ...plan, zone, jobNames }))),
+  );
+  const results = pulumi.all(runs.map(({ run }) => run.results)).apply((l) => l.flat());
+  const rawOutputs = pulumi.all(runs.map(({ run }) => run.rawOutputs)).apply((l) => l.flat());
+
+  return {
+    backendNames: backend.backendNames,
+    storageClasses: pulumi.all([backend.storageClassNames, gp3.metadata.name]).apply(([trident, ebs]) => [...trident, ebs]),
+    mysql: pulumi
+      .all([mysql.namespace, mysql.sourceHost, mysql.readHost, mysql.replicas])
+      .apply(([namespace, sourceHost, readHost, replicas]) => ({
+        namespace,
+        sourceHost,
+        readHost,
+        replicas,
+      })),
+    mysqlRootPassword: mysql.rootPassword,
+    toolsImage,
+    benchmarks,
+    results,
+    rawOutputs,
+    expiresAt,
+  } satisfies Record<string, pulumi.Input<unknown>>;
+}

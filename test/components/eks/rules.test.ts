@@ -1,0 +1,172 @@
+/** The EKS cluster's rules and defaults (components/eks/rules.ts): exact values, exact messages. */
+import { formatArgProblem } from "../../../core/errors";
+import {
+  CLUSTER_ADMIN_POLICY_ARN,
+  CONTROL_PLANE_LOG_TYPES,
+  controlPlaneLogGroupName,
+  EKS_DEFAULTS,
+  IMDS_HOP_LIMIT,
+  NODE_AMI_TYPE,
+  NODE_ROOT_DEVICE,
+  problems,
+  resolve,
+} from "../../../components/eks/rules";
+import { EKS_ADDON_VERSIONS, EKS_KUBERNETES_VERSION } from "../../../components/versions";
+
+const base = { clusterName: "fsx-eks-cluster" };
+const lines = (spec: Parameters<typeof problems>[0]) => problems(spec).map((p) => formatArgProblem(p));
+
+describe("EKS defaults and pins", () => {
+  test("the defaults table, resolved; the public endpoint only with admin CIDRs", () => {
+    expect(EKS_DEFAULTS).toEqual({
+      kubernetesVersion: "1.35",
+      adminCidrs: [],
+      adminRoleArns: [],
+      instanceType: "m5.xlarge",
+      nodeCount: 3,
+      nodeRootVolumeGiB: 50,
+      logRetentionDays: 30,
+    });
+    expect(resolve(base)).toEqual({
+      clusterName: "fsx-eks-cluster",
+      kubernetesVersion: "1.35",
+      adminCidrs: [],
+      adminRoleArns: [],
+      instanceType: "m5.xlarge",
+      nodeCount: 3,
+      nodeRootVolumeGiB: 50,
+      logRetentionDays: 30,
+      addonVersions: EKS_ADDON_VERSIONS["1.35"],
+      endpointPublicAccess: false,
+    });
+    expect(resolve({ ...base, adminCidrs: ["198.51.100.7/32"] }).endpointPublicAccess).toBe(true);
+  });
+
+  test("Kubernetes 1.35 with its add-on row (versions.ts), exact", () => {
+    expect(EKS_KUBERNETES_VERSION).toBe("1.35");
+    expect(EKS_ADDON_VERSIONS).toEqual({
+      "1.35": {
+        "vpc-cni": "v1.21.1-eksbuild.3",
+        "kube-proxy": "v1.35.0-eksbuild.2",
+        coredns: "v1.13.2-eksbuild.1",
+        "eks-pod-identity-agent": "v1.3.10-eksbuild.3",
+        "aws-ebs-csi-driver": "v1.57.1-eksbuild.1",
+      },
+    });
+    // kube-proxy's minor follows the cluster's (EKS builds kube-proxy per Kubernetes version).
+    for (const [k8s, row] of Object.entries(EKS_ADDON_VERSIONS)) expect(row["kube-proxy"].startsWith(`v${k8s}.`)).toBe(true);
+  });
+
+  test("service facts: the five log types, their log group, the admin policy, AL2023, /dev/xvda, hop limit 1", () => {
+    expect(CONTROL_PLANE_LOG_TYPES).toEqual(["api", "audit", "authenticator", "controllerManager", "scheduler"]);
+    expect(controlPlaneLogGroupName("fsx-eks-cluster")).toBe("/aws/eks/fsx-eks-cluster/cluster");
+    expect(CLUSTER_ADMIN_POLICY_ARN).toBe("arn:aws:eks::aws:cluster-access-policy/AmazonEKSClusterAdminPolicy");
+    expect(NODE_AMI_TYPE).toBe("AL2023_x86_64_STANDARD");
+    expect(NODE_ROOT_DEVICE).toBe("/dev/xvda");
+    expect(IMDS_HOP_LIMIT).toBe(1);
+  });
+});
+
+describe("EKS rules", () => {
+  test("a valid spec has no problem", () => {
+    expect(
+      problems({
+        ...base,
+        kubernetesVersion: "1.35",
+        adminCidrs: ["198.51.100.7/32", "203.0.113.0/24"],
+        adminRoleArns: ["arn:aws:iam::123456789012:role/admins"],
+        instanceType: "m5.2xlarge",
+        nodeCount: 2,
+        nodeRootVolumeGiB: 20,
+        logRetentionDays: 7,
+      }),
+    ).toEqual([]);
+  });
+
+  test.each<[string, Record<string, unknown>, string[]]>([
+    [
+      "0.0.0.0/0 is refused with its own reason",
+      { adminCidrs: ["0.0.0.0/0"] },
+      [
+        `'adminCidrs[0]' must be an operator's own network, not the whole internet: the public API endpoint is opened to these CIDRs only, got "0.0.0.0/0"`,
+      ],
+    ],
+    [
+      "any other /0 too",
+      { adminCidrs: ["198.51.100.7/32", "10.1.2.3/0"] },
+      [
+        `'adminCidrs[1]' must be an operator's own network, not the whole internet: the public API endpoint is opened to these CIDRs only, got "10.1.2.3/0"`,
+      ],
+    ],
+    [
+      "host bits set, prefix too short",
+      { adminCidrs: ["198.51.100.7/24", "10.0.0.0/7"] },
+      [
+        `'adminCidrs[0]' must be an IPv4 network CIDR of the operators with a prefix from /8 to /32 (e.g. 198.51.100.7/32), got "198.51.100.7/24"`,
+        `'adminCidrs[1]' must be an IPv4 network CIDR of the operators with a prefix from /8 to /32 (e.g. 198.51.100.7/32), got "10.0.0.0/7"`,
+      ],
+    ],
+    [
+      "duplicates",
+      { adminCidrs: ["198.51.100.7/32", "198.51.100.7/32"] },
+      [`'adminCidrs' must be a list without duplicates, got ["198.51.100.7/32","198.51.100.7/32"]`],
+    ],
+    [
+      "not a list",
+      { adminCidrs: "198.51.100.7/32" },
+      [`'adminCidrs' must be a list of IPv4 CIDRs (e.g. ["198.51.100.7/32"]), got "198.51.100.7/32"`],
+    ],
+    [
+      "role ARN",
+      { adminRoleArns: ["arn:aws:iam::123456789012:user/alice"] },
+      [`'adminRoleArns[0]' must be an IAM role ARN (arn:aws:iam::<account>:role/<name>), got "arn:aws:iam::123456789012:user/alice"`],
+    ],
+    [
+      "cluster name characters and length",
+      { clusterName: "fsx.eks" },
+      [`'clusterName' must be an EKS cluster name of 1 to 56 letters, digits, '-' or '_', starting with a letter or digit, got "fsx.eks"`],
+    ],
+    [
+      "57 characters is one too many (the IAM role names derived from it)",
+      { clusterName: "c".repeat(57) },
+      [
+        `'clusterName' must be an EKS cluster name of 1 to 56 letters, digits, '-' or '_', starting with a letter or digit, got "${"c".repeat(57)}"`,
+      ],
+    ],
+    [
+      "a Kubernetes version without pinned add-ons",
+      { kubernetesVersion: "1.36" },
+      [`'kubernetesVersion' must be a Kubernetes version with pinned add-on versions in components/versions.ts (1.35), got "1.36"`],
+    ],
+    [
+      "an arm64 or unknown instance type",
+      { instanceType: "m7g.xlarge" },
+      [
+        `'instanceType' must be an x86_64 EC2 instance type listed in components/k0s/instance-types.ts (e.g. m5.xlarge): the nodes run AL2023_x86_64_STANDARD, got "m7g.xlarge"`,
+      ],
+    ],
+    ["one node cannot cover two zones", { nodeCount: 1 }, ["'nodeCount' must be an integer from 2 to 30 (nodes over both zones), got 1"]],
+    [
+      "root volume below the AMI's 20 GiB",
+      { nodeRootVolumeGiB: 19 },
+      ["'nodeRootVolumeGiB' must be a whole number of GiB from 20 to 65536 (gp3), got 19"],
+    ],
+    [
+      "log retention",
+      { logRetentionDays: 10 },
+      [
+        "'logRetentionDays' must be one of CloudWatch Logs' retention periods (1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653), got 10",
+      ],
+    ],
+  ])("%s", (_name, extra, expected) => {
+    expect(lines({ ...base, ...extra } as Parameters<typeof problems>[0])).toEqual(expected);
+  });
+
+  test("every problem at once, in argument order", () => {
+    expect(problems({ clusterName: "", nodeCount: 0, logRetentionDays: 2 }).map((p) => p.path)).toEqual([
+      "clusterName",
+      "nodeCount",
+      "logRetentionDays",
+    ]);
+  });
+});

@@ -1,0 +1,117 @@
+/** The tools image's rules (components/image/rules.ts): repository names, lifecycle policy, tag, Docker detection. */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { formatArgProblem } from "../../../core/errors";
+import {
+  DockerProbe,
+  dockerDaemon,
+  imageTag,
+  lifecyclePolicy,
+  NO_DOCKER_RULE,
+  problems,
+  resolve,
+  TOOLS_IMAGE_CONTEXT,
+  TOOLS_IMAGE_DEFAULTS,
+  TOOLS_IMAGE_PLATFORM,
+} from "../../../components/image/rules";
+import { isPinnedImage } from "../../../core/images";
+import { ROOT } from "../../helpers/root";
+
+describe("tools image rules", () => {
+  test("defaults; the build context is the bench Dockerfile's folder; amd64 nodes", () => {
+    expect(TOOLS_IMAGE_DEFAULTS).toEqual({ keepImages: 5, untaggedExpiryDays: 1 });
+    expect(resolve({ repositoryName: "storage-bench-lab/fsx-eks/bench-tools" })).toEqual({
+      repositoryName: "storage-bench-lab/fsx-eks/bench-tools",
+      keepImages: 5,
+      untaggedExpiryDays: 1,
+    });
+    expect(TOOLS_IMAGE_CONTEXT).toBe(path.join(ROOT, "components", "bench", "image"));
+    expect(fs.existsSync(path.join(TOOLS_IMAGE_CONTEXT, "Dockerfile"))).toBe(true);
+    expect(TOOLS_IMAGE_PLATFORM).toBe("linux/amd64");
+  });
+
+  test("problems, exact", () => {
+    expect(problems({ repositoryName: "storage-bench-lab/dev/bench-tools", keepImages: 10, untaggedExpiryDays: 7 })).toEqual([]);
+    expect(problems({ repositoryName: "Storage/Tools", keepImages: 0, untaggedExpiryDays: 400 }).map((p) => formatArgProblem(p))).toEqual([
+      `'repositoryName' must be an ECR repository name of 2 to 256 lowercase letters, digits and . _ - / (e.g. storage-bench-lab/tools), got "Storage/Tools"`,
+      "'keepImages' must be an integer from 1 to 1000, got 0",
+      "'untaggedExpiryDays' must be an integer from 1 to 365 (days), got 400",
+    ]);
+    expect(problems({ repositoryName: "a//b" }).map((p) => p.path)).toEqual(["repositoryName"]);
+  });
+
+  test("lifecycle policy: untagged images expire first, the `any` rule last (ECR requires it to have the highest priority)", () => {
+    const policy = lifecyclePolicy(resolve({ repositoryName: "x/y" })) as {
+      rules: Array<{ rulePriority: number; selection: { tagStatus: string } }>;
+    };
+    expect(policy).toEqual({
+      rules: [
+        {
+          rulePriority: 1,
+          description: "Expire untagged images after 1 day(s)",
+          selection: { tagStatus: "untagged", countType: "sinceImagePushed", countUnit: "days", countNumber: 1 },
+          action: { type: "expire" },
+        },
+        {
+          rulePriority: 2,
+          description: "Keep the 5 newest images",
+          selection: { tagStatus: "any", countType: "imageCountMoreThan", countNumber: 5 },
+          action: { type: "expire" },
+        },
+      ],
+    });
+    const any = policy.rules.filter((r) => r.selection.tagStatus === "any");
+    expect(Math.max(...policy.rules.map((r) => r.rulePriority))).toBe(any[0].rulePriority);
+  });
+
+  test("the tag names the tools and the Dockerfile's content; a ref with it and a digest is pinned", () => {
+    const text = fs.readFileSync(path.join(TOOLS_IMAGE_CONTEXT, "Dockerfile"), "utf8");
+    const tag = imageTag(text);
+    expect(tag).toBe(`fio-3.33-ioping-1.3-${createHash("sha256").update(text).digest("hex").slice(0, 12)}`);
+    expect(imageTag(`${text}\n# edited`)).not.toBe(tag);
+    expect(
+      isPinnedImage(`123456789012.dkr.ecr.us-east-1.amazonaws.com/storage-bench-lab/dev/bench-tools:${tag}@sha256:${"a".repeat(64)}`),
+    ).toBe(true);
+  });
+});
+
+describe("Docker daemon detection", () => {
+  const probe = (over: Partial<DockerProbe> & { files?: Record<string, string> }): DockerProbe => ({
+    env: {},
+    homeDir: "/home/alice",
+    exists: (f) => Object.prototype.hasOwnProperty.call(over.files ?? {}, f),
+    readFile: (f) => over.files?.[f],
+    ...over,
+  });
+
+  test.each<[string, Partial<DockerProbe> & { files?: Record<string, string> }, string | undefined]>([
+    ["DOCKER_HOST wins", { env: { DOCKER_HOST: "tcp://10.0.0.5:2376" } }, "DOCKER_HOST=tcp://10.0.0.5:2376"],
+    ["a selected docker context", { files: { "/home/alice/.docker/config.json": '{"currentContext":"colima"}' } }, "docker context colima"],
+    [
+      "DOCKER_CONFIG moves the config",
+      { env: { DOCKER_CONFIG: "/etc/dock" }, files: { "/etc/dock/config.json": '{"currentContext":"remote"}' } },
+      "docker context remote",
+    ],
+    [
+      "the default context falls through to the socket",
+      { files: { "/home/alice/.docker/config.json": '{"currentContext":"default"}', "/var/run/docker.sock": "" } },
+      "unix:///var/run/docker.sock",
+    ],
+    [
+      "Docker Desktop's user socket",
+      { files: { "/home/alice/.docker/run/docker.sock": "" } },
+      "unix:///home/alice/.docker/run/docker.sock",
+    ],
+    ["a malformed config.json is not a context", { files: { "/home/alice/.docker/config.json": "{" } }, undefined],
+    ["nothing at all", {}, undefined],
+  ])("%s", (_n, over, expected) => {
+    expect(dockerDaemon(probe(over))).toBe(expected);
+  });
+
+  test("the rule lab:toolsImage is reported with tells what to do", () => {
+    expect(NO_DOCKER_RULE).toBe(
+      "a pinned image with fio and ioping when this machine has no Docker daemon to build one (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): start Docker, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference",
+    );
+  });
+});

@@ -1,0 +1,125 @@
+/** `lab report`: runReport, the function the CLI calls, on results directories laid out as `lab results save` writes them. */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { ToolOutputError } from "../../../core/errors";
+import { UsageError } from "../../../lab/cli/errors";
+import { parseFormats, runReport } from "../../../lab/cli/report";
+import { renderMarkdown } from "../../../lab/report/markdown";
+import { cephSet, fsxSet, writeInputs } from "../report/samples";
+
+const ROOT = path.resolve(__dirname, "..", "..", "..");
+
+let work: string;
+beforeEach(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "lab-report-cli-"));
+  writeInputs(work, [...cephSet(), ...fsxSet()]);
+});
+afterEach(() => {
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const CHARTS = [
+  "ceph-nitro--pgbench.latency.mean.svg",
+  "ceph-nitro--pgbench.tps.svg",
+  "fsx-eks--fio.read.bandwidth.svg",
+  "fsx-eks--fio.read.iops.svg",
+  "fsx-eks--fio.write.bandwidth.svg",
+  "fsx-eks--fio.write.iops.svg",
+];
+
+// 12 + 8 pgbench samples (dev, nitro), 13 + 13 fio samples (same, cross zone); 4 pgbench and 5 fio
+// metrics with 2 rows each; Nitro / Xen for TPS and latency, cross / same for 4 fio metrics;
+// published: 2 TPS, 2 latency, 2 + 2 IOPS, 1 + 1 bandwidth.
+const SUMMARY = [
+  "46 samples from 4 files (4 runs of 3 stacks): 2 experiments, 9 metric tables, 18 rows.",
+  "6 ratios; headline: Nitro / Xen pgbench.tps 1.734 (0.4052–3.431, min–max only: n < 3; published 1.433).",
+  "10 published figures beside ours; nothing left incomparable.",
+];
+
+describe("lab report", () => {
+  it("writes report.md, report.html and one SVG per comparison, and prints where and a three-line summary", async () => {
+    const r = await runReport({ dirs: ["results"], cwd: work });
+    const out = path.join(work, "report");
+    expect(r.outDir).toBe(out);
+    expect(r.text).toBe(["Wrote report: report.md, report.html, 6 charts in charts/", ...SUMMARY, ""].join("\n"));
+    expect(fs.readdirSync(out).sort()).toEqual(["charts", "report.html", "report.md"]);
+    expect(fs.readdirSync(path.join(out, "charts")).sort()).toEqual(CHARTS);
+    expect(r.files.map((f) => path.relative(out, f)).sort()).toEqual(
+      ["report.html", "report.md", ...CHARTS.map((c) => `charts/${c}`)].sort(),
+    );
+    const md = fs.readFileSync(path.join(out, "report.md"), "utf8");
+    expect(md).toBe(renderMarkdown(r.model, { charts: true }));
+    expect(md).toContain("- `results/dev/r1/samples.json`: 12 samples");
+    for (const c of CHARTS) expect(md).toContain(`](charts/${c})`);
+    const html = fs.readFileSync(path.join(out, "report.html"), "utf8");
+    for (const c of CHARTS) expect(html).toContain(fs.readFileSync(path.join(out, "charts", c), "utf8"));
+  });
+
+  it("--format md writes the Markdown alone, without chart links; --format svg,html no Markdown", async () => {
+    const md = await runReport({ dirs: ["results"], out: "only-md", format: "md", cwd: work });
+    expect(md.text.split("\n")[0]).toBe("Wrote only-md: report.md");
+    expect(fs.readdirSync(path.join(work, "only-md"))).toEqual(["report.md"]);
+    expect(fs.readFileSync(path.join(work, "only-md", "report.md"), "utf8")).not.toContain("charts/");
+    const other = await runReport({ dirs: ["results"], out: "pictures", format: "svg,html", cwd: work });
+    expect(other.text.split("\n")[0]).toBe("Wrote pictures: report.html, 6 charts in charts/");
+    expect(fs.readdirSync(path.join(work, "pictures")).sort()).toEqual(["charts", "report.html"]);
+  });
+
+  it("an earlier report's charts do not linger in charts/", async () => {
+    const charts = path.join(work, "report", "charts");
+    fs.mkdirSync(charts, { recursive: true });
+    fs.writeFileSync(path.join(charts, "runs--old.metric.svg"), "<svg/>");
+    fs.writeFileSync(path.join(charts, "notes.txt"), "mine");
+    await runReport({ dirs: ["results"], cwd: work });
+    expect(fs.readdirSync(charts).sort()).toEqual([...CHARTS, "notes.txt"].sort());
+  });
+
+  it("--baseline STACK adds no ratio a built-in comparison gives already, and must name a stack that was read", async () => {
+    const r = await runReport({ dirs: ["results"], out: "b", baseline: "dev", cwd: work });
+    expect(r.model.baseline).toBe("dev");
+    expect(r.text.split("\n").slice(1, 4)).toEqual(SUMMARY);
+    await expect(runReport({ dirs: ["results"], baseline: "nope", cwd: work })).rejects.toThrow(
+      new UsageError(`'--baseline' must be a stack of the samples read (dev, fsx-eks, nitro), got "nope"`),
+    );
+  });
+
+  it("usage errors name what is wrong", async () => {
+    await expect(runReport({ dirs: ["results"], format: "md,pdf", cwd: work })).rejects.toThrow(
+      new UsageError(`'--format' must be a comma-separated list of md, html, svg, got "md,pdf"`),
+    );
+    await expect(runReport({ dirs: [], cwd: work })).rejects.toThrow(
+      new UsageError("lab report needs at least one directory of results (e.g. results/)"),
+    );
+    await expect(runReport({ dirs: ["nope"], cwd: work })).rejects.toThrow(new UsageError(`${path.join(work, "nope")}: no such directory`));
+    fs.mkdirSync(path.join(work, "empty"));
+    await expect(runReport({ dirs: ["empty"], cwd: work })).rejects.toThrow(
+      new UsageError(`no samples.json below ${path.join(work, "empty")}: \`lab results save\` writes results/<stack>/<runId>/samples.json`),
+    );
+    expect([...parseFormats("html, md")]).toEqual(["html", "md"]);
+    expect(fs.existsSync(path.join(work, "report"))).toBe(false);
+  });
+
+  it("a malformed samples.json is an error naming the file, and nothing is written", async () => {
+    const file = path.join(work, "results", "nitro", "r1", "samples.json");
+    // Cut short after its first character, as by a full disk.
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").slice(0, 1));
+    await expect(runReport({ dirs: ["results"], cwd: work })).rejects.toThrow(
+      new ToolOutputError(file, "not JSON (Unexpected end of JSON input)"),
+    );
+    expect(fs.existsSync(path.join(work, "report"))).toBe(false);
+  });
+
+  it("runs as the CLI runs it: under tsx, from the working directory, paths as typed", () => {
+    const script = `require("tsx/cjs"); require(${JSON.stringify(path.join(ROOT, "lab", "cli", "report.ts"))}).runReport({ dirs: ["results/"], out: "out" }).then((r) => process.stdout.write(r.text), (e) => { process.stderr.write(e.message + "\\n"); process.exit(1); });`;
+    const r = spawnSync(process.execPath, ["-e", script], {
+      cwd: work,
+      encoding: "utf8",
+      env: { ...process.env, NODE_PATH: path.join(ROOT, "node_modules") },
+    });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe(["Wrote out: report.md, report.html, 6 charts in charts/", ...SUMMARY, ""].join("\n"));
+    expect(fs.readFileSync(path.join(work, "out", "report.md"), "utf8")).toContain("- `results/dev/r1/samples.json`: 12 samples");
+  });
+});

@@ -1,0 +1,159 @@
+/** lab janitor on a fake workspace: which stacks are expired, their age and cost, the order of destroys, what is kept. */
+import type { ConfigMap, Deployment, OutputMap, StackSummary } from "@pulumi/pulumi/automation";
+import { janitorAction } from "../../../lab/cli/janitor";
+import type { JanitorWorkspace, OpOptions } from "../../../lab/run/workspace";
+
+interface FakeStack {
+  expiresAt?: string;
+  project?: string;
+  created?: string;
+  config?: Record<string, string>;
+  resources?: Array<{ urn: string; type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }>;
+}
+
+class FakeJanitor implements JanitorWorkspace {
+  readonly destroyed: string[] = [];
+  readonly log: string[] = [];
+  constructor(
+    private readonly stacks: Record<string, FakeStack>,
+    private readonly failing: string[] = [],
+  ) {}
+  async listStacks(): Promise<StackSummary[]> {
+    return Object.keys(this.stacks).map((name) => ({ name, current: false }));
+  }
+  async stackOutputs(stack: string): Promise<OutputMap> {
+    const s = this.stacks[stack];
+    return s.expiresAt ? { expiresAt: { value: s.expiresAt, secret: false } } : {};
+  }
+  async exportStack(stack: string): Promise<Deployment> {
+    const s = this.stacks[stack];
+    const resources = [
+      ...(s.project
+        ? [
+            {
+              urn: `urn:pulumi:${stack}::storage-bench-lab::pulumi:providers:aws::aws`,
+              type: "pulumi:providers:aws",
+              inputs: { defaultTags: JSON.stringify({ tags: { "lab:project": s.project } }) },
+            },
+          ]
+        : []),
+      ...(s.created
+        ? [
+            {
+              urn: `urn:pulumi:${stack}::storage-bench-lab::time:index/static:Static::created-at`,
+              type: "time:index/static:Static",
+              outputs: { rfc3339: s.created },
+            },
+          ]
+        : []),
+      ...(s.resources ?? []),
+    ];
+    return { version: 3, deployment: { resources } };
+  }
+  async getAllConfig(stack: string): Promise<ConfigMap> {
+    return Object.fromEntries(Object.entries(this.stacks[stack].config ?? {}).map(([k, v]) => [k, { value: v }]));
+  }
+  async destroyStack(stack: string, _opts: OpOptions): Promise<void> {
+    this.log.push(`start ${stack}`);
+    await new Promise((r) => setTimeout(r, 10));
+    if (this.failing.includes(stack)) throw new Error(`error: deleting VPC: DependencyViolation`);
+    this.log.push(`end ${stack}`);
+    this.destroyed.push(stack);
+  }
+}
+
+const NOW = new Date("2030-01-02T12:00:00Z");
+const net = (s: string) => ({ "lab:networkStack": `organization/storage-bench-lab/${s}` });
+const nat = {
+  urn: "urn:pulumi:x::storage-bench-lab::aws:ec2/natGateway:NatGateway::lab-nat-az1",
+  type: "aws:ec2/natGateway:NatGateway",
+  inputs: { allocationId: "eipalloc-1" },
+};
+const eip = { urn: "urn:pulumi:x::storage-bench-lab::aws:ec2/eip:Eip::lab-nat-az1", type: "aws:ec2/eip:Eip", inputs: { domain: "vpc" } };
+
+function run(stacks: Record<string, FakeStack>, opts: { yes?: boolean; confirm?: boolean; failing?: string[] } = {}) {
+  const ws = new FakeJanitor(stacks, opts.failing);
+  const out: string[] = [];
+  return janitorAction({ yes: opts.yes }, "/p", {
+    workspace: ws,
+    now: NOW,
+    confirm: async () => opts.confirm === true,
+    write: (s) => out.push(s),
+  }).then((code) => ({
+    code,
+    lines: out.join("").trimEnd().split("\n"),
+    ws,
+  }));
+}
+
+const STACKS: Record<string, FakeStack> = {
+  "alice-r1-network": {
+    expiresAt: "2030-01-02T08:00:00Z",
+    project: "storage-bench-lab",
+    created: "2030-01-02T00:00:00Z",
+    resources: [nat, eip],
+  },
+  "alice-r1-dev": {
+    expiresAt: "2030-01-02T08:00:00Z",
+    project: "storage-bench-lab",
+    created: "2030-01-02T00:30:00Z",
+    config: net("alice-r1-network"),
+  },
+  "bob-r2-nitro": {
+    expiresAt: "2030-01-03T08:00:00Z",
+    project: "storage-bench-lab",
+    created: "2030-01-02T10:00:00Z",
+    config: net("bob-r2-network"),
+  },
+  "bob-r2-network": { expiresAt: "2030-01-02T09:00:00Z", project: "storage-bench-lab", created: "2030-01-02T01:00:00Z" },
+  "other-app": { expiresAt: "2020-01-01T00:00:00Z", project: "someone-else" },
+  empty: {},
+};
+
+describe("lab janitor", () => {
+  test("lists the expired lab stacks with their age and hourly cost; without --yes (and no confirmation) destroys nothing", async () => {
+    const r = await run(STACKS);
+    expect(r.code).toBe(0);
+    expect(r.ws.log).toEqual([]);
+    expect(r.lines).toEqual([
+      "3 expired lab stack(s):",
+      // NAT gateway $0.045/h + its Elastic IP $0.005/h (lab/cost/prices.ts)
+      "  alice-r1-network  expired 4h00m00s ago (2030-01-02T08:00:00.000Z)  age 12h00m00s  $0.0500/h",
+      "  alice-r1-dev  expired 4h00m00s ago (2030-01-02T08:00:00.000Z)  age 11h30m00s  $0.0000/h",
+      "  bob-r2-network  expired 3h00m00s ago (2030-01-02T09:00:00.000Z)  age 11h00m00s  $0.0000/h",
+      "  together $0.0500/h",
+      "1 lab stack(s) not expired: bob-r2-nitro (until 2030-01-03T08:00:00.000Z)",
+      'skipped other-app: its AWS provider\'s lab:project tag is "someone-else", not storage-bench-lab',
+      "skipped empty: no expiresAt output (not a lab stack, or never deployed)",
+      "nothing destroyed (run lab janitor --yes to destroy them)",
+    ]);
+  });
+
+  test("--yes: dependents first; a stack a live stack depends on is kept (exit 1)", async () => {
+    const r = await run(STACKS, { yes: true });
+    expect(r.ws.log).toEqual(["start alice-r1-dev", "end alice-r1-dev", "start alice-r1-network", "end alice-r1-network"]);
+    expect(r.lines.slice(-6)).toEqual([
+      "destroying alice-r1-dev",
+      "destroyed alice-r1-dev",
+      "destroying alice-r1-network",
+      "destroyed alice-r1-network",
+      "kept bob-r2-network: not expired: bob-r2-nitro depend(s) on it",
+      "destroyed 2, failed 0, kept 1",
+    ]);
+    expect(r.code).toBe(1);
+  });
+
+  test("a confirmed prompt destroys; a failed destroy keeps what it depends on and names the command", async () => {
+    const r = await run(
+      { "alice-r1-network": STACKS["alice-r1-network"], "alice-r1-dev": STACKS["alice-r1-dev"] },
+      { confirm: true, failing: ["alice-r1-dev"] },
+    );
+    expect(r.ws.destroyed).toEqual([]);
+    expect(r.lines.slice(-3)).toEqual([
+      "kept alice-r1-network: a stack that depends on it was not destroyed",
+      "failed alice-r1-dev: error: deleting VPC: DependencyViolation (finish with: pulumi destroy --yes --remove --stack alice-r1-dev)",
+      "destroyed 0, failed 1, kept 1",
+    ]);
+    expect(r.code).toBe(1);
+  });
+});

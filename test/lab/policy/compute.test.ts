@@ -1,0 +1,73 @@
+import { TYPES as T } from "../../../lab/resource-types";
+import { COMPUTE_RULES } from "../../../lab/policy/compute";
+import { COMPUTED } from "../../../lab/policy/rule";
+import { Case, testRules } from "./cases";
+
+const CASES: readonly Case[] = [
+  // ec2-imdsv2-required
+  {
+    rule: "ec2-imdsv2-required",
+    title: "instance requiring IMDSv2",
+    type: T.instance,
+    inputs: { metadataOptions: { httpEndpoint: "enabled", httpTokens: "required" } },
+    want: [],
+  },
+  {
+    rule: "ec2-imdsv2-required",
+    title: "instance with the metadata endpoint disabled",
+    type: T.instance,
+    inputs: { metadataOptions: { httpEndpoint: "disabled" } },
+    want: [],
+  },
+  {
+    rule: "ec2-imdsv2-required",
+    title: "instance from a launch template without options of its own (the template is checked)",
+    type: T.instance,
+    inputs: { launchTemplate: { id: "lt-1", version: "$Latest" } },
+    want: [],
+  },
+  {
+    rule: "ec2-imdsv2-required",
+    title: "instance allowing IMDSv1",
+    type: T.instance,
+    inputs: { metadataOptions: { httpTokens: "optional" } },
+    want: ['metadataOptions.httpTokens must be "required", got "optional"'],
+  },
+  {
+    rule: "ec2-imdsv2-required",
+    title: "instance without metadataOptions",
+    type: T.instance,
+    inputs: { instanceType: "t3.micro" },
+    want: ['metadataOptions.httpTokens must be "required", got nothing'],
+  },
+  {
+    rule: "ec2-imdsv2-required",
+    title: "httpTokens unknown until deploy fails",
+    type: T.instance,
+    inputs: { metadataOptions: { httpTokens: COMPUTED } },
+    want: ['metadataOptions.httpTokens must be "required", got <computed>'],
+  },
+  {
+    rule: "ec2-imdsv2-required",
+    title: "metadataOptions unknown until deploy fails",
+    type: T.instance,
+    inputs: { metadataOptions: COMPUTED },
+    want: ['metadataOptions.httpTokens must be "required", got <computed>'],
+  },
+  {
+    rule: "ec2-imdsv2-required",
+    title: "launch template requiring IMDSv2",
+    type: T.launchTemplate,
+    inputs: { metadataOptions: { httpTokens: "required" } },
+    want: [],
+  },
+  {
+    rule: "ec2-imdsv2-required",
+    title: "launch template without metadataOptions",
+    type: T.launchTemplate,
+    inputs: {},
+    want: ['metadataOptions.httpTokens must be "required", got nothing'],
+  },
+];
+
+testRules("compute", COMPUTE_RULES, CASES);

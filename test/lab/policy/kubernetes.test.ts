@@ -1,0 +1,292 @@
+import { TYPES as T } from "../../../lab/resource-types";
+import { KUBERNETES_RULES } from "../../../lab/policy/kubernetes";
+import { COMPUTED } from "../../../lab/policy/rule";
+import { Case, testRules } from "./cases";
+
+/** A restricted, pinned, limited container. */
+const container = (over: Record<string, unknown> = {}) => ({
+  name: "c",
+  image: "docker.io/library/postgres:17.11-bookworm",
+  resources: { requests: { cpu: "1", memory: "1Gi" }, limits: { cpu: "2", memory: "1Gi" } },
+  securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ["ALL"] } },
+  ...over,
+});
+const POD_SC = { runAsNonRoot: true, runAsUser: 999, seccompProfile: { type: "RuntimeDefault" } };
+const podSpec = (containers: unknown[], over: Record<string, unknown> = {}) => ({ securityContext: POD_SC, containers, ...over });
+const JOB_LIMITS = { activeDeadlineSeconds: 600, backoffLimit: 0, ttlSecondsAfterFinished: 86400 };
+const job = (spec: unknown, limits: Record<string, unknown> = JOB_LIMITS) => ({
+  apiVersion: "batch/v1",
+  kind: "Job",
+  metadata: { name: "bench" },
+  spec: { ...limits, template: { spec } },
+});
+const workload = (spec: unknown) => ({ spec: { template: { spec } } });
+const cronJob = (spec: unknown, limits: Record<string, unknown> = JOB_LIMITS) => ({
+  spec: { schedule: "0 * * * *", jobTemplate: { spec: { ...limits, template: { spec } } } },
+});
+const DIGEST = "a".repeat(64);
+
+const CASES: readonly Case[] = [
+  // k8s-image-pinned
+  {
+    rule: "k8s-image-pinned",
+    title: "version tags and digests, registry ports",
+    type: T.job,
+    inputs: job(
+      podSpec(
+        [
+          container({ image: "localhost:5000/lab/tools:fio-3.33" }),
+          container({ name: "d", image: `registry:5000/tools@sha256:${DIGEST}` }),
+        ],
+        { initContainers: [container({ name: "init", image: `busybox:1.37@sha256:${DIGEST}` })] },
+      ),
+    ),
+    want: [],
+  },
+  {
+    rule: "k8s-image-pinned",
+    title: "a sha512 digest pins too (OCI image spec v1.1.1 registers sha256 and sha512)",
+    type: T.job,
+    inputs: job(podSpec([container({ image: `quay.io/ceph/ceph@sha512:${"b".repeat(128)}` })])),
+    want: [],
+  },
+  {
+    rule: "k8s-image-pinned",
+    title: "latest beside a digest, an unregistered or short sha512 digest, a capital in the path, surrounding spaces",
+    type: T.deployment,
+    inputs: workload(
+      podSpec([
+        container({ name: "a", image: `postgres:latest@sha256:${DIGEST}` }),
+        container({ name: "b", image: `tools@sha384:${"c".repeat(96)}` }),
+        container({ name: "c", image: `tools@sha512:${DIGEST}` }),
+        container({ name: "d", image: "Postgres:17" }),
+        container({ name: "e", image: " postgres:17 " }),
+      ]),
+    ),
+    want: [
+      `containers[a]: image "postgres:latest@sha256:${DIGEST}" uses the tag latest beside its digest: drop the tag or name a version`,
+      `containers[b]: image "tools@sha384:${"c".repeat(96)}" has a malformed digest (want sha256:<64 hex digits> or sha512:<128 hex digits>, lowercase)`,
+      `containers[c]: image "tools@sha512:${DIGEST}" has a malformed digest (want sha256:<64 hex digits> or sha512:<128 hex digits>, lowercase)`,
+      'containers[d]: image "Postgres:17" is not a valid image reference: want [registry[:port]/]path, the path of lowercase letters and digits joined by ".", "_" or "-", at most 255 characters',
+      'containers[e]: image " postgres:17 " is not a valid image reference: want [registry[:port]/]path, the path of lowercase letters and digits joined by ".", "_" or "-", at most 255 characters',
+    ],
+  },
+  {
+    rule: "k8s-image-pinned",
+    title: "an image unknown until deploy is not judged",
+    type: T.job,
+    inputs: job(podSpec([container({ image: COMPUTED })])),
+    want: [],
+  },
+  {
+    rule: "k8s-image-pinned",
+    title: "no tag, latest, a registry port that is not a tag, a bad digest, no image",
+    type: T.job,
+    inputs: job(
+      podSpec(
+        [
+          container({ name: "a", image: "postgres" }),
+          container({ name: "b", image: "postgres:latest" }),
+          container({ name: "c", image: "registry:5000/tools" }),
+          container({ name: "d", image: "tools@sha256:abc" }),
+          container({ name: "e", image: undefined }),
+        ],
+        { initContainers: [container({ name: "init", image: "busybox:" })] },
+      ),
+    ),
+    want: [
+      'initContainers[init]: image "busybox:" has no tag (Kubernetes pulls latest): pin a version tag or a digest',
+      'containers[a]: image "postgres" has no tag (Kubernetes pulls latest): pin a version tag or a digest',
+      'containers[b]: image "postgres:latest" uses the tag latest: pin a version tag or a digest',
+      'containers[c]: image "registry:5000/tools" has no tag (Kubernetes pulls latest): pin a version tag or a digest',
+      'containers[d]: image "tools@sha256:abc" has a malformed digest (want sha256:<64 hex digits> or sha512:<128 hex digits>, lowercase)',
+      "containers[e]: image is not set",
+    ],
+  },
+  {
+    rule: "k8s-image-pinned",
+    title: "a Pod's own spec",
+    type: T.pod,
+    inputs: { spec: podSpec([container({ image: "nginx" })]) },
+    want: ['containers[c]: image "nginx" has no tag (Kubernetes pulls latest): pin a version tag or a digest'],
+  },
+  {
+    rule: "k8s-image-pinned",
+    title: "a CronJob's job template",
+    type: T.cronJob,
+    inputs: cronJob(podSpec([container({ image: "nginx:latest" })])),
+    want: ['containers[c]: image "nginx:latest" uses the tag latest: pin a version tag or a digest'],
+  },
+  {
+    rule: "k8s-image-pinned",
+    title: "a StatefulSet's template",
+    type: T.statefulSet,
+    inputs: workload(podSpec([container({ name: "mysql", image: "mysql" })])),
+    want: ['containers[mysql]: image "mysql" has no tag (Kubernetes pulls latest): pin a version tag or a digest'],
+  },
+
+  // k8s-container-resources
+  { rule: "k8s-container-resources", title: "requests and limits", type: T.deployment, inputs: workload(podSpec([container()])), want: [] },
+  {
+    rule: "k8s-container-resources",
+    title: "a quantity unknown until deploy is present",
+    type: T.job,
+    inputs: job(podSpec([container({ resources: { requests: { cpu: COMPUTED, memory: "1Gi" }, limits: { cpu: "1", memory: "1Gi" } } })])),
+    want: [],
+  },
+  {
+    rule: "k8s-container-resources",
+    title: "missing quantities, one line per container",
+    type: T.job,
+    inputs: job(
+      podSpec([
+        container({ resources: { requests: { cpu: "1" }, limits: { memory: "1Gi" } } }),
+        container({ name: "d", resources: undefined }),
+      ]),
+    ),
+    want: [
+      "containers[c]: resources.requests.memory, resources.limits.cpu not set",
+      "containers[d]: resources.requests.cpu, resources.requests.memory, resources.limits.cpu, resources.limits.memory not set",
+    ],
+  },
+  {
+    rule: "k8s-container-resources",
+    title: "resources unknown until deploy fail",
+    type: T.job,
+    inputs: job(podSpec([container({ resources: COMPUTED })])),
+    want: ["containers[c]: resources must be known before deploy, got <computed>"],
+  },
+  {
+    rule: "k8s-container-resources",
+    title: "a pod template unknown until deploy fails",
+    type: T.deployment,
+    inputs: { spec: { template: { spec: COMPUTED } } },
+    want: ["spec.template.spec must be known before deploy, got <computed>"],
+  },
+  {
+    rule: "k8s-container-resources",
+    title: "a container unknown until deploy fails",
+    type: T.daemonSet,
+    inputs: workload(podSpec([COMPUTED])),
+    want: ["spec.template.spec.containers[0] must be known before deploy, got <computed>"],
+  },
+  {
+    rule: "k8s-container-resources",
+    title: "no pod template",
+    type: T.replicaSet,
+    inputs: { spec: {} },
+    want: ["spec.template.spec is not set"],
+  },
+
+  // k8s-job-limits
+  { rule: "k8s-job-limits", title: "deadline, backoffLimit 0, TTL", type: T.job, inputs: job(podSpec([container()])), want: [] },
+  {
+    rule: "k8s-job-limits",
+    title: "none of them",
+    type: T.job,
+    inputs: job(podSpec([container()]), {}),
+    want: ["spec.activeDeadlineSeconds is not set", "spec.backoffLimit is not set", "spec.ttlSecondsAfterFinished is not set"],
+  },
+  {
+    rule: "k8s-job-limits",
+    title: "a CronJob's job template",
+    type: T.cronJob,
+    inputs: cronJob(podSpec([container()]), { activeDeadlineSeconds: 60 }),
+    want: ["spec.jobTemplate.spec.backoffLimit is not set", "spec.jobTemplate.spec.ttlSecondsAfterFinished is not set"],
+  },
+  {
+    rule: "k8s-job-limits",
+    title: "a Job spec unknown until deploy fails",
+    type: T.job,
+    inputs: { spec: COMPUTED },
+    want: ["spec must be known before deploy, got <computed>"],
+  },
+
+  // k8s-job-restricted-pod-security
+  { rule: "k8s-job-restricted-pod-security", title: "restricted pod", type: T.job, inputs: job(podSpec([container()])), want: [] },
+  {
+    rule: "k8s-job-restricted-pod-security",
+    title: "no security context at all",
+    type: T.job,
+    inputs: job({ containers: [container({ securityContext: undefined })] }),
+    want: [
+      "containers[c]: allowPrivilegeEscalation must be false",
+      "containers[c]: runAsNonRoot must be true (pod or container)",
+      "containers[c]: seccompProfile must be RuntimeDefault or Localhost (pod or container)",
+      "containers[c]: capabilities must drop ALL",
+    ],
+  },
+  {
+    rule: "k8s-job-restricted-pod-security",
+    title: "unknown until deploy: a required setting fails, a forbidden one is not judged",
+    type: T.job,
+    inputs: job(
+      podSpec(
+        [container({ securityContext: { allowPrivilegeEscalation: COMPUTED, privileged: COMPUTED, capabilities: { drop: ["ALL"] } } })],
+        {
+          hostNetwork: COMPUTED,
+          volumes: COMPUTED,
+        },
+      ),
+    ),
+    want: ["containers[c]: allowPrivilegeEscalation must be false"],
+  },
+  {
+    rule: "k8s-job-restricted-pod-security",
+    title: "privileged host access in a CronJob",
+    type: T.cronJob,
+    inputs: cronJob(
+      podSpec([container({ ports: [{ containerPort: 80, hostPort: 80 }] })], {
+        hostPID: true,
+        volumes: [{ name: "h", hostPath: { path: "/" } }],
+      }),
+    ),
+    want: [
+      "pod: hostPID must not be true",
+      "volume h: hostPath is forbidden",
+      "volume h: type hostPath is not allowed",
+      "containers[c]: hostPort 80 is forbidden",
+    ],
+  },
+  {
+    rule: "k8s-job-restricted-pod-security",
+    title: "a pod template unknown until deploy fails",
+    type: T.job,
+    inputs: { spec: { ...JOB_LIMITS, template: COMPUTED } },
+    want: ["spec.template.spec must be known before deploy, got <computed>"],
+  },
+
+  // k8s-workload-restricted-pod-security
+  {
+    rule: "k8s-workload-restricted-pod-security",
+    title: "restricted StatefulSet",
+    type: T.statefulSet,
+    inputs: workload(podSpec([container()])),
+    want: [],
+  },
+  {
+    rule: "k8s-workload-restricted-pod-security",
+    title: "a Deployment on the host network, running as root",
+    type: T.deployment,
+    inputs: workload(podSpec([container()], { hostNetwork: true, securityContext: { ...POD_SC, runAsNonRoot: false, runAsUser: 0 } })),
+    want: [
+      "pod: hostNetwork must not be true",
+      "pod: runAsUser must not be 0",
+      "pod: runAsNonRoot must not be false",
+      "containers[c]: runAsNonRoot must be true (pod or container)",
+    ],
+  },
+  {
+    rule: "k8s-workload-restricted-pod-security",
+    title: "a Pod",
+    type: T.pod,
+    inputs: {
+      spec: podSpec([
+        container({ securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ["ALL"], add: ["SYS_ADMIN"] } } }),
+      ]),
+    },
+    want: ["containers[c]: capability SYS_ADMIN must not be added", "containers[c]: capability SYS_ADMIN is beyond baseline"],
+  },
+];
+
+testRules("kubernetes", KUBERNETES_RULES, CASES);

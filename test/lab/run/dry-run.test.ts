@@ -1,0 +1,169 @@
+/** `lab run <scenario> --dry-run`: offline schedule, parallelism, critical path and cost. */
+import { spawnSync } from "node:child_process";
+import * as path from "node:path";
+import { BENCH_ESTIMATES, benchmarkSeconds, estimateStack, PHASES } from "../../../lab/run/durations";
+import { renderSchedule, schedule } from "../../../lab/run/schedule";
+import type { PlannedResource, StackPlan } from "../../../lab/plan/run";
+
+const ROOT = path.resolve(__dirname, "..", "..", "..");
+const lab = (...args: string[]) =>
+  spawnSync(process.execPath, ["--require", "tsx/cjs", path.join(__dirname, "harness.ts"), ...args], { cwd: ROOT, encoding: "utf8" });
+
+const res = (type: string, inputs: Record<string, unknown> = {}): PlannedResource => ({
+  urn: `urn:${type}`,
+  type,
+  name: type,
+  parent: null,
+  inputs,
+  dependencies: [],
+  custom: true,
+  provider: null,
+});
+const job = (env: Record<string, string>) =>
+  res("kubernetes:batch/v1:Job", {
+    spec: { template: { spec: { containers: [{ env: Object.entries(env).map(([name, value]) => ({ name, value })) }] } } },
+  });
+const plan = (stack: string, resources: PlannedResource[]): StackPlan => ({
+  stack,
+  kind: "x",
+  config: { "aws:region": "us-east-1" },
+  resources,
+  outputs: {},
+});
+
+describe("durations", () => {
+  test("each benchmark's own duration from its Job: profile, repetitions, durations and the bench overheads", () => {
+    // pgbench: scale × 0.6 s init + reps × (duration + 120 s)
+    expect(benchmarkSeconds(job({ PGBENCH_DURATION: "300", PGBENCH_SCALE: "1000", PGBENCH_INIT: "auto", REPS: "3" }))).toEqual({
+      tool: "pgbench",
+      seconds: 1000 * BENCH_ESTIMATES.pgbenchInitSecondsPerScale + 3 * (300 + 120),
+    });
+    // fio suite: 6 jobs × (ramp 10 + runtime 60) + layout 60 + 10, per repetition
+    expect(benchmarkSeconds(job({ FIO_PROFILE: "suite", FIO_RUNTIME: "60", FIO_RAMP: "10", REPS: "2" }))).toEqual({
+      tool: "fio suite",
+      seconds: 2 * (6 * 70 + 60 + 10),
+    });
+    // fio seed: the table's repetition + layout 60 + 10
+    expect(benchmarkSeconds(job({ FIO_PROFILE: "seed", REPS: "3" }))).toEqual({ tool: "fio seed", seconds: 3 * (90 + 60 + 10) });
+    // ioping: count × interval + 30 s
+    expect(benchmarkSeconds(job({ IOPING_COUNT: "100", IOPING_INTERVAL: "1000ms", REPS: "3" }))).toEqual({
+      tool: "ioping",
+      seconds: 3 * (100 + 30),
+    });
+    expect(benchmarkSeconds(job({ SOMETHING: "else" }))).toBeUndefined();
+  });
+
+  test("phases found by resource type: FSx ONTAP Multi-AZ, EKS control plane and node groups", () => {
+    const e = estimateStack(plan("fsx", [res("aws:fsx/ontapFileSystem:OntapFileSystem", { deploymentType: "MULTI_AZ_1" })]));
+    expect(e.upSeconds).toBe((PHASES.engine.upMinutes + PHASES.fsxOntapMultiAz.upMinutes) * 60);
+    expect(e.parts).toEqual(["Pulumi engine 1m", "FSx for ONTAP Multi-AZ file system 40m"]);
+    const k = estimateStack(
+      plan("eks", [
+        res("aws:eks/cluster:Cluster"),
+        res("aws:eks/nodeGroup:NodeGroup"),
+        res("aws:eks/nodeGroup:NodeGroup"),
+        res("lab:trident:Trident"),
+      ]),
+    );
+    expect(k.upSeconds).toBe((1 + 12 + 4) * 60);
+    expect(k.destroySeconds).toBe((1 + 8 + 4) * 60);
+    expect(k.unknown).toEqual(["lab:trident:Trident"]);
+  });
+});
+
+describe("schedule", () => {
+  // The fsx-eks shape: network → fsx-ontap ∥ eks → fsx-eks (with a fio benchmark).
+  const plans = new Map<string, StackPlan>([
+    ["network", plan("network", [res("aws:ec2/natGateway:NatGateway")])],
+    ["fsx-ontap", plan("fsx-ontap", [res("aws:fsx/ontapFileSystem:OntapFileSystem", { deploymentType: "MULTI_AZ_1" })])],
+    ["eks", plan("eks", [res("aws:eks/cluster:Cluster"), res("aws:eks/nodeGroup:NodeGroup")])],
+    ["fsx-eks", plan("fsx-eks", [job({ FIO_PROFILE: "seed", REPS: "3" })])],
+  ]);
+  const ups = { network: [], "fsx-ontap": ["network"], eks: ["network"], "fsx-eks": ["fsx-ontap", "eks"] };
+  const order = ["network", "fsx-ontap", "eks", "fsx-eks"];
+
+  test("independent stacks in parallel; the critical path is the longest chain, not the sum", () => {
+    const sch = schedule(order, ups, [], plans);
+    const at = (op: string, s: string) => sch.slots.find((x) => x.op === op && x.stack === s)!;
+    expect([at("up", "fsx-ontap").start, at("up", "eks").start]).toEqual([4 * 60, 4 * 60]);
+    expect(at("up", "fsx-eks").start).toBe(at("up", "fsx-ontap").end); // FSx (41 min) outlasts EKS (17 min)
+    expect(sch.critical.map((s) => `${s.op} ${s.stack}`)).toEqual([
+      "up network",
+      "up fsx-ontap",
+      "up fsx-eks",
+      "destroy fsx-eks",
+      "destroy fsx-ontap",
+      "destroy network",
+    ]);
+    // 4 + 41 + (1 + 8) + 1 + 16 + 3 minutes; all slots together: 4 + 41 + 17 + 9 + 1 + 13 + 16 + 3 = 104
+    expect(sch.total).toBe((4 + 41 + 9 + 1 + 16 + 3) * 60);
+    expect(sch.sum).toBeGreaterThan(sch.total);
+    const text = renderSchedule("fsx-eks", "r1", sch, ups);
+    expect(text).toContain("in parallel: fsx-ontap ∥ eks (after network)");
+    expect(text).toContain(
+      "critical path (the longest chain): up network 4m → up fsx-ontap 41m → up fsx-eks 9m → destroy fsx-eks 1m → destroy fsx-ontap 16m → destroy network 3m = 74 min (the stacks' times add up to 104 min)",
+    );
+  });
+
+  test("a rerun step repeats the benchmarks after the ups; each stack lives until its destroy ends", () => {
+    const sch = schedule(order, ups, [{ kind: "rerun", stacks: ["fsx-eks"], times: 2 }], plans);
+    const reruns = sch.slots.filter((s) => s.op === "rerun");
+    expect(reruns.map((s) => [s.stack, s.note, s.end - s.start])).toEqual([
+      ["fsx-eks", "run 2", 3 * 160 + 60],
+      ["fsx-eks", "run 3", 3 * 160 + 60],
+    ]);
+    const upNet = sch.slots.find((s) => s.op === "up" && s.stack === "network")!;
+    const destroyNet = sch.slots.find((s) => s.op === "destroy" && s.stack === "network")!;
+    expect(sch.costs.find((c) => c.stack === "network")!.hours).toBe((destroyNet.end - upNet.start) / 3600);
+  });
+});
+
+describe("lab run --dry-run (CLI)", () => {
+  test("ceph-nitro: dev and nitro in parallel after network, the critical path and the cost; offline", () => {
+    const r = lab("run", "ceph-nitro", "--dry-run", "--run-id", "r1");
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines[0]).toBe(
+      "lab run ceph-nitro --dry-run (run id r1): offline, nothing is created; times are estimates (lab/run/durations.ts)",
+    );
+    expect(lines).toContain("in parallel: dev ∥ nitro (after network)");
+    expect(lines.find((l) => l.startsWith("  up      dev "))).toMatch(
+      /^ {2}up {6}dev {10}\s+4 → {3}\d+ {2}∥ nitro {2}\(Pulumi engine 1m, k0s: EC2 nodes, cloud-init, k0sctl apply 10m, Rook operator, Ceph to HEALTH_OK 10m, Postgres ready 3m, pgbench 31m\)$/,
+    );
+    expect(lines.find((l) => l.startsWith("  up      nitro "))).toMatch(/ {2}∥ dev {2}/);
+    expect(lines.find((l) => l.startsWith("critical path"))).toBe(
+      "critical path (the longest chain): up network 4m → up dev 55m → up compare 1m → destroy compare 1m → destroy dev 6m → destroy network 3m = 70 min (the stacks' times add up to 131 min)",
+    );
+    expect(lines.find((l) => l.startsWith("  total"))).toMatch(
+      /^ {2}total ≈ \$\d+\.\d\d for 70 min; not estimated: data transfer, requests, usage-billed storage$/,
+    );
+    expect(lines.filter((l) => /^ {2}(network|dev|nitro|compare) +\$\d+\.\d{4}\/h × \d+\.\d\d h = \$\d+\.\d\d/.test(l))).toHaveLength(4);
+  });
+
+  test("a config error given with --set is reported with every other problem, exit 2, nothing planned further", () => {
+    const r = lab("run", "ceph-nitro", "--dry-run", "--run-id", "R1", "--set", "dev.lab:pgbenchThreads=50", "--set", "oops");
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    const rule = "a run id of 1–20 lowercase letters, digits or '-', starting with a letter or digit (e.g. r2)";
+    expect(r.stderr.trimEnd().split("\n")).toEqual([
+      `'--run-id' must be ${rule}, got "R1"`,
+      "'--set' must be <stack>.<key>=<value> (e.g. dev.lab:reps=5, or *.lab:owner=alice for every stack), got \"oops\"",
+      `stack network: 'lab:runId' must be ${rule}, got "R1"`,
+      // downstream stacks: their own config is still checked, with the upstream's outputs missing
+      `stack dev: 'lab:runId' must be ${rule}, got "R1"`,
+      "stack dev: 'lab:pgbenchThreads' must be at most 'lab:pgbenchClients' (20), got 50",
+      "stack dev: not planned further: its upstream network has problems",
+      `stack nitro: 'lab:runId' must be ${rule}, got "R1"`,
+      "stack nitro: not planned further: its upstream network has problems",
+      `stack compare: 'lab:runId' must be ${rule}, got "R1"`,
+      "stack compare: not planned further: its upstream dev, nitro has problems",
+    ]);
+  });
+
+  test("an unknown scenario lists the scenarios; exit 2", () => {
+    const r = lab("run", "nope", "--dry-run");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^'scenario' must be one of ([a-z0-9-]+, )*ceph-nitro(, [a-z0-9-]+)*, got "nope"\n$/);
+  });
+});

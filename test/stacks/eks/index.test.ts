@@ -1,0 +1,209 @@
+/** The eks stack `fsx-eks-cluster` planned under the project's mocks from the shipped config, after the network. */
+import * as path from "node:path";
+import { planAll } from "../../../lab/plan";
+import { PlannedResource, StackPlan, StackSpec } from "../../../lab/plan/run";
+import { readStackConfigFile } from "../../../lab/plan/sources";
+import { runStack } from "../../../stacks";
+import { EKS_ADDON_VERSIONS } from "../../../components/versions";
+import { TRIDENT_FSX_ACTIONS } from "../../../components/trident/iam";
+import { ROOT } from "../../helpers/root";
+
+const shipped = (stack: string) => readStackConfigFile(path.join(ROOT, `Pulumi.${stack}.yaml`), stack);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+
+async function plan(extra: Record<string, string> = {}): Promise<{ p: StackPlan; net: StackPlan }> {
+  const spec = shipped("fsx-eks-cluster");
+  const withExtra: StackSpec = { ...spec, config: { ...spec.config, ...extra } };
+  const results = await planAll([withExtra, shipped("network")], runStack);
+  return { p: results.find((r) => r.spec.name === "fsx-eks-cluster")!.plan, net: results.find((r) => r.spec.name === "network")!.plan };
+}
+const ofType = (p: StackPlan, type: string): PlannedResource[] => p.resources.filter((r) => r.type === type);
+const one = (p: StackPlan, type: string, name?: string): PlannedResource => {
+  const found = ofType(p, type).filter((r) => name === undefined || r.name === name);
+  if (found.length !== 1) throw new Error(`${found.length} ${type} ${name ?? ""}`);
+  return found[0];
+};
+
+describe("stack fsx-eks-cluster (kind eks)", () => {
+  let p: StackPlan;
+  let net: StackPlan;
+  beforeAll(async () => {
+    ({ p, net } = await plan());
+  });
+
+  test("the cluster: API authentication, private endpoint, public only for the admin CIDRs, KMS secrets, all five log types, pinned 1.35", () => {
+    const c = one(p, "eks:index:Cluster").inputs as Any;
+    const key = one(p, "aws:kms/key:Key");
+    expect(c).toMatchObject({
+      name: "fsx-eks-cluster",
+      version: "1.35",
+      authenticationMode: "API",
+      endpointPrivateAccess: true,
+      endpointPublicAccess: true,
+      publicAccessCidrs: ["198.51.100.7/32"],
+      enabledClusterLogTypes: ["api", "audit", "authenticator", "controllerManager", "scheduler"],
+      createOidcProvider: true,
+      skipDefaultNodeGroup: true,
+      skipDefaultSecurityGroups: true,
+      bootstrapSelfManagedAddons: false,
+      vpcId: net.outputs.vpcId,
+      privateSubnetIds: net.outputs.privateSubnetIds,
+    });
+    expect(c.accessEntries).toEqual({});
+    expect(c.encryptionConfigKeyArn).toMatch(/^arn:aws:kms:us-east-1:123456789012:key\//);
+    expect(p.resources.find((r) => r.urn === one(p, "eks:index:Cluster").urn)!.dependencies).toContain(key.urn);
+    expect(key.inputs).toMatchObject({ enableKeyRotation: true, deletionWindowInDays: 7 });
+  });
+
+  test("the control-plane log group exists first, with the configured retention", () => {
+    const lg = one(p, "aws:cloudwatch/logGroup:LogGroup");
+    expect(lg.inputs).toMatchObject({ name: "/aws/eks/fsx-eks-cluster/cluster", retentionInDays: 30 });
+    expect(one(p, "eks:index:Cluster").dependencies).toContain(lg.urn);
+  });
+
+  test("vpc-cni and kube-proxy pinned through pulumi-eks; coredns, Pod Identity agent, EBS CSI as pinned add-ons after the nodes", () => {
+    const c = one(p, "eks:index:Cluster").inputs as Any;
+    const pins = EKS_ADDON_VERSIONS["1.35"];
+    expect(c.vpcCniOptions).toMatchObject({ addonVersion: pins["vpc-cni"] });
+    expect(c.kubeProxyAddonOptions).toMatchObject({ version: pins["kube-proxy"] });
+    expect(c.corednsAddonOptions).toMatchObject({ enabled: false });
+    const nodes = one(p, "eks:index:ManagedNodeGroup");
+    const addons = ofType(p, "aws:eks/addon:Addon").map((a) => [
+      a.inputs.addonName,
+      a.inputs.addonVersion,
+      a.inputs.clusterName,
+      a.dependencies.includes(nodes.urn),
+    ]);
+    expect(addons.sort()).toEqual([
+      ["aws-ebs-csi-driver", pins["aws-ebs-csi-driver"], "fsx-eks-cluster", true],
+      ["coredns", pins.coredns, "fsx-eks-cluster", true],
+      ["eks-pod-identity-agent", pins["eks-pod-identity-agent"], "fsx-eks-cluster", true],
+    ]);
+    const ebs = one(p, "aws:eks/addon:Addon", "eks-aws-ebs-csi-driver");
+    expect(ebs.inputs.podIdentityAssociations).toEqual([
+      { roleArn: expect.stringMatching(/^arn:aws:iam/), serviceAccount: "ebs-csi-controller-sa" },
+    ]);
+    expect(
+      ofType(p, "aws:iam/rolePolicyAttachment:RolePolicyAttachment")
+        .map((a) => a.inputs.policyArn)
+        .sort(),
+    ).toEqual([
+      "arn:aws:iam::aws:policy/AmazonEC2ContainerRegistryPullOnly",
+      "arn:aws:iam::aws:policy/AmazonEKSWorkerNodePolicy",
+      "arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy",
+      "arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy",
+    ]);
+  });
+
+  test("one managed node group, AL2023, in the private subnets of both zones, 3 × m5.xlarge from a launch template", () => {
+    const ng = one(p, "eks:index:ManagedNodeGroup").inputs as Any;
+    const lt = one(p, "aws:ec2/launchTemplate:LaunchTemplate");
+    const [privA, privB] = net.outputs.privateSubnetIds as string[];
+    expect(ng).toMatchObject({
+      amiType: "AL2023_x86_64_STANDARD",
+      version: "1.35",
+      instanceTypes: ["m5.xlarge"],
+      scalingConfig: { desiredSize: 3, minSize: 3, maxSize: 3 },
+      subnetIds: [privA, privB],
+    });
+    expect(ng.launchTemplate.id).toMatch(/^lt-/);
+    expect(p.outputs.zones).toEqual(["us-east-1a", "us-east-1b"]);
+    expect(net.outputs.azs).toEqual(p.outputs.zones);
+    expect(lt.inputs.metadataOptions).toEqual({ httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: 1 });
+    expect(lt.inputs.blockDeviceMappings).toEqual([
+      { deviceName: "/dev/xvda", ebs: { volumeSize: 50, volumeType: "gp3", encrypted: "true", deleteOnTermination: "true" } },
+    ]);
+  });
+
+  test("Trident: a Pod Identity role with NetApp's FSx actions, associated to trident/trident-controller before the chart; then the readiness wait", () => {
+    const role = one(p, "aws:iam/role:Role", "trident-controller");
+    expect(JSON.parse(role.inputs.assumeRolePolicy as string).Statement[0]).toMatchObject({
+      Principal: { Service: "pods.eks.amazonaws.com" },
+      Action: ["sts:AssumeRole", "sts:TagSession"],
+    });
+    expect(role.inputs.name).toBe("fsx-eks-cluster-trident");
+    const policy = JSON.parse(one(p, "aws:iam/rolePolicy:RolePolicy", "trident-fsx").inputs.policy as string);
+    expect(policy.Statement).toEqual([{ Sid: "TridentFsxApi", Effect: "Allow", Action: [...TRIDENT_FSX_ACTIONS], Resource: "*" }]);
+    const assoc = one(p, "aws:eks/podIdentityAssociation:PodIdentityAssociation");
+    expect(assoc.inputs).toMatchObject({ clusterName: "fsx-eks-cluster", namespace: "trident", serviceAccount: "trident-controller" });
+    const chart = one(p, "kubernetes:helm.sh/v4:Chart");
+    expect(chart.inputs).toMatchObject({
+      chart: "trident-operator",
+      version: "100.2606.0",
+      repositoryOpts: { repo: "https://netapp.github.io/trident-helm-chart" },
+      namespace: "trident",
+      values: { tridentSilenceAutosupport: true },
+    });
+    expect(chart.dependencies).toContain(assoc.urn);
+    const ns = one(p, "kubernetes:core/v1:Namespace");
+    expect((ns.inputs.metadata as Any).labels["pod-security.kubernetes.io/enforce"]).toBe("privileged");
+    const wait = one(p, "command:local:Command", "trident-installed");
+    expect(wait.dependencies).toContain(chart.urn);
+    expect(wait.inputs.environment).toEqual({
+      LAB_KUBECONFIG: "[secret]",
+      ORCHESTRATOR: "trident",
+      TRIDENT_NAMESPACE: "trident",
+      WAIT_TIMEOUT_SECONDS: "1200",
+    });
+    expect(assoc.dependencies).toContain(one(p, "aws:iam/rolePolicy:RolePolicy", "trident-fsx").urn);
+    // After the Pod Identity agent: Trident's pods get credentials only if the agent runs when they start.
+    expect(assoc.dependencies).toContain(one(p, "aws:eks/addon:Addon", "eks-eks-pod-identity-agent").urn);
+    expect(ofType(p, "aws:eks/addon:Addon").filter((a) => a.inputs.addonName === "netapp_trident-operator")).toEqual([]);
+  });
+
+  test("every AWS resource goes through the stack's provider (the lab's tags)", () => {
+    const [provider] = ofType(p, "pulumi:providers:aws");
+    for (const r of p.resources.filter((x) => x.type.startsWith("aws:"))) expect(r.provider?.startsWith(`${provider.urn}::`)).toBe(true);
+  });
+
+  test("outputs", () => {
+    expect(p.outputs).toEqual({
+      kubeconfig: "[secret]",
+      clusterName: "fsx-eks-cluster",
+      kubernetesVersion: "1.35",
+      nodeSecurityGroupId: expect.stringMatching(/^sg-[0-9a-f]{17}$/),
+      clusterSecurityGroupId: p.outputs.nodeSecurityGroupId,
+      oidcProviderArn: expect.stringMatching(
+        /^arn:aws:iam::123456789012:oidc-provider\/oidc\.eks\.us-east-1\.amazonaws\.com\/id\/[0-9A-F]{32}$/,
+      ),
+      zones: ["us-east-1a", "us-east-1b"],
+      instanceType: "m5.xlarge",
+      tridentRoleName: "fsx-eks-cluster-trident",
+      tridentInstall: "helm",
+      tridentVersion: "100.2606.0",
+      expiresAt: "2026-01-01T08:00:00Z",
+    });
+  });
+
+  test("no admin CIDRs: a private endpoint only; admin roles get cluster-admin access entries; the add-on instead of the chart", async () => {
+    const { p: q } = await plan({
+      "lab:adminCidrs": "[]",
+      "lab:adminRoleArns": '["arn:aws:iam::123456789012:role/admins"]',
+      "lab:tridentInstall": "addon",
+      "lab:tridentAddonVersion": "v25.6.2-eksbuild.1",
+    });
+    const c = one(q, "eks:index:Cluster").inputs as Any;
+    expect(c.endpointPublicAccess).toBe(false);
+    expect(c.publicAccessCidrs).toBeUndefined();
+    expect(c.accessEntries).toEqual({
+      "admin-1": {
+        principalArn: "arn:aws:iam::123456789012:role/admins",
+        accessPolicies: {
+          admin: { policyArn: "arn:aws:eks::aws:cluster-access-policy/AmazonEKSClusterAdminPolicy", accessScope: { type: "cluster" } },
+        },
+      },
+    });
+    const addon = ofType(q, "aws:eks/addon:Addon").find((a) => a.inputs.addonName === "netapp_trident-operator")!;
+    expect(addon.inputs).toMatchObject({ addonVersion: "v25.6.2-eksbuild.1", clusterName: "fsx-eks-cluster" });
+    expect(addon.dependencies).toContain(one(q, "aws:eks/podIdentityAssociation:PodIdentityAssociation").urn);
+    expect(ofType(q, "kubernetes:helm.sh/v4:Chart")).toEqual([]);
+    expect(q.outputs).toMatchObject({ tridentInstall: "addon", tridentVersion: "v25.6.2-eksbuild.1" });
+  });
+
+  test("a config error fails the plan with the config message", async () => {
+    await expect(plan({ "lab:adminCidrs": '["0.0.0.0/0"]' })).rejects.toThrow(
+      `'lab:adminCidrs[0]' must be an operator's own network, not the whole internet: the public API endpoint is opened to these CIDRs only, got "0.0.0.0/0"`,
+    );
+  });
+});

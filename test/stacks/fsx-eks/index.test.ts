@@ -1,0 +1,370 @@
+/**
+ * The `fsx-eks` scenario planned under the project's mocks from the shipped configs: network →
+ * (fsx-eks-ontap ∥ fsx-eks-cluster) → fsx-eks, the stack references wired (the Trident backend names
+ * the planned file system, SVM and secret), the benchmark pods' zones against the file system's
+ * preferred and standby zones; and, under mocks that hand the collecting commands real Job logs,
+ * the samples' zone relation and StorageClass.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { planAll, scenarioSpecs } from "../../../lab/plan";
+import { fakeCall, fakeState } from "../../../lab/plan/fakes";
+import { PlannedResource, StackPlan, StackSpec } from "../../../lab/plan/run";
+import { SCENARIOS } from "../../../scenarios";
+import { runStack } from "../../../stacks";
+import { ONTAP_INGRESS } from "../../../components/fsx-ontap/security";
+import type { Sample } from "../../../core/sample";
+import { ROOT } from "../../helpers/root";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+const scenario = SCENARIOS.find((s) => s.name === "fsx-eks")!;
+const specs = () => scenarioSpecs(scenario, ROOT);
+
+async function planScenario(extra: Record<string, string> = {}): Promise<Record<string, StackPlan>> {
+  const withExtra = specs().map((s): StackSpec => (s.name === "fsx-eks" ? { ...s, config: { ...s.config, ...extra } } : s));
+  const results = await planAll(withExtra, runStack);
+  return Object.fromEntries(results.map((r) => [r.spec.name, r.plan]));
+}
+const ofType = (p: StackPlan, type: string): PlannedResource[] => p.resources.filter((r) => r.type === type);
+const named = (p: StackPlan, type: string, name: string): PlannedResource => {
+  const found = ofType(p, type).filter((r) => r.name === name);
+  if (found.length !== 1) throw new Error(`${found.length} ${type} ${name}`);
+  return found[0];
+};
+const zoneOf = (job: PlannedResource): string[] =>
+  (job.inputs as Any).spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]
+    .matchExpressions[0].values;
+
+describe("scenario fsx-eks", () => {
+  test("network → (fsx-eks-ontap ∥ fsx-eks-cluster) → fsx-eks, by their lab:*Stack keys", () => {
+    expect(scenario.stacks.map((s) => [s.name, s.file])).toEqual([
+      ["network", "Pulumi.network.yaml"],
+      ["fsx-eks-ontap", "Pulumi.fsx-eks-ontap.yaml"],
+      ["fsx-eks-cluster", "Pulumi.fsx-eks-cluster.yaml"],
+      ["fsx-eks", "Pulumi.fsx-eks.yaml"],
+    ]);
+    const refs = Object.fromEntries(
+      specs().map((s) => [
+        s.name,
+        Object.entries(s.config)
+          .filter(([k]) => /^lab:[A-Za-z]+Stack$/.test(k))
+          .map(([, v]) => v.split("/").pop()),
+      ]),
+    );
+    expect(refs).toEqual({
+      network: [],
+      "fsx-eks-ontap": ["network"],
+      "fsx-eks-cluster": ["network"],
+      "fsx-eks": ["network", "fsx-eks-ontap", "fsx-eks-cluster"],
+    });
+  });
+});
+
+describe("stack fsx-eks, planned after its upstreams", () => {
+  let plans: Record<string, StackPlan>;
+  let p: StackPlan;
+  let fsx: Record<string, Any>;
+  let eks: Record<string, Any>;
+  beforeAll(async () => {
+    plans = await planScenario();
+    p = plans["fsx-eks"];
+    fsx = plans["fsx-eks-ontap"].outputs as Record<string, Any>;
+    eks = plans["fsx-eks-cluster"].outputs as Record<string, Any>;
+  });
+
+  test("the TridentBackendConfig names the planned file system, SVM and secret ARN, the SVM's NFS address and the VPC CIDR", () => {
+    const tbc = named(p, "kubernetes:trident.netapp.io/v1:TridentBackendConfig", "trident-ontap-nas").inputs as Any;
+    expect(fsx.fileSystemId).toMatch(/^fs-[0-9a-f]{17}$/);
+    expect(tbc).toEqual({
+      apiVersion: "trident.netapp.io/v1",
+      kind: "TridentBackendConfig",
+      metadata: { name: "fsx-ontap-nas", namespace: "trident" },
+      spec: {
+        version: 1,
+        storageDriverName: "ontap-nas",
+        backendName: "fsx-ontap-nas",
+        svm: "ekssvm",
+        aws: { fsxFilesystemID: fsx.fileSystemId, apiRegion: "us-east-1" },
+        credentials: { name: fsx.credentialsSecretArn, type: "awsarn" },
+        dataLIF: fsx.nfsEndpoint.ipAddresses[0],
+        autoExportPolicy: true,
+        autoExportCIDRs: [plans.network.outputs.vpcCidr],
+      },
+    });
+    expect(fsx.svmName).toBe("ekssvm");
+  });
+
+  test("the Trident role (from the eks stack) may read exactly that secret and decrypt with its key", () => {
+    const rp = named(p, "aws:iam/rolePolicy:RolePolicy", "trident-svm-secret");
+    expect(rp.inputs.role).toBe(eks.tridentRoleName);
+    expect(JSON.parse(rp.inputs.policy as string).Statement).toEqual([
+      { Sid: "ReadSvmCredentials", Effect: "Allow", Action: "secretsmanager:GetSecretValue", Resource: fsx.credentialsSecretArn },
+      {
+        Sid: "DecryptSvmCredentials",
+        Effect: "Allow",
+        Action: "kms:Decrypt",
+        Resource: fsx.kmsKeyArn,
+        Condition: { StringEquals: { "kms:ViaService": "secretsmanager.us-east-1.amazonaws.com" } },
+      },
+    ]);
+  });
+
+  test("node security group → FSx security group on exactly the NFS ports, each rule described", () => {
+    const rules = ofType(p, "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule");
+    expect(rules.map((r) => [r.inputs.ipProtocol, r.inputs.fromPort, r.inputs.toPort]).sort()).toEqual(
+      [
+        ["tcp", 111, 111],
+        ["tcp", 2049, 2049],
+        ["tcp", 4045, 4045],
+        ["tcp", 4046, 4046],
+        ["tcp", 635, 635],
+        ["udp", 111, 111],
+        ["udp", 2049, 2049],
+        ["udp", 4045, 4045],
+        ["udp", 4046, 4046],
+        ["udp", 4049, 4049],
+        ["udp", 635, 635],
+      ].sort(),
+    );
+    for (const r of rules) {
+      expect(r.inputs).toMatchObject({ securityGroupId: fsx.securityGroupId, referencedSecurityGroupId: eks.nodeSecurityGroupId });
+      expect(r.inputs.cidrIpv4).toBeUndefined();
+      expect(String(r.inputs.description)).toMatch(/ from the EKS nodes \(Trident ontap-nas\)$/);
+    }
+    // The same ports the fsx-ontap component opens for NFS (one home: components/fsx-ontap/security.ts).
+    expect(rules.length).toBe(ONTAP_INGRESS.filter((x) => x.id.startsWith("nfs-")).length);
+  });
+
+  test("StorageClasses fsx-ontap-nas (Trident, after its backend) and gp3 (EBS CSI)", () => {
+    const nas = named(p, "kubernetes:storage.k8s.io/v1:StorageClass", "trident-ontap-nas-class");
+    expect(nas.inputs).toMatchObject({
+      provisioner: "csi.trident.netapp.io",
+      parameters: { backendType: "ontap-nas", provisioningType: "thin", snapshots: "true" },
+      reclaimPolicy: "Delete",
+      allowVolumeExpansion: true,
+      mountOptions: ["nfsvers=4.1", "hard", "proto=tcp", "rsize=262144", "wsize=262144"],
+    });
+    expect(nas.dependencies).toContain(named(p, "kubernetes:trident.netapp.io/v1:TridentBackendConfig", "trident-ontap-nas").urn);
+    expect(named(p, "kubernetes:storage.k8s.io/v1:StorageClass", "gp3").inputs).toMatchObject({
+      provisioner: "ebs.csi.aws.com",
+      parameters: { type: "gp3", encrypted: "true", "csi.storage.k8s.io/fstype": "ext4" },
+    });
+    expect(p.outputs.storageClasses).toEqual(["fsx-ontap-nas", "gp3"]);
+    expect(p.outputs.backendNames).toEqual(["fsx-ontap-nas"]);
+  });
+
+  test("the benchmark pods: FSx runs in the file system's preferred zone and in its standby zone, gp3 in the preferred zone", () => {
+    expect([fsx.preferredAz, fsx.standbyAz]).toEqual(["us-east-1a", "us-east-1b"]);
+    const jobs = ofType(p, "kubernetes:batch/v1:Job").map((j) => [j.name, zoneOf(j)]);
+    expect(jobs.sort()).toEqual(
+      [
+        ["nas-same-seed-fio", [fsx.preferredAz]],
+        ["nas-same-seed-ioping", [fsx.preferredAz]],
+        ["nas-same-latency-fio", [fsx.preferredAz]],
+        ["nas-cross-seed-fio", [fsx.standbyAz]],
+        ["nas-cross-seed-ioping", [fsx.standbyAz]],
+        ["nas-cross-latency-fio", [fsx.standbyAz]],
+        ["gp3-same-seed-fio", [fsx.preferredAz]],
+        ["gp3-same-seed-ioping", [fsx.preferredAz]],
+        ["gp3-same-latency-fio", [fsx.preferredAz]],
+      ].sort(),
+    );
+    const pvcs = ofType(p, "kubernetes:core/v1:PersistentVolumeClaim").map((c) => [c.name, (c.inputs as Any).spec.storageClassName]);
+    expect(pvcs.sort()).toEqual(
+      [
+        ["gp3-same-latency-data", "gp3"],
+        ["gp3-same-seed-data", "gp3"],
+        ["nas-cross-latency-data", "fsx-ontap-nas"],
+        ["nas-cross-seed-data", "fsx-ontap-nas"],
+        ["nas-same-latency-data", "fsx-ontap-nas"],
+        ["nas-same-seed-data", "fsx-ontap-nas"],
+      ].sort(),
+    );
+    expect((p.outputs.benchmarks as Any[]).map((b) => [b.name, b.zone, b.zoneRelation, b.storageClass, b.fioProfile])).toEqual([
+      ["nas-same-seed", "us-east-1a", "same", "fsx-ontap-nas", "seed"],
+      ["nas-same-latency", "us-east-1a", "same", "fsx-ontap-nas", "latency"],
+      ["nas-cross-seed", "us-east-1b", "cross", "fsx-ontap-nas", "seed"],
+      ["nas-cross-latency", "us-east-1b", "cross", "fsx-ontap-nas", "latency"],
+      ["gp3-same-seed", "us-east-1a", "same", "gp3", "seed"],
+      ["gp3-same-latency", "us-east-1a", "same", "gp3", "latency"],
+    ]);
+  });
+
+  test("one run after the other: each run starts after the previous run's last collection", () => {
+    const order = ["nas-same-seed", "nas-same-latency", "nas-cross-seed", "nas-cross-latency", "gp3-same-seed", "gp3-same-latency"];
+    const lastCollect = (run: string) =>
+      named(p, "command:local:Command", `${run}-${run.endsWith("-seed") ? "ioping" : "fio"}-collect-r1`).urn;
+    for (let i = 1; i < order.length; i++) {
+      expect(named(p, "kubernetes:core/v1:ConfigMap", `${order[i]}-scripts`).dependencies).toContain(lastCollect(order[i - 1]));
+      expect(named(p, "kubernetes:core/v1:PersistentVolumeClaim", `${order[i]}-data`).dependencies).toContain(lastCollect(order[i - 1]));
+    }
+    // The first waits for the namespace and both StorageClasses.
+    const first = named(p, "kubernetes:core/v1:ConfigMap", "nas-same-seed-scripts").dependencies;
+    for (const [t, n] of [
+      ["kubernetes:core/v1:Namespace", "bench-ns"],
+      ["kubernetes:storage.k8s.io/v1:StorageClass", "gp3"],
+      ["kubernetes:storage.k8s.io/v1:StorageClass", "trident-ontap-nas-class"],
+    ])
+      expect(first).toContain(named(p, t, n).urn);
+  });
+
+  test("the tools image: built, pushed to the stack's ECR repository (immutable tags, scan on push, lifecycle), run by digest", () => {
+    const repo = named(p, "aws:ecr/repository:Repository", "tools-repo");
+    expect(repo.inputs).toMatchObject({
+      name: "storage-bench-lab/fsx-eks/bench-tools",
+      imageTagMutability: "IMMUTABLE",
+      imageScanningConfiguration: { scanOnPush: true },
+      forceDelete: true,
+    });
+    const lc = JSON.parse(named(p, "aws:ecr/lifecyclePolicy:LifecyclePolicy", "tools-lifecycle").inputs.policy as string);
+    expect(lc.rules.map((r: Any) => [r.rulePriority, r.selection.tagStatus])).toEqual([
+      [1, "untagged"],
+      [2, "any"],
+    ]);
+    const image = named(p, "docker-build:index:Image", "tools-image").inputs as Any;
+    expect(image).toMatchObject({
+      push: true,
+      platforms: ["linux/amd64"],
+      context: { location: path.join(ROOT, "components/bench/image") },
+    });
+    expect(image.tags).toEqual([
+      expect.stringMatching(
+        /^123456789012\.dkr\.ecr\.us-east-1\.amazonaws\.com\/storage-bench-lab\/fsx-eks\/bench-tools:fio-3\.33-ioping-1\.3-[0-9a-f]{12}$/,
+      ),
+    ]);
+    expect(p.outputs.toolsImage).toBe(`${image.tags[0]}@sha256:${(p.outputs.toolsImage as string).split("@sha256:")[1]}`);
+    for (const j of ofType(p, "kubernetes:batch/v1:Job"))
+      expect((j.inputs as Any).spec.template.spec.containers[0].image).toBe(p.outputs.toolsImage);
+  });
+
+  test("MySQL 8.4 on fsx-ontap-nas after the backend; its namespace and the benchmarks' are restricted", () => {
+    const sts = named(p, "kubernetes:apps/v1:StatefulSet", "mysql-servers").inputs as Any;
+    expect(sts.spec.volumeClaimTemplates[0].spec.storageClassName).toBe("fsx-ontap-nas");
+    expect(sts.spec.template.spec.containers.map((c: Any) => c.image)).toEqual([
+      "docker.io/library/mysql:8.4.11",
+      "docker.io/percona/percona-xtrabackup:8.4.0-5.1",
+    ]);
+    expect(named(p, "kubernetes:core/v1:Namespace", "mysql-ns").dependencies).toContain(
+      named(p, "kubernetes:storage.k8s.io/v1:StorageClass", "trident-ontap-nas-class").urn,
+    );
+    for (const ns of ["mysql-ns", "bench-ns"]) {
+      expect((named(p, "kubernetes:core/v1:Namespace", ns).inputs as Any).metadata.labels["pod-security.kubernetes.io/enforce"]).toBe(
+        "restricted",
+      );
+    }
+    expect(p.outputs.mysql).toEqual({
+      namespace: "mysql",
+      sourceHost: "mysql-0.mysql.mysql.svc.cluster.local",
+      readHost: "mysql-read.mysql.svc.cluster.local",
+      replicas: 3,
+    });
+    expect(p.outputs.mysqlRootPassword).toBe("[secret]");
+    expect(named(p, "random:index/randomPassword:RandomPassword", "mysql-root").inputs).toMatchObject({ length: 32, special: false });
+  });
+
+  test("the SAN backend adds iSCSI (TCP 3260), an ontap-san backend and its StorageClass; a given tools image is used as is", async () => {
+    const q = (await planScenario({ "lab:sanBackend": "true", "lab:toolsImage": "registry.example.com/lab/tools:fio-3.33-ioping-1.3" }))[
+      "fsx-eks"
+    ];
+    const iscsi = ofType(q, "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule").filter((r) => r.inputs.fromPort === 3260);
+    expect(iscsi.map((r) => [r.inputs.ipProtocol, r.inputs.toPort, r.inputs.description])).toEqual([
+      ["tcp", 3260, "iSCSI (TCP 3260) from the EKS nodes (Trident ontap-san)"],
+    ]);
+    expect((named(q, "kubernetes:trident.netapp.io/v1:TridentBackendConfig", "trident-ontap-san").inputs as Any).spec).toMatchObject({
+      storageDriverName: "ontap-san",
+      backendName: "fsx-ontap-san",
+    });
+    expect(q.outputs.storageClasses).toEqual(["fsx-ontap-nas", "fsx-ontap-san", "gp3"]);
+    expect(ofType(q, "aws:ecr/repository:Repository")).toEqual([]);
+    expect(ofType(q, "docker-build:index:Image")).toEqual([]);
+    for (const j of ofType(q, "kubernetes:batch/v1:Job"))
+      expect((j.inputs as Any).spec.template.spec.containers[0].image).toBe("registry.example.com/lab/tools:fio-3.33-ioping-1.3");
+  });
+});
+
+describe("samples of the fsx-eks runs (collecting commands answered with real Job logs)", () => {
+  const fixture = (f: string) => fs.readFileSync(path.join(ROOT, "test/components/bench/fixtures", f), "utf8");
+  /** A two-repetition log of the latency profile, from the one-repetition fixture. */
+  const latency2 = (() => {
+    const one = fixture("fio-latency-job.txt");
+    return one + one.replace(/rep=1/g, "rep=2");
+  })();
+  const logFor = (name: string): string => {
+    if (name.includes("-ioping-")) return fixture("ioping-job.txt");
+    return name.includes("-latency-") ? latency2 : fixture("fio-seed-job.txt");
+  };
+
+  let samples: Sample[];
+  beforeAll(async () => {
+    const all = await planScenario({ "lab:reps": "2" });
+    const upstream: Record<string, Record<string, unknown>> = {
+      network: all.network.outputs,
+      "fsx-eks-ontap": all["fsx-eks-ontap"].outputs,
+      "fsx-eks-cluster": { ...all["fsx-eks-cluster"].outputs, kubeconfig: "apiVersion: v1\nkind: Config\n" },
+    };
+    const ctx = { region: "us-east-1" };
+    await pulumi.runtime.setMocks(
+      {
+        newResource(args) {
+          if (args.type === "pulumi:pulumi:StackReference") {
+            const name = String(args.inputs.name);
+            return { id: name, state: { name, outputs: upstream[name.split("/").pop()!], secretOutputNames: [] } };
+          }
+          const fake = fakeState(args.type, args.name, args.inputs, ctx);
+          const extra: Record<string, unknown> = {};
+          if (args.type === "command:local:Command" && args.name.includes("-collect-")) extra.stdout = logFor(args.name);
+          if (args.type.startsWith("kubernetes:") && args.inputs.metadata)
+            extra.metadata = { ...args.inputs.metadata, uid: `uid-${args.name}` };
+          return { id: args.custom === false ? undefined : fake.id, state: { ...args.inputs, ...fake.state, ...extra } };
+        },
+        call: (args) => fakeCall(args.token, args.inputs, ctx),
+      },
+      "storage-bench-lab",
+      "fsx-eks",
+      true,
+    );
+    const spec = specs().find((s) => s.name === "fsx-eks")!;
+    const out = runStack({ ...spec.config, "lab:reps": "2" }, { project: "storage-bench-lab", stack: "fsx-eks" });
+    samples = await (pulumi.output(out.results) as unknown as { promise(): Promise<Sample[]> }).promise();
+  });
+
+  test("every sample carries its zone relation, zone and StorageClass: same/cross on FSx, same on gp3", () => {
+    const seen = new Set(
+      samples.map((s) => [s.metadata.zoneRelation, s.metadata.zone, s.metadata.storageClass, s.metadata.tool].join(" ")),
+    );
+    expect([...seen].sort()).toEqual(
+      [
+        "cross us-east-1b fsx-ontap-nas fio",
+        "cross us-east-1b fsx-ontap-nas ioping",
+        "same us-east-1a fsx-ontap-nas fio",
+        "same us-east-1a fsx-ontap-nas ioping",
+        "same us-east-1a gp3 fio",
+        "same us-east-1a gp3 ioping",
+      ].sort(),
+    );
+    for (const s of samples) {
+      expect(s.metadata).toMatchObject({
+        scenario: "fsx-eks",
+        stack: "fsx-eks",
+        runId: "r1",
+        instanceType: "m5.xlarge",
+        hypervisor: "nitro",
+        fsxPreferredZone: "us-east-1a",
+      });
+      expect([1, 2]).toContain(s.metadata.rep);
+    }
+    const profiles = (relation: string, sc: string) =>
+      [
+        ...new Set(
+          samples
+            .filter((s) => s.metadata.tool === "fio" && s.metadata.zoneRelation === relation && s.metadata.storageClass === sc)
+            .map((s) => s.metadata.fioProfile),
+        ),
+      ].sort();
+    expect(profiles("same", "fsx-ontap-nas")).toEqual(["latency", "seed"]);
+    expect(profiles("cross", "fsx-ontap-nas")).toEqual(["latency", "seed"]);
+    expect(profiles("same", "gp3")).toEqual(["latency", "seed"]);
+  });
+});

@@ -1,0 +1,139 @@
+/** The fsx-eks kind's runs, their zones, the upstream checks and the Docker check (pure parts of the kind). */
+import { ConfigError } from "../../../core/errors";
+import { benchRuns, runZones } from "../../../stacks/fsx-eks/runs";
+import { nfsDataLif, requireDocker, toolsRepositoryName } from "../../../stacks/fsx-eks";
+import { fsxOntapOutputs } from "../../../stacks/fsx-ontap/outputs";
+import { eksOutputs } from "../../../stacks/eks/outputs";
+import { fsxEksOutputs } from "../../../stacks/fsx-eks/outputs";
+
+describe("benchmark runs", () => {
+  test("seed (+ ioping) and latency, same and cross zone on FSx, same zone on gp3, in this order", () => {
+    expect(
+      benchRuns({ preferredZone: "us-east-1b", otherZone: "us-east-1a", nasStorageClass: "fsx-ontap-nas", gp3StorageClass: "gp3" }),
+    ).toEqual([
+      {
+        name: "nas-same-seed",
+        zone: "us-east-1b",
+        zoneRelation: "same",
+        storageClass: "fsx-ontap-nas",
+        fioProfile: "seed",
+        tools: ["fio", "ioping"],
+      },
+      {
+        name: "nas-same-latency",
+        zone: "us-east-1b",
+        zoneRelation: "same",
+        storageClass: "fsx-ontap-nas",
+        fioProfile: "latency",
+        tools: ["fio"],
+      },
+      {
+        name: "nas-cross-seed",
+        zone: "us-east-1a",
+        zoneRelation: "cross",
+        storageClass: "fsx-ontap-nas",
+        fioProfile: "seed",
+        tools: ["fio", "ioping"],
+      },
+      {
+        name: "nas-cross-latency",
+        zone: "us-east-1a",
+        zoneRelation: "cross",
+        storageClass: "fsx-ontap-nas",
+        fioProfile: "latency",
+        tools: ["fio"],
+      },
+      {
+        name: "gp3-same-seed",
+        zone: "us-east-1b",
+        zoneRelation: "same",
+        storageClass: "gp3",
+        fioProfile: "seed",
+        tools: ["fio", "ioping"],
+      },
+      { name: "gp3-same-latency", zone: "us-east-1b", zoneRelation: "same", storageClass: "gp3", fioProfile: "latency", tools: ["fio"] },
+    ]);
+  });
+
+  test("zones: the file system's preferred and standby zones, both node zones", () => {
+    expect(runZones("us-east-1b", "us-east-1a", ["us-east-1a", "us-east-1b"])).toEqual({
+      preferredZone: "us-east-1b",
+      otherZone: "us-east-1a",
+    });
+    expect(() => runZones("us-east-1a", "us-east-1a", ["us-east-1a", "us-east-1b"])).toThrow(
+      "the file system's preferred and standby zones are both us-east-1a (Single-AZ): the cross-zone benchmark needs a Multi-AZ file system",
+    );
+    expect(() => runZones("us-east-1a", "us-east-1c", ["us-east-1a", "us-east-1b"])).toThrow(
+      "the file system's standby zone us-east-1c is not a zone of the EKS nodes (us-east-1a, us-east-1b)",
+    );
+  });
+
+  test("Trident's data LIF is the SVM's first NFS address; none is an upstream error", () => {
+    expect(nfsDataLif({ dnsName: "svm.fs.fsx", ipAddresses: ["198.19.255.20", "198.19.255.21"] }, "org/p/fsx")).toBe("198.19.255.20");
+    expect(() => nfsDataLif(null, "org/p/fsx")).toThrow(
+      "upstream stack 'org/p/fsx' (from 'lab:fsxOntapStack') reports no NFS endpoint address for its SVM",
+    );
+  });
+
+  test("the ECR repository is per stack, lowercase", () => {
+    expect(toolsRepositoryName("fsx-eks")).toBe("storage-bench-lab/fsx-eks/bench-tools");
+    expect(toolsRepositoryName("My Stack")).toBe("storage-bench-lab/my-stack/bench-tools");
+  });
+
+  test("no Docker daemon: one config error naming lab:toolsImage and what to do", () => {
+    const none = { env: {}, homeDir: "/nonexistent", exists: () => false, readFile: () => undefined };
+    expect(() => requireDocker(none)).toThrow(
+      new ConfigError([
+        "'lab:toolsImage' must be a pinned image with fio and ioping when this machine has no Docker daemon to build one (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): start Docker, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference, got nothing",
+      ]),
+    );
+    expect(() => requireDocker({ ...none, env: { DOCKER_HOST: "unix:///run/user/1000/docker.sock" } })).not.toThrow();
+  });
+});
+
+describe("output schemas downstream kinds read", () => {
+  test("fsx-ontap: the file system's id, SVM, secret, zones and NFS endpoint", () => {
+    expect(fsxOntapOutputs.fileSystemId.safeParse("fs-0123456789abcdef0").success).toBe(true);
+    expect(fsxOntapOutputs.fileSystemId.safeParse("fsvol-0123").success).toBe(false);
+    expect(fsxOntapOutputs.nfsEndpoint.safeParse(null).success).toBe(true);
+    expect(fsxOntapOutputs.nfsEndpoint.safeParse({ dnsName: "x", ipAddresses: [] }).success).toBe(true);
+    expect(fsxOntapOutputs.nfsEndpoint.safeParse({ dnsName: "" }).success).toBe(false);
+    expect(Object.keys(fsxOntapOutputs)).toEqual([
+      "fileSystemId",
+      "svmId",
+      "svmName",
+      "managementEndpoint",
+      "svmManagementEndpoint",
+      "nfsEndpoint",
+      "iscsiEndpoint",
+      "preferredSubnetId",
+      "preferredAz",
+      "standbyAz",
+      "securityGroupId",
+      "kmsKeyArn",
+      "credentialsSecretArn",
+      "fsxadminSecretArn",
+      "volumes",
+      "throughputCapacityMBps",
+    ]);
+  });
+
+  test("eks and fsx-eks", () => {
+    expect(Object.keys(eksOutputs)).toEqual([
+      "kubeconfig",
+      "clusterName",
+      "kubernetesVersion",
+      "nodeSecurityGroupId",
+      "clusterSecurityGroupId",
+      "oidcProviderArn",
+      "zones",
+      "instanceType",
+      "tridentRoleName",
+      "tridentInstall",
+      "tridentVersion",
+    ]);
+    expect(eksOutputs.zones.safeParse(["us-east-1a"]).success).toBe(false);
+    expect(eksOutputs.kubernetesVersion.safeParse("1.35").success).toBe(true);
+    expect(Object.keys(fsxEksOutputs)).toEqual(["backendNames", "storageClasses", "mysql", "toolsImage", "benchmarks"]);
+  });
+});
