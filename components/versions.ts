@@ -123,3 +123,46 @@ export const MYSQL_IMAGE = "docker.io/library/mysql:8.4.11";
  * installs `socat` and the Percona Server 8.4 client next to xtrabackup and runs as uid 1001.
  */
 export const XTRABACKUP_IMAGE = "docker.io/percona/percona-xtrabackup:8.4.0-5.1";
+
+/**
+ * Strimzi 1.2.0 (2026-08-18), the operator of the `kafka` kind: its Helm chart from Strimzi's OCI
+ * registry (the strimzi.io/charts repository is deprecated: ../shared/facts/eks-trident-kafka-omb.md):
+ * `helm install … oci://quay.io/strimzi-helm/strimzi-kafka-operator` in the chart's README at tag
+ * 1.2.0 (commit 6c7b43c4); the release pipeline pushes the chart under the release version
+ * (`.azure/templates/jobs/build/publish_helm_chart_as_oci.yaml`: `helm push
+ * strimzi-kafka-operator-helm-3-chart-${releaseVersion}.tgz oci://$DOCKER_REGISTRY/$DOCKER_ORG`; the
+ * Chart.yaml in git holds a placeholder). Its CRDs are ../shared/schemas/crds/kafka.strimzi.io (same
+ * tag) and its values file ../shared/schemas/helm/strimzi-kafka-operator-1.2.0.values.yaml.
+ */
+export const STRIMZI_CHART = { chart: "oci://quay.io/strimzi-helm/strimzi-kafka-operator", version: "1.2.0" } as const;
+
+/**
+ * Kafka 4.3.1 (KRaft), Strimzi 1.2.0's default and newest supported Kafka (1.2.0 supports 4.2.0,
+ * 4.2.1, 4.3.0, 4.3.1: the `STRIMZI_KAFKA_IMAGES` map of the chart's templates), and its metadata
+ * version `4.3-IV0` (packaging/examples/kafka/kafka-persistent.yaml at tag 1.2.0).
+ */
+export const KAFKA_VERSION = "4.3.1";
+export const KAFKA_METADATA_VERSION = "4.3-IV0";
+
+/**
+ * Strimzi's Kafka 4.3.1 image, the one its operator runs the brokers with
+ * (`<defaultImageRegistry>/<defaultImageRepository>/kafka:<defaultImageTag>-kafka-4.3.1` in the chart's
+ * `strimzi.kafka.image.map`: quay.io/strimzi/kafka:1.2.0-kafka-4.3.1). The lab runs it too for the
+ * storage toolbox and the topic clean-up between benchmark cells (same Kafka CLI as the brokers;
+ * user 1001, group 0: `useradd -r -m -u 1001 -g 0 kafka` in docker-images/kafka-based/kafka/Dockerfile).
+ */
+export const STRIMZI_KAFKA_IMAGE = "quay.io/strimzi/kafka:1.2.0-kafka-4.3.1";
+
+/**
+ * OpenMessaging Benchmark, built from source: there is no maintained public image (the Docker Hub
+ * one carries a Kafka 1.0 client, which Kafka 4 refuses, KIP-896). Pinned to the newest commit of
+ * openmessaging/benchmark `master` when this was written (85599891, 2026-01-04, "Support RocketMQ5
+ * benchmark using grpc sdk (#444)"); its `docker/Dockerfile.build` (Maven 3.9.9 + Temurin 17 build,
+ * Temurin 17 runtime, "working again" since #436, 2025-07-25) is built as it is, with the repository
+ * at that commit as the build context. driver-kafka uses kafka-clients 3.6.1 (driver-kafka/pom.xml).
+ */
+export const OMB_SOURCE = {
+  repository: "https://github.com/openmessaging/benchmark.git",
+  commit: "85599891321cafa2fb7065a63f009b4bb5374288",
+  dockerfile: "docker/Dockerfile.build",
+} as const;

@@ -15,6 +15,18 @@ export const SCENARIOS: readonly Scenario[] = [
     ],
   },
   {
+    name: "kafka-fsx",
+    description:
+      "Kafka on FSx for ONTAP: Strimzi Kafka 4.3 (KRaft), 3 brokers on six shared NFS volumes (nconnect=16), OpenMessaging Benchmark kafka-sync and kafka-throughput at RF 1 and RF 3",
+    // network → (kafka-ontap ∥ kafka-cluster) → kafka: the lab:*Stack keys give the order.
+    stacks: [
+      { name: "network", file: "Pulumi.network.yaml" },
+      { name: "kafka-ontap", file: "Pulumi.kafka-ontap.yaml" },
+      { name: "kafka-cluster", file: "Pulumi.kafka-cluster.yaml" },
+      { name: "kafka", file: "Pulumi.kafka.yaml" },
+    ],
+  },
+  {
     name: "ceph-nitro",
     description: "Ceph (Rook) on k0s: m4.xlarge (Xen, stack dev) vs m5.xlarge (Nitro, stack nitro), pgbench TPC-B",
     stacks: [

@@ -9,6 +9,7 @@ import { compareStack } from "./compare/index";
 import { eksStack } from "./eks/index";
 import { fsxEksStack } from "./fsx-eks/index";
 import { fsxOntapStack } from "./fsx-ontap/index";
+import { kafkaStack } from "./kafka/index";
 import { StackIdentity } from "./lib/context";
 import { networkStack } from "./network/index";
 
@@ -20,6 +21,7 @@ export const STACK_KINDS: Readonly<Record<string, StackProgram>> = {
   "fsx-ontap": fsxOntapStack,
   eks: eksStack,
   "fsx-eks": fsxEksStack,
+  kafka: kafkaStack,
   "ceph-k0s": cephK0sStack,
   compare: compareStack,
 };

@@ -16,6 +16,8 @@
  * result presented as whole.
  */
 import { ToolOutputError } from "../../core/errors";
+import type { ToolName } from "../../core/parsers";
+import { cutUtilBlocks, parseSamplerSummary, samplerSamples } from "../../core/parsers/sampler";
 import { withRunMetadata, type MetadataValue, type RunMetadata, type Sample } from "../../core/sample";
 
 /** One repetition's raw output, cut from a log. */
@@ -37,7 +39,7 @@ export interface RawOutput {
 }
 
 /** How the tools' raw outputs are parsed: core/parsers' `parseToolOutput(tool, text, file)`. */
-export type ParseToolOutput = (tool: "fio" | "ioping" | "pgbench", text: string, file: string) => Sample[];
+export type ParseToolOutput = (tool: ToolName, text: string, file: string) => Sample[];
 
 const MARKER_PREFIX = "=== LAB-RESULT-";
 const MARKER = /^=== LAB-RESULT-(BEGIN|END)((?: [A-Za-z][A-Za-z0-9_]*=[^\s=]+)+) ===$/;
@@ -135,7 +137,7 @@ export function expectReps(blocks: readonly ResultBlock[], tool: string, reps: n
 
 /** File name of a block's raw output: `<tool>-rep<n>.json` for JSON outputs, `.txt` otherwise. */
 export function rawOutputName(block: ResultBlock, prefix = ""): string {
-  const json = block.tool === "fio" || (block.tool === "ioping" && block.attrs.format !== "text");
+  const json = block.tool === "fio" || block.tool === "omb" || (block.tool === "ioping" && block.attrs.format !== "text");
   return `${prefix}${block.tool}-rep${block.rep}.${json ? "json" : "txt"}`;
 }
 
@@ -145,6 +147,9 @@ const MARKER_KEYS: Readonly<Record<string, string>> = {
   profile: "fioProfile",
   duration: "durationSeconds",
   init: "pgbenchInitialisation",
+  // The repetition's window (lib.sh lab_util_begin/lab_util_end), UTC: its utilization's time span.
+  start: "repStart",
+  end: "repEnd",
 };
 
 /** Marker attributes as metadata (whole numbers other than a version become numbers), `tool`, `rep` and `format` aside. */
@@ -159,7 +164,7 @@ export function markerMetadata(attrs: Readonly<Record<string, string>>): Record<
 
 /** What {@link collectSamples} needs besides the log. */
 export interface CollectOptions {
-  readonly tool: "fio" | "ioping" | "pgbench";
+  readonly tool: ToolName;
   /** Repetitions the log must hold. */
   readonly reps: number;
   /** Names the log in errors and prefixes raw file names in parser errors (e.g. `job/bench-fio-r1`). */
@@ -186,5 +191,41 @@ export function collectSamples(log: string, opts: CollectOptions, parse: ParseTo
     const parsed = parse(opts.tool, b.text, `${opts.source}/${name}`);
     samples.push(...withRunMetadata(parsed, { ...opts.run, ...markerMetadata(b.attrs), rep: b.rep }));
   }
+  const util = collectUtilization(log, blocks, opts);
+  return { samples: [...samples, ...util.samples], raws: [...raws, ...util.raws] };
+}
+
+/**
+ * The node sampler's summaries in `log` (LAB-UTIL blocks, core/parsers/sampler.ts), each after
+ * its repetition's result block: utilization samples with that repetition's metadata, and each
+ * summary kept as a raw output `<tool>-rep<n>.util.txt`. A log without them (a script without
+ * the sampler) gives none; a summary that follows no repetition of the tool is an error.
+ */
+export function collectUtilization(
+  log: string,
+  blocks: readonly ResultBlock[],
+  opts: CollectOptions,
+): { samples: Sample[]; raws: RawOutput[] } {
+  const byRep = new Map(blocks.map((b) => [b.rep, b]));
+  const samples: Sample[] = [];
+  const raws: RawOutput[] = [];
+  for (const u of cutUtilBlocks(log, opts.source)) {
+    const b = u.tool === opts.tool ? byRep.get(u.rep) : undefined;
+    if (b === undefined)
+      throw new ToolOutputError(
+        opts.source,
+        `line ${u.line}: utilization of tool=${u.tool} rep=${u.rep} follows no repetition of ${opts.tool}`,
+      );
+    const name = `${opts.rawPrefix ?? ""}${u.tool}-rep${u.rep}.util.txt`;
+    raws.push({ name, text: u.text });
+    const summary = parseSamplerSummary(u.text, `${opts.source}/${name}`);
+    samples.push(...samplerSamples(summary, { ...definedOnly(opts.run), ...markerMetadata(b.attrs), rep: b.rep, tool: opts.tool }));
+  }
   return { samples, raws };
+}
+
+function definedOnly(run: RunMetadata): Record<string, MetadataValue> {
+  const out: Record<string, MetadataValue> = {};
+  for (const [k, v] of Object.entries(run)) if (v !== undefined) out[k] = v;
+  return out;
 }

@@ -65,18 +65,21 @@
  *
  * Values known later: `zone` and `toolsImage` may be Outputs (or promises), e.g. an upstream
  * stack's zone or the reference of an image built in the same update. The rules and the renderers
- * stay plain (rules.ts, render.ts); the component renders with the
+ * stay plain (rules.ts, render.ts): the component renders with the
  * {@link LATER_INPUT_PLACEHOLDERS} in their place (valid values, so every other argument is
- * checked at construction as usual) and swaps each placeholder for the Output in the resources'
+ * checked at construction as usual) and swaps each placeholder for its Output in the resources'
  * arguments (Pulumi accepts Inputs nested anywhere in them; a string holding a placeholder among
- * other text becomes the concatenation). When an Output resolves, the run is checked again with its
- * value in place of its placeholder, by the same `problems` and `throwIfInvalid`: a bad value
- * rejects every argument that holds it (the Jobs) and the samples, failing the update (or a
- * preview where the value is known) with the message a plain value gets at construction. Each
- * Output is checked on its own, so a known zone shows while the image is still unknown (the first
- * preview of an image built in the same update); with a zone and an image both bad, the update
- * fails on the first to resolve. The samples' `zone` is the resolved value. An unknown value stays unknown in the
- * Jobs: the placeholders never reach the engine. `metadata` may be an Output too (only the samples
+ * other text would become the concatenation). The Output swapped in is checked: when the value
+ * resolves, the run is checked again with it in place of its placeholder, by the same `problems`
+ * and `throwIfInvalid`. A bad value rejects the arguments that hold it, so the Jobs are never
+ * registered and the update (or a preview where the value is known) fails with the message the
+ * same value gets at construction, behind the SDK's `error serializing property "spec": `. (Each
+ * use gets its own check, so its own error: the SDK prefixes an error's message in place.)
+ * The samples then never resolve (their collectors wait for the Jobs); otherwise their `zone` is
+ * the resolved value. Each Output is checked on its own, so a known zone shows while the image is
+ * still unknown (the first preview of an image built in the same update); with a zone and an
+ * image both bad, the update reports one of them. An unknown value stays unknown in the
+ * Jobs: a placeholder never reaches the engine. `metadata` may be an Output too (only the samples
  * wait for it).
  */
 import * as command from "@pulumi/command";
@@ -172,19 +175,20 @@ function isLater(v: unknown): boolean {
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * `value` (rendered objects) with every placeholder of `later` (placeholder → its Output) swapped
- * for its Output: a string that is a placeholder becomes the Output, a string holding one among
- * other text the Outputs' concatenation; arrays and objects are walked, other values kept. A
- * placeholder in an object key (which cannot be an Output) is a programming error.
+ * `value` (rendered objects) with every placeholder of `later` (placeholder → a maker of its
+ * Output, called once per occurrence) swapped for its Output: a string that is a placeholder
+ * becomes the Output, a string holding one among other text the Outputs' concatenation; arrays and
+ * objects are walked, other values kept. A placeholder in an object key (which cannot be an
+ * Output) is a programming error.
  */
-export function withLaterInputs(value: unknown, later: ReadonlyMap<string, pulumi.Output<string>>): unknown {
+export function withLaterInputs(value: unknown, later: ReadonlyMap<string, () => pulumi.Output<string>>): unknown {
   if (typeof value === "string") {
     const exact = later.get(value);
-    if (exact !== undefined) return exact;
+    if (exact !== undefined) return exact();
     const found = [...later.keys()].filter((p) => value.includes(p));
     if (found.length === 0) return value;
     const parts = value.split(new RegExp(`(${found.map(escapeRegExp).join("|")})`)).filter((p) => p !== "");
-    return pulumi.concat(...parts.map((p) => later.get(p) ?? p));
+    return pulumi.concat(...parts.map((p) => later.get(p)?.() ?? p));
   }
   if (Array.isArray(value)) return value.map((v) => withLaterInputs(v, later));
   if (value !== null && typeof value === "object") {
@@ -219,19 +223,23 @@ export class BenchmarkRun extends pulumi.ComponentResource {
     const now = (k: LaterArg) => (laterArgs.includes(k) ? LATER_INPUT_PLACEHOLDERS[k] : given[k]);
     const spec: BenchSpec = { ...rest, name, zone: now("zone") as string, toolsImage: now("toolsImage") as string | undefined };
     throwIfInvalid(BENCHMARK_RUN_TYPE, name, problems(spec));
-    // Each on its own, so a known zone shows while the image is still unknown (a first preview).
-    const later = new Map<string, pulumi.Output<string>>();
-    for (const k of laterArgs) {
-      const checked = pulumi.output(given[k] as pulumi.Input<string>).apply((value) => {
-        throwIfInvalid(BENCHMARK_RUN_TYPE, name, problems({ ...spec, [k]: value }));
-        return value;
-      });
-      later.set(LATER_INPUT_PLACEHOLDERS[k], checked);
-    }
-    const withInputs = (rendered: object): object => (later.size === 0 ? rendered : (withLaterInputs(rendered, later) as object));
+    // Each value checked on its own (a known zone shows while the image is unknown), and afresh where
+    // it is used: each argument it fails gets its own error (the SDK prefixes an error's message in place).
+    const checks = new Map(
+      laterArgs.map((k) => [
+        LATER_INPUT_PLACEHOLDERS[k] as string,
+        () =>
+          pulumi.output(given[k] as pulumi.Input<string>).apply((value) => {
+            throwIfInvalid(BENCHMARK_RUN_TYPE, name, problems({ ...spec, [k]: value }));
+            return value;
+          }),
+      ]),
+    );
+    const withInputs = (rendered: object): object => (checks.size === 0 ? rendered : (withLaterInputs(rendered, checks) as object));
     const m = renderBenchmark(spec, readJobScripts());
     const s = m.settings;
-    const zoneOf: pulumi.Output<string> = later.get(LATER_INPUT_PLACEHOLDERS.zone) ?? pulumi.output(s.zone);
+    // The samples' zone: the value as resolved (a bad one fails the Jobs, whose collectors the samples wait for).
+    const zoneOf: pulumi.Output<string> = laterArgs.includes("zone") ? pulumi.output(zone) : pulumi.output(s.zone);
     const collectScript = readCollectScript();
     // Objects that die with the cluster go with it (deletedWith is not inherited) ...
     const diesWithCluster = childOptions(this, opts);
@@ -286,8 +294,8 @@ export class BenchmarkRun extends pulumi.ComponentResource {
       );
       previous = [collect];
 
-      const runOf = (given: RunMetadata, resolvedZone: string): RunMetadata => ({
-        ...given,
+      const runOf = (meta: RunMetadata, resolvedZone: string): RunMetadata => ({
+        ...meta,
         runId: s.runId,
         zone: resolvedZone,
         ...(rj.tool === "pgbench" ? {} : { storageClass: s.storageClass }),
@@ -295,8 +303,8 @@ export class BenchmarkRun extends pulumi.ComponentResource {
       });
       collected.push(
         // The log holds no secret (the kubeconfig only reaches the command's environment).
-        pulumi.all([pulumi.unsecret(collect.stdout), pulumi.output(metadata ?? {}), zoneOf]).apply(([stdout, given, resolvedZone]) => {
-          const run = runOf(given as RunMetadata, resolvedZone);
+        pulumi.all([pulumi.unsecret(collect.stdout), pulumi.output(metadata ?? {}), zoneOf]).apply(([stdout, meta, resolvedZone]) => {
+          const run = runOf(meta as RunMetadata, resolvedZone);
           // No stdout only under the mock runtime (`lab plan`, tests): nothing was collected.
           return stdout === undefined
             ? { samples: [], raws: [] }

@@ -9,7 +9,7 @@ import * as path from "path";
 export const BENCH_SCRIPTS_DIR = path.join(__dirname, "scripts");
 
 /** The scripts a benchmark Job runs (and its ConfigMap holds), by file name. */
-export const JOB_SCRIPT_FILES = ["lib.sh", "fio.sh", "ioping.sh", "pgbench.sh"] as const;
+export const JOB_SCRIPT_FILES = ["lib.sh", "fio.sh", "ioping.sh", "pgbench.sh", "sampler.sh"] as const;
 
 /** The script the collecting `local.Command` runs on the deploying machine. */
 export const COLLECT_SCRIPT_FILE = "collect-job.sh";

@@ -127,7 +127,10 @@ export const CRI_LINE_PREFIX_BYTES = 40;
  * names (a test measures the real script's output against it).
  */
 export const IOPING_LOG_BYTES_PER_REQUEST = 1200;
-/** Most bytes one ioping repetition adds beyond its requests: the closing stat record, the markers, two log lines. */
+/**
+ * Most bytes one ioping repetition adds beyond its requests: the closing stat record, the markers, two log lines, and the
+ * node sampler's summary (at most core/parsers/sampler.ts SAMPLER_LOG_BYTES_PER_REP; a test checks the sum).
+ */
 export const IOPING_LOG_BYTES_PER_REP = 4096;
 
 /** The most ioping requests a repetition may make so that `reps` repetitions fit in {@link CONTAINER_LOG_BUDGET_BYTES}. */

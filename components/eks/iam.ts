@@ -25,7 +25,7 @@ export interface PolicyDocument {
 export interface PolicyStatement {
   readonly Sid?: string;
   readonly Effect: "Allow";
-  readonly Principal?: { readonly Service: string };
+  readonly Principal?: { readonly Service: string } | { readonly AWS: string };
   readonly Action: string | readonly string[];
   readonly Resource?: string | readonly string[];
   readonly Condition?: Readonly<Record<string, Readonly<Record<string, string | readonly string[]>>>>;
@@ -60,6 +60,39 @@ export function podIdentityTrustPolicy(): PolicyDocument {
         Effect: "Allow",
         Principal: { Service: "pods.eks.amazonaws.com" },
         Action: ["sts:AssumeRole", "sts:TagSession"],
+      },
+    ],
+  };
+}
+
+/**
+ * Key policy of the KMS key that encrypts the control-plane log group (CloudWatch Logs User Guide,
+ * "Encrypt log data in CloudWatch Logs using AWS KMS", step 2: the account administers the key; the
+ * regional Logs service principal `logs.<region>.amazonaws.com` may use it — `kms:Encrypt*`,
+ * `kms:Decrypt*`, `kms:ReEncrypt*`, `kms:GenerateDataKey*`, `kms:Describe*` — for the log group whose
+ * ARN is `kms:EncryptionContext:aws:logs:arn`). The same shape as the network's flow-log key
+ * (components/network/index.ts); here the group's name is known, so the condition names it exactly.
+ */
+export function controlPlaneLogsKeyPolicy(partition: string, account: string, region: string, logGroupName: string): PolicyDocument {
+  return {
+    Version: "2012-10-17",
+    Statement: [
+      {
+        Sid: "AccountAdministersTheKey",
+        Effect: "Allow",
+        Principal: { AWS: `arn:${partition}:iam::${account}:root` },
+        Action: "kms:*",
+        Resource: "*",
+      },
+      {
+        Sid: "CloudWatchLogsEncryptsTheControlPlaneLogGroup",
+        Effect: "Allow",
+        Principal: { Service: `logs.${region}.amazonaws.com` },
+        Action: ["kms:Encrypt*", "kms:Decrypt*", "kms:ReEncrypt*", "kms:GenerateDataKey*", "kms:Describe*"],
+        Resource: "*",
+        Condition: {
+          ArnLike: { "kms:EncryptionContext:aws:logs:arn": `arn:${partition}:logs:${region}:${account}:log-group:${logGroupName}` },
+        },
       },
     ],
   };

@@ -7,10 +7,11 @@
  * - Endpoint: private always; public only for `adminCidrs` (rules.ts refuses 0.0.0.0/0).
  * - Secrets encrypted with a customer-managed KMS key (rotation on); all five control-plane log
  *   types to `/aws/eks/<cluster>/cluster`, created here first with the configured retention (EKS
- *   would otherwise create it never-expiring).
- * - One managed node group on AL2023 (`AL2023_x86_64_STANDARD`, explicit) in the private subnets of
- *   every zone, from a launch template: IMDSv2 required, hop limit 1 (rules.ts says why), encrypted
- *   gp3 root volume. Nodes carry the cluster security group EKS creates (no security group in the
+ *   would otherwise create it never-expiring) and encrypted with a key of its own (iam.ts).
+ * - One managed node group (or one per `nodeGroups` entry: labelled with its name, a dedicated one
+ *   tainted `storage-bench-lab/node-group=<name>:NoSchedule`) on AL2023 (`AL2023_x86_64_STANDARD`,
+ *   explicit) in the private subnets of every zone, each from its launch template: IMDSv2 required,
+ *   hop limit 1 (rules.ts says why), encrypted gp3 root volume. Nodes carry the cluster security group EKS creates (no security group in the
  *   template), so `nodeSecurityGroupId` is that group (pulumi-eks with `skipDefaultSecurityGroups`).
  * - EKS add-ons at pinned versions (components/versions.ts): vpc-cni and kube-proxy through
  *   pulumi-eks' own options (it creates them with the cluster), coredns, eks-pod-identity-agent and
@@ -23,11 +24,19 @@ import * as aws from "@pulumi/aws";
 import * as eks from "@pulumi/eks";
 import * as pulumi from "@pulumi/pulumi";
 import { throwIfInvalid } from "../lib/args";
-import { EBS_CSI_POLICY_ARN, EBS_CSI_SERVICE_ACCOUNT, NODE_ROLE_POLICY_ARNS, nodeTrustPolicy, podIdentityTrustPolicy } from "./iam";
+import {
+  controlPlaneLogsKeyPolicy,
+  EBS_CSI_POLICY_ARN,
+  EBS_CSI_SERVICE_ACCOUNT,
+  NODE_ROLE_POLICY_ARNS,
+  nodeTrustPolicy,
+  podIdentityTrustPolicy,
+} from "./iam";
 import {
   CLUSTER_ADMIN_POLICY_ARN,
   CONTROL_PLANE_LOG_TYPES,
   controlPlaneLogGroupName,
+  DEDICATED_TAINT_EFFECT,
   EksClusterSpec,
   IMDS_HOP_LIMIT,
   NODE_AMI_TYPE,
@@ -43,6 +52,15 @@ export interface EksClusterArgs extends EksClusterSpec {
   readonly privateSubnetIds: pulumi.Input<string[]>;
   /** The zones of `privateSubnetIds`, in order (exported as `zones`). */
   readonly zones: pulumi.Input<string[]>;
+}
+
+/** A node group as exported (`nodeGroups`): what a workload needs to select and tolerate its nodes. */
+export interface EksNodeGroupOutput {
+  readonly name: string;
+  readonly instanceType: string;
+  readonly nodeCount: number;
+  readonly labels: Record<string, string>;
+  readonly taints: Array<{ key: string; value: string; effect: "NoSchedule" }>;
 }
 
 /** The add-ons this component installs itself (vpc-cni and kube-proxy come with the cluster). */
@@ -61,7 +79,10 @@ export class EksCluster extends pulumi.ComponentResource {
   readonly clusterSecurityGroupId: pulumi.Output<string>;
   readonly oidcProviderArn: pulumi.Output<string>;
   readonly zones: pulumi.Output<string[]>;
+  /** The first node group's instance type (the only one's without `nodeGroups`). */
   readonly instanceType: pulumi.Output<string>;
+  /** Every node group: name, instance type, node count, its nodes' labels and taints (Kubernetes' form). */
+  readonly nodeGroups: pulumi.Output<EksNodeGroupOutput[]>;
   /** The cluster (pulumi-eks), for `dependsOn`. */
   readonly cluster: eks.Cluster;
   /** The add-ons installed after the nodes (the Pod Identity agent among them), for `dependsOn`. */
@@ -84,9 +105,28 @@ export class EksCluster extends pulumi.ComponentResource {
       },
       parent,
     );
+    // The control-plane logs are encrypted with a key of their own, whose policy lets CloudWatch Logs
+    // use it for exactly this group (iam.ts `controlPlaneLogsKeyPolicy`); the key exists before the group.
+    const logGroupName = controlPlaneLogGroupName(r.clusterName);
+    const account = aws.getCallerIdentityOutput({}, parent).accountId;
+    const partition = aws.getPartitionOutput({}, parent).partition;
+    const region = aws.getRegionOutput({}, parent).region;
+    const logsKey = new aws.kms.Key(
+      `${name}-logs`,
+      {
+        description: `EKS ${r.clusterName}: encryption of the control-plane log group ${logGroupName}`,
+        enableKeyRotation: true,
+        deletionWindowInDays: 7,
+        policy: pulumi
+          .all([partition, account, region])
+          .apply(([part, acct, reg]) => JSON.stringify(controlPlaneLogsKeyPolicy(part, acct, reg, logGroupName))),
+        tags: nameTag("logs"),
+      },
+      parent,
+    );
     const logGroup = new aws.cloudwatch.LogGroup(
       `${name}-control-plane`,
-      { name: controlPlaneLogGroupName(r.clusterName), retentionInDays: r.logRetentionDays, tags: nameTag("control-plane") },
+      { name: logGroupName, retentionInDays: r.logRetentionDays, kmsKeyId: logsKey.arn, tags: nameTag("control-plane") },
       parent,
     );
 
@@ -131,44 +171,53 @@ export class EksCluster extends pulumi.ComponentResource {
       ([role, policyArn]) => new aws.iam.RolePolicyAttachment(`${name}-node-${role}`, { role: nodeRole.name, policyArn }, parent),
     );
 
-    const launchTemplate = new aws.ec2.LaunchTemplate(
-      `${name}-nodes`,
-      {
-        description: `EKS ${r.clusterName} nodes: IMDSv2 only, encrypted gp3 root volume`,
-        metadataOptions: { httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: IMDS_HOP_LIMIT },
-        blockDeviceMappings: [
-          {
-            deviceName: NODE_ROOT_DEVICE,
-            ebs: { volumeSize: r.nodeRootVolumeGiB, volumeType: "gp3", encrypted: "true", deleteOnTermination: "true" },
-          },
-        ],
-        tagSpecifications: [
-          { resourceType: "instance", tags: nameTag("node") },
-          { resourceType: "volume", tags: nameTag("node-root") },
-        ],
-        updateDefaultVersion: true,
-        tags: nameTag("nodes"),
-      },
-      parent,
-    );
-
-    const nodeGroup = new eks.ManagedNodeGroup(
-      `${name}-nodes`,
-      {
-        cluster,
-        nodeRole,
-        subnetIds: args.privateSubnetIds,
-        amiType: NODE_AMI_TYPE,
-        // With a launch template pulumi-eks does not default the version to the cluster's: say it.
-        version: r.kubernetesVersion,
-        instanceTypes: [r.instanceType],
-        scalingConfig: { desiredSize: r.nodeCount, minSize: r.nodeCount, maxSize: r.nodeCount },
-        launchTemplate: { id: launchTemplate.id, version: launchTemplate.latestVersion.apply((v) => `${v}`) },
-        labels: { "storage-bench-lab/role": "worker" },
-        tags: nameTag("nodes"),
-      },
-      { parent: this, dependsOn: attachments },
-    );
+    // One launch template and managed node group per group; the single group of a cluster without
+    // `nodeGroups` keeps the names `<name>-nodes` and tags `<cluster>-node(s)` (rules.ts `role`).
+    const nodeGroups = r.nodeGroups.map((g) => {
+      const single = g.role === "nodes";
+      const launchTemplate = new aws.ec2.LaunchTemplate(
+        `${name}-${g.role}`,
+        {
+          description: single
+            ? `EKS ${r.clusterName} nodes: IMDSv2 only, encrypted gp3 root volume`
+            : `EKS ${r.clusterName} nodes of group ${g.name}: IMDSv2 only, encrypted gp3 root volume`,
+          metadataOptions: { httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: IMDS_HOP_LIMIT },
+          blockDeviceMappings: [
+            {
+              deviceName: NODE_ROOT_DEVICE,
+              ebs: { volumeSize: g.rootVolumeGiB, volumeType: "gp3", encrypted: "true", deleteOnTermination: "true" },
+            },
+          ],
+          tagSpecifications: [
+            { resourceType: "instance", tags: nameTag(single ? "node" : `node-${g.name}`) },
+            { resourceType: "volume", tags: nameTag(single ? "node-root" : `node-${g.name}-root`) },
+          ],
+          updateDefaultVersion: true,
+          tags: nameTag(g.role),
+        },
+        parent,
+      );
+      return new eks.ManagedNodeGroup(
+        `${name}-${g.role}`,
+        {
+          cluster,
+          nodeRole,
+          subnetIds: args.privateSubnetIds,
+          amiType: NODE_AMI_TYPE,
+          // With a launch template pulumi-eks does not default the version to the cluster's: say it.
+          version: r.kubernetesVersion,
+          instanceTypes: [g.instanceType],
+          scalingConfig: { desiredSize: g.nodeCount, minSize: g.nodeCount, maxSize: g.nodeCount },
+          launchTemplate: { id: launchTemplate.id, version: launchTemplate.latestVersion.apply((v) => `${v}`) },
+          labels: { ...g.labels },
+          ...(g.taints.length > 0
+            ? { taints: g.taints.map((t) => ({ key: t.key, value: t.value, effect: DEDICATED_TAINT_EFFECT.eks })) }
+            : {}),
+          tags: nameTag(g.role),
+        },
+        { parent: this, dependsOn: attachments },
+      );
+    });
 
     const addon = (addonName: string, extra: Partial<aws.eks.AddonArgs>, dependsOn: pulumi.Resource[]) =>
       new aws.eks.Addon(
@@ -183,8 +232,8 @@ export class EksCluster extends pulumi.ComponentResource {
         },
         { parent: this, dependsOn },
       );
-    const coredns = addon("coredns", {}, [nodeGroup]);
-    const podIdentityAgent = addon("eks-pod-identity-agent", {}, [nodeGroup]);
+    const coredns = addon("coredns", {}, nodeGroups);
+    const podIdentityAgent = addon("eks-pod-identity-agent", {}, nodeGroups);
     const ebsCsiRole = new aws.iam.Role(
       `${name}-ebs-csi`,
       { name: `${r.clusterName}-ebs-csi`, assumeRolePolicy: JSON.stringify(podIdentityTrustPolicy()), tags: nameTag("ebs-csi") },
@@ -198,7 +247,7 @@ export class EksCluster extends pulumi.ComponentResource {
     const ebsCsi = addon(
       "aws-ebs-csi-driver",
       { podIdentityAssociations: [{ roleArn: ebsCsiRole.arn, serviceAccount: EBS_CSI_SERVICE_ACCOUNT }] },
-      [nodeGroup, podIdentityAgent, ebsCsiPolicy],
+      [...nodeGroups, podIdentityAgent, ebsCsiPolicy],
     );
 
     this.cluster = cluster;
@@ -211,6 +260,15 @@ export class EksCluster extends pulumi.ComponentResource {
     this.oidcProviderArn = cluster.oidcProviderArn;
     this.zones = pulumi.output(args.zones);
     this.instanceType = pulumi.output(r.instanceType);
+    this.nodeGroups = pulumi.output(
+      r.nodeGroups.map((g) => ({
+        name: g.name,
+        instanceType: g.instanceType,
+        nodeCount: g.nodeCount,
+        labels: { ...g.labels },
+        taints: g.taints.map((t) => ({ ...t })),
+      })),
+    );
     this.registerOutputs({
       clusterName: this.clusterName,
       kubernetesVersion: this.kubernetesVersion,
@@ -220,6 +278,7 @@ export class EksCluster extends pulumi.ComponentResource {
       oidcProviderArn: this.oidcProviderArn,
       zones: this.zones,
       instanceType: this.instanceType,
+      nodeGroups: this.nodeGroups,
     });
   }
 }

@@ -19,11 +19,12 @@
  */
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isListOf, isOneOf, isText } from "../../core/checks";
-import { instanceTypeInfo } from "../k0s/instance-types";
 import { GP3, gp3SizeRule } from "../lib/ebs";
+import { isDnsLabel, isLabelKey, isLabelValue } from "../lib/kubernetes";
 import { isLogRetention, LOG_RETENTION_RULE } from "../lib/logs";
 import { isIpv4NetworkCidr, parseCidr } from "../network/cidr";
 import { EKS_ADDON_VERSIONS, EKS_KUBERNETES_VERSION, EksAddonVersions } from "../versions";
+import { eksInstanceTypeInfo } from "./instance-types";
 
 /** The five EKS control-plane log types, all of them sent to CloudWatch. */
 export const CONTROL_PLANE_LOG_TYPES = ["api", "audit", "authenticator", "controllerManager", "scheduler"] as const;
@@ -75,15 +76,81 @@ export interface EksClusterSpec {
   readonly adminCidrs?: readonly string[];
   /** IAM roles that get cluster-admin access entries (the deploying identity already is admin). @default [] */
   readonly adminRoleArns?: readonly string[];
-  /** Node instance type (x86_64: the nodes run AL2023_x86_64_STANDARD). @default "m5.xlarge" */
+  /** Node instance type of the one node group (x86_64: the nodes run AL2023_x86_64_STANDARD); unset with `nodeGroups`. @default "m5.xlarge" */
   readonly instanceType?: string;
-  /** Nodes of the one managed node group, over the private subnets of both zones. @default 3 */
+  /** Nodes of the one managed node group, over the private subnets of both zones; unset with `nodeGroups`. @default 3 */
   readonly nodeCount?: number;
-  /** Encrypted gp3 root volume of each node, GiB. @default 50 */
+  /** Encrypted gp3 root volume of each node, GiB (a group's `rootVolumeGiB` overrides it). @default 50 */
   readonly nodeRootVolumeGiB?: number;
   /** Retention of the control-plane log group, days: one of CloudWatch Logs' periods. @default 30 */
   readonly logRetentionDays?: number;
+  /**
+   * Several managed node groups instead of the one of `instanceType` × `nodeCount`: each labelled
+   * `storage-bench-lab/node-group: <name>` (and `storage-bench-lab/role: worker`), a `dedicated` one
+   * tainted `storage-bench-lab/node-group=<name>:NoSchedule`, so only pods that tolerate it (and
+   * select it) run there. At least one group is not dedicated: the EKS add-ons run there.
+   * @default one group, `instanceType` × `nodeCount`
+   */
+  readonly nodeGroups?: readonly NodeGroupSpec[];
 }
+
+/** One managed node group of `nodeGroups`. */
+export interface NodeGroupSpec {
+  /** 1–20 lowercase letters, digits or '-' (a DNS label): names the group's resources and its label value. */
+  readonly name: string;
+  /** x86_64 instance type (components/k0s/instance-types.ts or components/eks/instance-types.ts). */
+  readonly instanceType: string;
+  /** Nodes of the group, over the private subnets of both zones. */
+  readonly nodeCount: number;
+  /** Encrypted gp3 root volume of each node, GiB. @default the cluster's `nodeRootVolumeGiB` */
+  readonly rootVolumeGiB?: number;
+  /** More Kubernetes labels on the group's nodes (not the lab's own keys). @default {} */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** Tainted `storage-bench-lab/node-group=<name>:NoSchedule`. @default false */
+  readonly dedicated?: boolean;
+}
+
+/** The label of every node: what the single group of a cluster without `nodeGroups` carries. */
+export const NODE_ROLE_LABELS: Readonly<Record<string, string>> = { "storage-bench-lab/role": "worker" };
+/** The label (and, for a dedicated group, the taint key) naming a node's group. */
+export const NODE_GROUP_LABEL = "storage-bench-lab/node-group";
+/**
+ * A dedicated group's taint effect, as the EKS API writes it (`NodegroupTaint.effect`: NO_SCHEDULE,
+ * NO_EXECUTE, PREFER_NO_SCHEDULE; @pulumi/aws `eks.NodeGroupTaint`) and as Kubernetes does in a
+ * toleration (`NoSchedule`; Kubernetes docs, "Taints and Tolerations": "No pod will be able to schedule
+ * onto node1 unless it has a matching toleration").
+ */
+export const DEDICATED_TAINT_EFFECT = { eks: "NO_SCHEDULE", kubernetes: "NoSchedule" } as const;
+/** The most node groups a lab cluster has. */
+export const MAX_NODE_GROUPS = 5;
+/** The longest group name: it is part of the nodes' Name tag `<cluster>-node-<group>`. */
+export const MAX_NODE_GROUP_NAME = 20;
+/** The keys a group's item may have. */
+export const NODE_GROUP_KEYS = ["name", "instanceType", "nodeCount", "rootVolumeGiB", "labels", "dedicated"] as const;
+
+/** A node taint in Kubernetes' form (what a pod's toleration must match). */
+export interface NodeTaint {
+  readonly key: string;
+  readonly value: string;
+  readonly effect: "NoSchedule";
+}
+
+/** A node group with its defaults applied. */
+export interface ResolvedNodeGroup {
+  readonly name: string;
+  readonly instanceType: string;
+  readonly nodeCount: number;
+  readonly rootVolumeGiB: number;
+  /** Every label of the group's nodes. */
+  readonly labels: Readonly<Record<string, string>>;
+  /** The group's taints (none, or the dedicated one). */
+  readonly taints: readonly NodeTaint[];
+  /** The role part of its resources' names and Name tags: `nodes` for the single group, `nodes-<name>` for a named one. */
+  readonly role: string;
+}
+
+/** The single group's name when `nodeGroups` is not given. */
+export const SINGLE_NODE_GROUP = "workers";
 
 export const EKS_DEFAULTS = {
   kubernetesVersion: EKS_KUBERNETES_VERSION,
@@ -95,7 +162,9 @@ export const EKS_DEFAULTS = {
   logRetentionDays: 30,
 } as const;
 
-export interface ResolvedEks extends Required<EksClusterSpec> {
+export interface ResolvedEks extends Required<Omit<EksClusterSpec, "nodeGroups">> {
+  /** The node groups: `nodeGroups`, or the single group of `instanceType` × `nodeCount`. */
+  readonly nodeGroups: readonly ResolvedNodeGroup[];
   /** The pinned add-on versions of `kubernetesVersion`. */
   readonly addonVersions: EksAddonVersions;
   /** The public endpoint is on exactly when `adminCidrs` name someone. */
@@ -107,15 +176,39 @@ export function resolve(spec: EksClusterSpec): ResolvedEks {
   const d = EKS_DEFAULTS;
   const kubernetesVersion = spec.kubernetesVersion ?? d.kubernetesVersion;
   const adminCidrs = spec.adminCidrs ?? d.adminCidrs;
+  const nodeRootVolumeGiB = spec.nodeRootVolumeGiB ?? d.nodeRootVolumeGiB;
+  const groups: readonly ResolvedNodeGroup[] =
+    spec.nodeGroups === undefined
+      ? [
+          {
+            name: SINGLE_NODE_GROUP,
+            instanceType: spec.instanceType ?? d.instanceType,
+            nodeCount: spec.nodeCount ?? d.nodeCount,
+            rootVolumeGiB: nodeRootVolumeGiB,
+            labels: { ...NODE_ROLE_LABELS },
+            taints: [],
+            role: "nodes",
+          },
+        ]
+      : spec.nodeGroups.map((g) => ({
+          name: g.name,
+          instanceType: g.instanceType,
+          nodeCount: g.nodeCount,
+          rootVolumeGiB: g.rootVolumeGiB ?? nodeRootVolumeGiB,
+          labels: { ...(g.labels ?? {}), ...NODE_ROLE_LABELS, [NODE_GROUP_LABEL]: g.name },
+          taints: g.dedicated === true ? [{ key: NODE_GROUP_LABEL, value: g.name, effect: DEDICATED_TAINT_EFFECT.kubernetes }] : [],
+          role: `nodes-${g.name}`,
+        }));
   return {
     clusterName: spec.clusterName,
     kubernetesVersion,
     adminCidrs,
     adminRoleArns: spec.adminRoleArns ?? d.adminRoleArns,
-    instanceType: spec.instanceType ?? d.instanceType,
-    nodeCount: spec.nodeCount ?? d.nodeCount,
-    nodeRootVolumeGiB: spec.nodeRootVolumeGiB ?? d.nodeRootVolumeGiB,
+    instanceType: groups[0].instanceType,
+    nodeCount: groups.reduce((n, g) => n + g.nodeCount, 0),
+    nodeRootVolumeGiB,
     logRetentionDays: spec.logRetentionDays ?? d.logRetentionDays,
+    nodeGroups: groups,
     addonVersions: EKS_ADDON_VERSIONS[kubernetesVersion],
     endpointPublicAccess: adminCidrs.length > 0,
   };
@@ -132,7 +225,14 @@ export const ADMIN_CIDR_RULE = "an IPv4 network CIDR of the operators with a pre
 export const OPEN_CIDR_RULE = "an operator's own network, not the whole internet: the public API endpoint is opened to these CIDRs only";
 export const ROLE_ARN_RULE = "an IAM role ARN (arn:aws:iam::<account>:role/<name>)";
 export const INSTANCE_TYPE_RULE =
-  "an x86_64 EC2 instance type listed in components/k0s/instance-types.ts (e.g. m5.xlarge): the nodes run AL2023_x86_64_STANDARD";
+  "an x86_64 EC2 instance type listed in components/k0s/instance-types.ts or components/eks/instance-types.ts (e.g. m5.xlarge): the nodes run AL2023_x86_64_STANDARD";
+export const NODE_COUNT_RULE = `an integer from ${MIN_NODES} to ${MAX_NODES} (nodes over both zones)`;
+export const NODE_GROUPS_RULE = `a list of 1 to ${MAX_NODE_GROUPS} node groups ({"name","instanceType","nodeCount"[,"rootVolumeGiB","labels","dedicated"]})`;
+export const NODE_GROUP_NAME_RULE = `a node group name of 1 to ${MAX_NODE_GROUP_NAME} lowercase letters, digits or '-', starting and ending with a letter or digit`;
+export const NODE_GROUP_LABELS_RULE =
+  "an object of Kubernetes labels ([prefix/]name keys, values of at most 63 letters, digits, '-', '_' or '.')";
+export const UNDEDICATED_GROUP_RULE =
+  "a list with at least one group that is not dedicated: the EKS add-ons (CoreDNS, the EBS CSI controller) have no toleration for the lab's taint and run on the other groups";
 
 const isString = (x: unknown): x is string => typeof x === "string";
 
@@ -163,13 +263,60 @@ export function problems(spec: EksClusterSpec): ArgProblem[] {
       ROLE_ARN_RE.test(a) ? undefined : argProblem(`adminRoleArns[${i}]`, ROLE_ARN_RULE, a),
     ),
   );
-  if (spec.instanceType !== undefined && instanceTypeInfo(spec.instanceType) === undefined)
+  if (spec.instanceType !== undefined && eksInstanceTypeInfo(spec.instanceType) === undefined)
     out.push(argProblem("instanceType", INSTANCE_TYPE_RULE, spec.instanceType));
   if (spec.nodeCount !== undefined && !isInt(spec.nodeCount, MIN_NODES, MAX_NODES))
-    out.push(argProblem("nodeCount", `an integer from ${MIN_NODES} to ${MAX_NODES} (nodes over both zones)`, spec.nodeCount));
+    out.push(argProblem("nodeCount", NODE_COUNT_RULE, spec.nodeCount));
+  if (spec.nodeGroups !== undefined) {
+    for (const arg of ["instanceType", "nodeCount"] as const)
+      if (spec[arg] !== undefined) out.push(argProblem(arg, "unset when {nodeGroups} is given (each group has its own)", spec[arg]));
+    out.push(...nodeGroupProblems(spec.nodeGroups));
+  }
   if (spec.nodeRootVolumeGiB !== undefined && !isInt(spec.nodeRootVolumeGiB, MIN_ROOT_GIB, GP3.maxSizeGiB))
     out.push(argProblem("nodeRootVolumeGiB", gp3SizeRule(MIN_ROOT_GIB), spec.nodeRootVolumeGiB));
   if (spec.logRetentionDays !== undefined && !isLogRetention(spec.logRetentionDays))
     out.push(argProblem("logRetentionDays", LOG_RETENTION_RULE, spec.logRetentionDays));
+  return out;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Every problem of `nodeGroups`, in order. */
+function nodeGroupProblems(groups: unknown): ArgProblem[] {
+  if (!Array.isArray(groups) || groups.length === 0 || groups.length > MAX_NODE_GROUPS || !groups.every(isPlainObject))
+    return [argProblem("nodeGroups", NODE_GROUPS_RULE, groups)];
+  const out: ArgProblem[] = [];
+  const seen = new Set<string>();
+  groups.forEach((g, i) => {
+    const at = (k: string) => `nodeGroups[${i}].${k}`;
+    for (const k of Object.keys(g))
+      if (!(NODE_GROUP_KEYS as readonly string[]).includes(k))
+        out.push(argProblem(`nodeGroups[${i}]`, `a node group of the keys ${NODE_GROUP_KEYS.join(", ")} (not ${k})`, g));
+    if (!isDnsLabel(g.name) || g.name.length > MAX_NODE_GROUP_NAME) out.push(argProblem(at("name"), NODE_GROUP_NAME_RULE, g.name));
+    else if (seen.has(g.name)) out.push(argProblem(at("name"), "a name no other group has", g.name));
+    if (typeof g.name === "string") seen.add(g.name);
+    if (eksInstanceTypeInfo(g.instanceType) === undefined) out.push(argProblem(at("instanceType"), INSTANCE_TYPE_RULE, g.instanceType));
+    if (!isInt(g.nodeCount, MIN_NODES, MAX_NODES)) out.push(argProblem(at("nodeCount"), NODE_COUNT_RULE, g.nodeCount));
+    if (g.rootVolumeGiB !== undefined && !isInt(g.rootVolumeGiB, MIN_ROOT_GIB, GP3.maxSizeGiB))
+      out.push(argProblem(at("rootVolumeGiB"), gp3SizeRule(MIN_ROOT_GIB), g.rootVolumeGiB));
+    if (g.labels !== undefined) {
+      if (!isPlainObject(g.labels) || !Object.entries(g.labels).every(([k, v]) => isLabelKey(k) && isLabelValue(v))) {
+        out.push(argProblem(at("labels"), NODE_GROUP_LABELS_RULE, g.labels));
+      } else {
+        for (const k of Object.keys(g.labels))
+          if (k === NODE_GROUP_LABEL || Object.prototype.hasOwnProperty.call(NODE_ROLE_LABELS, k))
+            out.push(argProblem(at("labels"), `free of ${k} (the lab sets it)`, g.labels));
+      }
+    }
+    if (g.dedicated !== undefined && typeof g.dedicated !== "boolean") out.push(argProblem(at("dedicated"), "true or false", g.dedicated));
+  });
+  if (groups.every((g) => g.dedicated === true))
+    out.push(
+      argProblem(
+        "nodeGroups",
+        UNDEDICATED_GROUP_RULE,
+        groups.map((g) => g.name),
+      ),
+    );
   return out;
 }

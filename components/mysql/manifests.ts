@@ -140,6 +140,9 @@ const secretEnv = { name: "MYSQL_ROOT_PASSWORD", valueFrom: { secretKeyRef: { na
 const podNameEnv = { name: "POD_NAME", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } };
 const script = (file: keyof MySqlScripts) => ["bash", `${CONFIG_MAP_MOUNT}/${file}`];
 
+/** The xtrabackup sidecar serves backups once socat is its PID 1 (xtrabackup.sh ends with `exec socat`). */
+export const SERVING = ["sh", "-c", "grep -qx socat /proc/1/comm"];
+
 /** The StatefulSet: init-mysql, clone-mysql, mysql and the xtrabackup sidecar. */
 export function mysqlStatefulSetManifest(r: ResolvedMySql): IStatefulSet {
   const labels = mysqlLabels();
@@ -212,6 +215,12 @@ export function mysqlStatefulSetManifest(r: ResolvedMySql): IStatefulSet {
       { name: "CLIENT_CNF", value: CLIENT_CNF },
     ],
     ports: [{ name: "xtrabackup", containerPort: XTRABACKUP_PORT, protocol: "TCP" }],
+    // Serving once xtrabackup.sh has set up replication and exec'ed socat as PID 1. Not a TCP probe:
+    // every connection to the port streams a full backup (socat ... fork EXEC:xtrabackup --backup).
+    // The startup probe gives the replication setup (which waits for mysqld) up to 10 minutes.
+    startupProbe: { exec: { command: SERVING }, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 60 },
+    livenessProbe: { exec: { command: SERVING }, periodSeconds: 20, timeoutSeconds: 5, failureThreshold: 3 },
+    readinessProbe: { exec: { command: SERVING }, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 3 },
     resources: res("100m", "256Mi", "1", "1Gi"),
     securityContext: RESTRICTED,
     volumeMounts: [mounts.data, mounts.conf, mounts.client, mounts.configMap, mounts.tmp],

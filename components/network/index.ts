@@ -149,7 +149,7 @@ export class Network extends pulumi.ComponentResource {
       parent,
     );
 
-    if (r.flowLogs) this.flowLogs(name, vpc, r.flowLogsRetentionDays);
+    if (r.flowLogs) this.flowLogs(name, vpc, r.flowLogsRetentionDays, args.region);
 
     this.vpcId = vpc.id;
     this.vpcCidr = vpc.cidrBlock;
@@ -169,12 +169,59 @@ export class Network extends pulumi.ComponentResource {
     });
   }
 
-  /** Flow logs (ALL traffic) to a log group, through a role that may write to that group only. */
-  private flowLogs(name: string, vpc: aws.ec2.Vpc, retentionDays: number): void {
+  /**
+   * Flow logs (ALL traffic) to a log group encrypted with a KMS key of its own, through a role that
+   * may write to that group only.
+   *
+   * The key's policy is CloudWatch Logs' (CloudWatch Logs User Guide, "Encrypt log data in
+   * CloudWatch Logs using AWS KMS", step 2): the account administers the key, and the regional
+   * Logs service principal may use it for log groups whose ARN matches
+   * `kms:EncryptionContext:aws:logs:arn`. The group is named from a prefix (`namePrefix`, a unique
+   * suffix added on create) so that the condition can name it before it exists: the key must
+   * exist before the group that it encrypts.
+   */
+  private flowLogs(name: string, vpc: aws.ec2.Vpc, retentionDays: number, region: string): void {
     const parent = { parent: this };
+    const groupPrefix = `${name}-flow-logs-`;
+    const account = aws.getCallerIdentityOutput({}, parent).accountId;
+    const partition = aws.getPartitionOutput({}, parent).partition;
+    const key = new aws.kms.Key(
+      `${name}-flow-logs`,
+      {
+        description: `VPC flow logs of ${name}: encryption of its CloudWatch Logs log group`,
+        enableKeyRotation: true,
+        deletionWindowInDays: 7,
+        policy: pulumi.all([account, partition]).apply(([acct, part]) =>
+          JSON.stringify({
+            Version: "2012-10-17",
+            Statement: [
+              {
+                Sid: "AccountAdministersTheKey",
+                Effect: "Allow",
+                Principal: { AWS: `arn:${part}:iam::${acct}:root` },
+                Action: "kms:*",
+                Resource: "*",
+              },
+              {
+                Sid: "CloudWatchLogsEncryptsTheFlowLogGroup",
+                Effect: "Allow",
+                Principal: { Service: `logs.${region}.amazonaws.com` },
+                Action: ["kms:Encrypt*", "kms:Decrypt*", "kms:ReEncrypt*", "kms:GenerateDataKey*", "kms:Describe*"],
+                Resource: "*",
+                Condition: {
+                  ArnLike: { "kms:EncryptionContext:aws:logs:arn": `arn:${part}:logs:${region}:${acct}:log-group:${groupPrefix}*` },
+                },
+              },
+            ],
+          }),
+        ),
+        tags: { Name: `${name}-flow-logs` },
+      },
+      parent,
+    );
     const group = new aws.cloudwatch.LogGroup(
       `${name}-flow-logs`,
-      { retentionInDays: retentionDays, tags: { Name: `${name}-flow-logs` } },
+      { namePrefix: groupPrefix, retentionInDays: retentionDays, kmsKeyId: key.arn, tags: { Name: `${name}-flow-logs` } },
       parent,
     );
     const role = new aws.iam.Role(

@@ -131,6 +131,16 @@ export function statefulSetManifest(spec: PostgresSpec): Record<string, unknown>
                 { name: "PGDATA", value: PGDATA },
               ],
               resources: { requests: resources, limits: resources },
+              // Alive while the postmaster accepts TCP connections: it does during a long crash
+              // recovery too (it then rejects logins, which only readiness reports), so a recovery is
+              // never killed by its own liveness probe.
+              livenessProbe: {
+                tcpSocket: { port: "postgres" },
+                initialDelaySeconds: 30,
+                periodSeconds: 20,
+                timeoutSeconds: 5,
+                failureThreshold: 6,
+              },
               readinessProbe: {
                 exec: { command: ["pg_isready", "-h", "127.0.0.1", "-p", String(d.port), "-U", user, "-d", database] },
                 initialDelaySeconds: 5,

@@ -22,6 +22,7 @@ import {
   cephCsiDriversValues,
   rookOperatorValues,
   ROOK_NAMESPACE,
+  ROOK_NAMESPACE_LABELS,
   storageClassManifest,
 } from "./manifests";
 import { problems, resolve, RookArgs } from "./rules";
@@ -45,7 +46,9 @@ export class Rook extends pulumi.ComponentResource {
     const cluster = cephClusterManifest(r);
     const timeout = `${r.healthTimeoutMinutes}m`;
 
-    const ns = new k8s.core.v1.Namespace(`${name}-ns`, { metadata: { name: ROOK_NAMESPACE } }, child);
+    // Rook's OSDs and the Ceph-CSI node plugin need privileged pods and host paths: the namespace
+    // says so with the Pod Security label (Rook docs, Getting-Started/Prerequisites/pod-security-policies).
+    const ns = new k8s.core.v1.Namespace(`${name}-ns`, { metadata: { name: ROOK_NAMESPACE, labels: { ...ROOK_NAMESPACE_LABELS } } }, child);
     const operator = new k8s.helm.v3.Release(
       `${name}-operator`,
       {

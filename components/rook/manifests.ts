@@ -10,6 +10,17 @@
  */
 import { resolve, RookArgs } from "./rules";
 
+/**
+ * Pod Security labels of Rook's namespace: `privileged`, which the OSDs (raw devices, hostPath
+ * /var/lib/rook) and the CSI node plugin (bidirectional mounts) need. Enforced explicitly rather than
+ * left to the cluster default, so the policy's list of privileged namespaces is the one place that
+ * allows it (lab/policy/kubernetes.ts PRIVILEGED_NAMESPACES).
+ */
+export const ROOK_NAMESPACE_LABELS = {
+  "pod-security.kubernetes.io/enforce": "privileged",
+  "pod-security.kubernetes.io/enforce-version": "latest",
+} as const;
+
 /** Namespace of the operator and of the cluster (Rook's default; the CSI driver names carry it). */
 export const ROOK_NAMESPACE = "rook-ceph";
 /** The CephCluster's name. */

@@ -27,8 +27,11 @@ export interface HostMetadata {
   readonly kernel: string;
   /** File system type of the directory under test (`ext4`, `xfs`, `tmpfs`, …). */
   readonly fileSystem: string;
-  /** The mount source of that file system (`/dev/nvme0n1p2`, `tmpfs`, …). */
-  readonly device: string;
+  /**
+   * The mount source of that file system (`/dev/nvme0n1p2`, `tmpfs`, …). Not `device`: the node
+   * sampler's disk samples name a whole disk (`nvme0n1`) so.
+   */
+  readonly fileSystemDevice: string;
 }
 
 /** A mount of /proc/self/mountinfo. */
@@ -81,7 +84,7 @@ export function parseCpuinfo(text: string): { cpuModel: string; cpuCores: number
 export function hostMetadata(dir: string): HostMetadata {
   const cpu = parseCpuinfo(fs.readFileSync("/proc/cpuinfo", "utf8"));
   const mount = mountOf(parseMountinfo(fs.readFileSync("/proc/self/mountinfo", "utf8")), fs.realpathSync(dir));
-  return { ...cpu, kernel: os.release(), fileSystem: mount.fsType, device: mount.source };
+  return { ...cpu, kernel: os.release(), fileSystem: mount.fsType, fileSystemDevice: mount.source };
 }
 
 /** Bytes an unprivileged user may still write on the file system of `dir`. */

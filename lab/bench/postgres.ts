@@ -16,8 +16,10 @@
  *   (app-pg-ctl.html); the postmaster runs in a session of its own (pg_ctl calls setsid(): its process
  *   group and session are its own pid, test/lab/bench/postgres.test.ts checks it), so a Ctrl-C in the terminal never
  *   reaches it and it is stopped explicitly;
- * - `postgres -p <port> -k <dir> -c listen_addresses=127.0.0.1 -c <name>=<value>` (app-postgres.html,
- *   runtime-config-connection.html: `-k` sets unix_socket_directories);
+ * - `postgres -p <port> -k '' -c listen_addresses=127.0.0.1 -c <name>=<value>` (app-postgres.html;
+ *   runtime-config-connection.html: `-k` sets unix_socket_directories, "An empty value specifies
+ *   not listening on any Unix-domain sockets"): TCP only, so neither the 107-byte limit of a socket
+ *   path nor a space in the directory matters; pg_ctl passes `-o` through the shell, hence the quotes;
  * - the data directory's `postmaster.pid` holds the postmaster's pid on its first line
  *   (storage-file-layout.html), and exists only while a server runs on it;
  * - connection URIs `postgresql://[user[:password]@][host][:port][/dbname][?param=value&…]`, scheme
@@ -84,7 +86,7 @@ function run(cmd: string, args: readonly string[], cwd: string, unprivileged: bo
 
 /** A running throwaway cluster. */
 export interface ThrowawayPostgres {
-  /** The temporary directory holding everything (data, log, socket): removed by {@link stop}. */
+  /** The temporary directory holding everything (data, log): removed by {@link stop}. */
   readonly dir: string;
   readonly data: string;
   readonly host: "127.0.0.1";
@@ -108,7 +110,7 @@ export interface ThrowawayOptions {
   readonly parent: string;
   /** Its name's prefix (mkdtemp adds six characters). @default "lab-pg-" */
   readonly prefix?: string;
-  /** Server settings, `-c name=value` each (e.g. `{ fsync: "off" }` for tests); PostgreSQL's defaults otherwise. */
+  /** Server settings, `-c name=value` each, values without spaces (e.g. `{ fsync: "off" }` for tests); PostgreSQL's defaults otherwise. */
   readonly settings?: Readonly<Record<string, string>>;
   /** Server binaries. @default {@link findServerBin} */
   readonly bin?: string;
@@ -126,13 +128,22 @@ export function postmasterPid(data: string): number | undefined {
   }
 }
 
-/** Whether a process with this pid exists (signal 0: kill(2) checks without sending). */
+/**
+ * Whether a process with this pid runs: it exists (signal 0: kill(2) checks without sending) and is
+ * no zombie (state `Z` in /proc/<pid>/stat, proc(5)): a postmaster pg_ctl detached is reparented,
+ * and a parent that does not reap (a container's init) keeps its exit as a zombie.
+ */
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
+    if ((e as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
   }
 }
 
@@ -189,7 +200,7 @@ export async function startThrowawayPostgres(opts: ThrowawayOptions): Promise<Th
       try {
         await run(
           path.join(bin, "pg_ctl"),
-          ["-D", data, "-l", log, "-o", `-p ${port} -k ${dir} ${settings}`, "-w", "-t", "60", "start"],
+          ["-D", data, "-l", log, "-o", `-p ${port} -k '' ${settings}`, "-w", "-t", "60", "start"],
           dir,
           unprivileged,
         );

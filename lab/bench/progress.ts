@@ -111,7 +111,8 @@ export class StepProgress {
 
   private line(text: string, now: number): void {
     const i = this.current;
-    const head = `[+${formatElapsed(now - this.start)}] ${i + 1}/${this.steps.length} ${this.steps[i].name}`;
+    const name = i < 0 ? "setup" : `${i + 1}/${this.steps.length} ${this.steps[i].name}`;
+    const head = `[+${formatElapsed(now - this.start)}] ${name}`;
     this.write(`${head} ${text}`);
   }
 
@@ -145,7 +146,7 @@ export class StepProgress {
   /** The current step failed. */
   failed(reason: string): void {
     const now = this.clock();
-    this.line(`failed after ${formatElapsed(now - this.stepStart)}: ${reason}`, now);
+    this.line(`failed after ${formatElapsed(now - (this.current < 0 ? this.start : this.stepStart))}: ${reason}`, now);
   }
 
   /** Total time so far, formatted. */

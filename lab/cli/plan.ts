@@ -4,8 +4,8 @@ import { SCENARIOS } from "../../scenarios";
 import type { Scenario } from "../../scenarios/types";
 import { runStack } from "../../stacks";
 import { estimateHourly, renderEstimate } from "../cost/estimate";
-import { evaluatePolicies, hasMandatory } from "../policy/evaluate";
-import { RULES } from "../policy/rules";
+import { evaluatePlan, hasMandatory } from "../policy/evaluate";
+import { ALL_RULES } from "../policy/rules";
 import { planAll, PlanMemo, PlanResult, scenarioSpecs } from "../plan";
 import type { PlanMode } from "../plan/run";
 import { planJson, renderMermaid, renderTree } from "../plan/render";
@@ -79,8 +79,8 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutp
   }
 
   const all = groups.flatMap((g) => g.results);
-  // --policy: the lab's rules (lab/policy, the same as the CrossGuard pack) over every planned resource.
-  const found = opts.policy ? all.flatMap((r) => evaluatePolicies(r.plan.resources).map((v) => ({ stack: r.plan.stack, v }))) : [];
+  // --policy: the lab's rules (lab/policy, the same as the CrossGuard pack) over every planned resource, and its stack rules over the outputs.
+  const found = opts.policy ? all.flatMap((r) => evaluatePlan(r.plan).map((v) => ({ stack: r.plan.stack, v }))) : [];
   const violations = found.map(({ stack, v }) => `policy ${v.enforcementLevel}: stack ${stack}: ${v.message}`);
   const result = (text: string): PlanOutput => ({ text, violations, mandatoryViolation: hasMandatory(found.map((f) => f.v)) });
   if (opts.json) {
@@ -102,7 +102,7 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutp
       (mode.firstPreview ? ", as the first preview of new stacks (<computed>: unknown until created)" : ""),
   );
   if (opts.policy) {
-    const rules = RULES.length;
+    const rules = ALL_RULES.length;
     out.push(
       violations.length === 0
         ? `policy: ${rules} rules, no violations`

@@ -14,7 +14,7 @@ import { loadInputs, ReportInputError } from "../report/load";
 import { renderHtml } from "../report/html";
 import { renderMarkdown } from "../report/markdown";
 import { buildModel, type InputFile, type ReportModel } from "../report/model";
-import type { BootstrapOptions } from "../report/stats";
+import type { BootstrapOptions } from "../../core/stats";
 import { renderSvgs } from "../report/svg";
 import { UsageError } from "./errors";
 

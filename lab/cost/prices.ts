@@ -84,6 +84,9 @@ export const EC2_LINUX_ON_DEMAND: Readonly<Record<string, Price>> = {
     note: "also $0.192 per Hour for N. Virginia in https://github.com/Accenture/adop-doa-materials/issues/41 (2018-08-07)",
   },
   "m5.2xlarge": ec2("m5.2xlarge", 0.384),
+  // The Kafka experiment's brokers and OMB clients (Pulumi.kafka-cluster.yaml), read in the Karpenter table only.
+  "i3en.2xlarge": { ...ec2("i3en.2xlarge", 0.904), source: KARPENTER },
+  "c5n.2xlarge": { ...ec2("c5n.2xlarge", 0.432), source: KARPENTER },
   "t3.micro": ec2("t3.micro", 0.0104),
   "t3.small": ec2("t3.small", 0.0208),
   "t3.medium": ec2("t3.medium", 0.0416),

@@ -128,14 +128,22 @@ function isoTime(t: unknown): string | undefined {
   return typeof t === "string" ? t : undefined;
 }
 
-export function podState(p: ObjectLike & {
-  readonly spec?: { readonly nodeName?: string; readonly volumes?: ReadonlyArray<{ readonly name?: string; readonly persistentVolumeClaim?: { readonly claimName?: string } }> };
-  readonly status?: {
-    readonly phase?: string;
-    readonly conditions?: readonly ConditionLike[];
-    readonly containerStatuses?: ReadonlyArray<{ readonly name?: string; readonly state?: { readonly terminated?: { readonly exitCode?: number; readonly reason?: string } } }>;
-  };
-}): PodState {
+export function podState(
+  p: ObjectLike & {
+    readonly spec?: {
+      readonly nodeName?: string;
+      readonly volumes?: ReadonlyArray<{ readonly name?: string; readonly persistentVolumeClaim?: { readonly claimName?: string } }>;
+    };
+    readonly status?: {
+      readonly phase?: string;
+      readonly conditions?: readonly ConditionLike[];
+      readonly containerStatuses?: ReadonlyArray<{
+        readonly name?: string;
+        readonly state?: { readonly terminated?: { readonly exitCode?: number; readonly reason?: string } };
+      }>;
+    };
+  },
+): PodState {
   const ready = (p.status?.conditions ?? []).find((c) => c.type === "Ready");
   const claims: Record<string, string> = {};
   for (const v of p.spec?.volumes ?? []) {
@@ -144,7 +152,9 @@ export function podState(p: ObjectLike & {
   }
   const terminated = (p.status?.containerStatuses ?? []).flatMap((c) => {
     const t = c.state?.terminated;
-    return t === undefined ? [] : [{ container: c.name ?? "", exitCode: t.exitCode ?? -1, ...(t.reason !== undefined ? { reason: t.reason } : {}) }];
+    return t === undefined
+      ? []
+      : [{ container: c.name ?? "", exitCode: t.exitCode ?? -1, ...(t.reason !== undefined ? { reason: t.reason } : {}) }];
   });
   const readySince = isoTime(ready?.lastTransitionTime);
   return {
@@ -161,7 +171,12 @@ export function podState(p: ObjectLike & {
   };
 }
 
-export function nodeState(n: ObjectLike & { readonly spec?: { readonly unschedulable?: boolean }; readonly status?: { readonly conditions?: readonly ConditionLike[] } }): NodeState {
+export function nodeState(
+  n: ObjectLike & {
+    readonly spec?: { readonly unschedulable?: boolean };
+    readonly status?: { readonly conditions?: readonly ConditionLike[] };
+  },
+): NodeState {
   const zone = n.metadata?.labels?.[ZONE_LABEL];
   return {
     name: n.metadata?.name ?? "",
@@ -171,7 +186,12 @@ export function nodeState(n: ObjectLike & { readonly spec?: { readonly unschedul
   };
 }
 
-export function claimState(c: ObjectLike & { readonly spec?: { readonly volumeName?: string; readonly storageClassName?: string }; readonly status?: { readonly phase?: string } }): ClaimState {
+export function claimState(
+  c: ObjectLike & {
+    readonly spec?: { readonly volumeName?: string; readonly storageClassName?: string };
+    readonly status?: { readonly phase?: string };
+  },
+): ClaimState {
   return {
     name: c.metadata?.name ?? "",
     uid: c.metadata?.uid ?? "",
@@ -181,7 +201,16 @@ export function claimState(c: ObjectLike & { readonly spec?: { readonly volumeNa
   };
 }
 
-export function jobState(j: ObjectLike & { readonly status?: { readonly active?: number; readonly succeeded?: number; readonly failed?: number; readonly conditions?: readonly ConditionLike[] } }): JobState {
+export function jobState(
+  j: ObjectLike & {
+    readonly status?: {
+      readonly active?: number;
+      readonly succeeded?: number;
+      readonly failed?: number;
+      readonly conditions?: readonly ConditionLike[];
+    };
+  },
+): JobState {
   const done = (j.status?.conditions ?? []).find((c) => (c.type === "Complete" || c.type === "Failed") && c.status === "True");
   return {
     name: j.metadata?.name ?? "",
@@ -200,6 +229,8 @@ export function jobState(j: ObjectLike & { readonly status?: { readonly active?:
   };
 }
 
-export function statefulSetState(s: ObjectLike & { readonly spec?: { readonly replicas?: number }; readonly status?: { readonly readyReplicas?: number } }): StatefulSetState {
+export function statefulSetState(
+  s: ObjectLike & { readonly spec?: { readonly replicas?: number }; readonly status?: { readonly readyReplicas?: number } },
+): StatefulSetState {
   return { name: s.metadata?.name ?? "", replicas: s.spec?.replicas ?? 1, readyReplicas: s.status?.readyReplicas ?? 0 };
 }

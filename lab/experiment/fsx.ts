@@ -67,7 +67,9 @@ export function fileSystemView(fs: FileSystem): FileSystemView {
     ...(fs.FileSystemType ? { type: fs.FileSystemType } : {}),
     ...(fs.Lifecycle ? { lifecycle: fs.Lifecycle } : {}),
     ...(fs.OntapConfiguration?.DeploymentType ? { deploymentType: fs.OntapConfiguration.DeploymentType } : {}),
-    ...(fs.OntapConfiguration?.ThroughputCapacity !== undefined ? { throughputCapacityMBps: fs.OntapConfiguration.ThroughputCapacity } : {}),
+    ...(fs.OntapConfiguration?.ThroughputCapacity !== undefined
+      ? { throughputCapacityMBps: fs.OntapConfiguration.ThroughputCapacity }
+      : {}),
     actions: (fs.AdministrativeActions ?? []).map((a) => {
       const target = a.TargetFileSystemValues?.OntapConfiguration?.ThroughputCapacity;
       return {
@@ -82,8 +84,15 @@ export function fileSystemView(fs: FileSystem): FileSystemView {
 }
 
 /** The FSx API in `region` (credentials and endpoint as the AWS SDK resolves them, or given). */
-export function fsxApi(region: string, opts: { endpoint?: string; credentials?: { accessKeyId: string; secretAccessKey: string } } = {}): FsxApi {
-  const client = new FSxClient({ region, ...(opts.endpoint ? { endpoint: opts.endpoint } : {}), ...(opts.credentials ? { credentials: opts.credentials } : {}) });
+export function fsxApi(
+  region: string,
+  opts: { endpoint?: string; credentials?: { accessKeyId: string; secretAccessKey: string } } = {},
+): FsxApi {
+  const client = new FSxClient({
+    region,
+    ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+    ...(opts.credentials ? { credentials: opts.credentials } : {}),
+  });
   return {
     async describe(fileSystemId) {
       const r = await client.send(new DescribeFileSystemsCommand({ FileSystemIds: [fileSystemId] }));
@@ -133,5 +142,7 @@ export function throughputAction(view: FileSystemView, targetMBps: number, since
 
 /** A throughput update that has not reached a final status. */
 export function pendingThroughputAction(view: FileSystemView): ActionView | undefined {
-  return view.actions.find((a) => a.type === "FILE_SYSTEM_UPDATE" && a.targetThroughputMBps !== undefined && !FINAL_STATUSES.includes(a.status));
+  return view.actions.find(
+    (a) => a.type === "FILE_SYSTEM_UPDATE" && a.targetThroughputMBps !== undefined && !FINAL_STATUSES.includes(a.status),
+  );
 }

@@ -86,7 +86,10 @@ export function kubeCluster(kubeconfig: string): Cluster {
       return c && claimState(c);
     },
     async createClaim(claim: IPersistentVolumeClaim) {
-      await core.createNamespacedPersistentVolumeClaim({ namespace: claim.metadata!.namespace!, body: claim as k8s.V1PersistentVolumeClaim });
+      await core.createNamespacedPersistentVolumeClaim({
+        namespace: claim.metadata!.namespace!,
+        body: claim as k8s.V1PersistentVolumeClaim,
+      });
     },
     async deleteClaim(namespace, name) {
       await ignoreMissing(core.deleteNamespacedPersistentVolumeClaim({ name, namespace }));

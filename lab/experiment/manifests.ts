@@ -233,5 +233,9 @@ export function fioManifests(s: FioSpec, scripts: ExperimentScripts): { claim: I
     { name: "data", persistentVolumeClaim: { claimName: name } },
   ];
   const deadline = s.maxRuntimeSeconds + DEADLINE_MARGIN_SECONDS;
-  return { claim, configMap, job: job(fioJobName(s.runId), s.namespace, lbl, deadline, podSpec(TOOLS_IMAGE_UID, container, volumes, true)) };
+  return {
+    claim,
+    configMap,
+    job: job(fioJobName(s.runId), s.namespace, lbl, deadline, podSpec(TOOLS_IMAGE_UID, container, volumes, true)),
+  };
 }

@@ -72,10 +72,15 @@ export type RunProgram = (file: string, args: readonly string[], opts: { cwd: st
 
 export const runProgram: RunProgram = (file, args, opts) =>
   new Promise((resolve, reject) => {
-    execFile(file, [...args], { cwd: opts.cwd, timeout: opts.timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" }, (err, stdout, stderr) => {
-      if (err) reject(Object.assign(err, { stderr }));
-      else resolve(stdout);
-    });
+    execFile(
+      file,
+      [...args],
+      { cwd: opts.cwd, timeout: opts.timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" },
+      (err, stdout, stderr) => {
+        if (err) reject(Object.assign(err, { stderr }));
+        else resolve(stdout);
+      },
+    );
   });
 
 /** Reads and checks a deployed stack's outputs with the Pulumi CLI (`pulumi` on the PATH unless given). */

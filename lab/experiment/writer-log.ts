@@ -67,10 +67,17 @@ export function parseWriterLog(text: string, source: string): WriterLog {
     else if (line === "present-begin") reading = [];
     else if (line === "writer done") done = true;
     else if (line.startsWith("writer error ")) error = line.slice("writer error ".length);
-    else if (/^(ack|err|writer|present)\b/.test(line)) throw new ToolOutputError(source, `${where}: malformed writer record: ${JSON.stringify(line)}`);
+    else if (/^(ack|err|writer|present)\b/.test(line))
+      throw new ToolOutputError(source, `${where}: malformed writer record: ${JSON.stringify(line)}`);
   });
-  if (reading !== undefined && done) throw new ToolOutputError(source, "the present list has no present-end line");
-  return { ...(start ? { start } : {}), writes, ...(stop ? { stop } : {}), ...(present ? { present } : {}), ...(error ? { error } : {}), done };
+  return {
+    ...(start ? { start } : {}),
+    writes,
+    ...(stop ? { stop } : {}),
+    ...(present ? { present } : {}),
+    ...(error ? { error } : {}),
+    done,
+  };
 }
 
 /** The ids whose INSERT was acknowledged, ascending. */

@@ -29,6 +29,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as rpc from "@pulumi/pulumi/runtime/rpc";
+import { ConfigError, problem } from "../../core/errors";
 import { PlanError } from "./errors";
 import { fakeCall, fakeState, FakeContext } from "./fakes";
 import { COMPUTED, SECRET } from "./markers";
@@ -66,6 +67,8 @@ export interface StackPlan {
   resources: PlannedResource[];
   /** Outputs; secrets as "[secret]", unknown-until-deploy as "<computed>". */
   outputs: Record<string, unknown>;
+  /** The outputs that are secrets, known or not (an unknown secret shows as "<computed>"): for the policy rules on outputs. */
+  secretOutputNames?: string[];
 }
 
 /** What a downstream plan's StackReference gets: real values (secrets included) and secret names. */
@@ -184,6 +187,12 @@ export function resourceOfLabel(label: string): string {
   return m ? `resource ${m[2]} '${m[1]}'` : label;
 }
 
+/** The rule an upstream stack name breaks when no plan or shipped config has that stack. */
+function unresolvedRule(name: string): string {
+  const last = name.split("/").pop();
+  return `the name of a stack planned before it or shipped as Pulumi.<stack>.yaml (no stack named '${last}')`;
+}
+
 function unresolvable(name: string): string {
   const last = name.split("/").pop();
   return `stack reference '${name}' cannot be resolved: no planned stack named '${last}' (plan it first, or ship Pulumi.${last}.yaml)`;
@@ -274,8 +283,10 @@ export async function planStack(
   const firstPreview = mode.firstPreview === true;
   // Upstream references are checked before the program runs: a failed StackReference read leaves
   // every Output that depends on it rejecting in the background.
-  for (const { stack } of stackReferences(spec.config)) {
-    if (!resolve(stack)) throw new PlanError(spec.name, new Error(unresolvable(stack)));
+  // A name that no planned or shipped stack has is the user's to fix: a config error naming the key.
+  const missing = stackReferences(spec.config).filter(({ stack }) => !resolve(stack));
+  if (missing.length > 0) {
+    throw new PlanError(spec.name, new ConfigError(missing.map(({ key, stack }) => problem(key, unresolvedRule(stack), stack))));
   }
   const region = spec.config["aws:region"] ?? "us-east-1";
   const ctx: FakeContext = { region };
@@ -403,7 +414,7 @@ export async function planStack(
     const config: Record<string, string> = {};
     for (const [k, v] of Object.entries(spec.config)) config[k] = spec.secretKeys.includes(k) ? SECRET : v;
     return {
-      plan: { stack: spec.name, kind: spec.config["lab:kind"] ?? "", config, resources, outputs },
+      plan: { stack: spec.name, kind: spec.config["lab:kind"] ?? "", config, resources, outputs, secretOutputNames },
       planned: { outputs: planned, secretOutputNames },
     };
   } finally {

@@ -35,7 +35,9 @@ export const ecrImmutableTags = defineRule({
   resourceTypes: [T.ecrRepository],
   check(inputs) {
     const v = inputs.imageTagMutability;
-    return v === "IMMUTABLE" ? [] : [`imageTagMutability must be "IMMUTABLE", got ${shown(v)}${v === undefined ? " (ECR's default: MUTABLE)" : ""}`];
+    return v === "IMMUTABLE"
+      ? []
+      : [`imageTagMutability must be "IMMUTABLE", got ${shown(v)}${v === undefined ? " (ECR's default: MUTABLE)" : ""}`];
   },
 });
 

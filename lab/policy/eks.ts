@@ -69,8 +69,7 @@ export const eksSecretsEncryption = defineRule({
   resourceTypes: CLUSTERS,
   check(inputs, type) {
     const remedy = "encrypt Kubernetes secrets with a KMS key of the stack's";
-    if (type === T.eksComponentCluster)
-      return isSet(inputs.encryptionConfigKeyArn) ? [] : [`encryptionConfigKeyArn is not set: ${remedy}`];
+    if (type === T.eksComponentCluster) return isSet(inputs.encryptionConfigKeyArn) ? [] : [`encryptionConfigKeyArn is not set: ${remedy}`];
     const config = inputs.encryptionConfig;
     if (isOpaque(config)) return [`encryptionConfig must be known before deploy, got ${config}`];
     if (!isObj(config)) return [`encryptionConfig is not set: ${remedy} (resources ["secrets"], provider.keyArn)`];

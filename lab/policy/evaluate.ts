@@ -1,12 +1,13 @@
 /**
  * The lab's policy rules run offline, on planned resources (`lab plan --policy`): the same rules
- * the CrossGuard pack (lab/policy/pack) runs during `pulumi preview` and `pulumi up`.
+ * the CrossGuard pack (lab/policy/pack) runs during `pulumi preview` and `pulumi up`; and on the
+ * planned stack outputs, the stack rules the pack cannot run (./outputs.ts).
  *
  * Pure: the resources are plain data, e.g. lab/plan/run.ts `PlannedResource`s, whose inputs show
  * values unknown until deploy as "<computed>" and secrets as "[secret]" (see lab/policy/rule.ts
  * for how each kind of rule treats them). The rules are the registry's (lab/policy/rules.ts).
  */
-import { EnforcementLevel, formatViolation, Rule, RULES } from "./rules";
+import { EnforcementLevel, formatViolation, Rule, RULES, STACK_RULES, StackRule } from "./rules";
 
 /** What a rule needs of a resource (a `PlannedResource` has these fields and more). */
 export interface PolicyResource {
@@ -69,6 +70,55 @@ export function evaluatePolicies(resources: readonly PolicyResource[], rules: re
     }
   }
   return out.sort(compareViolations);
+}
+
+/** What a stack rule needs of a plan (a lab/plan/run.ts `StackPlan` has these fields and more). */
+export interface PolicyStack {
+  readonly stack: string;
+  /** Outputs as the plan shows them: secrets "[secret]", values unknown until deploy "<computed>". */
+  readonly outputs: Record<string, unknown>;
+  /** The outputs that are secrets, known or not; without it only "[secret]" values count as secrets. */
+  readonly secretOutputNames?: readonly string[];
+  /** The stack's resources, for {@link evaluatePlan}. */
+  readonly resources?: readonly PolicyResource[];
+}
+
+/** The project, as the root stack resource's URN and name carry it (`urn:pulumi:<stack>::<project>::pulumi:pulumi:Stack::<project>-<stack>`). */
+const PROJECT = "storage-bench-lab";
+/** Pulumi's token of a stack's root resource, whose outputs the stack exports. */
+export const STACK_TYPE = "pulumi:pulumi:Stack";
+
+/**
+ * Every violation of the stack rules by a stack's outputs, reported on the stack's root resource
+ * (`storage-bench-lab-<stack>`, Pulumi's name for it), sorted like {@link evaluatePolicies}.
+ */
+export function evaluateStackOutputs(stack: PolicyStack, rules: readonly StackRule[] = STACK_RULES): Violation[] {
+  const name = `${PROJECT}-${stack.stack}`;
+  const urn = `urn:pulumi:${stack.stack}::${PROJECT}::${STACK_TYPE}::${name}`;
+  const out: Violation[] = [];
+  for (const rule of rules) {
+    let details: string[];
+    try {
+      details = rule.checkOutputs(stack.outputs, stack.secretOutputNames);
+    } catch (e) {
+      details = [`could not be evaluated: ${e instanceof Error ? e.message : String(e)}`];
+    }
+    for (const detail of details)
+      out.push({
+        rule: rule.name,
+        enforcementLevel: rule.enforcementLevel,
+        urn,
+        type: STACK_TYPE,
+        name,
+        message: formatViolation(rule.name, name, detail),
+      });
+  }
+  return out.sort(compareViolations);
+}
+
+/** A planned stack's violations: its resources' ({@link evaluatePolicies}) and its outputs' ({@link evaluateStackOutputs}), sorted. */
+export function evaluatePlan(plan: PolicyStack): Violation[] {
+  return [...evaluatePolicies(plan.resources ?? []), ...evaluateStackOutputs(plan)].sort(compareViolations);
 }
 
 /** True when any violation is mandatory (what fails `pulumi up`, and `lab plan --policy`). */

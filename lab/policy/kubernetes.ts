@@ -36,10 +36,10 @@ export const NAMESPACED = [
 export const PRIVILEGED_NAMESPACES: Readonly<Record<string, string>> = {
   "rook-ceph":
     "Rook's Ceph OSDs and the Ceph CSI node plugin run privileged with hostPath devices (/dev, /var/lib/rook): " +
-    '"Rook requires privileges to manage the storage in your cluster" (Rook docs, Getting-Started/Prerequisites/pod-security-policies)',
+    '"Rook requires privileges to manage the storage in your cluster" (Rook docs, rook.github.io/docs/rook/latest/Getting-Started/Prerequisites/pod-security-policies/)',
   trident:
     "Trident's node pods run a privileged container (bidirectional CSI mounts) with host networking, IPC and PID, and its " +
-    'namespace is labelled "enforce: privileged" (NetApp Trident docs, trident-reference/pod-security.html)',
+    'namespace is labelled "enforce: privileged" (NetApp Trident docs, docs.netapp.com/us-en/trident/trident-reference/pod-security.html)',
 };
 
 /** The privileged namespaces, comma-separated, for messages. */
@@ -102,7 +102,8 @@ export const k8sImagePinned = defineRule({
     for (const { where, c } of list ?? []) {
       const image = c.image;
       if (isOpaque(image)) continue;
-      if (typeof image !== "string" || image.trim() === "") out.push(`${where}: image is not set: set a pinned image (a version tag or a digest)`);
+      if (typeof image !== "string" || image.trim() === "")
+        out.push(`${where}: image is not set: set a pinned image (a version tag or a digest)`);
       else {
         const why = unpinnedImage(image);
         if (why) out.push(`${where}: image ${JSON.stringify(image)} ${why}`);
@@ -180,7 +181,10 @@ function podSecurity(inputs: Obj, type: string): string[] {
 }
 
 /** The restricted profile's main controls: privilege escalation, root, capabilities, seccomp. */
-const RESTRICTED = controls(["CKV_K8S_20", "CKV_K8S_23", "CKV_K8S_28", "CKV_K8S_31", "CKV_K8S_37"], ["KSV-0001", "KSV-0003", "KSV-0012", "KSV-0030"]);
+const RESTRICTED = controls(
+  ["CKV_K8S_20", "CKV_K8S_23", "CKV_K8S_28", "CKV_K8S_31", "CKV_K8S_37"],
+  ["KSV-0001", "KSV-0003", "KSV-0012", "KSV-0030"],
+);
 
 export const k8sJobRestrictedPodSecurity = defineRule({
   name: "k8s-job-restricted-pod-security",
@@ -225,7 +229,10 @@ function hostAccess(spec: Obj): string[] {
   return out;
 }
 
-const PRIVILEGED = controls(["CKV_K8S_16", "CKV_K8S_17", "CKV_K8S_18", "CKV_K8S_19"], ["KSV-0017", "KSV-0010", "KSV-0008", "KSV-0009", "KSV-0023"]);
+const PRIVILEGED = controls(
+  ["CKV_K8S_16", "CKV_K8S_17", "CKV_K8S_18", "CKV_K8S_19"],
+  ["KSV-0017", "KSV-0010", "KSV-0008", "KSV-0009", "KSV-0023"],
+);
 
 export const k8sPrivilegedNamespaces = defineRule({
   name: "k8s-privileged-namespaces",
@@ -268,7 +275,8 @@ export const k8sNoDefaultNamespace = defineRule({
     // Checkov's own exceptions: objects Kubernetes itself keeps in `default`.
     if ((type === T.serviceAccount && name === "default") || (type === T.service && name === "kubernetes")) return [];
     const ns = namespaceOf(inputs);
-    if (ns === undefined) return ['metadata.namespace is not set (the provider puts the object in "default"): set the namespace the lab made for it'];
+    if (ns === undefined)
+      return ['metadata.namespace is not set (the provider puts the object in "default"): set the namespace the lab made for it'];
     if (ns === "default") return ['metadata.namespace is "default": use a namespace the lab creates for the workload'];
     return [];
   },
@@ -293,12 +301,20 @@ export const k8sNamespacePodSecurity = defineRule({
     if (isOpaque(labels)) return [];
     const level = isObj(labels) ? labels[PSA_ENFORCE] : undefined;
     const key = `metadata.labels["${PSA_ENFORCE}"]`;
-    if (!isSet(level)) return [`${key} is not set: label the namespace "restricted" (or "privileged" for ${PRIVILEGED_LIST} only)`];
+    const name = dig(inputs, ["metadata", "name"]);
+    const privileged = typeof name === "string" && Object.prototype.hasOwnProperty.call(PRIVILEGED_NAMESPACES, name);
+    if (!isSet(level))
+      return [
+        privileged
+          ? `${key} is not set: label the namespace "privileged" (${name} is in PRIVILEGED_NAMESPACES)`
+          : `${key} is not set: label the namespace "restricted" (or "baseline")`,
+      ];
     if (isOpaque(level)) return [];
     if (!(PSA_LEVELS as readonly unknown[]).includes(level)) return [`${key} must be one of ${PSA_LEVELS.join(", ")}, got ${shown(level)}`];
-    const name = dig(inputs, ["metadata", "name"]);
-    if (level === "privileged" && !isOpaque(name) && !(typeof name === "string" && Object.prototype.hasOwnProperty.call(PRIVILEGED_NAMESPACES, name)))
-      return [`${key} is "privileged" for namespace ${shown(name)}: only ${PRIVILEGED_LIST} may be privileged: use "restricted" or "baseline"`];
+    if (level === "privileged" && !privileged && !isOpaque(name))
+      return [
+        `${key} is "privileged" for namespace ${shown(name)}: only ${PRIVILEGED_LIST} may be privileged: use "restricted" or "baseline"`,
+      ];
     return [];
   },
 });

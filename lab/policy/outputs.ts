@@ -11,18 +11,24 @@
 import { SECRET } from "../plan/markers";
 import { controls, defineStackRule, isObj, mirrors } from "./rule";
 
-/** Words of a name that say what secret it holds (`sshPrivateKey` → key, `mysqlRootPassword` → password). */
+/** Words of a name that say what secret it holds (`mysqlRootPassword` → password). */
 const SENSITIVE_WORDS: Readonly<Record<string, string>> = {
   password: "a password",
   passwd: "a password",
   passphrase: "a passphrase",
-  key: "a key",
   token: "a token",
   secret: "a secret",
   credential: "credentials",
   credentials: "credentials",
   kubeconfig: "a kubeconfig",
 };
+
+/**
+ * Words that make a following `key` key material (`sshPrivateKey`, `apiKey`, `accessKey`): a bare
+ * `key` is as often a name (a taint's or a label's key, a map key) as a secret, and a public key is
+ * none.
+ */
+const KEY_QUALIFIERS = new Set(["private", "secret", "access", "api", "signing", "encryption", "master"]);
 
 /** Last words of a name that make it a reference to a secret, not the secret (`kmsKeyArn`, `fsxadminSecretArn`). */
 const REFERENCE_WORDS = new Set(["arn", "arns", "id", "ids", "name", "names", "path", "url", "uri", "version"]);
@@ -36,13 +42,14 @@ export function nameWords(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
-/** What secret a name says its value holds, or undefined (a public key and a reference hold none). */
+/** What secret a name says its value holds, or undefined (a bare or public key and a reference hold none). */
 export function sensitiveName(name: string): string | undefined {
   const words = nameWords(name);
   if (words.length === 0 || REFERENCE_WORDS.has(words[words.length - 1])) return undefined;
   for (let i = 0; i < words.length; i++) {
     const what = SENSITIVE_WORDS[words[i]];
-    if (what !== undefined && !(words[i] === "key" && words[i - 1] === "public")) return what;
+    if (what !== undefined) return what;
+    if (words[i] === "key" && i > 0 && KEY_QUALIFIERS.has(words[i - 1])) return "a key";
   }
   return undefined;
 }

@@ -149,7 +149,9 @@ export const kmsKeyRotation = defineRule({
   check(inputs) {
     const spec = inputs.keySpec ?? inputs.customerMasterKeySpec;
     if (!isOpaque(spec) && !rotates(spec)) return [];
-    return isTrue(inputs.enableKeyRotation) ? [] : [`enableKeyRotation must be true (yearly rotation of the key material), got ${shown(inputs.enableKeyRotation)}`];
+    return isTrue(inputs.enableKeyRotation)
+      ? []
+      : [`enableKeyRotation must be true (yearly rotation of the key material), got ${shown(inputs.enableKeyRotation)}`];
   },
 });
 

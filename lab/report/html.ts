@@ -18,6 +18,7 @@ import {
   type TableLayout,
 } from "./layout";
 import type { ReportModel } from "./model";
+import { limitNotes, manifestReport } from "../util/report";
 
 /** Text with `& < > " '` escaped, for element content and attribute values. */
 export function escapeHtml(t: string): string {
@@ -57,6 +58,7 @@ code { font-family: "DejaVu Sans Mono", monospace; font-size: 12px; }
 ul.notes { font-size: 13px; color: #374151; margin: 6px 0; padding-left: 20px; }
 figure.chart { margin: 12px 0 20px; }
 figure.chart svg { max-width: 100%; height: auto; }
+pre.manifest { font-family: "DejaVu Sans Mono", monospace; font-size: 12px; white-space: pre-wrap; background: #f9fafb; padding: 8px; }
 @page { margin: 14mm; }
 @media print {
   main { max-width: none; padding: 0; }
@@ -87,10 +89,24 @@ export function renderHtml(model: ReportModel, svgs: ReadonlyMap<string, string>
     ...summaryLines(model).map((l) => `<li>${escapeHtml(l)}</li>`),
     "</ul></section>",
   ];
+  const manifests = manifestReport(model.manifests);
+  if (manifests !== undefined) {
+    out.push(
+      '<section class="manifests"><h2>Manifests</h2>',
+      `<pre class="manifest">${escapeHtml(manifests.join("\n"))}</pre>`,
+      "</section>",
+    );
+  }
   for (const e of model.experiments) {
     out.push(`<section class="experiment" data-experiment="${escapeHtml(e.id)}">`, `<h2>${escapeHtml(e.title)}</h2>`);
     if (e.ratios.length > 0) out.push("<h3>Ratios</h3>", htmlTable(ratioTableLayout(e.ratios), "ratios"));
     const charts = chartsOf(e);
+    for (const u of e.utilization ?? []) {
+      const chart = charts.get(u);
+      const svg = chart === undefined ? undefined : svgs.get(chart.file);
+      if (chart !== undefined && svg !== undefined)
+        out.push(`<figure class="chart util" data-chart="${escapeHtml(chart.file)}">`, svg, "</figure>");
+    }
     for (const t of e.tables) {
       out.push(
         `<section class="metric" data-metric="${escapeHtml(t.metric)}">`,
@@ -101,6 +117,8 @@ export function renderHtml(model: ReportModel, svgs: ReadonlyMap<string, string>
       const shared = sharedSetup(t);
       const items = notes.map((n) => `<li>${escapeHtml(n)}</li>`);
       if (shared.length > 0) items.push(`<li>Setup of every row: ${shared.map((s) => `<code>${escapeHtml(s)}</code>`).join(", ")}.</li>`);
+      const limits = e.limits?.find((l) => l.table === t);
+      for (const l of limits === undefined ? [] : limitNotes(limits)) items.push(`<li class="limit">${escapeHtml(l)}</li>`);
       if (items.length > 0) out.push(`<ul class="notes">${items.join("")}</ul>`);
       const chart = charts.get(t);
       const svg = chart === undefined ? undefined : svgs.get(chart.file);

@@ -7,6 +7,7 @@ import { chartOf, referenceLabel, type Chart } from "./chart";
 import { displayUnit, formatMetadata, formatRange, formatRatio, formatSampleValue } from "./format";
 import type { Experiment, MetricTable, Ratio, ReportModel } from "./model";
 import type { ReferenceRow } from "./published";
+import { utilChart, type UtilComparison } from "../util/report";
 
 /** One table cell: `code` for metadata values (shown verbatim), `strong` for labels. */
 export interface Cell {
@@ -142,13 +143,14 @@ export function incomparableLayout(model: ReportModel): TableLayout {
   };
 }
 
-/** The charts of an experiment's tables, by table. */
-export function chartsOf(experiment: Experiment): Map<MetricTable, Chart> {
-  const out = new Map<MetricTable, Chart>();
+/** The charts of an experiment's tables, by table, and of its utilization comparisons (lab/util/report.ts), by comparison. */
+export function chartsOf(experiment: Experiment): Map<MetricTable | UtilComparison, Chart> {
+  const out = new Map<MetricTable | UtilComparison, Chart>();
   for (const t of experiment.tables) {
     const c = chartOf(experiment, t);
     if (c !== undefined) out.set(t, c);
   }
+  for (const u of experiment.utilization ?? []) out.set(u, utilChart(experiment.id, u));
   return out;
 }
 

@@ -11,6 +11,8 @@ import * as path from "node:path";
 import type { Sample } from "../../core/sample";
 import { RAW_DIR, readRunResults, SAMPLES_FILE } from "../results/files";
 import type { InputFile } from "./model";
+import { readManifestFile } from "../util/manifest";
+import { readUtilizationFile } from "../util/files";
 
 /** A directory argument that cannot be searched, or that holds no samples. */
 export class ReportInputError extends Error {
@@ -83,7 +85,24 @@ export function readSampleFile(file: string): Sample[] {
   return samples.map((s) => ({ ...s, metadata: { stack, runId, ...s.metadata } }));
 }
 
-/** Finds and reads every samples.json below `dirs`. */
+/**
+ * Finds and reads every samples.json below `dirs`, with the utilization.json (`lab util`) and
+ * manifest.json (saved with the results) beside it when there are (their samples get `stack` and
+ * `runId` from the directory names as samples.json's do).
+ */
 export function loadInputs(dirs: readonly string[]): InputFile[] {
-  return findSampleFiles(dirs).map((file) => ({ file, samples: readSampleFile(file) }));
+  return findSampleFiles(dirs).map((file) => {
+    const dir = path.dirname(file);
+    const utilization = readUtilizationFile(dir)?.samples;
+    const manifestFile = readManifestFile(dir);
+    const inRunDir = fs.existsSync(path.join(dir, RAW_DIR));
+    const fill = (s: Sample): Sample =>
+      inRunDir ? { ...s, metadata: { stack: path.basename(path.dirname(dir)), runId: path.basename(dir), ...s.metadata } } : s;
+    return {
+      file,
+      samples: readSampleFile(file),
+      ...(utilization === undefined ? {} : { utilization: utilization.map(fill) }),
+      ...(manifestFile === undefined ? {} : { manifestFile }),
+    };
+  });
 }

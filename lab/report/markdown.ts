@@ -17,6 +17,7 @@ import {
   type TableLayout,
 } from "./layout";
 import type { ReportModel } from "./model";
+import { limitNotes, manifestReport } from "../util/report";
 
 /** Inline code that survives any backticks in the text, with `|` escaped for table cells. */
 function codeSpan(t: string): string {
@@ -55,16 +56,25 @@ export function renderMarkdown(model: ReportModel, options: MarkdownOptions): st
     ...summaryLines(model).map((l) => `- ${l}`),
     "",
   ];
+  const manifests = manifestReport(model.manifests);
+  if (manifests !== undefined) out.push("## Manifests", "", "```text", ...manifests, "```", "");
   for (const e of model.experiments) {
     out.push(`## ${e.title}`, "");
     if (e.ratios.length > 0) out.push("### Ratios", "", markdownTable(ratioTableLayout(e.ratios)), "");
     const charts = chartsOf(e);
+    for (const u of e.utilization ?? []) {
+      const chart = charts.get(u);
+      if (chart !== undefined && options.charts) out.push(`![${u.title}](charts/${chart.file})`, "");
+    }
     for (const t of e.tables) {
       out.push(`### ${codeSpan(t.metric)} (${displayUnit(t.unit)})`, "", markdownTable(metricTableLayout(t)), "");
       t.references.forEach((_, i) => out.push(`- ${referenceNote(t, i)}`));
       const shared = sharedSetup(t);
       if (shared.length > 0) out.push(`- Setup of every row: ${shared.map(codeSpan).join(", ")}.`);
       if (t.references.length > 0 || shared.length > 0) out.push("");
+      const limits = e.limits?.find((l) => l.table === t);
+      const lines = limits === undefined ? [] : limitNotes(limits);
+      if (lines.length > 0) out.push(...lines.map((l) => `- ${l}`), "");
       const chart = charts.get(t);
       if (chart !== undefined && options.charts) out.push(`![${t.metric}: median per row with min–max whiskers](charts/${chart.file})`, "");
     }

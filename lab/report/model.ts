@@ -20,9 +20,21 @@
  * whose unit differs from the rest of their metric are listed as incomparable, never dropped
  * silently.
  */
+import { isManifestKey } from "../../core/manifest";
 import type { MetadataValue, Sample } from "../../core/sample";
+import { isUtilMetric } from "../../core/utilization";
+import {
+  manifestSection,
+  tableLimits,
+  utilComparisons,
+  utilIndex,
+  type ManifestSection,
+  type RunExtras,
+  type TableLimits,
+  type UtilComparison,
+} from "../util/report";
 import { referencesFor, matchesAll, type ReferenceRow } from "./published";
-import { BOOTSTRAP_DEFAULTS, ratioInterval, summarize, type BootstrapOptions, type RatioEstimate, type Summary } from "./stats";
+import { BOOTSTRAP_DEFAULTS, ratioInterval, summarize, type BootstrapOptions, type RatioEstimate, type Summary } from "../../core/stats";
 
 /** A sample and the samples.json it was read from. */
 export interface SourcedSample {
@@ -35,9 +47,11 @@ export interface SourcedSample {
  * and repetition, fio's errno (the `fio.error` value's detail), OMB's count of reporting periods
  * (the run's length in 10 s steps), and whether pgbench.sh initialised the tables in that run
  * (`pgbenchInitialisation`: each repetition starts with pgbench's own vacuum, so runs that reuse
- * the tables start from the same state, pgbench.sh says).
+ * the tables start from the same state, pgbench.sh says), and the repetition's window (`repStart`,
+ * `repEnd`: when it ran). The run's manifest (`manifest.…` keys, core/manifest.ts) is not part of a
+ * row's identity either: lab/util/report.ts compares manifests on their own.
  */
-export const PER_REPETITION_KEYS: readonly string[] = ["rep", "runId", "errno", "periods", "pgbenchInitialisation"];
+export const PER_REPETITION_KEYS: readonly string[] = ["rep", "runId", "errno", "periods", "pgbenchInitialisation", "repStart", "repEnd"];
 
 /** Metadata not shown among a table's settings: constant by construction or bookkeeping. */
 const HIDDEN_KEYS: ReadonlySet<string> = new Set(["tool", "scenario", "jobIndex"]);
@@ -165,6 +179,10 @@ export interface Experiment {
   readonly title: string;
   readonly tables: readonly MetricTable[];
   readonly ratios: readonly Ratio[];
+  /** Per table, each row's repetitions and their limit lines (lab/util/report.ts). */
+  readonly limits?: readonly TableLimits[];
+  /** Per compared pair of rows, the resources' utilization (lab/util/report.ts). */
+  readonly utilization?: readonly UtilComparison[];
 }
 
 export interface ReportModel {
@@ -175,6 +193,8 @@ export interface ReportModel {
   readonly inputs: readonly { readonly file: string; readonly samples: number }[];
   readonly baseline?: string;
   readonly bootstrap: Required<BootstrapOptions>;
+  /** Each run's manifest and the differences `force` let through (lab/util/report.ts). */
+  readonly manifests?: ManifestSection;
 }
 
 export interface ModelOptions {
@@ -183,6 +203,8 @@ export interface ModelOptions {
   readonly bootstrap?: BootstrapOptions;
   /** Titles of known scenarios (scenarios/index.ts descriptions), by id. */
   readonly scenarioTitles?: Readonly<Record<string, string>>;
+  /** Put runs with different manifests side by side (`lab report --force`); without it they are refused. */
+  readonly force?: boolean;
 }
 
 /** The title of the section of samples without a scenario. */
@@ -196,9 +218,10 @@ function orderKeys(keys: Iterable<string>): string[] {
   return [...new Set(keys)].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
-function identity(metadata: Readonly<Record<string, MetadataValue>>): Record<string, MetadataValue> {
+/** A row's identity: the metadata but the per-repetition and manifest keys, keys sorted. */
+export function identity(metadata: Readonly<Record<string, MetadataValue>>): Record<string, MetadataValue> {
   const out: Record<string, MetadataValue> = {};
-  for (const k of Object.keys(metadata).sort()) if (!PER_REPETITION_KEYS.includes(k)) out[k] = metadata[k];
+  for (const k of Object.keys(metadata).sort()) if (!PER_REPETITION_KEYS.includes(k) && !isManifestKey(k)) out[k] = metadata[k];
   return out;
 }
 
@@ -424,8 +447,8 @@ function compareTable(
   return ratios;
 }
 
-/** One samples.json as read: its path and its samples, in file order. */
-export interface InputFile {
+/** One samples.json as read: its path and its samples, in file order; utilization.json and manifest.json beside it. */
+export interface InputFile extends RunExtras {
   readonly file: string;
   readonly samples: readonly Sample[];
 }
@@ -435,8 +458,12 @@ export function buildModel(files: readonly InputFile[], options: ModelOptions = 
   const bootstrap = { ...BOOTSTRAP_DEFAULTS, ...options.bootstrap };
   const incomparable: Incomparable[] = [];
   const buckets = new Map<string, Bucket>();
+  const manifests = manifestSection(files, options.force === true);
+  const index = utilIndex(files, identity);
   for (const f of files) {
     for (const sample of f.samples) {
+      // Utilization samples are the limit lines' and charts' (lab/util/report.ts), not tables.
+      if (isUtilMetric(sample.metric)) continue;
       const experiment = sample.metadata.scenario === undefined ? "" : String(sample.metadata.scenario);
       const key = JSON.stringify([experiment, sample.metric]);
       let b = buckets.get(key);
@@ -457,7 +484,8 @@ export function buildModel(files: readonly InputFile[], options: ModelOptions = 
     const comparisons = hasBaseline ? [...COMPARISONS, baselineComparison(options.baseline as string)] : COMPARISONS;
     const ratios = tables.flatMap((t) => compareTable(t, comparisons, bootstrap, incomparable));
     const title = id === "" ? NO_SCENARIO_TITLE : (options.scenarioTitles?.[id] ?? id);
-    return { id, title, tables, ratios };
+    const e: Experiment = { id, title, tables, ratios };
+    return { ...e, limits: tables.map((t) => tableLimits(id, t, index)), utilization: utilComparisons(e, index) };
   });
   return {
     experiments,
@@ -466,5 +494,6 @@ export function buildModel(files: readonly InputFile[], options: ModelOptions = 
     inputs: files.map((f) => ({ file: f.file, samples: f.samples.length })),
     ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
     bootstrap,
+    manifests,
   };
 }

@@ -4,6 +4,8 @@
  * ```text
  * <rootDir>/<stack>/<runId>/samples.json   the samples, a JSON array, 2-space indented
  * <rootDir>/<stack>/<runId>/raw/<name>     each raw tool output, verbatim
+ * <rootDir>/<stack>/<runId>/manifest.json  the run's manifest (lab/util/manifest.ts), when saved with one;
+ *                                          it is also in every sample's metadata (`manifest.…` keys)
  * ```
  *
  * Writing is atomic at the directory level: everything goes into a hidden temporary directory
@@ -18,7 +20,9 @@
 import * as fs from "fs";
 import * as path from "path";
 import { ToolOutputError } from "../../core/errors";
+import { manifestMetadata } from "../../core/manifest";
 import type { Sample } from "../../core/sample";
+import { MANIFEST_FILE, type ManifestFile } from "../util/manifest";
 
 /** A raw tool output kept next to the samples. */
 export interface RawFile {
@@ -79,7 +83,14 @@ function writeFileSynced(file: string, text: string): void {
  * and returns that directory. Throws {@link RunExistsError} when it exists, and RangeError for
  * a stack, run id or raw name that is not one safe path segment, or a raw name given twice.
  */
-export function writeRunResults(rootDir: string, stack: string, runId: string, samples: readonly Sample[], raws: readonly RawFile[]): string {
+export function writeRunResults(
+  rootDir: string,
+  stack: string,
+  runId: string,
+  samples: readonly Sample[],
+  raws: readonly RawFile[],
+  manifest?: ManifestFile,
+): string {
   const dir = runDir(rootDir, stack, runId);
   const names = new Set<string>();
   for (const r of raws) {
@@ -94,7 +105,11 @@ export function writeRunResults(rootDir: string, stack: string, runId: string, s
   try {
     fs.mkdirSync(path.join(tmp, RAW_DIR));
     for (const r of raws) writeFileSynced(path.join(tmp, RAW_DIR, r.name), r.text);
-    writeFileSynced(path.join(tmp, SAMPLES_FILE), `${JSON.stringify(samples, null, 2)}\n`);
+    // With a manifest (lab/util/manifest.ts): manifest.json beside the samples, and in every sample's metadata.
+    const stamp = manifest === undefined ? {} : manifestMetadata(manifest.manifest);
+    if (manifest !== undefined) writeFileSynced(path.join(tmp, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    const stamped = samples.map((s) => ({ ...s, metadata: { ...s.metadata, ...stamp } }));
+    writeFileSynced(path.join(tmp, SAMPLES_FILE), `${JSON.stringify(stamped, null, 2)}\n`);
     if (fs.existsSync(dir)) throw new RunExistsError(dir);
     try {
       fs.renameSync(tmp, dir);

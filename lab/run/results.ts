@@ -9,18 +9,22 @@ import * as path from "node:path";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { writeRunResults } from "../results/files";
 import { stackResults } from "../results/stack-outputs";
+import type { ManifestFile } from "../util/manifest";
 
 /** Output values as `pulumi stack output --json --show-secrets` prints them. */
 export function plainOutputs(outputs: OutputMap): Record<string, unknown> {
   return Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.value]));
 }
 
-/** Writes `stack`'s results under `resultsRoot`; undefined when the stack has no `results` output (network, compare). */
-export function saveStackOutputs(resultsRoot: string, stack: string, outputs: OutputMap): string | undefined {
+/**
+ * Writes `stack`'s results under `resultsRoot`, with the run's manifest when given (lab/util/manifest.ts
+ * `takeManifest`); undefined when the stack has no `results` output (network, compare).
+ */
+export function saveStackOutputs(resultsRoot: string, stack: string, outputs: OutputMap, manifest?: ManifestFile): string | undefined {
   const plain = plainOutputs(outputs);
   if (!("results" in plain)) return undefined;
   const r = stackResults(stack, plain);
-  return writeRunResults(resultsRoot, stack, r.runId, r.samples, r.raws);
+  return writeRunResults(resultsRoot, stack, r.runId, r.samples, r.raws, manifest);
 }
 
 /** `results/runs/<scenario>-<runId>`. */

@@ -9,6 +9,7 @@
  */
 import type { MetadataValue, Sample } from "../../core/sample";
 import type { RatioSpec, SampleSelector } from "./rules";
+import { median } from "../../core/stats";
 
 export interface SeriesStats {
   readonly metric: string;
@@ -44,14 +45,6 @@ export interface RatioResult {
   readonly low: number;
   /** max(numerator) / min(denominator). */
   readonly high: number;
-}
-
-/** The median: the middle value, or the mean of the two middle values. */
-export function median(values: readonly number[]): number {
-  if (values.length === 0) throw new RangeError("median of no values");
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 const isSample = (v: unknown): v is Sample => {

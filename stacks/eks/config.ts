@@ -1,14 +1,28 @@
 /**
  * Config of the `eks` stack kind: the keys' types; their rules and defaults are the EksCluster
  * component's (components/eks/rules.ts) and Trident's install rules (components/trident/rules.ts),
- * checked with the `lab:` key names.
+ * checked with the `lab:` key names. `lab:trident` is the stack's own switch (whether it composes
+ * Trident at all), so its one rule is here.
  */
 import { z } from "zod";
-import { ArgProblem } from "../../core/errors";
-import { EksClusterSpec, MAX_CLUSTER_NAME, problems as eksProblems } from "../../components/eks/rules";
+import { argProblem, ArgProblem } from "../../core/errors";
+import { EksClusterSpec, MAX_CLUSTER_NAME, NODE_GROUPS_RULE, NodeGroupSpec, problems as eksProblems } from "../../components/eks/rules";
 import { installProblems, TridentInstallMethod, TridentInstallSpec } from "../../components/trident/rules";
 import { commonFields } from "../lib/config/common";
-import { int, list, stackName, text } from "../lib/config/fields";
+import { bool, int, list, stackName, text } from "../lib/config/fields";
+
+/** One item of `lab:nodeGroups`: the fields' types; required fields and unknown keys are the rules'. */
+const nodeGroup = z.looseObject(
+  {
+    name: text().optional(),
+    instanceType: text().optional(),
+    nodeCount: int().optional(),
+    rootVolumeGiB: int().optional(),
+    labels: z.record(z.string(), z.string(), { error: "an object of label keys to values" }).optional(),
+    dedicated: bool().optional(),
+  },
+  { error: NODE_GROUPS_RULE },
+);
 
 export const eksSchema = z.object({
   ...commonFields,
@@ -30,6 +44,10 @@ export const eksSchema = z.object({
   nodeRootVolumeGiB: int().optional(),
   /** `lab:logRetentionDays` → `logRetentionDays`. */
   logRetentionDays: int().optional(),
+  /** `lab:nodeGroups` → `nodeGroups`. */
+  nodeGroups: list(nodeGroup, NODE_GROUPS_RULE).optional(),
+  /** `lab:trident`: whether the stack installs Trident (false: a cluster whose storage is not Trident's, e.g. Kafka's static NFS volumes). @default true */
+  trident: bool().optional(),
   /** `lab:tridentInstall` → TridentOperator `tridentInstall`. */
   tridentInstall: text().optional(),
   /** `lab:tridentAddonVersion` → `tridentAddonVersion`. */
@@ -62,7 +80,13 @@ export function eksArgs(c: EksConfig, stack: string): EksClusterSpec {
     nodeCount: c.nodeCount,
     nodeRootVolumeGiB: c.nodeRootVolumeGiB,
     logRetentionDays: c.logRetentionDays,
+    nodeGroups: c.nodeGroups as readonly NodeGroupSpec[] | undefined,
   };
+}
+
+/** Whether the stack installs Trident (`lab:trident`, default true). */
+export function installsTrident(c: EksConfig): boolean {
+  return c.trident !== false;
 }
 
 /** The config as Trident's install arguments. */
@@ -72,5 +96,10 @@ export function tridentArgs(c: EksConfig): TridentInstallSpec {
 
 /** The EksCluster's and Trident's rules, over the config's fields (`stack` names the default cluster). */
 export function checkEks(c: EksConfig, stack: string): ArgProblem[] {
-  return [...eksProblems(eksArgs(c, stack)), ...installProblems(tridentArgs(c))];
+  const eks = eksProblems(eksArgs(c, stack));
+  if (installsTrident(c)) return [...eks, ...installProblems(tridentArgs(c))];
+  const unset = (["tridentInstall", "tridentAddonVersion"] as const)
+    .filter((k) => c[k] !== undefined)
+    .map((k) => argProblem(k, "unset when {trident} is false (no Trident is installed)", c[k]));
+  return [...eks, ...unset];
 }

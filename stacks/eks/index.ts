@@ -1,8 +1,10 @@
 /**
- * Stack kind `eks`: the EKS cluster of the FSx-on-EKS experiment, over the network stack's private
- * subnets of both zones (`lab:networkStack`), with Trident installed and able to reach the FSx API
- * (EKS Pod Identity). It reads the network stack only, so it deploys in parallel with `fsx-ontap`;
- * the `fsx-eks` stack joins them (the Trident backend, the storage classes, MySQL, the benchmarks).
+ * Stack kind `eks`: an EKS cluster over the network stack's private subnets of both zones
+ * (`lab:networkStack`), with one node group or several (`lab:nodeGroups`: labelled, dedicated ones
+ * tainted) and, unless `lab:trident` is false, Trident installed and able to reach the FSx API (EKS
+ * Pod Identity). It reads the network stack only, so it deploys in parallel with `fsx-ontap`; the
+ * `fsx-eks` stack (Trident backend, storage classes, MySQL, benchmarks) or the `kafka` stack (Strimzi
+ * on static NFS volumes, OMB) joins them. Shipped as `fsx-eks-cluster` and `kafka-cluster`.
  */
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
@@ -11,7 +13,7 @@ import { TridentOperator } from "../../components/trident";
 import { parseConfig } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { readNetwork } from "../network/outputs";
-import { checkEks, eksArgs, eksSchema, tridentArgs } from "./config";
+import { checkEks, eksArgs, eksSchema, installsTrident, tridentArgs } from "./config";
 
 export function eksStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("eks", eksSchema, raw, (c) => checkEks(c, id.stack));
@@ -24,13 +26,17 @@ export function eksStack(raw: Readonly<Record<string, string>>, id: StackIdentit
     { provider },
   );
   // The chart (and the readiness wait) talk to the cluster; the add-on goes through the EKS API.
-  const k8sProvider = new k8s.Provider("eks", { kubeconfig: eks.kubeconfig }, { dependsOn: eks.nodeAddons });
-  const trident = new TridentOperator(
-    "trident",
-    { ...tridentArgs(cfg), clusterName: eks.clusterName, kubeconfig: eks.kubeconfig },
-    // After the Pod Identity agent (and the other node add-ons): Trident's pods need it at start.
-    { providers: [provider, k8sProvider], dependsOn: eks.nodeAddons },
-  );
+  const trident = installsTrident(cfg)
+    ? new TridentOperator(
+        "trident",
+        { ...tridentArgs(cfg), clusterName: eks.clusterName, kubeconfig: eks.kubeconfig },
+        // After the Pod Identity agent (and the other node add-ons): Trident's pods need it at start.
+        {
+          providers: [provider, new k8s.Provider("eks", { kubeconfig: eks.kubeconfig }, { dependsOn: eks.nodeAddons })],
+          dependsOn: eks.nodeAddons,
+        },
+      )
+    : undefined;
 
   return {
     kubeconfig: eks.kubeconfig,
@@ -41,9 +47,10 @@ export function eksStack(raw: Readonly<Record<string, string>>, id: StackIdentit
     oidcProviderArn: eks.oidcProviderArn,
     zones: eks.zones,
     instanceType: eks.instanceType,
-    tridentRoleName: trident.roleName,
-    tridentInstall: trident.installMethod,
-    tridentVersion: trident.version,
+    nodeGroups: eks.nodeGroups,
+    ...(trident === undefined
+      ? {}
+      : { tridentRoleName: trident.roleName, tridentInstall: trident.installMethod, tridentVersion: trident.version }),
     expiresAt,
   } satisfies Record<string, pulumi.Input<unknown>>;
 }

@@ -17,9 +17,21 @@ export const eksOutputs = {
   oidcProviderArn: text,
   /** The zones the nodes run in, in the network's order. */
   zones: z.array(text).min(2),
-  /** The nodes' instance type. */
+  /** The first node group's instance type (the only one's, without `lab:nodeGroups`). */
   instanceType: text,
-  /** The IAM role Trident's controller assumes (EKS Pod Identity). */
+  /** Every node group: its nodes' labels (to select them) and taints (to tolerate them). */
+  nodeGroups: z
+    .array(
+      z.object({
+        name: text,
+        instanceType: text,
+        nodeCount: z.number().int().positive(),
+        labels: z.record(z.string(), z.string()),
+        taints: z.array(z.object({ key: text, value: z.string(), effect: z.literal("NoSchedule") })),
+      }),
+    )
+    .min(1),
+  /** The IAM role Trident's controller assumes (EKS Pod Identity); absent with `lab:trident: false`. */
   tridentRoleName: text,
   /** How Trident was installed (helm or addon) and its version. */
   tridentInstall: z.enum(["helm", "addon"]),

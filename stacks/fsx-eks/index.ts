@@ -15,7 +15,7 @@
  * No resource is created inside an `apply`. The six runs are created up front, in runs.ts' order
  * and with its names; what only the upstream stacks and the image build know reaches them as
  * Outputs: their `zone` (the file system's preferred and standby zones, checked against the node
- * zones by runs.ts `runZones` when they resolve: a bad pair fails the update with its message),
+ * zones by runs.ts `runZones` when they resolve: a bad pair fails the update at the first Job),
  * `toolsImage` (`lab:toolsImage` as given, or the reference of the image built here) and the
  * samples' `fsxPreferredZone`, `instanceType` and `hypervisor`. BenchmarkRun checks an Output
  * `zone` or `toolsImage` by its own rules once it resolves (components/bench/index.ts, "Values

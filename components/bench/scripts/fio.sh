@@ -22,7 +22,8 @@
 # The job files read FIO_DIR, FIO_SIZE, FIO_RUNTIME and FIO_RAMP through fio's own ${VAR}
 # expansion, so one file serves an 8 GiB benchmark and a 16 MiB smoke test. The test file
 # ($FIO_DIR/lab-fio.dat) is laid out by the first repetition and reused by the others.
-# Markers: tool=fio rep=<n> profile=<profile> version=<fio version>.
+# Markers: tool=fio rep=<n> profile=<profile> version=<fio version> start=<UTC> end=<UTC>, then
+# the node sampler's summary of the repetition between LAB-UTIL markers (lib.sh).
 # Exit status: 0 success; 2 usage or environment problem; 4 this run id already ran (lib.sh);
 # otherwise fio's own status.
 set -eu
@@ -76,13 +77,16 @@ while [ "$rep" -le "$REPS" ]; do
   out="$stage/fio-rep$rep.json"
   lab_log "fio repetition $rep/$REPS"
   status=0
+  lab_util_begin fio "$rep" "$stage"
   "$FIO_BIN" --output-format=json --output="$out" "$FIO_JOBFILE" || status=$?
+  lab_util_end
   if [ "$status" -ne 0 ]; then
     lab_log "fio failed with status $status in repetition $rep; its output follows"
     if [ -f "$out" ]; then cat -- "$out" >&2; fi
     exit "$status"
   fi
-  lab_emit fio "$rep" "$out" "profile=$FIO_PROFILE" "version=$fio_version"
+  lab_emit fio "$rep" "$out" "profile=$FIO_PROFILE" "version=$fio_version" "start=$lab_rep_start" "end=$lab_rep_end"
+  lab_util_emit fio "$rep"
   rep=$((rep + 1))
 done
 lab_run_done fio

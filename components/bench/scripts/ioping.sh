@@ -20,7 +20,8 @@
 #   LAB_RUNS_DIR     where finished runs are stamped (ioping-<run id>), on the storage under test []
 #   TMPDIR           where each repetition's output is staged before it is printed [/tmp]
 #
-# Markers: tool=ioping rep=<n> format=<json|text> version=<ioping version>.
+# Markers: tool=ioping rep=<n> format=<json|text> version=<ioping version> start=<UTC> end=<UTC>,
+# then the node sampler's summary of the repetition between LAB-UTIL markers (lib.sh).
 # Exit status: 0 success; 2 usage or environment problem; 4 this run id already ran (lib.sh);
 # otherwise ioping's own status.
 set -eu
@@ -81,13 +82,16 @@ while [ "$rep" -le "$REPS" ]; do
   out="$stage/ioping-rep$rep.$format"
   lab_log "ioping repetition $rep/$REPS"
   status=0
+  lab_util_begin ioping "$rep" "$stage"
   "$IOPING_BIN" "$@" "$IOPING_DIR" >"$out" || status=$?
+  lab_util_end
   if [ "$status" -ne 0 ]; then
     lab_log "ioping failed with status $status in repetition $rep; its output follows"
     cat -- "$out" >&2
     exit "$status"
   fi
-  lab_emit ioping "$rep" "$out" "format=$format" "version=$ioping_version"
+  lab_emit ioping "$rep" "$out" "format=$format" "version=$ioping_version" "start=$lab_rep_start" "end=$lab_rep_end"
+  lab_util_emit ioping "$rep"
   rep=$((rep + 1))
 done
 lab_run_done ioping

@@ -106,3 +106,51 @@ lab_run_done() {
   mkdir -p -- "$LAB_RUNS_DIR"
   date -u '+%Y-%m-%dT%H:%M:%SZ' >"$LAB_RUNS_DIR/$1-$LAB_RUN_ID"
 }
+
+# Repetition windows and the node sampler (sampler.sh, in the background of the same container).
+# lab_util_begin before a repetition's tool runs, lab_util_end after it: the repetition's start and
+# end (UTC, whole seconds) go into its result marker as start=/end= (the caller passes
+# "start=$lab_rep_start" "end=$lab_rep_end" to lab_emit), and lab_util_emit prints the sampler's
+# summary of the window after the result block, between its own markers, which the result cutter
+# (components/bench/collect.ts) leaves alone:
+#
+#   === LAB-UTIL-BEGIN tool=<tool> rep=<n> ===
+#   <sampler.sh's summary>
+#   === LAB-UTIL-END tool=<tool> rep=<n> ===
+#
+# LAB_SAMPLER=off: no sampler, no summary (the markers keep their times). No sampler.sh beside
+# this file, or a sampler that failed: no summary, the benchmark goes on.
+
+# lab_util_begin TOOL REP DIR: records the start, starts the sampler writing into DIR.
+lab_util_begin() {
+  lab_util_file="$3/util-$1-rep$2.txt"
+  lab_util_pid=''
+  # shellcheck disable=SC2034 # read by the scripts sourcing this file (their lab_emit call)
+  lab_rep_start=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
+  if [ "${LAB_SAMPLER:-on}" != off ] && [ -r "$LAB_SCRIPT_DIR/sampler.sh" ]; then
+    sh "$LAB_SCRIPT_DIR/sampler.sh" run "$lab_util_file" "$lab_util_file.stop" "$$" &
+    lab_util_pid=$!
+  fi
+}
+
+# lab_util_end: records the end, stops the sampler and waits for its summary.
+lab_util_end() {
+  # shellcheck disable=SC2034 # read by the scripts sourcing this file (their lab_emit call)
+  lab_rep_end=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
+  if [ -n "$lab_util_pid" ]; then
+    : >"$lab_util_file.stop"
+    kill -USR1 "$lab_util_pid" 2>/dev/null || true
+    wait "$lab_util_pid" || lab_log "node sampler failed (status $?): no utilization summary for this repetition"
+    rm -f -- "$lab_util_file.stop"
+  fi
+}
+
+# lab_util_emit TOOL REP: prints the summary of lab_util_begin's file between the util markers.
+lab_util_emit() {
+  if [ -s "$lab_util_file" ]; then
+    printf '=== LAB-UTIL-BEGIN tool=%s rep=%s ===\n' "$1" "$2"
+    cat -- "$lab_util_file"
+    printf '=== LAB-UTIL-END tool=%s rep=%s ===\n' "$1" "$2"
+  fi
+  rm -f -- "$lab_util_file"
+}

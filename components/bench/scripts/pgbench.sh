@@ -45,7 +45,8 @@
 # Each repetition starts with pgbench's own vacuum, which also truncates pgbench_history, so
 # repetitions and re-runs start from the same state.
 # Markers: tool=pgbench rep=<n> scale=<s> clients=<c> threads=<j> duration=<s> init=<how>
-# version=<v>; init is `ran` (this run initialised), `reused` (auto found the same initialisation)
+# version=<v> start=<UTC> end=<UTC> (then the node sampler's summary between LAB-UTIL markers,
+# lib.sh); init is `ran` (this run initialised), `reused` (auto found the same initialisation)
 # or `unchecked` (PGBENCH_INIT=never).
 # Exit status: 0 success; 2 usage or environment problem; 3 server not ready in time; 4 this run
 # id already ran; otherwise pgbench's own status (2 when a client aborted: the result is not whole).
@@ -180,15 +181,19 @@ while [ "$rep" -le "$REPS" ]; do
   out="$stage/pgbench-rep$rep.txt"
   lab_log "pgbench repetition $rep/$REPS"
   status=0
+  lab_util_begin pgbench "$rep" "$stage"
   # shellcheck disable=SC2086 # run_args is split on purpose: whole numbers and fixed options
   "$PGBENCH_BIN" $run_args >"$out" || status=$?
+  lab_util_end
   if [ "$status" -ne 0 ]; then
     lab_log "pgbench failed with status $status in repetition $rep; its output follows"
     cat -- "$out" >&2
     exit "$status"
   fi
   lab_emit pgbench "$rep" "$out" "scale=$PGBENCH_SCALE" "clients=$PGBENCH_CLIENTS" \
-    "threads=$PGBENCH_THREADS" "duration=$PGBENCH_DURATION" "init=$initialisation" "version=$pgbench_version"
+    "threads=$PGBENCH_THREADS" "duration=$PGBENCH_DURATION" "init=$initialisation" "version=$pgbench_version" \
+    "start=$lab_rep_start" "end=$lab_rep_end"
+  lab_util_emit pgbench "$rep"
   rep=$((rep + 1))
 done
 if [ -n "$LAB_RUN_ID" ]; then

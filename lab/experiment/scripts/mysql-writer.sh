@@ -45,8 +45,9 @@
 # 4 the table already holds rows of this run id (a second run under the same id is refused).
 set -u
 
+# die MESSAGE [STATUS]: the writer's error record, then exit STATUS (2).
 die() {
-  printf 'writer error %s\n' "$*"
+  printf 'writer error %s\n' "$1"
   exit "${2:-2}"
 }
 

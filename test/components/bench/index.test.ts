@@ -390,56 +390,7 @@ describe("BenchmarkRun with zone and toolsImage as Outputs (values known later)"
     expect(later.jobNames).toEqual(["later-az-fio-r9", "later-az-ioping-r9"]);
   });
 
-  /** Constructs a run whose zone and image are the given Inputs; resolves to its results' rejection. */
-  async function failure(name: string, zone: pulumi.Input<string>, toolsImage: pulumi.Input<string>): Promise<unknown> {
-    const run = new bench.BenchmarkRun(
-      name,
-      { namespace: "bench", runId: "r1", zone, storageClass: "gp3", toolsImage, reps: 2, kubeconfig: "k" },
-      { providers: { kubernetes: k8sProvider } },
-    );
-    const error = await valueOf(run.results).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    return error;
-  }
-
-  it("a bad zone Output fails with the rule's exact message once it resolves, and its Jobs are never created", async () => {
-    const e = await failure("bad-zone", pulumi.output("Not A Zone!"), IMAGE);
-    expect(pulumi.InputPropertiesError.isInstance(e)).toBe(true);
-    expect((e as Error).message).toBe(
-      [
-        `invalid arguments of lab:bench:BenchmarkRun 'bad-zone':`,
-        `'zone' must be an availability zone name (e.g. "us-east-1a"), got "Not A Zone!"`,
-      ].join("\n"),
-    );
-    expect(registered.filter((r) => r.name.startsWith("bad-zone-")).map((r) => r.name)).toEqual(["bad-zone-scripts", "bad-zone-data"]);
-  });
-
-  it("a bad image Output fails with the rule's exact message, the same as a plain value's at construction", async () => {
-    const e = await failure("bad-image", "us-east-1a", pulumi.output("tools:latest"));
-    const message = [
-      `invalid arguments of lab:bench:BenchmarkRun 'bad-image':`,
-      `'toolsImage' must be an image reference pinned by a tag other than "latest" or by a @sha256 or @sha512 digest, got "tools:latest"`,
-    ].join("\n");
-    expect(pulumi.InputPropertiesError.isInstance(e)).toBe(true);
-    expect((e as Error).message).toBe(message);
-    expect(
-      () =>
-        new bench.BenchmarkRun("bad-image-plain", {
-          namespace: "bench",
-          runId: "r1",
-          zone: "us-east-1a",
-          storageClass: "gp3",
-          toolsImage: "tools:latest",
-          kubeconfig: "k",
-        }),
-    ).toThrow(message.replace("'bad-image'", "'bad-image-plain'"));
-    expect(registered.filter((r) => r.name.startsWith("bad-image-")).map((r) => r.name)).toEqual(["bad-image-scripts", "bad-image-data"]);
-  });
-
-  it("every other argument is still checked at construction when zone and toolsImage are Outputs (their own checks wait for their values)", () => {
+  it("every other argument is still checked at construction when zone and toolsImage are Outputs (theirs wait for their values)", () => {
     let thrown: unknown;
     try {
       new bench.BenchmarkRun("early", {
@@ -460,13 +411,16 @@ describe("BenchmarkRun with zone and toolsImage as Outputs (values known later)"
     );
   });
 
-  it("withLaterInputs swaps placeholders anywhere in the rendered objects, inside other text too", async () => {
-    const zone = pulumi.output("us-east-1c");
-    const image = pulumi.output(IMAGE);
+  it("withLaterInputs swaps placeholders anywhere in the rendered objects, inside other text too, one Output per use", async () => {
     const P = bench.LATER_INPUT_PLACEHOLDERS;
+    const made: string[] = [];
+    const maker = (placeholder: string, value: string) => () => {
+      made.push(placeholder);
+      return pulumi.output(value);
+    };
     const later = new Map([
-      [P.zone, zone],
-      [P.toolsImage, image],
+      [P.zone as string, maker(P.zone, "us-east-1c")],
+      [P.toolsImage as string, maker(P.toolsImage, IMAGE)],
     ]);
     const out = bench.withLaterInputs({ a: [P.zone, `zone=${P.zone};image=${P.toolsImage}.`, "plain"], n: 3, b: true, z: null }, later) as {
       a: [pulumi.Output<string>, pulumi.Output<string>, string];
@@ -474,11 +428,99 @@ describe("BenchmarkRun with zone and toolsImage as Outputs (values known later)"
       b: boolean;
       z: null;
     };
-    expect(out.a[0]).toBe(zone);
+    expect(await valueOf(out.a[0])).toBe("us-east-1c");
     expect(await valueOf(out.a[1])).toBe(`zone=us-east-1c;image=${IMAGE}.`);
     expect([out.a[2], out.n, out.b, out.z]).toEqual(["plain", 3, true, null]);
+    expect(made).toEqual([P.zone, P.zone, P.toolsImage]);
     expect(() => bench.withLaterInputs({ [`x-${P.zone}`]: 1 }, later)).toThrow(
       `withLaterInputs: placeholder "${P.zone}" in the key "x-${P.zone}"`,
     );
   });
+});
+
+// Planned by lab/plan's planStack, which installs its own mocks (so these come after the tests above,
+// once their registrations are done) and names the resource whose registration failed.
+const PLANNED_IMAGE = "registry.example.com/lab/tools:fio-3.33-ioping-1.3";
+let lab: typeof import("../../../lab/plan/run");
+
+/** Plans one run, `args()` made in the program; its plan, or the plan's error. */
+async function planRun(name: string, args: () => Partial<BenchModule.BenchmarkRunArgs>, firstPreview = false) {
+  if (lab === undefined) {
+    // The tests above are done with their mocks only once their outputs are registered.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    await (require("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void> }).waitForRPCs();
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    lab = require("../../../lab/plan/run");
+  }
+  const program = () => {
+    const run = new bench.BenchmarkRun(name, {
+      namespace: "bench",
+      runId: "r1",
+      zone: "us-east-1a",
+      storageClass: "gp3",
+      toolsImage: PLANNED_IMAGE,
+      kubeconfig: "k",
+      ...args(),
+    });
+    return { jobNames: run.jobNames };
+  };
+  const spec = { name: "bench", source: "test", config: {}, secretKeys: [] };
+  return lab
+    .planStack(spec, program, () => undefined, { firstPreview })
+    .then(
+      (r) => ({ plan: r.plan, error: undefined }),
+      (e: unknown) => ({ plan: undefined, error: e as InstanceType<typeof lab.PlanError> }),
+    );
+}
+
+test("an image unknown in a first preview (built in the same update): every resource planned, the Jobs' image unknown, their zone known, no placeholder", async () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const command = require("@pulumi/command") as typeof import("@pulumi/command");
+  // A reference only the update knows, as a built image's: a new resource's output.
+  const built = () => new command.local.Command("build-image", { create: "true" }).stdout;
+  const { plan: p, error } = await planRun("first", () => ({ toolsImage: built() }), true);
+  expect(error).toBeUndefined();
+  expect(p!.resources.filter((r) => r.parent?.endsWith("::first")).map((r) => [r.type, r.name])).toEqual([
+    ["kubernetes:core/v1:ConfigMap", "first-scripts"],
+    ["kubernetes:core/v1:PersistentVolumeClaim", "first-data"],
+    ["kubernetes:batch/v1:Job", "first-fio"],
+    ["command:local:Command", "first-fio-collect-r1"],
+    ["kubernetes:batch/v1:Job", "first-ioping"],
+    ["command:local:Command", "first-ioping-collect-r1"],
+  ]);
+  for (const tool of ["fio", "ioping"]) {
+    const job = p!.resources.find((r) => r.name === `first-${tool}`)!.inputs as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(job.spec.template.spec.containers[0].image).toBe("<computed>");
+    expect(job.spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms).toEqual([
+      { matchExpressions: [{ key: "topology.kubernetes.io/zone", operator: "In", values: ["us-east-1a"] }] },
+    ]);
+  }
+  const sent = JSON.stringify(p!.resources.map((r) => r.inputs));
+  expect(sent).not.toContain(bench.LATER_INPUT_PLACEHOLDERS.zone);
+  expect(sent).not.toContain(bench.LATER_INPUT_PLACEHOLDERS.toolsImage);
+});
+
+// Last in the file: a failed plan leaves the failed program's pending outputs rejecting.
+test("a bad zone or image Output fails the update once it resolves (the first Job's registration), with the message the same value gets at construction", async () => {
+  const zoneReason = `'zone' must be an availability zone name (e.g. "us-east-1a"), got "Not A Zone!"`;
+  const zone = await planRun("bad-zone", () => ({ zone: pulumi.output("Not A Zone!") }));
+  expect(zone.error?.message).toBe(
+    [
+      `error serializing property "spec": invalid arguments of lab:bench:BenchmarkRun 'bad-zone':`,
+      zoneReason,
+      "while registering resource kubernetes:batch/v1:Job 'bad-zone-fio'",
+    ].join("\n"),
+  );
+  expect(pulumi.InputPropertiesError.isInstance(zone.error?.cause)).toBe(true);
+  expect((zone.error?.cause as pulumi.InputPropertiesError).errors).toEqual([{ propertyPath: "zone", reason: zoneReason }]);
+
+  const imageReason = `'toolsImage' must be an image reference pinned by a tag other than "latest" or by a @sha256 or @sha512 digest, got "tools:latest"`;
+  const plain = await planRun("bad-image", () => ({ toolsImage: "tools:latest" }));
+  expect(plain.error?.message).toBe(`invalid arguments of lab:bench:BenchmarkRun 'bad-image':\n${imageReason}`);
+  const image = await planRun("bad-image", () => ({ toolsImage: pulumi.output("tools:latest") }));
+  expect(image.error?.message).toBe(
+    `error serializing property "spec": ${plain.error?.message}\nwhile registering resource kubernetes:batch/v1:Job 'bad-image-fio'`,
+  );
+  expect(pulumi.InputPropertiesError.isInstance(image.error?.cause)).toBe(true);
+  expect((image.error?.cause as pulumi.InputPropertiesError).errors).toEqual([{ propertyPath: "toolsImage", reason: imageReason }]);
 });

@@ -255,6 +255,7 @@ describe("renderBenchmark: PVC and ConfigMap", () => {
       "fio.sh",
       "ioping.sh",
       "pgbench.sh",
+      "sampler.sh",
       "fio-seed.fio",
       "fio-latency.fio",
       "fio-suite.fio",

@@ -100,7 +100,10 @@ describe("fio.sh with the real fio", () => {
       expect(json.jobs[0].read.io_bytes + json.jobs[0].write.io_bytes).toBe(16 * 2 ** 20);
     }
     // Nothing but markers and the tool's JSON on stdout.
-    expect(r.stdout.split("\n").filter((l) => l.startsWith("===")).length).toBe(4);
+    expect(r.stdout.split("\n").filter((l) => l.startsWith("=== LAB-RESULT-")).length).toBe(4);
+    // ...and each repetition's node sampler summary after its block (lib.sh lab_util_emit).
+    expect(r.stdout.split("\n").filter((l) => l.startsWith("=== LAB-UTIL-")).length).toBe(4);
+    expect(r.stdout.split("\n").filter((l) => l.startsWith("===")).length).toBe(8);
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
@@ -227,7 +230,8 @@ describe("ioping.sh with the real ioping", () => {
     // A long directory name, as a PVC mount path and device can be longer than this machine's.
     const dir = path.join(tmp, "x".repeat(60), "ioping");
     const log = (count: number) => {
-      const r = run("ioping.sh", { IOPING_DIR: dir, IOPING_COUNT: String(count), IOPING_INTERVAL: "0", REPS: "1" });
+      // The node sampler's summary varies with the node's other I/O: off here, bounded by test/core/parsers/sampler.test.ts.
+      const r = run("ioping.sh", { IOPING_DIR: dir, IOPING_COUNT: String(count), IOPING_INTERVAL: "0", REPS: "1", LAB_SAMPLER: "off" });
       expect(r.status).toBe(0);
       return `${r.stderr}${r.stdout}`; // all of it reaches the container log
     };

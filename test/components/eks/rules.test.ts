@@ -1,6 +1,8 @@
 /** The EKS cluster's rules and defaults (components/eks/rules.ts): exact values, exact messages. */
 import { formatArgProblem } from "../../../core/errors";
 import {
+  DEDICATED_TAINT_EFFECT,
+  NODE_GROUP_LABEL,
   CLUSTER_ADMIN_POLICY_ARN,
   CONTROL_PLANE_LOG_TYPES,
   controlPlaneLogGroupName,
@@ -12,6 +14,7 @@ import {
   resolve,
 } from "../../../components/eks/rules";
 import { EKS_ADDON_VERSIONS, EKS_KUBERNETES_VERSION } from "../../../components/versions";
+import { EKS_EXTRA_INSTANCE_TYPES, eksInstanceTypeInfo } from "../../../components/eks/instance-types";
 
 const base = { clusterName: "fsx-eks-cluster" };
 const lines = (spec: Parameters<typeof problems>[0]) => problems(spec).map((p) => formatArgProblem(p));
@@ -36,6 +39,18 @@ describe("EKS defaults and pins", () => {
       nodeCount: 3,
       nodeRootVolumeGiB: 50,
       logRetentionDays: 30,
+      // Without nodeGroups: the one group, whose resources keep the names `<name>-nodes` (role "nodes").
+      nodeGroups: [
+        {
+          name: "workers",
+          instanceType: "m5.xlarge",
+          nodeCount: 3,
+          rootVolumeGiB: 50,
+          labels: { "storage-bench-lab/role": "worker" },
+          taints: [],
+          role: "nodes",
+        },
+      ],
       addonVersions: EKS_ADDON_VERSIONS["1.35"],
       endpointPublicAccess: false,
     });
@@ -142,7 +157,7 @@ describe("EKS rules", () => {
       "an arm64 or unknown instance type",
       { instanceType: "m7g.xlarge" },
       [
-        `'instanceType' must be an x86_64 EC2 instance type listed in components/k0s/instance-types.ts (e.g. m5.xlarge): the nodes run AL2023_x86_64_STANDARD, got "m7g.xlarge"`,
+        `'instanceType' must be an x86_64 EC2 instance type listed in components/k0s/instance-types.ts or components/eks/instance-types.ts (e.g. m5.xlarge): the nodes run AL2023_x86_64_STANDARD, got "m7g.xlarge"`,
       ],
     ],
     ["one node cannot cover two zones", { nodeCount: 1 }, ["'nodeCount' must be an integer from 2 to 30 (nodes over both zones), got 1"]],
@@ -168,5 +183,138 @@ describe("EKS rules", () => {
       "nodeCount",
       "logRetentionDays",
     ]);
+  });
+});
+
+/** The Kafka experiment's groups, as Pulumi.kafka-cluster.yaml ships them. */
+const KAFKA_GROUPS = [
+  { name: "system", instanceType: "m5.large", nodeCount: 3 },
+  { name: "brokers", instanceType: "i3en.2xlarge", nodeCount: 3, dedicated: true },
+  { name: "clients", instanceType: "c5n.2xlarge", nodeCount: 4, dedicated: true },
+];
+
+describe("EKS node groups", () => {
+  test("each named group: its label, the role label, a dedicated one tainted with its name; its own role in resource names", () => {
+    const r = resolve({
+      ...base,
+      nodeRootVolumeGiB: 60,
+      nodeGroups: [...KAFKA_GROUPS.slice(0, 2), { ...KAFKA_GROUPS[2], rootVolumeGiB: 30, labels: { "example.com/tier": "load" } }],
+    });
+    expect(r.nodeGroups).toEqual([
+      {
+        name: "system",
+        instanceType: "m5.large",
+        nodeCount: 3,
+        rootVolumeGiB: 60,
+        labels: { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "system" },
+        taints: [],
+        role: "nodes-system",
+      },
+      {
+        name: "brokers",
+        instanceType: "i3en.2xlarge",
+        nodeCount: 3,
+        rootVolumeGiB: 60,
+        labels: { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "brokers" },
+        taints: [{ key: "storage-bench-lab/node-group", value: "brokers", effect: "NoSchedule" }],
+        role: "nodes-brokers",
+      },
+      {
+        name: "clients",
+        instanceType: "c5n.2xlarge",
+        nodeCount: 4,
+        rootVolumeGiB: 30,
+        labels: { "example.com/tier": "load", "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "clients" },
+        taints: [{ key: "storage-bench-lab/node-group", value: "clients", effect: "NoSchedule" }],
+        role: "nodes-clients",
+      },
+    ]);
+    // The first group's type; the nodes of every group.
+    expect([r.instanceType, r.nodeCount]).toEqual(["m5.large", 10]);
+    expect(problems({ ...base, nodeGroups: KAFKA_GROUPS })).toEqual([]);
+  });
+
+  test("the taint: the EKS API's NO_SCHEDULE, Kubernetes' NoSchedule; key and value within EKS' 63 characters", () => {
+    expect(NODE_GROUP_LABEL).toBe("storage-bench-lab/node-group");
+    expect(DEDICATED_TAINT_EFFECT).toEqual({ eks: "NO_SCHEDULE", kubernetes: "NoSchedule" });
+    expect(NODE_GROUP_LABEL.length).toBeLessThanOrEqual(63);
+  });
+
+  test("c5n (the published OMB clients) is an EKS node type with AWS's vCPUs and memory; i3en.2xlarge comes from the k0s table", () => {
+    expect(eksInstanceTypeInfo("c5n.2xlarge")).toEqual({
+      family: "c5n",
+      size: "2xlarge",
+      hypervisor: "nitro",
+      vcpus: 8,
+      memoryGiB: 21,
+      ebsOptimization: "default",
+    });
+    expect(Object.fromEntries(Object.entries(EKS_EXTRA_INSTANCE_TYPES).map(([t, i]) => [t, [i.vcpus, i.memoryGiB]]))).toEqual({
+      "c5n.large": [2, 5.25],
+      "c5n.xlarge": [4, 10.5],
+      "c5n.2xlarge": [8, 21],
+      "c5n.4xlarge": [16, 42],
+      "c5n.9xlarge": [36, 96],
+      "c5n.18xlarge": [72, 192],
+      "c5n.metal": [72, 192],
+    });
+    expect(eksInstanceTypeInfo("i3en.2xlarge")).toMatchObject({ vcpus: 8, memoryGiB: 64, hypervisor: "nitro" });
+    expect(eksInstanceTypeInfo("c5n.3xlarge")).toBeUndefined();
+  });
+
+  test.each<[string, Record<string, unknown>, string[]]>([
+    [
+      "the single group's keys do not go with nodeGroups",
+      { instanceType: "m5.xlarge", nodeCount: 3, nodeGroups: KAFKA_GROUPS },
+      [
+        "'instanceType' must be unset when 'nodeGroups' is given (each group has its own), got \"m5.xlarge\"",
+        "'nodeCount' must be unset when 'nodeGroups' is given (each group has its own), got 3",
+      ],
+    ],
+    [
+      "an empty list",
+      { nodeGroups: [] },
+      [
+        `'nodeGroups' must be a list of 1 to 5 node groups ({"name","instanceType","nodeCount"[,"rootVolumeGiB","labels","dedicated"]}), got []`,
+      ],
+    ],
+    [
+      "every group dedicated: nowhere for the add-ons",
+      { nodeGroups: KAFKA_GROUPS.slice(1) },
+      [
+        `'nodeGroups' must be a list with at least one group that is not dedicated: the EKS add-ons (CoreDNS, the EBS CSI controller) have no toleration for the lab's taint and run on the other groups, got ["brokers","clients"]`,
+      ],
+    ],
+    [
+      "each group's fields, its unknown keys, duplicate names, the lab's own labels",
+      {
+        nodeGroups: [
+          { name: "system", instanceType: "m5.large", nodeCount: 3, zone: "a" },
+          { name: "system", instanceType: "m7g.large", nodeCount: 1, rootVolumeGiB: 10, dedicated: "yes" },
+          { name: "Brokers", instanceType: "i3en.2xlarge", nodeCount: 3, labels: { "storage-bench-lab/node-group": "x" } },
+          { name: "clients", instanceType: "c5n.2xlarge", nodeCount: 4, labels: { "bad key!": "v" } },
+        ],
+      },
+      [
+        `'nodeGroups[0]' must be a node group of the keys name, instanceType, nodeCount, rootVolumeGiB, labels, dedicated (not zone), got {"name":"system","instanceType":"m5.large","nodeCount":3,"zone":"a"}`,
+        `'nodeGroups[1].name' must be a name no other group has, got "system"`,
+        `'nodeGroups[1].instanceType' must be an x86_64 EC2 instance type listed in components/k0s/instance-types.ts or components/eks/instance-types.ts (e.g. m5.xlarge): the nodes run AL2023_x86_64_STANDARD, got "m7g.large"`,
+        "'nodeGroups[1].nodeCount' must be an integer from 2 to 30 (nodes over both zones), got 1",
+        "'nodeGroups[1].rootVolumeGiB' must be a whole number of GiB from 20 to 65536 (gp3), got 10",
+        `'nodeGroups[1].dedicated' must be true or false, got "yes"`,
+        `'nodeGroups[2].name' must be a node group name of 1 to 20 lowercase letters, digits or '-', starting and ending with a letter or digit, got "Brokers"`,
+        `'nodeGroups[2].labels' must be free of storage-bench-lab/node-group (the lab sets it), got {"storage-bench-lab/node-group":"x"}`,
+        `'nodeGroups[3].labels' must be an object of Kubernetes labels ([prefix/]name keys, values of at most 63 letters, digits, '-', '_' or '.'), got {"bad key!":"v"}`,
+      ],
+    ],
+    [
+      "a name too long for the Name tags",
+      { nodeGroups: [{ name: "a".repeat(21), instanceType: "m5.large", nodeCount: 2 }] },
+      [
+        `'nodeGroups[0].name' must be a node group name of 1 to 20 lowercase letters, digits or '-', starting and ending with a letter or digit, got "${"a".repeat(21)}"`,
+      ],
+    ],
+  ])("%s", (_name, extra, expected) => {
+    expect(lines({ ...base, ...extra } as Parameters<typeof problems>[0])).toEqual(expected);
   });
 });

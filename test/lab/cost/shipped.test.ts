@@ -68,8 +68,8 @@ describe("hourly estimate of the shipped stacks", () => {
     for (const stack of Object.keys(KNOWN_UNPRICED)) expect(SHIPPED).toContain(stack);
   });
 
-  test("network: two NAT gateways and their two Elastic IPs", () => {
-    expect(est("network").totalUsdPerHour).toBeCloseTo(2 * 0.045 + 2 * 0.005, DIGITS); // $0.10/h
+  test("network: two NAT gateways, their two Elastic IPs and the flow logs' KMS key", () => {
+    expect(est("network").totalUsdPerHour).toBeCloseTo(2 * 0.045 + 2 * 0.005 + 1 / 730, DIGITS); // $0.1014/h
     expect(est("network").notes).toContain(
       "usage-billed, no fixed hourly charge, not estimated: aws:cloudwatch/logGroup:LogGroup ×1, aws:ec2/flowLog:FlowLog ×1",
     );

@@ -33,12 +33,12 @@ describe("offline plan engine", () => {
     );
   });
 
-  test("an unresolvable stack reference is an error naming it", async () => {
-    await expect(
-      planStack(spec("probe", { "lab:networkStack": "acme/storage-bench-lab/nowhere" }), downstream, () => undefined),
-    ).rejects.toThrow(
-      "stack reference 'acme/storage-bench-lab/nowhere' cannot be resolved: no planned stack named 'nowhere' (plan it first, or ship Pulumi.nowhere.yaml)",
+  test("an unresolvable stack reference is a config error naming the key and the stack", async () => {
+    const run = planStack(spec("probe", { "lab:networkStack": "acme/storage-bench-lab/nowhere" }), downstream, () => undefined);
+    await expect(run).rejects.toThrow(
+      `'lab:networkStack' must be the name of a stack planned before it or shipped as Pulumi.<stack>.yaml (no stack named 'nowhere'), got "acme/storage-bench-lab/nowhere"`,
     );
+    await expect(run).rejects.toMatchObject({ stack: "probe", cause: { name: "ConfigError" } });
   });
 
   test("an upstream stack missing an output is an error naming the stack, the key and the output", async () => {

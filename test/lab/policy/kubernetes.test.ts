@@ -1,5 +1,5 @@
 import { TYPES as T } from "../../../lab/resource-types";
-import { KUBERNETES_RULES } from "../../../lab/policy/kubernetes";
+import { KUBERNETES_RULES, PRIVILEGED_NAMESPACES } from "../../../lab/policy/kubernetes";
 import { COMPUTED } from "../../../lab/policy/rule";
 import { Case, testRules } from "./cases";
 
@@ -25,6 +25,15 @@ const cronJob = (spec: unknown, limits: Record<string, unknown> = JOB_LIMITS) =>
   spec: { schedule: "0 * * * *", jobTemplate: { spec: { ...limits, template: { spec } } } },
 });
 const DIGEST = "a".repeat(64);
+/** `inputs` with `metadata.namespace`. */
+const inNs = (namespace: unknown, inputs: Record<string, unknown>) => ({
+  ...inputs,
+  metadata: { ...((inputs.metadata as Record<string, unknown>) ?? {}), namespace },
+});
+const ENFORCE = "pod-security.kubernetes.io/enforce";
+const ns = (name: string, labels: Record<string, string>) => ({ apiVersion: "v1", kind: "Namespace", metadata: { name, labels } });
+const PROBE = { tcpSocket: { port: 5432 }, periodSeconds: 10 };
+const ruleOf = (name: string) => KUBERNETES_RULES.find((r) => r.name === name) as (typeof KUBERNETES_RULES)[number];
 
 const CASES: readonly Case[] = [
   // k8s-image-pinned
@@ -100,7 +109,7 @@ const CASES: readonly Case[] = [
       'containers[b]: image "postgres:latest" uses the tag latest: pin a version tag or a digest',
       'containers[c]: image "registry:5000/tools" has no tag (Kubernetes pulls latest): pin a version tag or a digest',
       'containers[d]: image "tools@sha256:abc" has a malformed digest (want sha256:<64 hex digits> or sha512:<128 hex digits>, lowercase)',
-      "containers[e]: image is not set",
+      "containers[e]: image is not set: set a pinned image (a version tag or a digest)",
     ],
   },
   {
@@ -145,8 +154,8 @@ const CASES: readonly Case[] = [
       ]),
     ),
     want: [
-      "containers[c]: resources.requests.memory, resources.limits.cpu not set",
-      "containers[d]: resources.requests.cpu, resources.requests.memory, resources.limits.cpu, resources.limits.memory not set",
+      "containers[c]: resources.requests.memory, resources.limits.cpu not set: size the container's CPU and memory",
+      "containers[d]: resources.requests.cpu, resources.requests.memory, resources.limits.cpu, resources.limits.memory not set: size the container's CPU and memory",
     ],
   },
   {
@@ -185,14 +194,21 @@ const CASES: readonly Case[] = [
     title: "none of them",
     type: T.job,
     inputs: job(podSpec([container()]), {}),
-    want: ["spec.activeDeadlineSeconds is not set", "spec.backoffLimit is not set", "spec.ttlSecondsAfterFinished is not set"],
+    want: [
+      "spec.activeDeadlineSeconds is not set: set it so that a hung run ends",
+      "spec.backoffLimit is not set: set it explicitly (0: a failed benchmark is not re-run on a warm cache)",
+      "spec.ttlSecondsAfterFinished is not set: set it so that finished Jobs go away",
+    ],
   },
   {
     rule: "k8s-job-limits",
     title: "a CronJob's job template",
     type: T.cronJob,
     inputs: cronJob(podSpec([container()]), { activeDeadlineSeconds: 60 }),
-    want: ["spec.jobTemplate.spec.backoffLimit is not set", "spec.jobTemplate.spec.ttlSecondsAfterFinished is not set"],
+    want: [
+      "spec.jobTemplate.spec.backoffLimit is not set: set it explicitly (0: a failed benchmark is not re-run on a warm cache)",
+      "spec.jobTemplate.spec.ttlSecondsAfterFinished is not set: set it so that finished Jobs go away",
+    ],
   },
   {
     rule: "k8s-job-limits",
@@ -287,6 +303,242 @@ const CASES: readonly Case[] = [
     },
     want: ["containers[c]: capability SYS_ADMIN must not be added", "containers[c]: capability SYS_ADMIN is beyond baseline"],
   },
+
+  // k8s-privileged-namespaces
+  {
+    rule: "k8s-privileged-namespaces",
+    title: "a restricted workload anywhere",
+    type: T.statefulSet,
+    inputs: inNs("mysql", workload(podSpec([container()]))),
+    want: [],
+  },
+  {
+    rule: "k8s-privileged-namespaces",
+    title: "a privileged, host-access DaemonSet in trident (PRIVILEGED_NAMESPACES)",
+    type: T.daemonSet,
+    inputs: inNs(
+      "trident",
+      workload(
+        podSpec([container({ securityContext: { privileged: true } })], {
+          hostNetwork: true,
+          hostPID: true,
+          hostIPC: true,
+          volumes: [{ name: "dev", hostPath: { path: "/dev" } }],
+        }),
+      ),
+    ),
+    want: [],
+  },
+  {
+    rule: "k8s-privileged-namespaces",
+    title: "the same in rook-ceph",
+    type: T.pod,
+    inputs: { metadata: { namespace: "rook-ceph" }, spec: podSpec([container({ securityContext: { privileged: true } })]) },
+    want: [],
+  },
+  {
+    rule: "k8s-privileged-namespaces",
+    title: "privileged, host namespaces and hostPath in bench: one line each",
+    type: T.job,
+    inputs: inNs(
+      "bench",
+      job(
+        podSpec([container({ securityContext: { privileged: true } })], {
+          hostPID: true,
+          hostIPC: true,
+          hostNetwork: true,
+          initContainers: [container({ name: "init", securityContext: { privileged: true } })],
+          volumes: [
+            { name: "data", emptyDir: {} },
+            { name: "root", hostPath: { path: "/" } },
+          ],
+        }),
+      ),
+    ),
+    want: [
+      'pod hostPID in namespace "bench": only rook-ceph, trident may run privileged or host-access pods: drop it, or run the workload in one of them',
+      'pod hostIPC in namespace "bench": only rook-ceph, trident may run privileged or host-access pods: drop it, or run the workload in one of them',
+      'pod hostNetwork in namespace "bench": only rook-ceph, trident may run privileged or host-access pods: drop it, or run the workload in one of them',
+      'volumes[root] hostPath in namespace "bench": only rook-ceph, trident may run privileged or host-access pods: drop it, or run the workload in one of them',
+      'initContainers[init] privileged in namespace "bench": only rook-ceph, trident may run privileged or host-access pods: drop it, or run the workload in one of them',
+      'containers[c] privileged in namespace "bench": only rook-ceph, trident may run privileged or host-access pods: drop it, or run the workload in one of them',
+    ],
+  },
+  {
+    rule: "k8s-privileged-namespaces",
+    title: "a privileged CronJob without a namespace",
+    type: T.cronJob,
+    inputs: cronJob(podSpec([container({ securityContext: { privileged: true } })])),
+    want: [
+      "containers[c] privileged in an unset namespace: only rook-ceph, trident may run privileged or host-access pods: drop it, or run the workload in one of them",
+    ],
+  },
+  {
+    rule: "k8s-privileged-namespaces",
+    title: "a namespace unknown until deploy is not in the list",
+    type: T.deployment,
+    inputs: inNs(COMPUTED, workload(podSpec([container()], { hostNetwork: true }))),
+    want: [
+      "pod hostNetwork in namespace <computed>: only rook-ceph, trident may run privileged or host-access pods: drop it, or run the workload in one of them",
+    ],
+  },
+  {
+    rule: "k8s-privileged-namespaces",
+    title: "a privilege unknown until deploy is not judged (the pack judges it at deploy)",
+    type: T.deployment,
+    inputs: inNs("bench", workload(podSpec([container({ securityContext: { privileged: COMPUTED } })], { hostPID: COMPUTED }))),
+    want: [],
+  },
+
+  // k8s-no-default-namespace
+  { rule: "k8s-no-default-namespace", title: "a Job in bench", type: T.job, inputs: inNs("bench", job(podSpec([container()]))), want: [] },
+  {
+    rule: "k8s-no-default-namespace",
+    title: "a namespace unknown until deploy (from a Namespace resource) is set",
+    type: T.service,
+    inputs: { metadata: { name: "mysql", namespace: COMPUTED } },
+    want: [],
+  },
+  {
+    rule: "k8s-no-default-namespace",
+    title: "Checkov's exceptions: the default ServiceAccount, the kubernetes Service",
+    type: T.serviceAccount,
+    inputs: { metadata: { name: "default", namespace: "default" } },
+    want: [],
+  },
+  {
+    rule: "k8s-no-default-namespace",
+    title: "a ConfigMap without a namespace",
+    type: T.configMap,
+    inputs: { metadata: { name: "fio-scripts" }, data: {} },
+    want: ['metadata.namespace is not set (the provider puts the object in "default"): set the namespace the lab made for it'],
+  },
+  {
+    rule: "k8s-no-default-namespace",
+    title: "a StatefulSet in default",
+    type: T.statefulSet,
+    inputs: inNs("default", workload(podSpec([container()]))),
+    want: ['metadata.namespace is "default": use a namespace the lab creates for the workload'],
+  },
+  {
+    rule: "k8s-no-default-namespace",
+    title: "a PVC with a blank namespace",
+    type: T.persistentVolumeClaim,
+    inputs: { metadata: { name: "data", namespace: " " } },
+    want: ['metadata.namespace is not set (the provider puts the object in "default"): set the namespace the lab made for it'],
+  },
+
+  // k8s-namespace-pod-security
+  {
+    rule: "k8s-namespace-pod-security",
+    title: "bench enforces restricted",
+    type: T.namespace,
+    inputs: ns("bench", { [ENFORCE]: "restricted", "pod-security.kubernetes.io/enforce-version": "latest" }),
+    want: [],
+  },
+  {
+    rule: "k8s-namespace-pod-security",
+    title: "trident may be privileged",
+    type: T.namespace,
+    inputs: ns("trident", { [ENFORCE]: "privileged" }),
+    want: [],
+  },
+  {
+    rule: "k8s-namespace-pod-security",
+    title: "labels unknown until deploy are present",
+    type: T.namespace,
+    inputs: { metadata: { name: "x", labels: COMPUTED } },
+    want: [],
+  },
+  {
+    rule: "k8s-namespace-pod-security",
+    title: "no labels",
+    type: T.namespace,
+    inputs: { metadata: { name: "bench" } },
+    want: ['metadata.labels["pod-security.kubernetes.io/enforce"] is not set: label the namespace "restricted" (or "baseline")'],
+  },
+  {
+    rule: "k8s-namespace-pod-security",
+    title: "rook-ceph without its label: the remedy is privileged",
+    type: T.namespace,
+    inputs: ns("rook-ceph", { "pod-security.kubernetes.io/warn": "privileged" }),
+    want: [
+      'metadata.labels["pod-security.kubernetes.io/enforce"] is not set: label the namespace "privileged" (rook-ceph is in PRIVILEGED_NAMESPACES)',
+    ],
+  },
+  {
+    rule: "k8s-namespace-pod-security",
+    title: "a misspelt level",
+    type: T.namespace,
+    inputs: ns("bench", { [ENFORCE]: "restricted " }),
+    want: ['metadata.labels["pod-security.kubernetes.io/enforce"] must be one of restricted, baseline, privileged, got "restricted "'],
+  },
+  {
+    rule: "k8s-namespace-pod-security",
+    title: "privileged outside the list",
+    type: T.namespace,
+    inputs: ns("mysql", { [ENFORCE]: "privileged" }),
+    want: [
+      'metadata.labels["pod-security.kubernetes.io/enforce"] is "privileged" for namespace "mysql": only rook-ceph, trident may be privileged: use "restricted" or "baseline"',
+    ],
+  },
+
+  // k8s-probes
+  {
+    rule: "k8s-probes",
+    title: "both probes; an init container needs none",
+    type: T.statefulSet,
+    inputs: workload(
+      podSpec([container({ livenessProbe: PROBE, readinessProbe: PROBE })], { initContainers: [container({ name: "init" })] }),
+    ),
+    want: [],
+  },
+  {
+    rule: "k8s-probes",
+    title: "probes unknown until deploy are present",
+    type: T.deployment,
+    inputs: workload(podSpec([container({ livenessProbe: COMPUTED, readinessProbe: COMPUTED })])),
+    want: [],
+  },
+  {
+    rule: "k8s-probes",
+    title: "a sidecar without probes, a server without a liveness probe",
+    type: T.statefulSet,
+    inputs: workload(
+      podSpec([
+        container({ name: "mysql", livenessProbe: PROBE }),
+        container({ name: "xtrabackup" }),
+        container({ name: "pg", readinessProbe: PROBE }),
+      ]),
+    ),
+    want: [
+      "containers[mysql]: readinessProbe not set: probe the container (exec, httpGet or tcpSocket on its port)",
+      "containers[xtrabackup]: livenessProbe, readinessProbe not set: probe the container (exec, httpGet or tcpSocket on its port)",
+      "containers[pg]: livenessProbe not set: probe the container (exec, httpGet or tcpSocket on its port)",
+    ],
+  },
+  {
+    rule: "k8s-probes",
+    title: "a DaemonSet whose pod template is unknown until deploy",
+    type: T.daemonSet,
+    inputs: { spec: { template: COMPUTED } },
+    want: ["spec.template.spec must be known before deploy, got <computed>"],
+  },
 ];
 
 testRules("kubernetes", KUBERNETES_RULES, CASES);
+
+describe("the privileged namespaces", () => {
+  test("are one list, each entry with why and its source", () => {
+    expect(Object.keys(PRIVILEGED_NAMESPACES)).toEqual(["rook-ceph", "trident"]);
+    expect(PRIVILEGED_NAMESPACES["rook-ceph"]).toContain("rook.github.io/docs/rook/");
+    expect(PRIVILEGED_NAMESPACES.trident).toContain("docs.netapp.com");
+  });
+
+  test("probes are asked of long-running workloads only: never of Jobs", () => {
+    expect(ruleOf("k8s-probes").resourceTypes).toEqual([T.pod, T.deployment, T.statefulSet, T.daemonSet, T.replicaSet]);
+    expect(ruleOf("k8s-probes").check(job(podSpec([container()])), T.job)).toEqual([
+      "containers[c]: livenessProbe, readinessProbe not set: probe the container (exec, httpGet or tcpSocket on its port)",
+    ]);
+  });
+});

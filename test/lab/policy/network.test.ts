@@ -31,21 +31,27 @@ const CASES: readonly Case[] = [
     title: "ingress rule from 0.0.0.0/0",
     type: T.ingressRule,
     inputs: { cidrIpv4: "0.0.0.0/0", ipProtocol: "tcp", fromPort: 22, toPort: 22 },
-    want: ["ingress tcp 22 from 0.0.0.0/0 (cidrIpv4) is open to the internet"],
+    want: [
+      "ingress tcp 22 from 0.0.0.0/0 (cidrIpv4) is open to the internet: allow the VPC's CIDR, a security group or the operator's own CIDRs instead",
+    ],
   },
   {
     rule: "sg-no-open-ingress",
     title: "ingress rule from ::/0, all traffic",
     type: T.ingressRule,
     inputs: { cidrIpv6: "::/0", ipProtocol: "-1" },
-    want: ["ingress all traffic from ::/0 (cidrIpv6) is open to the internet"],
+    want: [
+      "ingress all traffic from ::/0 (cidrIpv6) is open to the internet: allow the VPC's CIDR, a security group or the operator's own CIDRs instead",
+    ],
   },
   {
     rule: "sg-no-open-ingress",
     title: "any prefix length 0 is every address",
     type: T.ingressRule,
     inputs: { cidrIpv4: "10.1.2.3/0", ipProtocol: "udp", fromPort: 2049, toPort: 2049 },
-    want: ["ingress udp 2049 from 10.1.2.3/0 (cidrIpv4) is open to the internet"],
+    want: [
+      "ingress udp 2049 from 10.1.2.3/0 (cidrIpv4) is open to the internet: allow the VPC's CIDR, a security group or the operator's own CIDRs instead",
+    ],
   },
   {
     rule: "sg-no-open-ingress",
@@ -60,8 +66,8 @@ const CASES: readonly Case[] = [
       ipv6CidrBlocks: ["::/0"],
     },
     want: [
-      "ingress tcp 6800-7300 from 0.0.0.0/0 (cidrBlocks) is open to the internet",
-      "ingress tcp 6800-7300 from ::/0 (ipv6CidrBlocks) is open to the internet",
+      "ingress tcp 6800-7300 from 0.0.0.0/0 (cidrBlocks) is open to the internet: allow the VPC's CIDR, a security group or the operator's own CIDRs instead",
+      "ingress tcp 6800-7300 from ::/0 (ipv6CidrBlocks) is open to the internet: allow the VPC's CIDR, a security group or the operator's own CIDRs instead",
     ],
   },
   {
@@ -82,14 +88,18 @@ const CASES: readonly Case[] = [
       ],
       egress: [{ protocol: "-1", fromPort: 0, toPort: 0, cidrBlocks: ["0.0.0.0/0"] }],
     },
-    want: ["ingress[1] icmp from 0.0.0.0/0 (cidrBlocks) is open to the internet"],
+    want: [
+      "ingress[1] icmp from 0.0.0.0/0 (cidrBlocks) is open to the internet: allow the VPC's CIDR, a security group or the operator's own CIDRs instead",
+    ],
   },
   {
     rule: "sg-no-open-ingress",
     title: "inline ingress of the VPC's default security group",
     type: T.defaultSecurityGroup,
     inputs: { ingress: [{ protocol: "-1", fromPort: 0, toPort: 0, ipv6CidrBlocks: ["::/0"] }] },
-    want: ["ingress[0] all traffic from ::/0 (ipv6CidrBlocks) is open to the internet"],
+    want: [
+      "ingress[0] all traffic from ::/0 (ipv6CidrBlocks) is open to the internet: allow the VPC's CIDR, a security group or the operator's own CIDRs instead",
+    ],
   },
   { rule: "sg-no-open-ingress", title: "a security group without rules", type: T.securityGroup, inputs: { description: "x" }, want: [] },
 
@@ -107,28 +117,31 @@ const CASES: readonly Case[] = [
     title: "ingress rule without description",
     type: T.ingressRule,
     inputs: {},
-    want: ["description is not set"],
+    want: ["description is not set: say what the rule is for (which port, from whom, why)"],
   },
   {
     rule: "sg-rule-description",
     title: "blank description",
     type: T.egressRule,
     inputs: { description: "  " },
-    want: ["description is not set"],
+    want: ["description is not set: say what the rule is for (which port, from whom, why)"],
   },
   {
     rule: "sg-rule-description",
     title: "SecurityGroupRule",
     type: T.securityGroupRule,
     inputs: { type: "ingress" },
-    want: ["description is not set"],
+    want: ["description is not set: say what the rule is for (which port, from whom, why)"],
   },
   {
     rule: "sg-rule-description",
     title: "inline rules of a SecurityGroup",
     type: T.securityGroup,
     inputs: { ingress: [{ description: "NFS" }, { protocol: "tcp" }], egress: [{ protocol: "-1" }] },
-    want: ["ingress[1]: description is not set", "egress[0]: description is not set"],
+    want: [
+      "ingress[1]: description is not set: say what the rule is for (which port, from whom, why)",
+      "egress[0]: description is not set: say what the rule is for (which port, from whom, why)",
+    ],
   },
 
   // subnet-no-public-ip-on-launch

@@ -1,4 +1,19 @@
-import { COMPUTED, defineRule, dig, entry, isObj, isOpaque, isSet, isTrue, SECRET, shown, withoutOpaque } from "../../../lab/policy/rule";
+import {
+  COMPUTED,
+  controls,
+  defineRule,
+  defineStackRule,
+  dig,
+  entry,
+  isObj,
+  isOpaque,
+  isSet,
+  isTrue,
+  mirrors,
+  SECRET,
+  shown,
+  withoutOpaque,
+} from "../../../lab/policy/rule";
 
 describe("how rules read inputs", () => {
   test("opaque values are the plan's two placeholders", () => {
@@ -62,8 +77,26 @@ describe("how rules read inputs", () => {
     expect(entry("ebsBlockDevices", {}, 0, "deviceName")).toBe("ebsBlockDevices[0]");
   });
 
-  test("defineRule returns the rule itself", () => {
-    const rule = { name: "x-rule", description: "d", enforcementLevel: "advisory" as const, resourceTypes: ["t"], check: () => [] };
+  test("defineRule and defineStackRule return the rule itself", () => {
+    const c = controls([]);
+    const rule = {
+      name: "x-rule",
+      description: "d",
+      enforcementLevel: "advisory" as const,
+      controls: c,
+      resourceTypes: ["t"],
+      check: () => [],
+    };
     expect(defineRule(rule)).toBe(rule);
+    const stackRule = { name: "y-rule", description: "d", enforcementLevel: "mandatory" as const, controls: c, checkOutputs: () => [] };
+    expect(defineStackRule(stackRule)).toBe(stackRule);
+  });
+
+  test("mirrors: the sentence naming a rule's controls, Checkov's then Trivy's; or that none mirrors it", () => {
+    expect(controls(["CKV_AWS_38"], ["AWS-0041"])).toEqual({ checkov: ["CKV_AWS_38"], trivy: ["AWS-0041"] });
+    expect(mirrors(controls(["CKV_AWS_38"], ["AWS-0041"]))).toBe("Mirrors Checkov CKV_AWS_38; Trivy AWS-0041.");
+    expect(mirrors(controls(["CKV_K8S_8", "CKV_K8S_9"]))).toBe("Mirrors Checkov CKV_K8S_8, CKV_K8S_9.");
+    expect(mirrors(controls([], ["KSV-0110"]))).toBe("Mirrors Trivy KSV-0110.");
+    expect(mirrors(controls([]))).toBe("No Checkov or Trivy control: the lab's own rule.");
   });
 });

@@ -176,6 +176,50 @@ const CASES: readonly Case[] = [
     inputs: { kmsKeyId: "alias/aws/secretsmanager" },
     want: ['kmsKeyId "alias/aws/secretsmanager" is an AWS managed key: set a customer managed KMS key'],
   },
+
+  // kms-key-rotation
+  {
+    rule: "kms-key-rotation",
+    title: "rotation on",
+    type: T.kmsKey,
+    inputs: { enableKeyRotation: true, deletionWindowInDays: 7 },
+    want: [],
+  },
+  {
+    rule: "kms-key-rotation",
+    title: "an HMAC key rotates too, and must",
+    type: T.kmsKey,
+    inputs: { keySpec: "HMAC_256", keyUsage: "GENERATE_VERIFY_MAC", enableKeyRotation: true },
+    want: [],
+  },
+  {
+    rule: "kms-key-rotation",
+    title: "an asymmetric key cannot rotate: not judged (as Checkov)",
+    type: T.kmsKey,
+    inputs: { customerMasterKeySpec: "RSA_2048", keyUsage: "SIGN_VERIFY" },
+    want: [],
+  },
+  {
+    rule: "kms-key-rotation",
+    title: "unset: AWS leaves rotation off",
+    type: T.kmsKey,
+    inputs: { description: "fsx" },
+    want: ["enableKeyRotation must be true (yearly rotation of the key material), got nothing"],
+  },
+  {
+    rule: "kms-key-rotation",
+    title: "a symmetric key with rotation off",
+    type: T.kmsKey,
+    inputs: { keySpec: "SYMMETRIC_DEFAULT", enableKeyRotation: false },
+    want: ["enableKeyRotation must be true (yearly rotation of the key material), got false"],
+  },
+  {
+    rule: "kms-key-rotation",
+    title: "unknown until deploy fails (a setting that must have a given value)",
+    type: T.kmsKey,
+    inputs: { enableKeyRotation: COMPUTED },
+    want: ["enableKeyRotation must be true (yearly rotation of the key material), got <computed>"],
+  },
 ];
 
 testRules("storage", STORAGE_RULES, CASES);

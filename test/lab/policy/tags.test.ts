@@ -45,7 +45,7 @@ const CASES: readonly Case[] = [
     title: "tags missing or empty",
     type: T.awsProvider,
     inputs: { defaultTags: JSON.stringify({ tags: { ...without("lab:kind"), "lab:owner": " " } }) },
-    want: ["defaultTags.tags lacks lab:kind, lab:owner"],
+    want: ["defaultTags.tags lacks lab:kind, lab:owner: build the provider with stacks/lib labAwsProvider"],
   },
   {
     rule: "aws-provider-lab-tags",

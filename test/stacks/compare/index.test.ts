@@ -3,7 +3,8 @@ import { planStack, StackPlan } from "../../../lab/plan/run";
 import { runStack } from "../../../stacks";
 import { checkCompare, compareSchema, CompareConfig } from "../../../stacks/compare/config";
 import { parseConfig } from "../../../stacks/lib/config/load";
-import { median, ratio, seriesStats } from "../../../stacks/compare/stats";
+import { median } from "../../../core/stats";
+import { ratio, seriesStats } from "../../../stacks/compare/stats";
 import { problemsOf } from "../../helpers/config";
 
 const s = (stack: string, metric: string, value: number, extra: Record<string, string | number> = {}) => ({

@@ -1,6 +1,6 @@
 /** Config of the `eks` kind: types here, rules the components' (EksCluster, Trident), named by `lab:` keys. */
 import { parseConfig } from "../../../stacks/lib/config/load";
-import { checkEks, clusterNameFor, eksArgs, eksSchema, tridentArgs } from "../../../stacks/eks/config";
+import { checkEks, clusterNameFor, eksArgs, eksSchema, installsTrident, tridentArgs } from "../../../stacks/eks/config";
 import { problemsOf } from "../../helpers/config";
 
 const base = {
@@ -13,7 +13,7 @@ const parse = (extra: Record<string, string> = {}, stack = "fsx-eks-cluster") =>
   parseConfig("eks", eksSchema, { ...base, ...extra }, (c) => checkEks(c, stack));
 
 const KEYS =
-  "aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:tridentInstall, lab:tridentAddonVersion";
+  "aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:nodeGroups, lab:trident, lab:tridentInstall, lab:tridentAddonVersion";
 
 describe("eks config", () => {
   test("no defaults of its own: the components' apply; the cluster is named after the stack", () => {
@@ -35,8 +35,10 @@ describe("eks config", () => {
       nodeCount: undefined,
       nodeRootVolumeGiB: undefined,
       logRetentionDays: undefined,
+      nodeGroups: undefined,
     });
     expect(tridentArgs(c)).toEqual({ tridentInstall: undefined, tridentAddonVersion: undefined });
+    expect(installsTrident(c)).toBe(true);
   });
 
   test("typed values from Pulumi's strings", () => {
@@ -91,12 +93,52 @@ describe("eks config", () => {
       [`'lab:adminCidr' must be a key of kind eks (did you mean 'lab:adminCidrs'?); its keys are ${KEYS}, got "[\\"198.51.100.7/32\\"]"`],
     ],
     [
+      "a node group's field named by the key and index the user typed",
+      {
+        "lab:nodeGroups":
+          '[{"name":"system","instanceType":"m5.large","nodeCount":3},{"name":"brokers","instanceType":"i3en.2xlarge","nodeCount":1,"dedicated":true}]',
+      },
+      ["'lab:nodeGroups[1].nodeCount' must be an integer from 2 to 30 (nodes over both zones), got 1"],
+    ],
+    [
+      "a node group's type error is the field's own",
+      { "lab:nodeGroups": '[{"name":"system","instanceType":"m5.large","nodeCount":"3"}]' },
+      [`'lab:nodeGroups[0].nodeCount' must be a whole number, got "3"`],
+    ],
+    [
+      "nodeGroups with the single group's keys",
+      { "lab:nodeGroups": '[{"name":"system","instanceType":"m5.large","nodeCount":3}]', "lab:nodeCount": "3" },
+      ["'lab:nodeCount' must be unset when 'lab:nodeGroups' is given (each group has its own), got 3"],
+    ],
+    [
+      "no Trident: its install keys must go",
+      { "lab:trident": "false", "lab:tridentInstall": "helm", "lab:tridentAddonVersion": "v25.6.2-eksbuild.1" },
+      [
+        `'lab:tridentInstall' must be unset when 'lab:trident' is false (no Trident is installed), got "helm"`,
+        `'lab:tridentAddonVersion' must be unset when 'lab:trident' is false (no Trident is installed), got "v25.6.2-eksbuild.1"`,
+      ],
+    ],
+    ["lab:trident is a boolean", { "lab:trident": "no" }, [`'lab:trident' must be true or false, got "no"`]],
+    [
       "the network stack is required",
       { "lab:networkStack": "" },
       [`'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>), got ""`],
     ],
   ])("%s", (_n, extra, expected) => {
     expect(problemsOf(() => parse(extra))).toEqual(expected);
+  });
+
+  test("node groups and the Trident switch, typed from Pulumi's strings, passed to the component as they are", () => {
+    const c = parse({
+      "lab:nodeGroups":
+        '[{"name":"system","instanceType":"m5.large","nodeCount":3},{"name":"clients","instanceType":"c5n.2xlarge","nodeCount":4,"dedicated":true,"labels":{"example.com/tier":"load"}}]',
+      "lab:trident": "false",
+    });
+    expect(eksArgs(c, "kafka-cluster").nodeGroups).toEqual([
+      { name: "system", instanceType: "m5.large", nodeCount: 3 },
+      { name: "clients", instanceType: "c5n.2xlarge", nodeCount: 4, dedicated: true, labels: { "example.com/tier": "load" } },
+    ]);
+    expect(installsTrident(c)).toBe(false);
   });
 
   test("cluster names from stack names: EKS characters only, at most 56, never empty", () => {

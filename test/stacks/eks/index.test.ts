@@ -34,7 +34,7 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
 
   test("the cluster: API authentication, private endpoint, public only for the admin CIDRs, KMS secrets, all five log types, pinned 1.35", () => {
     const c = one(p, "eks:index:Cluster").inputs as Any;
-    const key = one(p, "aws:kms/key:Key");
+    const key = one(p, "aws:kms/key:Key", "eks-secrets");
     expect(c).toMatchObject({
       name: "fsx-eks-cluster",
       version: "1.35",
@@ -56,10 +56,36 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
     expect(key.inputs).toMatchObject({ enableKeyRotation: true, deletionWindowInDays: 7 });
   });
 
-  test("the control-plane log group exists first, with the configured retention", () => {
+  test("the control-plane log group exists first, with the configured retention, encrypted with its own key", () => {
     const lg = one(p, "aws:cloudwatch/logGroup:LogGroup");
+    const key = one(p, "aws:kms/key:Key", "eks-logs");
     expect(lg.inputs).toMatchObject({ name: "/aws/eks/fsx-eks-cluster/cluster", retentionInDays: 30 });
+    expect(lg.inputs.kmsKeyId).toMatch(/^arn:aws:kms:us-east-1:123456789012:key\//);
+    expect(lg.dependencies).toContain(key.urn);
     expect(one(p, "eks:index:Cluster").dependencies).toContain(lg.urn);
+    expect(key.inputs).toMatchObject({ enableKeyRotation: true, deletionWindowInDays: 7 });
+    // CloudWatch Logs may use the key for exactly this group's ARN; the account administers it.
+    expect(JSON.parse(key.inputs.policy as string).Statement).toEqual([
+      {
+        Sid: "AccountAdministersTheKey",
+        Effect: "Allow",
+        Principal: { AWS: "arn:aws:iam::123456789012:root" },
+        Action: "kms:*",
+        Resource: "*",
+      },
+      {
+        Sid: "CloudWatchLogsEncryptsTheControlPlaneLogGroup",
+        Effect: "Allow",
+        Principal: { Service: "logs.us-east-1.amazonaws.com" },
+        Action: ["kms:Encrypt*", "kms:Decrypt*", "kms:ReEncrypt*", "kms:GenerateDataKey*", "kms:Describe*"],
+        Resource: "*",
+        Condition: {
+          ArnLike: {
+            "kms:EncryptionContext:aws:logs:arn": "arn:aws:logs:us-east-1:123456789012:log-group:/aws/eks/fsx-eks-cluster/cluster",
+          },
+        },
+      },
+    ]);
   });
 
   test("vpc-cni and kube-proxy pinned through pulumi-eks; coredns, Pod Identity agent, EBS CSI as pinned add-ons after the nodes", () => {
@@ -108,6 +134,14 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
       subnetIds: [privA, privB],
     });
     expect(ng.launchTemplate.id).toMatch(/^lt-/);
+    // The single group keeps its names, its one label and no taint (the plan before node groups existed).
+    expect([one(p, "eks:index:ManagedNodeGroup").name, lt.name]).toEqual(["eks-nodes", "eks-nodes"]);
+    expect(ng.labels).toEqual({ "storage-bench-lab/role": "worker" });
+    expect(ng.taints).toBeUndefined();
+    expect(lt.inputs.tagSpecifications).toEqual([
+      { resourceType: "instance", tags: { Name: "fsx-eks-cluster-node" } },
+      { resourceType: "volume", tags: { Name: "fsx-eks-cluster-node-root" } },
+    ]);
     expect(p.outputs.zones).toEqual(["us-east-1a", "us-east-1b"]);
     expect(net.outputs.azs).toEqual(p.outputs.zones);
     expect(lt.inputs.metadataOptions).toEqual({ httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: 1 });
@@ -169,6 +203,9 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
       ),
       zones: ["us-east-1a", "us-east-1b"],
       instanceType: "m5.xlarge",
+      nodeGroups: [
+        { name: "workers", instanceType: "m5.xlarge", nodeCount: 3, labels: { "storage-bench-lab/role": "worker" }, taints: [] },
+      ],
       tridentRoleName: "fsx-eks-cluster-trident",
       tridentInstall: "helm",
       tridentVersion: "100.2606.0",
@@ -205,5 +242,103 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
     await expect(plan({ "lab:adminCidrs": '["0.0.0.0/0"]' })).rejects.toThrow(
       `'lab:adminCidrs[0]' must be an operator's own network, not the whole internet: the public API endpoint is opened to these CIDRs only, got "0.0.0.0/0"`,
     );
+  });
+});
+
+describe("stack kafka-cluster (kind eks): three node groups, two of them dedicated, no Trident", () => {
+  let p: StackPlan;
+  let net: StackPlan;
+  beforeAll(async () => {
+    const results = await planAll([shipped("kafka-cluster"), shipped("network")], runStack);
+    p = results.find((r) => r.spec.name === "kafka-cluster")!.plan;
+    net = results.find((r) => r.spec.name === "network")!.plan;
+  });
+
+  test("system 3 × m5.large, brokers 3 × i3en.2xlarge, clients 4 × c5n.2xlarge: labelled with their group, brokers and clients tainted", () => {
+    const groups = ofType(p, "eks:index:ManagedNodeGroup").map((g) => {
+      const i = g.inputs as Any;
+      return [g.name, i.instanceTypes, i.scalingConfig.desiredSize, i.labels, i.taints ?? null, i.amiType, i.subnetIds];
+    });
+    const subnets = net.outputs.privateSubnetIds;
+    expect(groups).toEqual([
+      [
+        "eks-nodes-system",
+        ["m5.large"],
+        3,
+        { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "system" },
+        null,
+        "AL2023_x86_64_STANDARD",
+        subnets,
+      ],
+      [
+        "eks-nodes-brokers",
+        ["i3en.2xlarge"],
+        3,
+        { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "brokers" },
+        [{ key: "storage-bench-lab/node-group", value: "brokers", effect: "NO_SCHEDULE" }],
+        "AL2023_x86_64_STANDARD",
+        subnets,
+      ],
+      [
+        "eks-nodes-clients",
+        ["c5n.2xlarge"],
+        4,
+        { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "clients" },
+        [{ key: "storage-bench-lab/node-group", value: "clients", effect: "NO_SCHEDULE" }],
+        "AL2023_x86_64_STANDARD",
+        subnets,
+      ],
+    ]);
+  });
+
+  test("each group from its own launch template (IMDSv2, encrypted gp3 root), the add-ons after every group", () => {
+    const lts = ofType(p, "aws:ec2/launchTemplate:LaunchTemplate");
+    expect(lts.map((l) => l.name)).toEqual(["eks-nodes-system", "eks-nodes-brokers", "eks-nodes-clients"]);
+    for (const lt of lts) {
+      expect(lt.inputs.metadataOptions).toEqual({ httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: 1 });
+      expect((lt.inputs.blockDeviceMappings as Any)[0].ebs).toEqual({
+        volumeSize: 50,
+        volumeType: "gp3",
+        encrypted: "true",
+        deleteOnTermination: "true",
+      });
+    }
+    expect((one(p, "aws:ec2/launchTemplate:LaunchTemplate", "eks-nodes-brokers").inputs.tagSpecifications as Any)[0]).toEqual({
+      resourceType: "instance",
+      tags: { Name: "kafka-cluster-node-brokers" },
+    });
+    const groups = ofType(p, "eks:index:ManagedNodeGroup").map((g) => g.urn);
+    for (const a of ofType(p, "aws:eks/addon:Addon")) for (const g of groups) expect(a.dependencies).toContain(g);
+  });
+
+  test("no Trident: no role, no chart, no Kubernetes provider; outputs name every group", () => {
+    expect(ofType(p, "kubernetes:helm.sh/v4:Chart")).toEqual([]);
+    expect(ofType(p, "pulumi:providers:kubernetes")).toEqual([]);
+    expect(ofType(p, "aws:eks/podIdentityAssociation:PodIdentityAssociation")).toEqual([]);
+    expect(Object.keys(p.outputs).filter((k) => k.startsWith("trident"))).toEqual([]);
+    expect(p.outputs.instanceType).toBe("m5.large");
+    expect(p.outputs.nodeGroups).toEqual([
+      {
+        name: "system",
+        instanceType: "m5.large",
+        nodeCount: 3,
+        labels: { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "system" },
+        taints: [],
+      },
+      {
+        name: "brokers",
+        instanceType: "i3en.2xlarge",
+        nodeCount: 3,
+        labels: { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "brokers" },
+        taints: [{ key: "storage-bench-lab/node-group", value: "brokers", effect: "NoSchedule" }],
+      },
+      {
+        name: "clients",
+        instanceType: "c5n.2xlarge",
+        nodeCount: 4,
+        labels: { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "clients" },
+        taints: [{ key: "storage-bench-lab/node-group", value: "clients", effect: "NoSchedule" }],
+      },
+    ]);
   });
 });

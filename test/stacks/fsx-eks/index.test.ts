@@ -13,6 +13,7 @@ import { fakeCall, fakeState } from "../../../lab/plan/fakes";
 import { PlannedResource, StackPlan, StackSpec } from "../../../lab/plan/run";
 import { SCENARIOS } from "../../../scenarios";
 import { runStack } from "../../../stacks";
+import { LATER_INPUT_PLACEHOLDERS } from "../../../components/bench";
 import { ONTAP_INGRESS } from "../../../components/fsx-ontap/security";
 import type { Sample } from "../../../core/sample";
 import { ROOT } from "../../helpers/root";
@@ -36,6 +37,10 @@ const named = (p: StackPlan, type: string, name: string): PlannedResource => {
 const zoneOf = (job: PlannedResource): string[] =>
   (job.inputs as Any).spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]
     .matchExpressions[0].values;
+
+/** The runs, in the order they are created and run (stacks/fsx-eks/runs.ts). */
+const RUN_ORDER = ["nas-same-seed", "nas-same-latency", "nas-cross-seed", "nas-cross-latency", "gp3-same-seed", "gp3-same-latency"];
+const imageOf = (job: PlannedResource): unknown => (job.inputs as Any).spec.template.spec.containers[0].image;
 
 describe("scenario fsx-eks", () => {
   test("network → (fsx-eks-ontap ∥ fsx-eks-cluster) → fsx-eks, by their lab:*Stack keys", () => {
@@ -210,6 +215,20 @@ describe("stack fsx-eks, planned after its upstreams", () => {
       expect(first).toContain(named(p, t, n).urn);
   });
 
+  test("the runs are created outside any apply, in a stable order; each Job waits for the upstream zones and the built image", () => {
+    expect(ofType(p, "lab:bench:BenchmarkRun").map((r) => r.name)).toEqual(RUN_ORDER);
+    const image = named(p, "docker-build:index:Image", "tools-image").urn;
+    // Stack references are read, not registered: the plan has them as dependencies only.
+    const ontap = "urn:pulumi:fsx-eks::storage-bench-lab::pulumi:pulumi:StackReference::organization/storage-bench-lab/fsx-eks-ontap";
+    const cluster = "urn:pulumi:fsx-eks::storage-bench-lab::pulumi:pulumi:StackReference::organization/storage-bench-lab/fsx-eks-cluster";
+    const jobs = ofType(p, "kubernetes:batch/v1:Job");
+    expect(jobs).toHaveLength(9);
+    for (const j of jobs) expect(j.dependencies).toEqual(expect.arrayContaining([image, ontap, cluster]));
+    // The volumes and scripts hold neither: they do not wait for the image.
+    for (const t of ["kubernetes:core/v1:PersistentVolumeClaim", "kubernetes:core/v1:ConfigMap"])
+      for (const r of ofType(p, t).filter((x) => x.parent?.includes("lab:bench:BenchmarkRun"))) expect(r.dependencies).not.toContain(image);
+  });
+
   test("the tools image: built, pushed to the stack's ECR repository (immutable tags, scan on push, lifecycle), run by digest", () => {
     const repo = named(p, "aws:ecr/repository:Repository", "tools-repo");
     expect(repo.inputs).toMatchObject({
@@ -281,6 +300,57 @@ describe("stack fsx-eks, planned after its upstreams", () => {
     expect(ofType(q, "docker-build:index:Image")).toEqual([]);
     for (const j of ofType(q, "kubernetes:batch/v1:Job"))
       expect((j.inputs as Any).spec.template.spec.containers[0].image).toBe("registry.example.com/lab/tools:fio-3.33-ioping-1.3");
+  });
+});
+
+describe("stack fsx-eks, first preview (the tools image is built in the same update: its reference unknown)", () => {
+  let deployed: StackPlan;
+  let preview: StackPlan;
+  beforeAll(async () => {
+    deployed = (await planScenario())["fsx-eks"];
+    const results = await planAll(specs(), runStack, undefined, { firstPreview: true, firstPreviewOf: ["fsx-eks"] });
+    preview = results.find((r) => r.spec.name === "fsx-eks")!.plan;
+  });
+
+  test("plans every resource of the deployed plan, the six runs among them, in the same order", () => {
+    expect(preview.resources.map((r) => r.urn).sort()).toEqual(deployed.resources.map((r) => r.urn).sort());
+    expect(ofType(preview, "lab:bench:BenchmarkRun").map((r) => r.name)).toEqual(RUN_ORDER);
+    expect(ofType(preview, "kubernetes:batch/v1:Job")).toHaveLength(9);
+    expect(ofType(preview, "command:local:Command")).toHaveLength(9);
+  });
+
+  test("the Jobs are the deployed plan's but for the image, unknown; their zones are known", () => {
+    for (const job of ofType(preview, "kubernetes:batch/v1:Job")) {
+      const twin = named(deployed, "kubernetes:batch/v1:Job", job.name);
+      expect(imageOf(job)).toBe("<computed>");
+      expect(imageOf(twin)).toBe(deployed.outputs.toolsImage);
+      const expected = JSON.parse(JSON.stringify(twin.inputs)) as Any;
+      expected.spec.template.spec.containers[0].image = "<computed>";
+      expect(job.inputs).toEqual(expected);
+      expect(zoneOf(job)).toEqual(zoneOf(twin));
+    }
+    for (const t of ["kubernetes:core/v1:ConfigMap", "kubernetes:core/v1:PersistentVolumeClaim"])
+      for (const r of ofType(preview, t)) expect(r.inputs).toEqual(named(deployed, t, r.name).inputs);
+    const sent = JSON.stringify(preview.resources.map((r) => r.inputs));
+    expect(sent).not.toContain(LATER_INPUT_PLACEHOLDERS.zone);
+    expect(sent).not.toContain(LATER_INPUT_PLACEHOLDERS.toolsImage);
+  });
+
+  test("outputs: where each run goes is known already; the image and the samples are not", () => {
+    expect(preview.outputs.benchmarks).toEqual(deployed.outputs.benchmarks);
+    expect((preview.outputs.benchmarks as Any[]).map((b) => [b.name, b.zone])).toEqual([
+      ["nas-same-seed", "us-east-1a"],
+      ["nas-same-latency", "us-east-1a"],
+      ["nas-cross-seed", "us-east-1b"],
+      ["nas-cross-latency", "us-east-1b"],
+      ["gp3-same-seed", "us-east-1a"],
+      ["gp3-same-latency", "us-east-1a"],
+    ]);
+    expect([preview.outputs.toolsImage, preview.outputs.results, preview.outputs.rawOutputs]).toEqual([
+      "<computed>",
+      "<computed>",
+      "<computed>",
+    ]);
   });
 });
 
@@ -367,4 +437,31 @@ describe("samples of the fsx-eks runs (collecting commands answered with real Jo
     expect(profiles("cross", "fsx-ontap-nas")).toEqual(["latency", "seed"]);
     expect(profiles("same", "gp3")).toEqual(["latency", "seed"]);
   });
+});
+
+// Last in the file: a failed plan leaves the failed program's pending outputs rejecting.
+test("upstream zones that cannot hold the runs (a Single-AZ file system) fail the update at the first Job, with runZones' message", async () => {
+  // The samples' program (its own mocks) is done only once its outputs are registered.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  await (require("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void> }).waitForRPCs();
+  const all = await planScenario();
+  const upstream = new Map(
+    Object.entries({
+      network: all.network.outputs,
+      "fsx-eks-ontap": { ...all["fsx-eks-ontap"].outputs, standbyAz: "us-east-1a" },
+      "fsx-eks-cluster": { ...all["fsx-eks-cluster"].outputs, kubeconfig: "apiVersion: v1\nkind: Config\n" },
+    }).map(([k, outputs]) => [k, { outputs, secretOutputNames: [] }]),
+  );
+  const error = await planAll([specs().find((s) => s.name === "fsx-eks")!], runStack, upstream).then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
+  // The zones are one Output for every Job, so the SDK prefixes its property path once per Job it failed (in place).
+  expect(error?.message).toMatch(
+    new RegExp(
+      '^(error serializing property "spec": )+' +
+        "the file system's preferred and standby zones are both us-east-1a \\(Single-AZ\\): the cross-zone benchmark needs a Multi-AZ file system\n" +
+        "while registering resource kubernetes:batch/v1:Job 'nas-same-seed-fio'$",
+    ),
+  );
 });

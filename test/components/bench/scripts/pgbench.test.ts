@@ -8,9 +8,8 @@
  * CI installs the Debian package `postgresql` (server binaries, pgbench, psql, pg_isready); a
  * missing one fails these tests, it does not skip them.
  */
-import { execFileSync, spawnSync } from "child_process";
+import { execFileSync } from "child_process";
 import * as fs from "fs";
-import * as net from "net";
 import * as os from "os";
 import * as path from "path";
 import { collectSamples, cutResultBlocks } from "../../../../components/bench/collect";
@@ -18,6 +17,7 @@ import { pgbenchCommands, renderBenchmark } from "../../../../components/bench/r
 import type { BenchSpec } from "../../../../components/bench/rules";
 import { BENCH_SCRIPTS_DIR, readJobScripts } from "../../../../components/bench/scripts";
 import { parseToolOutput } from "../../../../core/parsers";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../../../../lab/bench/postgres";
 import { runScript, stub } from "../support";
 
 let tmp: string;
@@ -113,6 +113,8 @@ describe("pgbench.sh against stand-in pg_isready, psql and pgbench", () => {
         duration: "1",
         init: "ran",
         version: "17.6",
+        start: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+        end: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       })),
     );
     expect(blocks[0].text).toBe("pgbench (17.6)\ntps = 10.0 (without initial connection time)\n");
@@ -197,69 +199,16 @@ describe("pgbench.sh against stand-in pg_isready, psql and pgbench", () => {
   });
 });
 
-/** The newest PostgreSQL server binaries on this machine (Debian keeps them out of PATH). */
-function serverBin(): string {
-  const base = "/usr/lib/postgresql";
-  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, "bin", "initdb"))) : [];
-  versions.sort((a, b) => Number(b) - Number(a));
-  if (versions.length > 0) return path.join(base, versions[0], "bin");
-  const which = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8" });
-  if (which.status !== 0) throw new Error("no PostgreSQL server binaries (initdb): install the Debian package postgresql");
-  return path.dirname(which.stdout.trim());
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  readonly dir: string;
-  readonly port: number;
-  readonly log: string;
-  stop(): void;
-}
-
-/** initdb + pg_ctl start into a new temporary directory, on a free port, as `nobody` when root. */
-async function startPostgres(): Promise<Server> {
-  const bin = serverBin();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pg-"));
-  const asRoot = process.getuid?.() === 0;
-  const NOBODY = 65534;
-  if (asRoot) fs.chownSync(dir, NOBODY, NOBODY);
-  const as = (cmd: string, args: string[]) =>
-    asRoot
-      ? execFileSync("setpriv", [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", cmd, ...args], { cwd: dir, stdio: "pipe" })
-      : execFileSync(cmd, args, { cwd: dir, stdio: "pipe" });
-  const data = path.join(dir, "data");
-  const log = path.join(dir, "server.log");
-  const stop = () => {
-    try {
-      if (fs.existsSync(path.join(data, "postmaster.pid"))) as(path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  };
-  try {
-    as(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-    const port = await freePort();
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c log_checkpoints=on`;
-    as(path.join(bin, "pg_ctl"), ["-D", data, "-l", log, "-o", options, "-w", "-t", "60", "start"]);
-    return { dir, port, log, stop };
-  } catch (e) {
-    stop();
-    throw e;
-  }
-}
+/**
+ * initdb + pg_ctl start into a new temporary directory, on a free port, as `nobody` when root: the
+ * throwaway cluster `lab bench local` uses (lab/bench/postgres.ts), here without fsync (a test's
+ * server needs no durability) and logging its checkpoints.
+ */
+const startPostgres = (): Promise<ThrowawayPostgres> =>
+  startThrowawayPostgres({ parent: os.tmpdir(), prefix: "bench-pg-", settings: { fsync: "off", log_checkpoints: "on" } });
 
 describe("pgbench.sh as the rendered Job runs it, against a real throwaway PostgreSQL", () => {
-  let server: Server | undefined;
+  let server: ThrowawayPostgres | undefined;
   let scripts: string;
   beforeAll(async () => {
     server = await startPostgres();

@@ -1,5 +1,5 @@
 /**
- * The report's statistics: median and range over repetitions, and the ratio of two medians with
+ * The lab's statistics (report, compare kind): median and range over repetitions, and the ratio of two medians with
  * a seeded percentile-bootstrap interval. Pure: no I/O.
  *
  * Written here rather than taken from a library: the maintained ones that have these pieces

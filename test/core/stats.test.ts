@@ -1,4 +1,4 @@
-import { median, mulberry32, quantileSorted, ratioInterval, sorted, summarize } from "../../../lab/report/stats";
+import { median, mulberry32, quantileSorted, ratioInterval, sorted, summarize } from "../../core/stats";
 
 describe("median, quantiles, summary", () => {
   it("median: the middle value, or the mean of the two middle ones", () => {

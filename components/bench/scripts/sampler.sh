@@ -1,0 +1,203 @@
+#!/bin/sh
+# sampler.sh: the node sampler. Beside each benchmark repetition, it reads the node's CPU time
+# (/proc/stat) and block-device counters (/proc/diskstats) every LAB_SAMPLER_INTERVAL seconds and,
+# once the repetition is over, writes one small summary: what CloudWatch cannot see from outside
+# the node (CPU steal, softirq, iowait; each disk's operations, bytes, queue depth and busy time).
+# lib.sh runs it in the background of the benchmark script itself (lab_util_begin / lab_util_end):
+# same container, same user, nothing beyond the restricted Pod Security profile. /proc/stat and
+# /proc/diskstats are not namespaced: inside a container they show the whole node; the runtime
+# masks neither (containerd pkg/oci/spec.go `populateDefaultUnixSpec` MaskedPaths: /proc/acpi,
+# /proc/asound, /proc/kcore, /proc/keys, /proc/latency_stats, /proc/timer_list, /proc/timer_stats,
+# /proc/sched_debug, /sys/firmware, /sys/devices/virtual/powercap, /proc/scsi), and /sys (read-only
+# in a container) lists the block devices.
+#
+#   sh sampler.sh run OUT STOP PARENT   sample until the file STOP exists (SIGUSR1 wakes it up
+#                                       at once), then write the summary to OUT (whole: written
+#                                       aside, then renamed); when process PARENT is gone first
+#                                       (the benchmark failed), write nothing. The snapshots wait
+#                                       in OUT.snapshots (a few hundred bytes each) meanwhile.
+#   sh sampler.sh summarize             read snapshots (below) on stdin, print the summary
+#
+# Environment [default]:
+#   LAB_SAMPLER_INTERVAL  seconds between two snapshots, a positive number [1]
+#   LAB_PROC              where proc is mounted [/proc]
+#   LAB_SYS_BLOCK         sysfs' block directory: which devices are whole disks [/sys/block]
+#
+# Snapshots (the `run` loop's output, the `summarize` input): first `N <CPUs>` (the /proc/stat
+# `cpuN` lines), then per snapshot one line each, then `E`:
+#   T <seconds since boot, /proc/uptime's first field>
+#   C <the /proc/stat "cpu" line's fields: user nice system idle iowait irq softirq steal ...>
+#   D <name> <the /proc/diskstats fields after the name>
+# Fields (Linux Documentation/filesystems/proc.rst "1.7 Miscellaneous kernel statistics in
+# /proc/stat": user, nice, system, idle, iowait, irq, softirq, steal, then guest and guest_nice,
+# in USER_HZ ticks; Documentation/admin-guide/iostats.rst for /proc/diskstats: reads completed,
+# reads merged, sectors read, ms reading, writes completed, writes merged, sectors written, ms
+# writing, I/Os in progress, ms doing I/Os, weighted ms doing I/Os, then discard and flush fields;
+# sectors are 512 bytes whatever the device, Documentation/block/stat.rst). guest and guest_nice
+# are already counted in user and nice (kernel/sched/cputime.c `account_guest_time`), so the CPU
+# total is the sum of the first eight fields and the eight percentages add up to 100.
+#
+# Summary (lines of `key=mean/max`: mean over the whole window, from its first and last snapshot;
+# max of the intervals between two snapshots):
+#   window seconds=<s> snapshots=<n> interval=<s> cpus=<n> disks=<shown> omitted=<not shown>
+#   cpu user=… nice=… system=… idle=… iowait=… irq=… softirq=… steal=… busy=…  (percent of all CPUs;
+#       busy = 100 − idle − iowait)
+#   disk name=<dev> readOps=… writeOps=… readBytes=… writeBytes=… queueDepth=… busy=…
+# readOps/writeOps per second, readBytes/writeBytes whole bytes per second, queueDepth the average
+# number of I/Os in flight (weighted ms / elapsed ms, iostat's aqu-sz), busy the percent of time
+# with at least one I/O in flight (ms doing I/Os / elapsed ms, iostat's %util: a device serving
+# requests in parallel can be 100 % busy and not saturated). Only whole disks (the entries of
+# LAB_SYS_BLOCK but loop, ram and zram devices; every device when it cannot be read) that did I/O
+# in the window are shown, the 4 with the most operations, so a summary stays under 1600 bytes of
+# container log (core/parsers/sampler.ts SAMPLER_LOG_BYTES_PER_REP). Fewer than two snapshots, or
+# no time between them: the window line alone.
+# Exit status: 0; 2 usage problem.
+set -eu
+
+LAB_SAMPLER_INTERVAL=${LAB_SAMPLER_INTERVAL:-1}
+LAB_PROC=${LAB_PROC:-/proc}
+LAB_SYS_BLOCK=${LAB_SYS_BLOCK:-/sys/block}
+
+usage() {
+  printf '%s\n' "usage: sh sampler.sh run OUT STOP PARENT | sh sampler.sh summarize" >&2
+  exit 2
+}
+
+# The summary: one awk program over the snapshot stream (POSIX awk: Debian's mawk runs it).
+summarize() {
+  awk -v interval="$LAB_SAMPLER_INTERVAL" -v maxdisks=4 '
+    function fmt(x) { return sprintf("%.2f", x) }
+    $1 == "N" { cpus = $2 + 0; next }
+    $1 == "T" { t = $2; next }
+    $1 == "C" { for (i = 1; i <= 8; i++) c[i] = $(i + 1) + 0; cpus_seen = 1; next }
+    $1 == "D" {
+      d = $2; seen[d] = 1
+      rd[d] = $3 + 0; rs[d] = $5 + 0; wr[d] = $7 + 0; ws[d] = $9 + 0; tk[d] = $12 + 0; wt[d] = $13 + 0
+      next
+    }
+    $1 == "E" {
+      n++
+      if (n == 1) {
+        t0 = t; for (i = 1; i <= 8; i++) c0[i] = c[i]
+        for (d in seen) { rd0[d] = rd[d]; rs0[d] = rs[d]; wr0[d] = wr[d]; ws0[d] = ws[d]; tk0[d] = tk[d]; wt0[d] = wt[d]; first[d] = 1 }
+      } else {
+        dt = t - pt
+        tot = 0; for (i = 1; i <= 8; i++) tot += c[i] - pc[i]
+        if (tot > 0) {
+          for (i = 1; i <= 8; i++) { p = 100 * (c[i] - pc[i]) / tot; if (p > cmax[i]) cmax[i] = p }
+          p = 100 - 100 * ((c[4] - pc[4]) + (c[5] - pc[5])) / tot; if (p > bmax) bmax = p
+        }
+        if (dt > 0) for (d in seen) if (d in prd) {
+          v = (rd[d] - prd[d]) / dt; if (v > mr[d]) mr[d] = v
+          v = (wr[d] - pwr[d]) / dt; if (v > mw[d]) mw[d] = v
+          v = 512 * (rs[d] - prs[d]) / dt; if (v > mrb[d]) mrb[d] = v
+          v = 512 * (ws[d] - pws[d]) / dt; if (v > mwb[d]) mwb[d] = v
+          v = (wt[d] - pwt[d]) / (1000 * dt); if (v > mq[d]) mq[d] = v
+          v = 100 * (tk[d] - ptk[d]) / (1000 * dt); if (v > mu[d]) mu[d] = v
+        }
+      }
+      pt = t; for (i = 1; i <= 8; i++) pc[i] = c[i]
+      for (d in seen) { prd[d] = rd[d]; prs[d] = rs[d]; pwr[d] = wr[d]; pws[d] = ws[d]; ptk[d] = tk[d]; pwt[d] = wt[d] }
+      next
+    }
+    END {
+      ncpu = cpus
+      if (n < 2 || !cpus_seen) {
+        printf "window seconds=0.00 snapshots=%d interval=%s cpus=%d disks=0 omitted=0\n", n, interval, ncpu
+        exit 0
+      }
+      span = t - t0
+      if (span <= 0) {
+        printf "window seconds=0.00 snapshots=%d interval=%s cpus=%d disks=0 omitted=0\n", n, interval, ncpu
+        exit 0
+      }
+      tot = 0; for (i = 1; i <= 8; i++) tot += c[i] - c0[i]
+      # Disks that did I/O in the window, the busiest first.
+      k = 0
+      for (d in seen) if (d in first) { ops = (rd[d] - rd0[d]) + (wr[d] - wr0[d]); if (ops > 0) { k++; name[k] = d; cnt[k] = ops } }
+      shown = k < maxdisks ? k : maxdisks
+      for (a = 1; a <= shown; a++) {
+        best = a
+        for (b = a + 1; b <= k; b++) if (cnt[b] > cnt[best] || (cnt[b] == cnt[best] && name[b] < name[best])) best = b
+        tn = name[a]; name[a] = name[best]; name[best] = tn
+        tc = cnt[a]; cnt[a] = cnt[best]; cnt[best] = tc
+      }
+      printf "window seconds=%s snapshots=%d interval=%s cpus=%d disks=%d omitted=%d\n", fmt(span), n, interval, ncpu, shown, k - shown
+      split("user nice system idle iowait irq softirq steal", label, " ")
+      line = "cpu"
+      for (i = 1; i <= 8; i++) line = line " " label[i] "=" fmt(tot > 0 ? 100 * (c[i] - c0[i]) / tot : 0) "/" fmt(cmax[i])
+      print line " busy=" fmt(tot > 0 ? 100 - 100 * ((c[4] - c0[4]) + (c[5] - c0[5])) / tot : 0) "/" fmt(bmax)
+      for (a = 1; a <= shown; a++) {
+        d = name[a]
+        printf "disk name=%s readOps=%s/%s writeOps=%s/%s readBytes=%.0f/%.0f writeBytes=%.0f/%.0f queueDepth=%s/%s busy=%s/%s\n", d,
+          fmt((rd[d] - rd0[d]) / span), fmt(mr[d]), fmt((wr[d] - wr0[d]) / span), fmt(mw[d]),
+          512 * (rs[d] - rs0[d]) / span, mrb[d], 512 * (ws[d] - ws0[d]) / span, mwb[d],
+          fmt((wt[d] - wt0[d]) / (1000 * span)), fmt(mq[d]), fmt(100 * (tk[d] - tk0[d]) / (1000 * span)), fmt(mu[d])
+      }
+    }
+  '
+}
+
+# The whole disks: sysfs' block entries but loop, ram and zram devices; empty when unreadable.
+whole_disks() {
+  if [ -d "$LAB_SYS_BLOCK" ]; then
+    for sampler_dev in "$LAB_SYS_BLOCK"/*; do
+      sampler_dev=${sampler_dev##*/}
+      case $sampler_dev in
+        '*' | loop* | ram* | zram*) ;;
+        *) printf ' %s' "$sampler_dev" ;;
+      esac
+    done
+  fi
+}
+
+# One snapshot: uptime, the aggregate cpu line, the disks' lines (all of them when `disks` is empty).
+snapshot() {
+  read -r sampler_up _ <"$LAB_PROC/uptime"
+  read -r _ sampler_cpu <"$LAB_PROC/stat"
+  printf 'T %s\nC %s\n' "$sampler_up" "$sampler_cpu"
+  awk -v disks="$1" 'BEGIN { n = split(disks, a, " "); for (i = 1; i <= n; i++) keep[a[i]] = 1 }
+    (n == 0 && $3 !~ /^(loop|ram|zram)/) || ($3 in keep) { $1 = ""; $2 = ""; sub(/^  /, ""); print "D " $0 }' "$LAB_PROC/diskstats"
+  printf 'E\n'
+}
+
+case ${1:-} in
+  summarize)
+    [ $# -eq 1 ] || usage
+    summarize
+    ;;
+  run)
+    [ $# -eq 4 ] || usage
+    sampler_out=$2
+    sampler_stop=$3
+    sampler_parent=$4
+    if ! awk -v x="$LAB_SAMPLER_INTERVAL" 'BEGIN { exit !(x ~ /^[0-9]+(\.[0-9]+)?$/ && x + 0 > 0) }'; then
+      printf '%s\n' "LAB_SAMPLER_INTERVAL must be a positive number of seconds, got '$LAB_SAMPLER_INTERVAL'" >&2
+      exit 2
+    fi
+    # SIGUSR1 (lib.sh lab_util_end, after creating STOP) cuts the current sleep short: `wait`
+    # returns at once when a trapped signal arrives (POSIX, Shell Command Language 2.11 "Signals
+    # and Error Handling"), so the last snapshot is taken when the repetition ends.
+    trap ':' USR1
+    sampler_snapshots="$sampler_out.snapshots"
+    disks=$(whole_disks)
+    {
+      printf 'N %s\n' "$(grep -c '^cpu[0-9]' "$LAB_PROC/stat" || true)"
+      snapshot "$disks"
+    } >"$sampler_snapshots"
+    while [ ! -e "$sampler_stop" ] && kill -0 "$sampler_parent" 2>/dev/null; do
+      sleep "$LAB_SAMPLER_INTERVAL" >/dev/null 2>&1 &
+      sampler_sleep=$!
+      if [ ! -e "$sampler_stop" ]; then wait "$sampler_sleep" || true; fi
+      kill "$sampler_sleep" 2>/dev/null || true
+      snapshot "$disks" >>"$sampler_snapshots"
+    done
+    # Stopped: the summary is wanted. The parent gone instead (a failed benchmark): nothing is.
+    if [ -e "$sampler_stop" ]; then
+      summarize <"$sampler_snapshots" >"$sampler_out.tmp"
+      mv -f -- "$sampler_out.tmp" "$sampler_out"
+    fi
+    rm -f -- "$sampler_snapshots" 2>/dev/null || true
+    ;;
+  *) usage ;;
+esac

@@ -1,0 +1,29 @@
+/**
+ * How a pod runs on one node group of an EksCluster with `nodeGroups` (pure): a required node
+ * affinity on the group's label and a toleration of its taint. The toleration matches the taint a
+ * dedicated group carries (rules.ts: `storage-bench-lab/node-group=<name>:NoSchedule`) and is harmless
+ * on a group without one, so a workload's manifest does not depend on whether its group is dedicated.
+ *
+ * Kubernetes docs: "Assigning Pods to Nodes" (`requiredDuringSchedulingIgnoredDuringExecution`,
+ * `nodeSelectorTerms` → `matchExpressions` with operator `In`); "Taints and Tolerations" (a toleration
+ * "matches" a taint with the same key and effect and, for operator `Equal`, the same value).
+ */
+import type { IAffinity } from "kubernetes-models/v1/Affinity";
+import type { IToleration } from "kubernetes-models/v1/Toleration";
+import { DEDICATED_TAINT_EFFECT, NODE_GROUP_LABEL } from "./rules";
+
+/** The node affinity that keeps a pod on `group`'s nodes. */
+export function nodeGroupAffinity(group: string): Required<Pick<IAffinity, "nodeAffinity">> {
+  return {
+    nodeAffinity: {
+      requiredDuringSchedulingIgnoredDuringExecution: {
+        nodeSelectorTerms: [{ matchExpressions: [{ key: NODE_GROUP_LABEL, operator: "In", values: [group] }] }],
+      },
+    },
+  };
+}
+
+/** The toleration of `group`'s taint. */
+export function nodeGroupToleration(group: string): IToleration {
+  return { key: NODE_GROUP_LABEL, operator: "Equal", value: group, effect: DEDICATED_TAINT_EFFECT.kubernetes };
+}

@@ -1,0 +1,168 @@
+/**
+ * `lab:kafka:KafkaCluster`: Kafka 4.3 (KRaft) run by Strimzi, its brokers' logs on FSx for ONTAP NFS
+ * volumes exactly as NetApp's published run laid them out: every broker mounts every data volume
+ * (NFSv4.1, `nconnect=16`) at its own subdirectory.
+ *
+ * What it creates, in order:
+ * 1. NFS ingress rules from the EKS nodes' security group to the file system's (the ports of
+ *    components/fsx-ontap/security.ts, NFS only);
+ * 2. the storage toolbox (namespace `<namespace>-storage`, baseline): a Deployment whose init
+ *    container creates each broker's directory on each volume (scripts/prepare-dirs.sh), awaited
+ *    by Pulumi until its probes pass;
+ * 3. (in the Kafka namespace, which the Strimzi operator's component creates and watches) the
+ *    StorageClass `kafka-fsx-nfs-static` (no provisioner), one
+ *    static PersistentVolume per broker per volume (reclaim `Retain`) and its pre-bound claim, named as
+ *    Strimzi names a JBOD claim (storage.ts);
+ * 4. the `KafkaNodePool`s (controllers on gp3, brokers JBOD on the static claims) and the `Kafka`
+ *    (published broker settings, rack = zone), after the Strimzi operator (`operatorReady`); the Kafka
+ *    resource is awaited until Strimzi reports it Ready (manifests.ts).
+ *
+ * Destroying it deletes the custom resources, then the claims and volumes; with `Retain` and static
+ * volumes nothing is deleted on the file system: the brokers' directories and data stay until the
+ * FSx stack is destroyed or they are removed through the toolbox (README "kafka", clean-up).
+ *
+ * Rules, defaults and sources: ./rules.ts, ./storage.ts, ./manifests.ts. Providers (AWS for the rules,
+ * Kubernetes for the rest) come from `opts`.
+ */
+import * as aws from "@pulumi/aws";
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { ONTAP_INGRESS } from "../fsx-ontap/security";
+import { throwIfInvalid } from "../lib/args";
+import { childOptions } from "../lib/child";
+import { withLaterInput } from "./later";
+import {
+  bootstrapServers,
+  brokerPoolManifest,
+  controllerPoolManifest,
+  kafkaManifest,
+  toolboxConfigMapManifest,
+  toolboxDeploymentManifest,
+  toolboxNamespaceManifest,
+} from "./manifests";
+import { KafkaClusterSpec, problems, resolve } from "./rules";
+import { brokerPodName, brokerVolumes, dataClaimManifest, dataVolumeManifest, staticStorageClassManifest } from "./storage";
+
+/** The script the storage toolbox runs (its one home). */
+export const PREPARE_DIRS_SCRIPT = path.join(__dirname, "scripts", "prepare-dirs.sh");
+
+/** What stands for the NFS server in the rendered manifests until its Output is put in (never sent). */
+const SERVER = "nfs-server.known-later.invalid";
+
+export interface KafkaClusterArgs extends KafkaClusterSpec {
+  /** The SVM's NFS endpoint (DNS name or address). */
+  readonly nfsServer: pulumi.Input<string>;
+  /** The EKS nodes' security group (sources of the NFS rules). */
+  readonly nodeSecurityGroupId: pulumi.Input<string>;
+  /** The file system's security group. */
+  readonly fsxSecurityGroupId: pulumi.Input<string>;
+  /** What the claims and custom resources wait for: the Strimzi operator (its CRDs) and the Kafka namespace it watches. */
+  readonly operatorReady: readonly pulumi.Resource[];
+}
+
+export class KafkaCluster extends pulumi.ComponentResource {
+  readonly clusterName: pulumi.Output<string>;
+  readonly namespace: pulumi.Output<string>;
+  readonly kafkaVersion: pulumi.Output<string>;
+  /** `<cluster>-kafka-bootstrap.<namespace>.svc.cluster.local:9092`. */
+  readonly bootstrapServers: pulumi.Output<string>;
+  /** The broker pods, in node ID order (also their directories on every data volume). */
+  readonly brokerPods: pulumi.Output<string[]>;
+  /** The pre-created claims, broker by broker, volume by volume. */
+  readonly dataClaims: pulumi.Output<string[]>;
+  /** The static PersistentVolumes behind them, same order. */
+  readonly dataVolumes: pulumi.Output<string[]>;
+  /** The Kafka resource (awaited Ready), for `dependsOn`. */
+  readonly ready: pulumi.Resource[];
+
+  constructor(name: string, args: KafkaClusterArgs, opts?: pulumi.ComponentResourceOptions) {
+    super("lab:kafka:KafkaCluster", name, {}, opts);
+    throwIfInvalid("lab:kafka:KafkaCluster", name, problems(args));
+    const r = resolve(args);
+    const parent = { parent: this };
+    const child = childOptions(this, opts);
+    const mounts = brokerVolumes(r);
+
+    const nfsRules = ONTAP_INGRESS.filter((p) => p.id.startsWith("nfs-")).map(
+      (p) =>
+        new aws.vpc.SecurityGroupIngressRule(
+          `${name}-${p.id}`,
+          {
+            securityGroupId: args.fsxSecurityGroupId,
+            referencedSecurityGroupId: args.nodeSecurityGroupId,
+            ipProtocol: p.ipProtocol,
+            fromPort: p.fromPort,
+            toPort: p.toPort,
+            description: `${p.description} from the EKS nodes (Kafka brokers and storage toolbox)`,
+            tags: { Name: `${name}-${p.id}` },
+          },
+          parent,
+        ),
+    );
+
+    // The toolbox: the brokers' directories exist before any volume is mounted.
+    const toolboxNs = new k8s.core.v1.Namespace(`${name}-storage-ns`, toolboxNamespaceManifest(r) as k8s.core.v1.NamespaceArgs, child);
+    const script = new k8s.core.v1.ConfigMap(
+      `${name}-storage-scripts`,
+      toolboxConfigMapManifest(r, fs.readFileSync(PREPARE_DIRS_SCRIPT, "utf8")) as k8s.core.v1.ConfigMapArgs,
+      { ...child, dependsOn: [toolboxNs] },
+    );
+    const toolbox = new k8s.apps.v1.Deployment(
+      `${name}-storage-toolbox`,
+      withLaterInput(toolboxDeploymentManifest(r, SERVER), SERVER, args.nfsServer) as unknown as k8s.apps.v1.DeploymentArgs,
+      { ...child, dependsOn: [script, ...nfsRules] },
+    );
+
+    const storageClass = new k8s.storage.v1.StorageClass(
+      `${name}-static-class`,
+      staticStorageClassManifest() as k8s.storage.v1.StorageClassArgs,
+      child,
+    );
+    const claims = mounts.map((v) => {
+      const pv = new k8s.core.v1.PersistentVolume(
+        `${name}-pv-${v.claimName}`,
+        withLaterInput(dataVolumeManifest(r, v, SERVER), SERVER, args.nfsServer) as unknown as k8s.core.v1.PersistentVolumeArgs,
+        { ...child, dependsOn: [storageClass, toolbox] },
+      );
+      return new k8s.core.v1.PersistentVolumeClaim(
+        `${name}-pvc-${v.claimName}`,
+        dataClaimManifest(r, v) as unknown as k8s.core.v1.PersistentVolumeClaimArgs,
+        { ...child, dependsOn: [...args.operatorReady, pv] },
+      );
+    });
+
+    const after = [...args.operatorReady];
+    const controllers = new k8s.apiextensions.CustomResource(`${name}-pool-${r.controllerPool}`, controllerPoolManifest(r), {
+      ...child,
+      dependsOn: after,
+    });
+    const brokers = new k8s.apiextensions.CustomResource(`${name}-pool-${r.brokerPool}`, brokerPoolManifest(r), {
+      ...child,
+      dependsOn: [...after, ...claims],
+    });
+    const kafka = new k8s.apiextensions.CustomResource(`${name}-kafka`, kafkaManifest(r), {
+      ...child,
+      dependsOn: [...after, controllers, brokers],
+    });
+
+    this.ready = [kafka];
+    this.clusterName = pulumi.output(r.clusterName);
+    this.namespace = pulumi.output(r.namespace);
+    this.kafkaVersion = pulumi.output(r.kafkaVersion);
+    this.bootstrapServers = pulumi.output(bootstrapServers(r));
+    this.brokerPods = pulumi.output(r.brokerIds.map((id) => brokerPodName(r, id)));
+    this.dataClaims = pulumi.output(mounts.map((v) => v.claimName));
+    this.dataVolumes = pulumi.output(mounts.map((v) => v.volumeName));
+    this.registerOutputs({
+      clusterName: this.clusterName,
+      namespace: this.namespace,
+      kafkaVersion: this.kafkaVersion,
+      bootstrapServers: this.bootstrapServers,
+      brokerPods: this.brokerPods,
+      dataClaims: this.dataClaims,
+      dataVolumes: this.dataVolumes,
+    });
+  }
+}

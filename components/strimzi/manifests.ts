@@ -1,0 +1,41 @@
+/**
+ * The Strimzi operator's objects (pure): its namespace and its chart's values; and the namespace
+ * manifest every Kafka-side namespace of the lab uses (a Pod Security level, labelled).
+ *
+ * Pod Security Admission labels (Kubernetes docs, "Pod Security Admission" → "Pod Security Admission
+ * labels for namespaces"): `pod-security.kubernetes.io/<MODE>: <LEVEL>` with modes `enforce`, `audit`,
+ * `warn`, levels `privileged`, `baseline`, `restricted`; `<MODE>-version: latest`.
+ */
+import type { INamespace } from "kubernetes-models/v1/Namespace";
+import { ResolvedStrimzi, STRIMZI_POD_SECURITY_PROVIDER } from "./rules";
+
+export type PodSecurityLevel = "restricted" | "baseline";
+
+/** A namespace that enforces (and audits, warns at) `level`. */
+export function podSecurityNamespaceManifest(name: string, level: PodSecurityLevel): INamespace {
+  return {
+    apiVersion: "v1",
+    kind: "Namespace",
+    metadata: {
+      name,
+      labels: {
+        "pod-security.kubernetes.io/enforce": level,
+        "pod-security.kubernetes.io/enforce-version": "latest",
+        "pod-security.kubernetes.io/warn": level,
+        "pod-security.kubernetes.io/audit": level,
+        "app.kubernetes.io/part-of": "storage-bench-lab",
+      },
+    },
+  };
+}
+
+/**
+ * The chart's values (every key one of the chart's values.yaml: Helm ignores an unknown key silently,
+ * the test checks them): the namespaces to watch, and the restricted pod security provider.
+ */
+export function strimziChartValues(r: ResolvedStrimzi): Record<string, unknown> {
+  return {
+    watchNamespaces: [...r.watchNamespaces],
+    extraEnvs: [{ name: STRIMZI_POD_SECURITY_PROVIDER.name, value: STRIMZI_POD_SECURITY_PROVIDER.value }],
+  };
+}

@@ -1,0 +1,407 @@
+/**
+ * The MySQL pod failover across zones (the published walkthrough's §8, made rigorous): a writer
+ * keeps inserting rows with unique ids into the source `mysql-0` and records which commits were
+ * acknowledged; the nodes of mysql-0's zone are cordoned and mysql-0 is deleted; it must come back
+ * Ready on a node of another zone (its zone label changed), on the same PersistentVolumeClaim bound
+ * to the same PersistentVolume; the writer must get a write acknowledged again; once stopped, the
+ * writer reads every id of its run back from the source, and every acknowledged id must be there.
+ *
+ * Why every node of the zone is cordoned, not only mysql-0's: with a second node in the zone the
+ * scheduler may put mysql-0 back in the zone it left (the StatefulSet's spread over zones is soft,
+ * components/mysql/manifests.ts), and the experiment is about changing zones. Only nodes that were
+ * schedulable are cordoned, and exactly those are uncordoned: as soon as mysql-0 is back, and in
+ * any case by the cleanup.
+ *
+ * Samples (tool `failover`): `failover.rows.before` (rows acknowledged when mysql-0 was deleted),
+ * `failover.rows.after` (rows of the run the table holds after the failover), `failover.rows.lost`
+ * (acknowledged ids missing: must be 0), `failover.recovery` (s, from the delete until mysql-0 was
+ * Ready in the other zone and a write started after that was acknowledged, on this machine's clock,
+ * to within the polling interval; `readySeconds` is the Ready part), `failover.outage` (s, the
+ * writer's longest time without an acknowledged write, on the writer's clock) and
+ * `failover.writes.failed` (count). Metadata: zones and nodes from → to, storage class, claim and
+ * PersistentVolume, the cordoned nodes, the writer's interval.
+ */
+import { formatElapsed } from "../run/progress";
+import { JOB_NAME_LABEL, ZONE_LABEL, type PodState } from "./cluster";
+import { ExperimentContext, Evidence, failoverSample, iso, seconds, TimelineEvent } from "./context";
+import { STOP_ANNOTATION, WRITER_CONTAINER, writerConfigMapName, writerJobName, writerManifests } from "./manifests";
+import { ackedIds, lastId, listIds, longestOutage, lostIds, parseWriterLog, WriterLog } from "./writer-log";
+
+export interface MysqlFailoverOptions {
+  /** Pause between two inserts of the writer. */
+  readonly writerIntervalMs: number;
+  /** How long the writer writes before the failover. */
+  readonly baselineMs: number;
+  /** Acknowledged writes needed before the failover. */
+  readonly minBaselineAcks: number;
+  /** Polling interval of every wait. */
+  readonly pollMs: number;
+  /** Deadline of a step that makes a few API calls. */
+  readonly apiStepTimeoutMs: number;
+  /** From creating the writer to its first acknowledged write (image pull, table setup). */
+  readonly writerStartTimeoutMs: number;
+  /** From the delete to mysql-0 Ready in another zone (scheduling, NFS mount, InnoDB recovery, readiness). */
+  readonly readyTimeoutMs: number;
+  /** From Ready to an acknowledged write. */
+  readonly firstWriteTimeoutMs: number;
+  /** From the stop annotation to the writer's end (the kubelet's update of the annotations file, the read-back). */
+  readonly stopTimeoutMs: number;
+  /** How long the writer retries its final read. */
+  readonly readbackSeconds: number;
+  /** Deadline of one cleanup action. */
+  readonly cleanupTimeoutMs: number;
+}
+
+export const MYSQL_FAILOVER_DEFAULTS: MysqlFailoverOptions = {
+  writerIntervalMs: 200,
+  baselineMs: 20_000,
+  minBaselineAcks: 10,
+  pollMs: 1_000,
+  apiStepTimeoutMs: 120_000,
+  writerStartTimeoutMs: 300_000,
+  readyTimeoutMs: 600_000,
+  firstWriteTimeoutMs: 300_000,
+  stopTimeoutMs: 300_000,
+  readbackSeconds: 300,
+  cleanupTimeoutMs: 120_000,
+};
+
+/** The steps, in order (the progress lines count them). */
+export const MYSQL_FAILOVER_STEPS = 11;
+
+/** The writer stops by itself after every step's bound after its start has passed. */
+export function writerMaxSeconds(o: MysqlFailoverOptions): number {
+  const ms = o.baselineMs + 5 * o.apiStepTimeoutMs + o.readyTimeoutMs + o.firstWriteTimeoutMs + o.stopTimeoutMs;
+  return Math.ceil(ms / 1000);
+}
+
+export async function mysqlFailover(x: ExperimentContext, options: Partial<MysqlFailoverOptions> = {}): Promise<Evidence> {
+  const o: MysqlFailoverOptions = { ...MYSQL_FAILOVER_DEFAULTS, ...options };
+  const { cluster, steps, cleanup, env, runId } = x;
+  const m = x.outputs.mysql;
+  const ns = m.namespace;
+  const podName = `${m.statefulSetName}-0`;
+  const jobName = writerJobName(runId);
+  const timeline: TimelineEvent[] = [];
+  const event = (what: string, at = env.clock()) => timeline.push({ at: iso(at), clock: "operator", what });
+
+  // 1. What there is: mysql-0, its node, zone, claim and volume; somewhere else to go.
+  const before = await steps.run("check the cluster", o.apiStepTimeoutMs, async (c) => {
+    const sts = await cluster.getStatefulSet(ns, m.statefulSetName);
+    if (sts === undefined) throw new Error(`StatefulSet ${ns}/${m.statefulSetName} not found`);
+    const pod = await cluster.getPod(ns, podName);
+    if (pod === undefined) throw new Error(`pod ${ns}/${podName} not found`);
+    if (!pod.ready || pod.nodeName === undefined || pod.deleting)
+      throw new Error(`${podName} is not Ready: the failover starts from a running source`);
+    const node = await cluster.getNode(pod.nodeName);
+    if (node?.zone === undefined) throw new Error(`node ${pod.nodeName} of ${podName} has no ${ZONE_LABEL} label`);
+    const zone = node.zone;
+    const volumes = Object.entries(pod.claims);
+    if (volumes.length !== 1) throw new Error(`${podName} mounts ${volumes.length} PersistentVolumeClaims, expected its one data volume`);
+    const [volume, claimName] = volumes[0];
+    const claim = await cluster.getClaim(ns, claimName);
+    if (claim?.phase !== "Bound" || claim.volumeName === undefined) throw new Error(`claim ${ns}/${claimName} of ${podName} is not Bound`);
+    const nodes = await cluster.listNodes();
+    const toCordon = nodes.filter((n) => n.zone === zone && !n.unschedulable).map((n) => n.name);
+    const elsewhere = nodes.filter((n) => n.zone !== undefined && n.zone !== zone && !n.unschedulable && n.ready);
+    if (elsewhere.length === 0) {
+      throw new Error(
+        `no schedulable Ready node outside ${zone} (${nodes.map((n) => `${n.name}: ${n.zone ?? "no zone"}${n.unschedulable ? ", cordoned" : ""}${n.ready ? "" : ", not Ready"}`).join("; ")}): ${podName} would have nowhere to go`,
+      );
+    }
+    if ((await cluster.getJob(ns, jobName)) !== undefined) {
+      throw new Error(`Job ${ns}/${jobName} exists: run id ${runId} has run in this cluster before; give a new --run-id`);
+    }
+    c.note(
+      `${podName} on ${pod.nodeName} (${zone}), claim ${claimName} → ${claim.volumeName}; ${elsewhere.length} node(s) ready outside ${zone}`,
+    );
+    return { pod, zone, volume, claim, toCordon };
+  });
+
+  // The writer's pod and log.
+  let writerPod: PodState | undefined;
+  let lastLogText = "";
+  const source = `job/${jobName}`;
+  const readWriter = async (): Promise<WriterLog> => {
+    const pods = await cluster.listPods(ns, `${JOB_NAME_LABEL}=${jobName}`);
+    writerPod = pods.find((p) => p.phase === "Running" || p.phase === "Succeeded" || p.phase === "Failed") ?? writerPod;
+    if (writerPod === undefined) return parseWriterLog("", source);
+    lastLogText = await cluster.podLog(ns, writerPod.name, WRITER_CONTAINER);
+    const log = parseWriterLog(lastLogText, source);
+    if (log.error !== undefined) throw new Error(`the writer failed: ${log.error}`);
+    return log;
+  };
+  const failIfWriterEnded = async () => {
+    const j = await cluster.getJob(ns, jobName);
+    if (j === undefined) throw new Error(`Job ${ns}/${jobName} disappeared`);
+    if (j.finished !== undefined) {
+      throw new Error(
+        `the writer ended early (Job ${j.finished.type}${j.finished.reason ? `: ${j.finished.reason}` : ""}); its log ends: ${lastLogText.trim().split("\n").slice(-3).join(" | ")}`,
+      );
+    }
+  };
+
+  // 2. The writer.
+  const manifests = writerManifests(
+    {
+      namespace: ns,
+      runId,
+      host: m.sourceHost,
+      passwordSecret: m.rootPasswordSecret,
+      intervalMs: o.writerIntervalMs,
+      maxSeconds: writerMaxSeconds(o),
+      readbackSeconds: o.readbackSeconds,
+    },
+    x.scripts,
+  );
+  await steps.run("start the writer", o.writerStartTimeoutMs, async (c) => {
+    const cm = writerConfigMapName(runId);
+    cleanup.add({
+      key: "configmap",
+      leftover: `ConfigMap ${ns}/${cm}: kubectl delete configmap -n ${ns} ${cm}`,
+      timeoutMs: o.cleanupTimeoutMs,
+      run: async () => {
+        await cluster.deleteConfigMap(ns, cm);
+        return `deleted ConfigMap ${ns}/${cm}`;
+      },
+    });
+    await cluster.createConfigMap(manifests.configMap);
+    cleanup.add({
+      key: "job",
+      leftover: `Job ${ns}/${jobName} and its pod: kubectl delete job -n ${ns} ${jobName}`,
+      timeoutMs: o.cleanupTimeoutMs,
+      run: async () => {
+        await cluster.deleteJob(ns, jobName);
+        return `deleted Job ${ns}/${jobName} and its pod`;
+      },
+    });
+    await cluster.createJob(manifests.job);
+    let status = "no pod yet";
+    await c.waitFor(
+      "the writer's first acknowledged write",
+      async () => {
+        const log = await readWriter();
+        status = writerPod === undefined ? "no running pod yet" : `${ackedIds(log).length} acknowledged`;
+        if (ackedIds(log).length > 0) return log;
+        await failIfWriterEnded();
+        return undefined;
+      },
+      o.pollMs,
+      () => status,
+    );
+    c.note(`Job ${ns}/${jobName}, pod ${writerPod?.name} on ${writerPod?.nodeName}`);
+  });
+
+  // 3. Writes before the failover.
+  await steps.run("write before the failover", o.baselineMs + o.apiStepTimeoutMs, async (c) => {
+    await c.sleep(o.baselineMs);
+    const log = await readWriter();
+    const failed = log.writes.find((w) => !w.ok);
+    if (failed) throw new Error(`the writer failed before the failover: id ${failed.id}: ${failed.message}`);
+    const acked = ackedIds(log).length;
+    if (acked < o.minBaselineAcks)
+      throw new Error(`only ${acked} write(s) acknowledged in ${formatElapsed(o.baselineMs)}, fewer than ${o.minBaselineAcks}`);
+    c.note(`${acked} writes acknowledged`);
+  });
+
+  // 4. Cordon the zone.
+  await steps.run(`cordon ${before.zone}`, o.apiStepTimeoutMs, async (c) => {
+    for (const n of before.toCordon) {
+      cleanup.add({
+        key: `uncordon:${n}`,
+        leftover: `node ${n} is cordoned: kubectl uncordon ${n}`,
+        timeoutMs: o.cleanupTimeoutMs,
+        run: async () => {
+          await cluster.setUnschedulable(n, false);
+          return `uncordoned node ${n}`;
+        },
+      });
+      await cluster.setUnschedulable(n, true);
+      event(`cordoned ${n} (${before.zone})`);
+    }
+    c.note(`cordoned ${before.toCordon.join(", ")}`);
+  });
+
+  // 5. Delete mysql-0.
+  const deleted = await steps.run(`delete ${podName}`, o.apiStepTimeoutMs, async (c) => {
+    const rowsBefore = ackedIds(await readWriter()).length;
+    await cluster.deletePod(ns, podName);
+    const at = env.clock();
+    event(`deleted ${podName} (uid ${before.pod.uid}) on ${before.pod.nodeName}`, at);
+    c.note(`${rowsBefore} rows acknowledged before the delete`);
+    return { at, rowsBefore };
+  });
+
+  // 6. mysql-0 Ready in another zone.
+  const after = await steps.run(`wait for ${podName} in another zone`, o.readyTimeoutMs, async (c) => {
+    let status = "the old pod is still there";
+    const zones = new Map<string, string | undefined>();
+    const r = await c.waitFor(
+      `${podName} Ready on a node outside ${before.zone}`,
+      async () => {
+        const p = await cluster.getPod(ns, podName);
+        if (p === undefined || p.uid === before.pod.uid) {
+          status = p === undefined ? "no pod" : "the old pod is still terminating";
+          return undefined;
+        }
+        if (p.nodeName === undefined) {
+          status = "the new pod is not scheduled yet";
+          return undefined;
+        }
+        if (!zones.has(p.nodeName)) zones.set(p.nodeName, (await cluster.getNode(p.nodeName))?.zone);
+        const zone = zones.get(p.nodeName);
+        if (zone === before.zone) {
+          throw new Error(`${podName} came back on ${p.nodeName} in ${before.zone}, the zone it left: its zone did not change`);
+        }
+        if (zone === undefined) throw new Error(`node ${p.nodeName} of the new ${podName} has no zone label`);
+        if (!p.ready) {
+          status = `the new pod is on ${p.nodeName} (${zone}), not Ready yet`;
+          return undefined;
+        }
+        return { pod: p, zone, readyAt: env.clock() };
+      },
+      o.pollMs,
+      () => status,
+    );
+    event(`${podName} (uid ${r.pod.uid}) Ready on ${r.pod.nodeName} (${r.zone})`, r.readyAt);
+    c.note(`on ${r.pod.nodeName} (${r.zone}), Ready ${formatElapsed(r.readyAt - deleted.at)} after the delete`);
+    return r;
+  });
+
+  // 7. The same volume.
+  await steps.run("check the volume", o.apiStepTimeoutMs, async (c) => {
+    const claimName = after.pod.claims[before.volume];
+    if (claimName !== before.claim.name) {
+      throw new Error(
+        `the new ${podName} mounts ${claimName === undefined ? "no claim" : `claim ${claimName}`} as ${before.volume}, not ${before.claim.name}`,
+      );
+    }
+    const claim = await cluster.getClaim(ns, claimName);
+    if (claim === undefined) throw new Error(`claim ${ns}/${claimName} is gone`);
+    if (claim.uid !== before.claim.uid)
+      throw new Error(`claim ${ns}/${claimName} was re-created (uid ${before.claim.uid} → ${claim.uid}): not the same volume`);
+    if (claim.volumeName !== before.claim.volumeName) {
+      throw new Error(`claim ${ns}/${claimName} is bound to ${claim.volumeName ?? "nothing"}, it was bound to ${before.claim.volumeName}`);
+    }
+    c.note(`claim ${claimName} still bound to ${claim.volumeName}`);
+  });
+
+  // 8. A write acknowledged after mysql-0 is back.
+  const firstWrite = await steps.run("write after the failover", o.firstWriteTimeoutMs, async (c) => {
+    const idAtReady = lastId(await readWriter());
+    let status = "";
+    const w = await c.waitFor(
+      `a write started after ${podName} became Ready to be acknowledged`,
+      async () => {
+        const log = await readWriter();
+        const ack = log.writes.find((x) => x.ok && x.id > idAtReady);
+        const last = log.writes[log.writes.length - 1];
+        status = last === undefined ? "" : `last write: id ${last.id} ${last.ok ? "acknowledged" : `failed: ${last.message}`}`;
+        if (ack !== undefined) return { id: ack.id, at: env.clock() };
+        await failIfWriterEnded();
+        return undefined;
+      },
+      o.pollMs,
+      () => status,
+    );
+    event(`write ${w.id} acknowledged after the failover`, w.at);
+    c.note(`id ${w.id}, ${formatElapsed(w.at - deleted.at)} after the delete`);
+    return w;
+  });
+
+  // 9. Uncordon.
+  await steps.run(`uncordon ${before.zone}`, o.apiStepTimeoutMs, async (c) => {
+    const done: string[] = [];
+    for (const n of before.toCordon) {
+      await cleanup.runNow(`uncordon:${n}`, c.signal);
+      done.push(n);
+      event(`uncordoned ${n}`);
+    }
+    c.note(`uncordoned ${done.join(", ")}`);
+  });
+
+  // 10. Stop the writer; it lists the table's ids.
+  const final = await steps.run("stop the writer", o.stopTimeoutMs, async (c) => {
+    if (writerPod === undefined) throw new Error("the writer's pod is unknown");
+    await cluster.annotatePod(ns, writerPod.name, { [STOP_ANNOTATION]: "true" });
+    const job = await c.waitFor(
+      "the writer to stop and list the table's rows",
+      async () => {
+        const j = await cluster.getJob(ns, jobName);
+        if (j === undefined) throw new Error(`Job ${ns}/${jobName} disappeared`);
+        return j.finished;
+      },
+      o.pollMs,
+    );
+    lastLogText = await cluster.podLog(ns, writerPod.name, WRITER_CONTAINER);
+    const log = parseWriterLog(lastLogText, source);
+    if (log.present === undefined) {
+      throw new Error(
+        `the writer ended without listing the table's rows (Job ${job.type}${job.reason ? `: ${job.reason}` : ""})${log.error ? `: ${log.error}` : ""}`,
+      );
+    }
+    c.note(`${log.writes.length} writes, ${log.present.length} rows of run ${runId} in the table`);
+    return log;
+  });
+
+  // 11. Verify.
+  return steps.run("verify the rows", o.apiStepTimeoutMs, async (c) => {
+    const lost = lostIds(final);
+    const acked = ackedIds(final);
+    const outage = longestOutage(final);
+    const failedWrites = final.writes.filter((w) => !w.ok).length;
+    if (outage) {
+      timeline.push({ at: iso(outage.fromMs), clock: "writer", what: "last acknowledged write before the outage" });
+      timeline.push({
+        at: iso(outage.toMs),
+        clock: "writer",
+        what: `first acknowledged write after the outage (${outage.failedWrites} failed in between)`,
+      });
+    }
+    const meta = {
+      zoneFrom: before.zone,
+      zoneTo: after.zone,
+      nodeFrom: before.pod.nodeName ?? "",
+      nodeTo: after.pod.nodeName ?? "",
+      storageClass: x.outputs.mysql.storageClass,
+      claim: before.claim.name,
+      persistentVolume: before.claim.volumeName ?? "",
+      cordoned: before.toCordon.join(","),
+      writerIntervalMs: o.writerIntervalMs,
+    };
+    const samples = [
+      failoverSample(x, "failover.rows.before", deleted.rowsBefore, "count", { ...meta, measuredAt: "delete" }),
+      failoverSample(x, "failover.rows.after", final.present!.length, "count", meta),
+      failoverSample(x, "failover.rows.lost", lost.length, "count", { ...meta, acknowledged: acked.length }),
+      failoverSample(x, "failover.recovery", seconds(firstWrite.at - deleted.at), "s", {
+        ...meta,
+        readySeconds: seconds(after.readyAt - deleted.at),
+        pollMs: o.pollMs,
+        clock: "operator",
+      }),
+      ...(outage ? [failoverSample(x, "failover.outage", seconds(outage.toMs - outage.fromMs), "s", { ...meta, clock: "writer" })] : []),
+      failoverSample(x, "failover.writes.failed", failedWrites, "count", meta),
+    ];
+    const raws = [
+      { name: "writer.log", text: lastLogText },
+      {
+        name: "timeline.json",
+        text: `${JSON.stringify(
+          [...timeline].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)),
+          null,
+          2,
+        )}\n`,
+      },
+    ];
+    if (lost.length > 0) {
+      c.note(`${lost.length} of ${acked.length} acknowledged rows lost`);
+      return {
+        samples,
+        raws,
+        failure: `${lost.length} acknowledged row(s) lost: id(s) ${listIds(lost)} of run ${runId} were committed (the writer's INSERT succeeded) and are not in lab_failover.writes after ${podName} moved from ${before.zone} to ${after.zone}`,
+      };
+    }
+    c.note(`all ${acked.length} acknowledged rows present, ${final.present!.length} rows in the table`);
+    return { samples, raws };
+  });
+}

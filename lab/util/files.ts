@@ -1,0 +1,36 @@
+/**
+ * utilization.json, the file `lab util` writes beside a run's samples.json (lab/util/run.ts says
+ * what it holds), and its reader for `lab report`. Kept apart from lab/util/run.ts so that reading
+ * it loads no AWS SDK.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Sample } from "../../core/sample";
+import type { UtilNote, UtilizationFetch } from "./cloudwatch";
+
+export const UTILIZATION_FILE = "utilization.json";
+
+export interface UtilizationFile {
+  readonly schema: 1;
+  readonly createdAt: string;
+  readonly samples: Sample[];
+  readonly notes: UtilNote[];
+  /** What CloudWatch was asked; null when it was not (`--no-cloudwatch`, or no manifest). */
+  readonly cloudwatch: Pick<UtilizationFetch, "getMetricDataCalls" | "metricsRequested" | "listMetricsCalls"> | null;
+}
+
+/** Reads `<dir>/utilization.json`; undefined when there is none. */
+export function readUtilizationFile(dir: string): UtilizationFile | undefined {
+  const file = path.join(dir, UTILIZATION_FILE);
+  if (!fs.existsSync(file)) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new Error(`${file}: not JSON (${(e as Error).message})`);
+  }
+  const u = data as Partial<UtilizationFile>;
+  if (u?.schema !== 1 || !Array.isArray(u.samples) || !Array.isArray(u.notes))
+    throw new Error(`${file}: not a utilization file (schema 1 with samples and notes)`);
+  return u as UtilizationFile;
+}

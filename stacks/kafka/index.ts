@@ -1,0 +1,149 @@
+/**
+ * Stack kind `kafka`: NetApp's Kafka-on-FSx-for-ONTAP experiment on EKS, joining an `fsx-ontap`
+ * stack (the file system with its data volumes: `lab:fsxOntapStack`) and an `eks` stack (the cluster
+ * with brokers', clients' and system node groups: `lab:eksStack`):
+ *
+ * - the Strimzi operator (chart 1.2.0) watching the Kafka namespace;
+ * - Kafka 4.3 in KRaft mode: controllers on gp3, brokers on static NFS volumes (every broker mounts
+ *   every data volume, NFSv4.1 + nconnect=16, its own subdirectory on each), the published broker
+ *   settings, rack = zone (components/kafka);
+ * - the OpenMessaging Benchmark: its image (`lab:ombImage`, or built from upstream's Dockerfile into
+ *   this stack's ECR repository), workers on the client nodes, and the matrix driver file ×
+ *   replication factor, one driver Job per cell, one after the other, into `results`
+ *   (components/omb).
+ *
+ * The upstream outputs are checked when they arrive (./upstream.ts): the node groups, the data
+ * volumes, the NFS endpoint. The Kubernetes provider's kubeconfig is released only once they fit,
+ * so a mismatch fails before any Kubernetes object is created. No resource is created inside an
+ * `apply`.
+ */
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import { GP3_STORAGE_CLASS, gp3StorageClassManifest } from "../../components/eks/storage";
+import { dockerDaemon, DockerProbe } from "../../components/image/rules";
+import { KafkaCluster } from "../../components/kafka";
+import { bootstrapServers } from "../../components/kafka/manifests";
+import { NFS_MOUNT_OPTIONS, resolve as resolveKafka } from "../../components/kafka/rules";
+import { STATIC_STORAGE_CLASS } from "../../components/kafka/storage";
+import { OmbBenchmark } from "../../components/omb";
+import { OmbImage } from "../../components/omb/image";
+import { NO_DOCKER_OMB_RULE, resolve as resolveOmb } from "../../components/omb/rules";
+import { StrimziOperator } from "../../components/strimzi";
+import { argProblem, ConfigError, formatArgProblem } from "../../core/errors";
+import { readEks } from "../eks/outputs";
+import { readFsxOntap } from "../fsx-ontap/outputs";
+import { parseConfig, userKey } from "../lib/config/load";
+import { labAwsProvider, StackIdentity } from "../lib/context";
+import { checkKafka, kafkaArgs, kafkaSchema, ombArgs } from "./config";
+import { checkDataVolumes, checkPlacement, nfsServerOf } from "./upstream";
+
+/** The scenario this kind's samples belong to. */
+export const SCENARIO = "kafka-fsx";
+
+/** The ECR repository of a stack's OMB image. */
+export function ombRepositoryName(stack: string): string {
+  return `storage-bench-lab/${stack.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}/omb`;
+}
+
+/** This machine, as components/image/rules.ts `dockerDaemon` looks at it. */
+const LOCAL_DOCKER_PROBE: DockerProbe = {
+  env: process.env,
+  homeDir: os.homedir(),
+  exists: (f) => fs.existsSync(f),
+  readFile: (f) => (fs.existsSync(f) ? fs.readFileSync(f, "utf8") : undefined),
+};
+
+export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
+  const cfg = parseConfig("kafka", kafkaSchema, raw, checkKafka);
+  // Only an update builds the image (a preview and the offline plan do not): check before any resource.
+  if (cfg.ombImage === undefined && !pulumi.runtime.isDryRun() && dockerDaemon(LOCAL_DOCKER_PROBE) === undefined)
+    throw new ConfigError([formatArgProblem(argProblem("ombImage", NO_DOCKER_OMB_RULE, undefined), userKey)]);
+  const k = resolveKafka(kafkaArgs(cfg));
+  const o = resolveOmb(ombArgs(cfg, bootstrapServers(k)));
+  const { provider, expiresAt } = labAwsProvider(cfg, id);
+  const fsx = readFsxOntap(cfg.fsxOntapStack, ["nfsEndpoint", "securityGroupId", "volumes", "throughputCapacityMBps"]);
+  const eks = readEks(cfg.eksStack, ["kubeconfig", "nodeSecurityGroupId", "nodeGroups"]);
+
+  const placement = eks.nodeGroups.apply((groups) =>
+    checkPlacement(
+      groups,
+      {
+        brokerNodeGroup: k.brokerNodeGroup,
+        controllerNodeGroup: k.controllerNodeGroup,
+        clientNodeGroup: o.clientNodeGroup,
+        brokers: k.brokers,
+        workers: o.workers,
+      },
+      cfg.eksStack,
+    ),
+  );
+  const storage = pulumi.all([fsx.nfsEndpoint, fsx.volumes]).apply(([endpoint, volumes]) => {
+    checkDataVolumes(volumes, k.dataVolumes, cfg.fsxOntapStack);
+    return nfsServerOf(endpoint, cfg.fsxOntapStack);
+  });
+  // The cluster is used only once the upstream stacks fit this config (see the module comment): the
+  // checks fail the provider, the one resource every Kubernetes object waits for.
+  const k8sProvider = new k8s.Provider("kafka-cluster", {
+    kubeconfig: pulumi.all([eks.kubeconfig, placement, storage]).apply(([kubeconfig]) => kubeconfig),
+  });
+  // The PVs take the endpoint as it is: it is checked above, and they wait for the provider.
+  const nfsServer = fsx.nfsEndpoint.apply((e) => e?.dnsName ?? "");
+  const inCluster = { provider: k8sProvider };
+
+  const gp3 = new k8s.storage.v1.StorageClass("gp3", gp3StorageClassManifest() as k8s.storage.v1.StorageClassArgs, inCluster);
+  const strimzi = new StrimziOperator("strimzi", { watchNamespaces: [k.namespace] }, inCluster);
+  const kafka = new KafkaCluster(
+    "kafka",
+    {
+      ...kafkaArgs(cfg),
+      nfsServer,
+      nodeSecurityGroupId: eks.nodeSecurityGroupId,
+      fsxSecurityGroupId: fsx.securityGroupId,
+      operatorReady: [...strimzi.ready, gp3],
+    },
+    { providers: [provider, k8sProvider] },
+  );
+
+  const image: pulumi.Output<string> =
+    cfg.ombImage !== undefined ? pulumi.output(cfg.ombImage) : new OmbImage("omb", { repositoryName: ombRepositoryName(id.stack) }, { provider }).ref;
+  const omb = new OmbBenchmark(
+    "omb",
+    {
+      ...ombArgs(cfg, bootstrapServers(k)),
+      image,
+      kubeconfig: eks.kubeconfig,
+      runAfter: kafka.ready,
+      metadata: pulumi.all([placement, fsx.throughputCapacityMBps]).apply(([p, throughput]) => ({
+        scenario: SCENARIO,
+        stack: id.stack,
+        brokerInstanceType: p.brokerInstanceType,
+        clientInstanceType: p.clientInstanceType,
+        fsxThroughputCapacityMBps: throughput,
+        kafkaVersion: k.kafkaVersion,
+        brokers: k.brokers,
+        dataVolumes: k.dataVolumes.length,
+        nfsMountOptions: NFS_MOUNT_OPTIONS.join(","),
+      })),
+    },
+    inCluster,
+  );
+
+  return {
+    bootstrapServers: kafka.bootstrapServers,
+    kafkaNamespace: kafka.namespace,
+    kafkaVersion: kafka.kafkaVersion,
+    strimziVersion: strimzi.version,
+    brokerPods: kafka.brokerPods,
+    dataClaims: kafka.dataClaims,
+    dataVolumes: kafka.dataVolumes,
+    storageClasses: pulumi.output([GP3_STORAGE_CLASS, STATIC_STORAGE_CLASS]),
+    ombImage: image,
+    workerUrls: omb.workerUrls,
+    benchmarks: omb.cells,
+    results: omb.results,
+    rawOutputs: omb.rawOutputs,
+    expiresAt,
+  } satisfies Record<string, pulumi.Input<unknown>>;
+}

@@ -1,0 +1,165 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { ToolOutputError } from "../../../core/errors";
+import { cutUtilBlocks, nodeDiskResource, parseSamplerSummary, samplerSamples } from "../../../core/parsers/sampler";
+
+/** A summary components/bench/scripts/sampler.sh printed (test/fixtures/sampler/README.md). */
+const SUMMARY = fs.readFileSync(path.join(__dirname, "../../fixtures/sampler/summary.txt"), "utf8");
+
+function message(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ToolOutputError);
+    return (e as Error).message;
+  }
+  throw new Error("no error");
+}
+
+describe("cutUtilBlocks", () => {
+  it("cuts each summary between its markers, ignoring result blocks and noise around it", () => {
+    const log = [
+      "2026-01-15T10:00:00Z [lab] fio repetition 1/1",
+      "=== LAB-RESULT-BEGIN tool=fio rep=1 profile=seed version=3.33 start=2026-01-15T10:00:00Z end=2026-01-15T10:01:00Z ===",
+      "{}",
+      "=== LAB-RESULT-END tool=fio rep=1 ===",
+      "=== LAB-UTIL-BEGIN tool=fio rep=1 ===",
+      ...SUMMARY.trimEnd().split("\n"),
+      "=== LAB-UTIL-END tool=fio rep=1 ===",
+      "2026-01-15T10:01:01Z [lab] fio done: 1 repetition(s)",
+      "",
+    ].join("\n");
+    expect(cutUtilBlocks(log, "job/b-fio-r1")).toEqual([{ tool: "fio", rep: 1, text: SUMMARY, line: 5 }]);
+    expect(cutUtilBlocks("no markers\n", "x")).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a truncated summary",
+      "=== LAB-UTIL-BEGIN tool=fio rep=1 ===\nwindow",
+      "job/j: truncated: utilization of tool=fio rep=1 (line 1) has no end marker",
+    ],
+    [
+      "an end without its beginning",
+      "=== LAB-UTIL-END tool=fio rep=2 ===\n",
+      "job/j: line 1: end of utilization tool=fio rep=2 without its beginning",
+    ],
+    [
+      "nested summaries",
+      "=== LAB-UTIL-BEGIN tool=fio rep=1 ===\n=== LAB-UTIL-BEGIN tool=fio rep=2 ===\n",
+      "job/j: line 2: utilization of tool=fio rep=2 begins before tool=fio rep=1 (line 1) ended",
+    ],
+    [
+      "a malformed marker",
+      "=== LAB-UTIL-BEGIN tool=fio ===\n",
+      "job/j: line 1: malformed utilization marker: === LAB-UTIL-BEGIN tool=fio ===",
+    ],
+  ])("refuses %s", (_what, log, expected) => {
+    expect(message(() => cutUtilBlocks(log, "job/j"))).toBe(expected);
+  });
+});
+
+describe("parseSamplerSummary", () => {
+  it("reads the window, the CPU figures and each disk's, mean and max", () => {
+    const s = parseSamplerSummary(SUMMARY, "f");
+    expect(s).toEqual({
+      windowSeconds: 2,
+      snapshots: 3,
+      intervalSeconds: 1,
+      cpus: 2,
+      omittedDisks: 0,
+      cpu: {
+        user: { mean: 20, max: 30 },
+        nice: { mean: 0, max: 0 },
+        system: { mean: 7.5, max: 10 },
+        idle: { mean: 60, max: 70 },
+        iowait: { mean: 2.5, max: 5 },
+        irq: { mean: 0, max: 0 },
+        softirq: { mean: 3.75, max: 5 },
+        steal: { mean: 6.25, max: 10 },
+        busy: { mean: 37.5, max: 45 },
+      },
+      disks: [
+        {
+          name: "vda",
+          figures: {
+            readOps: { mean: 300, max: 500 },
+            writeOps: { mean: 150, max: 200 },
+            readBytes: { mean: 1228800, max: 2048000 },
+            writeBytes: { mean: 716800, max: 1024000 },
+            queueDepth: { mean: 1.25, max: 2 },
+            busy: { mean: 40, max: 50 },
+          },
+        },
+      ],
+    });
+  });
+
+  it("a window of fewer than two snapshots has no figures", () => {
+    expect(parseSamplerSummary("window seconds=0.00 snapshots=1 interval=1 cpus=4 disks=0 omitted=0\n", "f")).toEqual({
+      windowSeconds: 0,
+      snapshots: 1,
+      intervalSeconds: 1,
+      cpus: 4,
+      omittedDisks: 0,
+      disks: [],
+    });
+  });
+
+  it.each([
+    ["no window line", "cpu user=1/1\n", "f: is not a node sampler summary: no 'window' line first"],
+    ["a bad number", SUMMARY.replace("cpus=2", "cpus=two"), `f: line 1: 'cpus' must be a number, got "two"`],
+    ["a bad pair", SUMMARY.replace("steal=6.25/10.00", "steal=6.25"), `f: line 2: 'steal' must be <mean>/<max>, got "6.25"`],
+    ["a missing figure", SUMMARY.replace(" busy=40.00/50.00", ""), "f: line 3: 'busy' must be <mean>/<max>, got nothing"],
+    ["a missing disk", SUMMARY.replace("disks=1", "disks=2"), "f: the window line announces 2 disk(s), 1 follow (truncated?)"],
+    ["no cpu line", "window seconds=1.00 snapshots=2 interval=1 cpus=1 disks=0 omitted=0\n", "f: line 2: expected the 'cpu' line"],
+  ])("refuses %s", (_what, text, expected) => {
+    expect(message(() => parseSamplerSummary(text, "f"))).toBe(expected);
+  });
+});
+
+describe("samplerSamples", () => {
+  const md = { tool: "fio" as const, stack: "dev", runId: "r1", rep: 1, repStart: "2026-01-15T10:00:00Z", repEnd: "2026-01-15T10:01:00Z" };
+
+  it("util.node.<cpu figure> (%) and util.node-<disk>.<figure>; only the node's CPU busy has a limit", () => {
+    const samples = samplerSamples(parseSamplerSummary(SUMMARY, "f"), md);
+    expect(samples.map((s) => [s.metric, s.value, s.unit, s.metadata.max, s.metadata.limit ?? null])).toEqual([
+      ["util.node.cpuUser", 20, "%", 30, null],
+      ["util.node.cpuNice", 0, "%", 0, null],
+      ["util.node.cpuSystem", 7.5, "%", 10, null],
+      ["util.node.cpuIdle", 60, "%", 70, null],
+      ["util.node.cpuIowait", 2.5, "%", 5, null],
+      ["util.node.cpuIrq", 0, "%", 0, null],
+      ["util.node.cpuSoftirq", 3.75, "%", 5, null],
+      ["util.node.cpuSteal", 6.25, "%", 10, null],
+      ["util.node.cpuBusy", 37.5, "%", 45, 100],
+      ["util.node-vda.readOps", 300, "op/s", 500, null],
+      ["util.node-vda.writeOps", 150, "op/s", 200, null],
+      ["util.node-vda.readBytes", 1228800, "B/s", 2048000, null],
+      ["util.node-vda.writeBytes", 716800, "B/s", 1024000, null],
+      ["util.node-vda.queueDepth", 1.25, "count", 2, null],
+      ["util.node-vda.busy", 40, "%", 50, null],
+    ]);
+    expect(samples[8].metadata).toEqual({
+      ...md,
+      utilSource: "node-sampler",
+      windowSeconds: 2,
+      snapshots: 3,
+      intervalSeconds: 1,
+      resource: "node",
+      cpus: 2,
+      max: 45,
+      limit: 100,
+      limitLabel: "node CPU busy",
+    });
+    expect(samples[9].metadata).toMatchObject({ resource: "node-vda", device: "vda", utilSource: "node-sampler" });
+  });
+
+  it("none for a window without figures; a device name's dots become dashes in the resource", () => {
+    expect(samplerSamples(parseSamplerSummary("window seconds=0.00 snapshots=1 interval=1 cpus=4 disks=0 omitted=0\n", "f"), md)).toEqual(
+      [],
+    );
+    expect(nodeDiskResource("dm-0")).toBe("node-dm-0");
+    expect(nodeDiskResource("md.1")).toBe("node-md-1");
+  });
+});

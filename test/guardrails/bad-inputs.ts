@@ -1,0 +1,495 @@
+/**
+ * The bad-input table: configurations a user could write, each wrong in one way, and exactly what
+ * `lab plan` answers (exit status 2, these problems, no stack trace). One block per stack kind
+ * (the kinds of stacks/index.ts `KIND_NAMES`), one for the keys every kind has and one for scenario
+ * overrides: a new kind adds its block here, and test/guardrails/bad-input.test.ts fails until it
+ * has one.
+ *
+ * A case starts from a shipped stack config (`base`, a Pulumi.<stack>.yaml of the project), or from
+ * a scenario's stack (`scenario`: the stack's file with the scenario's own config over it), then
+ * sets (`set`) and removes (`unset`) keys, values as YAML holds them. `want` is every problem the
+ * plan reports, in its order, as `'<key>' must be <rule>, got <value>`.
+ */
+
+import { KIND_NAMES } from "../../stacks";
+
+/** What kind of mistake a case is (the issue's list; every category has at least one case). */
+export type Category =
+  | "wrong type"
+  | "out of range"
+  | "unknown key"
+  | "misspelt key"
+  | "missing required key"
+  | "impossible combination"
+  | "malformed CIDR"
+  | "malformed ARN"
+  | "unknown instance type"
+  | "bad upstream stack name"
+  | "scenario override of a key that does not exist";
+
+export const CATEGORIES: readonly Category[] = [
+  "wrong type",
+  "out of range",
+  "unknown key",
+  "misspelt key",
+  "missing required key",
+  "impossible combination",
+  "malformed CIDR",
+  "malformed ARN",
+  "unknown instance type",
+  "bad upstream stack name",
+  "scenario override of a key that does not exist",
+];
+
+export interface BadInput {
+  /** What is wrong, in a few words. */
+  readonly title: string;
+  readonly category: Category;
+  /** A shipped config file to start from… */
+  readonly base?: string;
+  /** …or a scenario's stack (its file and the scenario's config; `set` is then the scenario's override). */
+  readonly scenario?: { readonly name: string; readonly stack: string };
+  /** Keys set over the base, values as YAML holds them. */
+  readonly set?: Readonly<Record<string, unknown>>;
+  /** Keys removed from the base. */
+  readonly unset?: readonly string[];
+  /** Every problem `lab plan` prints, in order. */
+  readonly want: readonly string[];
+}
+
+/** The blocks: one per stack kind, `common` for the keys every kind has, `scenarios` for scenario overrides. */
+export type Block = "common" | "network" | "fsx-ontap" | "ceph-k0s" | "compare" | "eks" | "fsx-eks" | "scenarios";
+
+const NETWORK = "Pulumi.network.yaml";
+const FSX = "Pulumi.fsx-eks-ontap.yaml";
+const CEPH = "Pulumi.dev.yaml";
+const COMPARE = "Pulumi.compare-ceph-nitro.yaml";
+const EKS = "Pulumi.fsx-eks-cluster.yaml";
+const FSX_EKS = "Pulumi.fsx-eks.yaml";
+
+export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
+  common: [
+    {
+      title: "lab:ttlHours as words",
+      category: "wrong type",
+      base: NETWORK,
+      set: { "lab:ttlHours": "eight" },
+      want: ["'lab:ttlHours' must be a whole number of hours from 1 to 168, got \"eight\""],
+    },
+    {
+      title: "lab:ttlHours beyond a week",
+      category: "out of range",
+      base: NETWORK,
+      set: { "lab:ttlHours": 169 },
+      want: ["'lab:ttlHours' must be a whole number of hours from 1 to 168, got 169"],
+    },
+    {
+      title: "no lab:owner",
+      category: "missing required key",
+      base: NETWORK,
+      unset: ["lab:owner"],
+      want: ["'lab:owner' must be an owner name of 1–64 letters, digits, spaces or . _ : / = + - @ (an AWS tag value), got nothing"],
+    },
+    {
+      title: "no aws:region",
+      category: "missing required key",
+      base: FSX,
+      unset: ["aws:region"],
+      want: ["'aws:region' must be an AWS region name (e.g. us-east-1), got nothing"],
+    },
+    {
+      title: "a kind that does not exist",
+      category: "out of range",
+      base: NETWORK,
+      set: { "lab:kind": "ceph" },
+      want: [`'lab:kind' must be one of ${KIND_NAMES.join(", ")}, got "ceph"`],
+    },
+    {
+      title: "a run id with capitals and a space",
+      category: "wrong type",
+      base: FSX_EKS,
+      set: { "lab:runId": "Run 2" },
+      want: [
+        "'lab:runId' must be a run id of 1–20 lowercase letters, digits or '-', starting with a letter or digit (e.g. r2), got \"Run 2\"",
+      ],
+    },
+  ],
+  network: [
+    {
+      title: "a /33 VPC",
+      category: "malformed CIDR",
+      base: NETWORK,
+      set: { "lab:vpcCidr": "10.0.0.0/33" },
+      want: ["'lab:vpcCidr' must be an IPv4 network CIDR with a prefix from /16 to /24 (e.g. 10.0.0.0/16), got \"10.0.0.0/33\""],
+    },
+    {
+      title: "a host address, not a network",
+      category: "malformed CIDR",
+      base: NETWORK,
+      set: { "lab:vpcCidr": "10.0.0.1/16" },
+      want: ["'lab:vpcCidr' must be an IPv4 network CIDR with a prefix from /16 to /24 (e.g. 10.0.0.0/16), got \"10.0.0.1/16\""],
+    },
+    {
+      title: "four zones",
+      category: "out of range",
+      base: NETWORK,
+      set: { "lab:azCount": 4 },
+      want: ["'lab:azCount' must be an integer from 1 to 3, got 4"],
+    },
+    {
+      title: "lab:vpcCIDR",
+      category: "misspelt key",
+      base: NETWORK,
+      set: { "lab:vpcCIDR": "10.1.0.0/16" },
+      want: [
+        "'lab:vpcCIDR' must be a key of kind network (did you mean 'lab:vpcCidr'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:vpcCidr, lab:azCount, lab:azs, lab:natGateways, lab:flowLogs, lab:flowLogsRetentionDays, got \"10.1.0.0/16\"",
+      ],
+    },
+    {
+      title: "flow logs 'yes'",
+      category: "wrong type",
+      base: NETWORK,
+      set: { "lab:flowLogs": "yes" },
+      want: ["'lab:flowLogs' must be true or false, got \"yes\""],
+    },
+    {
+      title: "zones of another region",
+      category: "impossible combination",
+      base: NETWORK,
+      set: { "lab:azs": ["us-west-2a", "us-west-2b"] },
+      want: ["'lab:azs' must be zones of 'aws:region' us-east-1, got [\"us-west-2a\",\"us-west-2b\"]"],
+    },
+  ],
+  "fsx-ontap": [
+    {
+      title: "512 GiB of SSD",
+      category: "out of range",
+      base: FSX,
+      set: { "lab:storageCapacityGiB": 512 },
+      want: ["'lab:storageCapacityGiB' must be a whole number of GiB from 1024 to 196608 for 'lab:deploymentType' MULTI_AZ_1, got 512"],
+    },
+    {
+      title: "a throughput level Multi-AZ 1 does not have",
+      category: "impossible combination",
+      base: FSX,
+      set: { "lab:throughputCapacityMBps": 384 },
+      want: [
+        "'lab:throughputCapacityMBps' must be one of 128, 256, 512, 1024, 2048, 4096 (MBps) for 'lab:deploymentType' MULTI_AZ_1, got 384",
+      ],
+    },
+    {
+      title: "provisioned IOPS with AUTOMATIC",
+      category: "impossible combination",
+      base: FSX,
+      set: { "lab:diskIops": 6000 },
+      want: ["'lab:diskIops' must be unset when 'lab:diskIopsMode' is AUTOMATIC (FSx provisions 3 SSD IOPS per GiB), got 6000"],
+    },
+    {
+      title: "a KMS key ARN without a key id",
+      category: "malformed ARN",
+      base: FSX,
+      set: { "lab:kmsKeyArn": "arn:aws:kms:us-east-1:123456789012:alias/fsx" },
+      want: [
+        "'lab:kmsKeyArn' must be a KMS key ARN (arn:aws:kms:<region>:<account>:key/<id>), got \"arn:aws:kms:us-east-1:123456789012:alias/fsx\"",
+      ],
+    },
+    {
+      title: "lab:volumeCount",
+      category: "unknown key",
+      base: FSX,
+      set: { "lab:volumeCount": 6 },
+      want: [
+        "'lab:volumeCount' must be a key of kind fsx-ontap; its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:deploymentType, lab:storageCapacityGiB, lab:throughputCapacityMBps, lab:haPairs, lab:diskIopsMode, lab:diskIops, lab:preferredAz, lab:svmName, lab:volumes, lab:kmsKeyArn, lab:backupRetentionDays, lab:maintenanceWindow, lab:clientSecurityGroupIds, lab:endpointIpAddressRange, lab:skipFinalBackup, lab:retainOnDelete, got \"6\"",
+      ],
+    },
+    {
+      title: "a volume size in words",
+      category: "wrong type",
+      base: FSX,
+      set: { "lab:volumes": [{ name: "v1", sizeGiB: "big", junctionPath: "/v1" }] },
+      want: ["'lab:volumes[0].sizeGiB' must be a whole number, got \"big\""],
+    },
+    {
+      title: "no throughput",
+      category: "missing required key",
+      base: FSX,
+      unset: ["lab:throughputCapacityMBps"],
+      want: [
+        "'lab:throughputCapacityMBps' must be one of 128, 256, 512, 1024, 2048, 4096 (MBps) for 'lab:deploymentType' MULTI_AZ_1, got nothing",
+      ],
+    },
+  ],
+  "ceph-k0s": [
+    {
+      title: "m9.mega",
+      category: "unknown instance type",
+      base: CEPH,
+      set: { "lab:instanceType": "m9.mega" },
+      want: [
+        "'lab:instanceType' must be an x86_64 EC2 instance type listed in components/k0s/instance-types.ts (e.g. m4.xlarge on Xen, m5.xlarge on Nitro), got \"m9.mega\"",
+      ],
+    },
+    {
+      title: "m5.large, below 4 vCPUs and 16 GiB",
+      category: "out of range",
+      base: CEPH,
+      set: { "lab:instanceType": "m5.large" },
+      want: [
+        "'lab:instanceType' must be an instance type with at least 4 vCPUs and 16 GiB of memory (a worker runs a Ceph OSD and monitor beside Postgres or pgbench); m5.large has 2 vCPUs and 8 GiB, got \"m5.large\"",
+      ],
+    },
+    {
+      title: "two workers for three replicas",
+      category: "impossible combination",
+      base: CEPH,
+      set: { "lab:workerCount": 2 },
+      want: ["'lab:workerCount' must be at least 3 (3 replicas on as many hosts and 3 monitors, one a node), got 2"],
+    },
+    {
+      title: "SSH from the whole internet",
+      category: "malformed CIDR",
+      base: CEPH,
+      set: { "lab:adminCidrs": ["0.0.0.0/0"] },
+      want: ["'lab:adminCidrs[0]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 10.0.0.0/16), got \"0.0.0.0/0\""],
+    },
+    {
+      title: "an address without a prefix",
+      category: "malformed CIDR",
+      base: CEPH,
+      set: { "lab:adminCidrs": ["198.51.100.7"] },
+      want: ["'lab:adminCidrs[0]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 10.0.0.0/16), got \"198.51.100.7\""],
+    },
+    {
+      title: "no admin CIDRs",
+      category: "missing required key",
+      base: CEPH,
+      unset: ["lab:adminCidrs"],
+      want: ["'lab:adminCidrs' must be a list of 1 to 10 IPv4 CIDRs of the operators (e.g. [\"198.51.100.7/32\"]), got nothing"],
+    },
+    {
+      title: "1000 MiB/s on 3000 IOPS",
+      category: "impossible combination",
+      base: CEPH,
+      set: { "lab:osdVolumeThroughputMiBps": 1000 },
+      want: ["'lab:osdVolumeThroughputMiBps' must be at most 0.25 MiB/s per IOPS of 'lab:osdVolumeIops' (750), got 1000"],
+    },
+    {
+      title: "lab:workerCnt",
+      category: "misspelt key",
+      base: CEPH,
+      set: { "lab:workerCnt": 3 },
+      want: [
+        "'lab:workerCnt' must be a key of kind ceph-k0s (did you mean 'lab:workerCount'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:instanceType, lab:workerCount, lab:az, lab:adminCidrs, lab:sshPublicKey, lab:osdVolumeGiB, lab:osdVolumeIops, lab:osdVolumeThroughputMiBps, lab:k0sVersion, lab:cni, lab:pgbenchScale, lab:pgbenchClients, lab:pgbenchThreads, lab:pgbenchDurationSeconds, lab:reps, got \"3\"",
+      ],
+    },
+    {
+      title: "a network stack named with four parts",
+      category: "bad upstream stack name",
+      base: CEPH,
+      set: { "lab:networkStack": "acme/lab/storage-bench-lab/network" },
+      want: [
+        "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>), got \"acme/lab/storage-bench-lab/network\"",
+      ],
+    },
+  ],
+  compare: [
+    {
+      title: "a ratio over a stack it does not compare",
+      category: "impossible combination",
+      base: COMPARE,
+      set: { "lab:ratios": [{ name: "x", metric: "pgbench.tps", numerator: { stack: "m6" }, denominator: { stack: "dev" } }] },
+      want: ["'lab:ratios[0].numerator.stack' must be one of the compared stacks (dev, nitro), got \"m6\""],
+    },
+    {
+      title: "nothing to compare",
+      category: "missing required key",
+      base: COMPARE,
+      unset: ["lab:devStack", "lab:nitroStack"],
+      want: [
+        "'lab:<label>Stack' must be set for 1 to 10 compared stacks (e.g. lab:devStack), got []",
+        "'lab:ratios[0].numerator.stack' must be one of the compared stacks (none), got \"nitro\"",
+        "'lab:ratios[0].denominator.stack' must be one of the compared stacks (none), got \"dev\"",
+        "'lab:ratios[1].numerator.stack' must be one of the compared stacks (none), got \"nitro\"",
+        "'lab:ratios[1].denominator.stack' must be one of the compared stacks (none), got \"dev\"",
+      ],
+    },
+    {
+      title: "ratios as a word",
+      category: "wrong type",
+      base: COMPARE,
+      set: { "lab:ratios": "lots" },
+      want: ['\'lab:ratios\' must be a list (JSON, e.g. ["a","b"]), got "lots"'],
+    },
+    {
+      title: "a compared stack named with an empty part",
+      category: "bad upstream stack name",
+      base: COMPARE,
+      set: { "lab:devStack": "organization//dev" },
+      want: ["'lab:devStack' must be the name of the compared (dev) stack (org/storage-bench-lab/<stack>), got \"organization//dev\""],
+    },
+  ],
+  eks: [
+    {
+      title: "m9.mega nodes",
+      category: "unknown instance type",
+      base: EKS,
+      set: { "lab:instanceType": "m9.mega" },
+      want: [
+        "'lab:instanceType' must be an x86_64 EC2 instance type listed in components/k0s/instance-types.ts or components/eks/instance-types.ts (e.g. m5.xlarge): the nodes run AL2023_x86_64_STANDARD, got \"m9.mega\"",
+      ],
+    },
+    {
+      title: "one node for two zones",
+      category: "out of range",
+      base: EKS,
+      set: { "lab:nodeCount": 1 },
+      want: ["'lab:nodeCount' must be an integer from 2 to 30 (nodes over both zones), got 1"],
+    },
+    {
+      title: "an admin that is a user, not a role",
+      category: "malformed ARN",
+      base: EKS,
+      set: { "lab:adminRoleArns": ["arn:aws:iam::123456789012:user/bob"] },
+      want: [
+        "'lab:adminRoleArns[0]' must be an IAM role ARN (arn:aws:iam::<account>:role/<name>), got \"arn:aws:iam::123456789012:user/bob\"",
+      ],
+    },
+    {
+      title: "the API endpoint open to the internet",
+      category: "malformed CIDR",
+      base: EKS,
+      set: { "lab:adminCidrs": ["0.0.0.0/0"] },
+      want: [
+        "'lab:adminCidrs[0]' must be an operator's own network, not the whole internet: the public API endpoint is opened to these CIDRs only, got \"0.0.0.0/0\"",
+      ],
+    },
+    {
+      title: "31 days of control-plane logs",
+      category: "out of range",
+      base: EKS,
+      set: { "lab:logRetentionDays": 31 },
+      want: [
+        "'lab:logRetentionDays' must be one of CloudWatch Logs' retention periods (1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653), got 31",
+      ],
+    },
+    {
+      title: "node groups and a single group's size together",
+      category: "impossible combination",
+      base: EKS,
+      set: { "lab:nodeGroups": [{ name: "a", instanceType: "m5.xlarge", nodeCount: 2 }] },
+      want: [
+        "'lab:instanceType' must be unset when 'lab:nodeGroups' is given (each group has its own), got \"m5.xlarge\"",
+        "'lab:nodeCount' must be unset when 'lab:nodeGroups' is given (each group has its own), got 3",
+      ],
+    },
+    {
+      title: "lab:endpointPublicAccess",
+      category: "unknown key",
+      base: EKS,
+      set: { "lab:endpointPublicAccess": false },
+      want: [
+        "'lab:endpointPublicAccess' must be a key of kind eks; its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:nodeGroups, lab:trident, lab:tridentInstall, lab:tridentAddonVersion, got \"false\"",
+      ],
+    },
+    {
+      title: "a network stack named with a space",
+      category: "bad upstream stack name",
+      base: EKS,
+      set: { "lab:networkStack": "my org/storage-bench-lab/network" },
+      want: [
+        "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>), got \"my org/storage-bench-lab/network\"",
+      ],
+    },
+  ],
+  "fsx-eks": [
+    {
+      title: "no MySQL replicas",
+      category: "out of range",
+      base: FSX_EKS,
+      set: { "lab:mysqlReplicas": 0 },
+      want: ["'lab:mysqlReplicas' must be an integer from 1 to 5 (mysql-0 the source, the others replicas), got 0"],
+    },
+    {
+      title: "reclaim policy Recycle",
+      category: "out of range",
+      base: FSX_EKS,
+      set: { "lab:reclaimPolicy": "Recycle" },
+      want: ["'lab:reclaimPolicy' must be one of Delete, Retain, got \"Recycle\""],
+    },
+    {
+      title: "tools image :latest",
+      category: "out of range",
+      base: FSX_EKS,
+      set: { "lab:toolsImage": "123456789012.dkr.ecr.us-east-1.amazonaws.com/tools:latest" },
+      want: [
+        '\'lab:toolsImage\' must be an image reference pinned by a tag other than "latest" or by a @sha256 or @sha512 digest, got "123456789012.dkr.ecr.us-east-1.amazonaws.com/tools:latest"',
+      ],
+    },
+    {
+      title: "no EKS stack",
+      category: "missing required key",
+      base: FSX_EKS,
+      unset: ["lab:eksStack"],
+      want: ["'lab:eksStack' must be the name of the eks stack (org/storage-bench-lab/<stack>), got nothing"],
+    },
+    {
+      title: "sanBackend 'no'",
+      category: "wrong type",
+      base: FSX_EKS,
+      set: { "lab:sanBackend": "no" },
+      want: ["'lab:sanBackend' must be true or false, got \"no\""],
+    },
+    {
+      title: "lab:mysqlReplica",
+      category: "misspelt key",
+      base: FSX_EKS,
+      set: { "lab:mysqlReplica": 3 },
+      want: [
+        "'lab:mysqlReplica' must be a key of kind fsx-eks (did you mean 'lab:mysqlReplicas'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:fsxOntapStack, lab:eksStack, lab:sanBackend, lab:reclaimPolicy, lab:mysqlReplicas, lab:mysqlVolumeGiB, lab:toolsImage, lab:reps, lab:pvcSizeGiB, got \"3\"",
+      ],
+    },
+  ],
+  scenarios: [
+    {
+      title: "fsx-eks overrides lab:replicas on fsx-eks",
+      category: "scenario override of a key that does not exist",
+      scenario: { name: "fsx-eks", stack: "fsx-eks" },
+      set: { "lab:replicas": 5 },
+      want: [
+        "'lab:replicas' must be a key of kind fsx-eks; its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:fsxOntapStack, lab:eksStack, lab:sanBackend, lab:reclaimPolicy, lab:mysqlReplicas, lab:mysqlVolumeGiB, lab:toolsImage, lab:reps, lab:pvcSizeGiB, got \"5\"",
+      ],
+    },
+    {
+      title: "fsx-eks overrides lab:nodeCount on its file system",
+      category: "scenario override of a key that does not exist",
+      scenario: { name: "fsx-eks", stack: "fsx-eks-ontap" },
+      set: { "lab:nodeCount": 3 },
+      want: [
+        "'lab:nodeCount' must be a key of kind fsx-ontap; its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:deploymentType, lab:storageCapacityGiB, lab:throughputCapacityMBps, lab:haPairs, lab:diskIopsMode, lab:diskIops, lab:preferredAz, lab:svmName, lab:volumes, lab:kmsKeyArn, lab:backupRetentionDays, lab:maintenanceWindow, lab:clientSecurityGroupIds, lab:endpointIpAddressRange, lab:skipFinalBackup, lab:retainOnDelete, got \"3\"",
+      ],
+    },
+    {
+      title: "ceph-nitro overrides lab:instanceTypes on dev",
+      category: "scenario override of a key that does not exist",
+      scenario: { name: "ceph-nitro", stack: "dev" },
+      set: { "lab:instanceTypes": ["m4.xlarge"] },
+      want: [
+        "'lab:instanceTypes' must be a key of kind ceph-k0s (did you mean 'lab:instanceType'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:instanceType, lab:workerCount, lab:az, lab:adminCidrs, lab:sshPublicKey, lab:osdVolumeGiB, lab:osdVolumeIops, lab:osdVolumeThroughputMiBps, lab:k0sVersion, lab:cni, lab:pgbenchScale, lab:pgbenchClients, lab:pgbenchThreads, lab:pgbenchDurationSeconds, lab:reps, got \"[\\\"m4.xlarge\\\"]\"",
+      ],
+    },
+    {
+      title: "ceph-nitro overrides lab:reps with 0 on nitro",
+      category: "out of range",
+      scenario: { name: "ceph-nitro", stack: "nitro" },
+      set: { "lab:reps": 0 },
+      want: ["'lab:reps' must be an integer from 1 to 20, got 0"],
+    },
+    {
+      title: "fsx-eks overrides lab:nodeCount with 1 on its cluster",
+      category: "out of range",
+      scenario: { name: "fsx-eks", stack: "fsx-eks-cluster" },
+      set: { "lab:nodeCount": 1 },
+      want: ["'lab:nodeCount' must be an integer from 2 to 30 (nodes over both zones), got 1"],
+    },
+  ],
+};

@@ -1,0 +1,215 @@
+/**
+ * A Kubernetes API server for the end-to-end test: the simulated {@link World}'s objects behind
+ * the REST paths the experiments' client (lab/experiment/kube.ts, @kubernetes/client-node) calls,
+ * with the API's conventions that client relies on: JSON objects, `kind: Status` errors with the
+ * HTTP code (404 NotFound, 409 AlreadyExists), `labelSelector` on lists, `text/plain` logs, merge
+ * patches (`application/merge-patch+json`, RFC 7386) on pods and nodes. Every request is recorded.
+ */
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { World } from "./sim";
+
+export interface ApiRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly contentType?: string;
+  readonly body?: unknown;
+}
+
+export interface ApiServer {
+  readonly url: string;
+  readonly requests: ApiRequest[];
+  close(): Promise<void>;
+}
+
+const status = (code: number, reason: string, message: string) => ({
+  kind: "Status",
+  apiVersion: "v1",
+  metadata: {},
+  status: "Failure",
+  message,
+  reason,
+  code,
+});
+
+export async function serveKubernetes(w: World, now: () => number): Promise<ApiServer> {
+  const requests: ApiRequest[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (d) => (raw += d));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      const body = raw ? JSON.parse(raw) : undefined;
+      requests.push({
+        method: req.method ?? "",
+        path: `${url.pathname}${url.search}`,
+        ...(req.headers["content-type"] ? { contentType: req.headers["content-type"] } : {}),
+        ...(body ? { body } : {}),
+      });
+      const json = (code: number, doc: unknown) => {
+        res.writeHead(code, { "content-type": "application/json" });
+        res.end(JSON.stringify(doc));
+      };
+      const notFound = (what: string) => json(404, status(404, "NotFound", `${what} not found`));
+      const exists = (what: string) => json(409, status(409, "AlreadyExists", `${what} already exists`));
+      w.advance(now());
+      const p = url.pathname.split("/").filter(Boolean);
+      const m = req.method;
+      try {
+        // /api/v1/nodes[/name]
+        if (p[0] === "api" && p[2] === "nodes") {
+          const name = p[3];
+          if (name === undefined && m === "GET") {
+            w.call("listNodes");
+            return json(200, {
+              kind: "NodeList",
+              apiVersion: "v1",
+              metadata: {},
+              items: [...w.nodes.values()].map((n) => w.nodeObject(n)),
+            });
+          }
+          const n = w.nodes.get(name);
+          if (m === "GET") {
+            w.call(`getNode ${name}`);
+            return n ? json(200, w.nodeObject(n)) : notFound(`nodes "${name}"`);
+          }
+          if (m === "PATCH") {
+            w.call(`setUnschedulable ${name} ${body.spec.unschedulable}`);
+            if (req.headers["content-type"] !== "application/merge-patch+json")
+              return json(415, status(415, "UnsupportedMediaType", "want a merge patch"));
+            if (!w.setUnschedulable(name, body.spec.unschedulable === true)) return notFound(`nodes "${name}"`);
+            return json(200, w.nodeObject(w.nodes.get(name)!));
+          }
+        }
+        // /api/v1/namespaces/{ns}/{kind}[/name[/log]]
+        if (p[0] === "api" && p[2] === "namespaces") {
+          const [ns, kind, name, sub] = [p[3], p[4], p[5], p[6]];
+          if (kind === "pods") {
+            if (name === undefined && m === "GET") {
+              const selector = url.searchParams.get("labelSelector") ?? "";
+              w.call(`listPods ${ns} ${selector}`);
+              return json(200, { kind: "PodList", apiVersion: "v1", metadata: {}, items: w.listPods(ns, selector) });
+            }
+            if (sub === "log" && m === "GET") {
+              w.call(`podLog ${ns}/${name} ${url.searchParams.get("container")}`);
+              const log = w.podLog(ns, name);
+              if (log === undefined) return notFound(`pods "${name}"`);
+              res.writeHead(200, { "content-type": "text/plain" });
+              return res.end(log);
+            }
+            if (m === "GET") {
+              w.call(`getPod ${ns}/${name}`);
+              const pod = w.getPod(ns, name);
+              return pod ? json(200, pod) : notFound(`pods "${name}"`);
+            }
+            if (m === "DELETE") {
+              w.call(`deletePod ${ns}/${name}`);
+              const pod = w.getPod(ns, name);
+              if (!pod || !w.deletePod(ns, name)) return notFound(`pods "${name}"`);
+              return json(200, pod);
+            }
+            if (m === "PATCH") {
+              w.call(`annotatePod ${ns}/${name} ${JSON.stringify(body.metadata.annotations)}`);
+              if (req.headers["content-type"] !== "application/merge-patch+json")
+                return json(415, status(415, "UnsupportedMediaType", "want a merge patch"));
+              if (!w.annotatePod(ns, name, body.metadata.annotations)) return notFound(`pods "${name}"`);
+              return json(200, w.getPod(ns, name));
+            }
+          }
+          if (kind === "persistentvolumeclaims") {
+            if (m === "POST") {
+              w.call(`createClaim ${ns}/${body.metadata.name}`);
+              return w.createClaim(body)
+                ? json(201, w.claimObject(ns, w.claims.get(`${ns}/${body.metadata.name}`)!))
+                : exists(`persistentvolumeclaims "${body.metadata.name}"`);
+            }
+            const c = w.claims.get(`${ns}/${name}`);
+            if (m === "GET") {
+              w.call(`getClaim ${ns}/${name}`);
+              return c ? json(200, w.claimObject(ns, c)) : notFound(`persistentvolumeclaims "${name}"`);
+            }
+            if (m === "DELETE") {
+              w.call(`deleteClaim ${ns}/${name}`);
+              if (!c) return notFound(`persistentvolumeclaims "${name}"`);
+              w.claims.delete(`${ns}/${name}`);
+              return json(200, w.claimObject(ns, c));
+            }
+          }
+          if (kind === "configmaps") {
+            if (m === "POST") {
+              w.call(`createConfigMap ${ns}/${body.metadata.name}`);
+              return w.createConfigMap(body) ? json(201, body) : exists(`configmaps "${body.metadata.name}"`);
+            }
+            if (m === "DELETE") {
+              w.call(`deleteConfigMap ${ns}/${name}`);
+              const c = w.configMaps.get(`${ns}/${name}`);
+              if (!c) return notFound(`configmaps "${name}"`);
+              w.configMaps.delete(`${ns}/${name}`);
+              return json(200, c);
+            }
+          }
+        }
+        // /apis/{group}/{version}/...
+        if (p[0] === "apis" && p[1] === "storage.k8s.io" && p[3] === "storageclasses" && m === "GET") {
+          w.call(`getStorageClass ${p[4]}`);
+          const provisioner = w.storageClasses.get(p[4]);
+          return provisioner
+            ? json(200, { kind: "StorageClass", apiVersion: "storage.k8s.io/v1", metadata: { name: p[4] }, provisioner })
+            : notFound(`storageclasses.storage.k8s.io "${p[4]}"`);
+        }
+        if (p[0] === "apis" && p[1] === "apps" && p[5] === "statefulsets" && m === "GET") {
+          w.call(`getStatefulSet ${p[4]}/${p[6]}`);
+          if (p[4] !== "mysql" || p[6] !== "mysql") return notFound(`statefulsets.apps "${p[6]}"`);
+          return json(200, {
+            kind: "StatefulSet",
+            apiVersion: "apps/v1",
+            metadata: { name: "mysql", namespace: "mysql" },
+            spec: { replicas: 3 },
+            status: { replicas: 3, readyReplicas: 3 },
+          });
+        }
+        if (p[0] === "apis" && p[1] === "batch" && p[5] === "jobs") {
+          const [ns, name] = [p[4], p[6]];
+          if (m === "POST") {
+            w.call(`createJob ${ns}/${body.metadata.name}`);
+            return w.createJob(body) ? json(201, body) : exists(`jobs.batch "${body.metadata.name}"`);
+          }
+          const j = w.jobs.get(`${ns}/${name}`);
+          if (m === "GET") {
+            w.call(`getJob ${ns}/${name}`);
+            return j ? json(200, w.jobObject(j)) : notFound(`jobs.batch "${name}"`);
+          }
+          if (m === "DELETE") {
+            w.call(`deleteJob ${ns}/${name} propagationPolicy=${url.searchParams.get("propagationPolicy")}`);
+            if (!j) return notFound(`jobs.batch "${name}"`);
+            w.deleteJob(ns, name);
+            return json(200, { kind: "Status", apiVersion: "v1", metadata: {}, status: "Success" });
+          }
+        }
+        json(404, status(404, "NotFound", `the server could not find the requested resource (${m} ${url.pathname})`));
+      } catch (e) {
+        json(500, status(500, "InternalError", e instanceof Error ? e.message : String(e)));
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+/** A kubeconfig (JSON, like the eks stack's) for `url`, with a bearer token. */
+export function kubeconfigFor(url: string): string {
+  return JSON.stringify({
+    apiVersion: "v1",
+    kind: "Config",
+    // client-node refuses plain HTTP unless TLS verification is off (src/config.ts: "HTTP protocol is not allowed when skipTLSVerify is not set or false").
+    clusters: [{ name: "sim", cluster: { server: url, "insecure-skip-tls-verify": true } }],
+    users: [{ name: "sim", user: { token: "sim-token" } }],
+    contexts: [{ name: "sim", context: { cluster: "sim", user: "sim" } }],
+    "current-context": "sim",
+  });
+}

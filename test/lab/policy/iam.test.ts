@@ -1,0 +1,182 @@
+import { tridentFsxPolicy, tridentSecretPolicy } from "../../../components/trident/iam";
+import { IAM_RULES, IAM_WILDCARD_RESOURCE_EXCEPTIONS, wildcardException } from "../../../lab/policy/iam";
+import { COMPUTED } from "../../../lab/policy/rule";
+import { TYPES as T } from "../../../lab/resource-types";
+import { Case, testRules } from "./cases";
+
+const doc = (...Statement: unknown[]) => JSON.stringify({ Version: "2012-10-17", Statement });
+const FLOW_LOGS = doc({
+  Effect: "Allow",
+  Action: ["logs:CreateLogStream", "logs:PutLogEvents", "logs:DescribeLogStreams"],
+  Resource: [
+    "arn:aws:logs:us-east-1:123456789012:log-group:lab-flow-logs-1",
+    "arn:aws:logs:us-east-1:123456789012:log-group:lab-flow-logs-1:*",
+  ],
+});
+const TRIDENT_FSX_ACTIONS = IAM_WILDCARD_RESOURCE_EXCEPTIONS[0].actions;
+const NAME_THEM =
+  "name the resources (ARNs), or, where the service documents that it needs *, list the statement in IAM_WILDCARD_RESOURCE_EXCEPTIONS with its source";
+
+const CASES: readonly Case[] = [
+  // iam-no-wildcard-actions
+  {
+    rule: "iam-no-wildcard-actions",
+    title: "named actions on named resources",
+    type: T.iamRolePolicy,
+    inputs: { role: "r", policy: FLOW_LOGS },
+    want: [],
+  },
+  {
+    rule: "iam-no-wildcard-actions",
+    title: "a partial wildcard (ec2:Describe*) is not a whole service; a Deny with * is not an allow",
+    type: T.iamPolicy,
+    inputs: {
+      policy: {
+        Version: "2012-10-17",
+        Statement: [
+          { Effect: "Allow", Action: "ec2:Describe*", Resource: "arn:aws:ec2:us-east-1:123456789012:instance/*" },
+          { Effect: "Deny", Action: "*", Resource: "*" },
+        ],
+      },
+    },
+    want: [],
+  },
+  {
+    rule: "iam-no-wildcard-actions",
+    title: "a policy unknown until deploy is not judged",
+    type: T.iamRolePolicy,
+    inputs: { role: "r", policy: COMPUTED },
+    want: [],
+  },
+  {
+    rule: "iam-no-wildcard-actions",
+    title: "administrator: * on * (CKV_AWS_62), a single statement object, no Effect (Allow)",
+    type: T.iamPolicy,
+    inputs: { policy: JSON.stringify({ Version: "2012-10-17", Statement: { Sid: "Admin", Action: "*", Resource: "*" } }) },
+    want: ['policy Statement[0] (Admin) allows action "*": list the actions it needs'],
+  },
+  {
+    rule: "iam-no-wildcard-actions",
+    title: "a whole service, and NotAction",
+    type: T.iamUserPolicy,
+    inputs: {
+      policy: doc(
+        { Effect: "Allow", Action: ["s3:GetObject", "s3:*"], Resource: "arn:aws:s3:::bucket/*" },
+        { Effect: "Allow", NotAction: "iam:*", Resource: "arn:aws:s3:::bucket" },
+      ),
+    },
+    want: [
+      'policy Statement[0] allows action "s3:*": list the actions it needs',
+      "policy Statement[1] allows with NotAction (every other action): list the actions it needs in Action",
+    ],
+  },
+  {
+    rule: "iam-no-wildcard-actions",
+    title: "a role's inline policies, named",
+    type: T.iamRole,
+    inputs: {
+      assumeRolePolicy: doc({ Effect: "Allow", Principal: { Service: "ec2.amazonaws.com" }, Action: "sts:AssumeRole" }),
+      inlinePolicies: [
+        { name: "logs", policy: FLOW_LOGS },
+        { name: "all", policy: doc({ Effect: "Allow", Action: "*", Resource: "arn:aws:s3:::b" }) },
+      ],
+    },
+    want: ['inlinePolicies[all].policy Statement[0] allows action "*": list the actions it needs'],
+  },
+  {
+    rule: "iam-no-wildcard-actions",
+    title: "a document that is not JSON",
+    type: T.iamGroupPolicy,
+    inputs: { policy: "{ Statement: [" },
+    want: ['policy must be a JSON policy document, got "{ Statement: ["'],
+  },
+
+  // iam-no-wildcard-resources
+  { rule: "iam-no-wildcard-resources", title: "named resources", type: T.iamRolePolicy, inputs: { policy: FLOW_LOGS }, want: [] },
+  {
+    rule: "iam-no-wildcard-resources",
+    title: "Trident's FSx statement on * (a listed exception)",
+    type: T.iamRolePolicy,
+    inputs: {
+      policy: JSON.stringify(tridentFsxPolicy()),
+    },
+    want: [],
+  },
+  {
+    rule: "iam-no-wildcard-resources",
+    title: "a subset of an exception's actions on * passes too",
+    type: T.iamPolicy,
+    inputs: { policy: doc({ Effect: "Allow", Action: ["fsx:DescribeFileSystems", "fsx:DescribeVolumes"], Resource: "*" }) },
+    want: [],
+  },
+  {
+    rule: "iam-no-wildcard-resources",
+    title: "the secret statements name their resources",
+    type: T.iamRolePolicy,
+    inputs: {
+      policy: JSON.stringify(
+        tridentSecretPolicy(
+          "arn:aws:secretsmanager:us-east-1:123456789012:secret:fsx-vsadmin-1",
+          "arn:aws:kms:us-east-1:123456789012:key/fsx-kms-1",
+          "us-east-1",
+        ),
+      ),
+    },
+    want: [],
+  },
+  {
+    rule: "iam-no-wildcard-resources",
+    title: "an exception's actions plus one more on *",
+    type: T.iamRolePolicy,
+    inputs: {
+      policy: doc({ Sid: "TridentFsxApi", Effect: "Allow", Action: [...TRIDENT_FSX_ACTIONS, "fsx:DeleteFileSystem"], Resource: "*" }),
+    },
+    want: [
+      `policy Statement[0] (TridentFsxApi) allows ${[...TRIDENT_FSX_ACTIONS, "fsx:DeleteFileSystem"].join(", ")} on Resource "*": ${NAME_THEM}`,
+    ],
+  },
+  {
+    rule: "iam-no-wildcard-resources",
+    title: "write access on * (CKV_AWS_290) and NotResource",
+    type: T.iamPolicy,
+    inputs: {
+      policy: doc(
+        { Effect: "Allow", Action: "s3:PutObject", Resource: ["arn:aws:s3:::b/*", "*"] },
+        { Effect: "Allow", Action: "kms:Decrypt", NotResource: "arn:aws:kms:us-east-1:123456789012:key/k" },
+      ),
+    },
+    want: [
+      `policy Statement[0] allows s3:PutObject on Resource "*": ${NAME_THEM}`,
+      "policy Statement[1] allows kms:Decrypt with NotResource (every other resource): name the resources in Resource",
+    ],
+  },
+  {
+    rule: "iam-no-wildcard-resources",
+    title: "administrator on * also fails here (no exception covers *)",
+    type: T.iamRole,
+    inputs: { inlinePolicies: [{ name: "admin", policy: doc({ Effect: "Allow", Action: "*", Resource: "*" }) }] },
+    want: [`inlinePolicies[admin].policy Statement[0] allows * on Resource "*": ${NAME_THEM}`],
+  },
+];
+
+testRules("iam", IAM_RULES, CASES);
+
+describe("the exceptions to a named resource", () => {
+  test("each names its actions and its source; Trident's is NetApp's list, the one the trident component grants", () => {
+    expect(IAM_WILDCARD_RESOURCE_EXCEPTIONS.map((e) => e.name)).toEqual(["trident-fsx-api"]);
+    for (const e of IAM_WILDCARD_RESOURCE_EXCEPTIONS) {
+      expect(e.actions.length).toBeGreaterThan(0);
+      expect(e.actions.every((a) => /^[a-z0-9-]+:[A-Za-z0-9]+$/.test(a))).toBe(true);
+      expect(e.source).toMatch(/https?:\/\/|docs\.[a-z]+\.com\//);
+    }
+    expect(IAM_WILDCARD_RESOURCE_EXCEPTIONS[0].source).toContain("docs.netapp.com/us-en/trident/trident-use/trident-fsx-iam-role.html");
+    expect(tridentFsxPolicy().Statement[0].Action).toEqual([...TRIDENT_FSX_ACTIONS]);
+  });
+
+  test("an exception covers a statement only when it covers every action; never a wildcard action", () => {
+    expect(wildcardException(["fsx:CreateVolume"])?.name).toBe("trident-fsx-api");
+    expect(wildcardException(["fsx:CreateVolume", "fsx:DeleteFileSystem"])).toBeUndefined();
+    expect(wildcardException(["fsx:*"])).toBeUndefined();
+    expect(wildcardException([])).toBeUndefined();
+  });
+});

@@ -1,0 +1,349 @@
+/**
+ * The `kafka-fsx` scenario planned under the project's mocks from the shipped configs: network →
+ * (kafka-ontap ∥ kafka-cluster) → kafka; the kafka stack's storage, Strimzi resources, OMB workers
+ * and driver runs wired to the planned upstream outputs; the upstream checks; and, under mocks that
+ * hand the collecting commands real driver logs, the samples of the matrix.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { planAll, scenarioSpecs } from "../../../lab/plan";
+import { fakeCall, fakeState } from "../../../lab/plan/fakes";
+import { PlannedResource, StackPlan, StackSpec } from "../../../lab/plan/run";
+import { SCENARIOS } from "../../../scenarios";
+import { runStack } from "../../../stacks";
+import { ONTAP_INGRESS } from "../../../components/fsx-ontap/security";
+import { parseOmb } from "../../../core/parsers";
+import type { Sample } from "../../../core/sample";
+import { crdProblems } from "../../helpers/crd";
+import { ROOT } from "../../helpers/root";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+const scenario = SCENARIOS.find((s) => s.name === "kafka-fsx")!;
+const specs = () => scenarioSpecs(scenario, ROOT);
+const FIXTURE = path.join(ROOT, "test/fixtures/omb/kafka-throughput-1kb.json");
+
+async function planScenario(extra: Record<string, string> = {}): Promise<Record<string, StackPlan>> {
+  const withExtra = specs().map((s): StackSpec => (s.name === "kafka" ? { ...s, config: { ...s.config, ...extra } } : s));
+  const results = await planAll(withExtra, runStack);
+  return Object.fromEntries(results.map((r) => [r.spec.name, r.plan]));
+}
+const ofType = (p: StackPlan, type: string): PlannedResource[] => p.resources.filter((r) => r.type === type);
+const named = (p: StackPlan, type: string, name: string): PlannedResource => {
+  const found = ofType(p, type).filter((r) => r.name === name);
+  if (found.length !== 1) throw new Error(`${found.length} ${type} ${name}`);
+  return found[0];
+};
+const VOLUMES = [1, 2, 3, 4, 5, 6].map((i) => `/kafkafsxN${i}`);
+const CELLS = ["kafka-sync-rf1", "kafka-sync-rf3", "kafka-throughput-rf1", "kafka-throughput-rf3"];
+
+describe("scenario kafka-fsx", () => {
+  test("network → (kafka-ontap ∥ kafka-cluster) → kafka, by their lab:*Stack keys", () => {
+    expect(scenario.stacks.map((s) => [s.name, s.file])).toEqual([
+      ["network", "Pulumi.network.yaml"],
+      ["kafka-ontap", "Pulumi.kafka-ontap.yaml"],
+      ["kafka-cluster", "Pulumi.kafka-cluster.yaml"],
+      ["kafka", "Pulumi.kafka.yaml"],
+    ]);
+    const refs = Object.fromEntries(
+      specs().map((s) => [
+        s.name,
+        Object.entries(s.config)
+          .filter(([k]) => /^lab:[A-Za-z]+Stack$/.test(k))
+          .map(([, v]) => v.split("/").pop()),
+      ]),
+    );
+    expect(refs).toEqual({
+      network: [],
+      "kafka-ontap": ["network"],
+      "kafka-cluster": ["network"],
+      kafka: ["kafka-ontap", "kafka-cluster"],
+    });
+  });
+});
+
+describe("stack kafka, planned after its upstreams", () => {
+  let plans: Record<string, StackPlan>;
+  let p: StackPlan;
+  let fsx: Record<string, Any>;
+  let eks: Record<string, Any>;
+  beforeAll(async () => {
+    plans = await planScenario();
+    p = plans.kafka;
+    fsx = plans["kafka-ontap"].outputs as Record<string, Any>;
+    eks = plans["kafka-cluster"].outputs as Record<string, Any>;
+  });
+
+  test("the FSx flavor it runs on: Multi-AZ 4096 MB/s, 160 000 IOPS, six 2 TiB volumes", () => {
+    const fs0 = named(plans["kafka-ontap"], "aws:fsx/ontapFileSystem:OntapFileSystem", "fsx-fs").inputs as Any;
+    expect(fs0).toMatchObject({
+      deploymentType: "MULTI_AZ_1",
+      throughputCapacity: 4096,
+      diskIopsConfiguration: { mode: "USER_PROVISIONED", iops: 160000 },
+    });
+    expect(fsx.throughputCapacityMBps).toBe(4096);
+    expect((fsx.volumes as Any[]).map((v) => v.junctionPath)).toEqual(VOLUMES);
+    expect(ofType(plans["kafka-ontap"], "aws:fsx/ontapVolume:OntapVolume").map((v) => v.inputs.sizeInMegabytes)).toEqual(
+      Array(6).fill(2048 * 1024),
+    );
+  });
+
+  test("18 static PVs (3 brokers × 6 volumes) with nconnect=16 on the SVM's NFS endpoint, each bound to the claim Strimzi names", () => {
+    const pvs = ofType(p, "kubernetes:core/v1:PersistentVolume");
+    const pvcs = ofType(p, "kubernetes:core/v1:PersistentVolumeClaim");
+    expect([pvs.length, pvcs.length]).toEqual([18, 18]);
+    const expected = [0, 1, 2].flatMap((b) => [0, 1, 2, 3, 4, 5].map((v) => ({ b, v })));
+    expect(pvcs.map((c) => (c.inputs as Any).metadata.name)).toEqual(expected.map(({ b, v }) => `data-${v}-kafka-brokers-${b}`));
+    expect(pvs.map((x) => (x.inputs as Any).spec.nfs)).toEqual(
+      expected.map(({ b, v }) => ({ server: fsx.nfsEndpoint.dnsName, path: `${VOLUMES[v]}/kafka-brokers-${b}` })),
+    );
+    for (const [i, pv] of pvs.entries()) {
+      const s = (pv.inputs as Any).spec;
+      expect(s.mountOptions).toEqual(["nfsvers=4.1", "nconnect=16"]);
+      expect(s.persistentVolumeReclaimPolicy).toBe("Retain");
+      expect(s.claimRef).toEqual({
+        apiVersion: "v1",
+        kind: "PersistentVolumeClaim",
+        namespace: "kafka",
+        name: (pvcs[i].inputs as Any).metadata.name,
+      });
+      expect((pvcs[i].inputs as Any).spec.volumeName).toBe((pv.inputs as Any).metadata.name);
+      expect(pvcs[i].dependencies).toContain(pv.urn);
+      // The brokers' directories exist (the toolbox is ready) before a PV can be mounted.
+      expect(pv.dependencies).toContain(named(p, "kubernetes:apps/v1:Deployment", "kafka-storage-toolbox").urn);
+    }
+    expect(p.outputs.dataClaims).toEqual(expected.map(({ b, v }) => `data-${v}-kafka-brokers-${b}`));
+    expect(p.outputs.dataVolumes).toEqual(expected.map(({ b, v }) => `kafka-data-${v}-kafka-brokers-${b}`));
+  });
+
+  test("the toolbox mounts the six volume roots from the same endpoint", () => {
+    const dep = named(p, "kubernetes:apps/v1:Deployment", "kafka-storage-toolbox").inputs as Any;
+    expect(dep.spec.template.spec.volumes.filter((v: Any) => v.nfs).map((v: Any) => v.nfs)).toEqual(
+      VOLUMES.map((path) => ({ server: fsx.nfsEndpoint.dnsName, path })),
+    );
+  });
+
+  test("the EKS nodes may reach the file system on exactly the NFS ports", () => {
+    const rules = ofType(p, "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule");
+    expect(rules.length).toBe(ONTAP_INGRESS.filter((x) => x.id.startsWith("nfs-")).length);
+    for (const r of rules) {
+      expect(r.inputs).toMatchObject({ securityGroupId: fsx.securityGroupId, referencedSecurityGroupId: eks.nodeSecurityGroupId });
+      expect(String(r.inputs.description)).toMatch(/ from the EKS nodes \(Kafka brokers and storage toolbox\)$/);
+    }
+  });
+
+  test("Strimzi 1.2.0 from its OCI chart, watching the Kafka namespace; the Kafka resources validate against its CRDs and wait for it", () => {
+    const chart = named(p, "kubernetes:helm.sh/v4:Chart", "strimzi-chart");
+    expect(chart.inputs).toMatchObject({
+      chart: "oci://quay.io/strimzi-helm/strimzi-kafka-operator",
+      version: "1.2.0",
+      namespace: "strimzi",
+      values: { watchNamespaces: ["kafka"], extraEnvs: [{ name: "STRIMZI_POD_SECURITY_PROVIDER_CLASS", value: "restricted" }] },
+    });
+    expect(chart.dependencies).toContain(named(p, "kubernetes:core/v1:Namespace", "strimzi-watch-kafka").urn);
+    const kafka = named(p, "kubernetes:kafka.strimzi.io/v1:Kafka", "kafka-kafka");
+    const brokers = named(p, "kubernetes:kafka.strimzi.io/v1:KafkaNodePool", "kafka-pool-brokers");
+    const controllers = named(p, "kubernetes:kafka.strimzi.io/v1:KafkaNodePool", "kafka-pool-controllers");
+    expect(crdProblems("kafka.strimzi.io", "Kafka", kafka.inputs)).toEqual([]);
+    expect(crdProblems("kafka.strimzi.io", "KafkaNodePool", brokers.inputs)).toEqual([]);
+    expect(crdProblems("kafka.strimzi.io", "KafkaNodePool", controllers.inputs)).toEqual([]);
+    for (const r of [kafka, brokers, controllers]) expect(r.dependencies).toContain(chart.urn);
+    expect(kafka.dependencies).toEqual(expect.arrayContaining([brokers.urn, controllers.urn]));
+    // The broker pool after every claim it adopts; the controllers' gp3 class exists first.
+    for (const c of ofType(p, "kubernetes:core/v1:PersistentVolumeClaim")) expect(brokers.dependencies).toContain(c.urn);
+    expect(controllers.dependencies).toContain(named(p, "kubernetes:storage.k8s.io/v1:StorageClass", "gp3").urn);
+    expect((kafka.inputs as Any).spec.kafka.config).toMatchObject({
+      "num.network.threads": 64,
+      "num.io.threads": 64,
+      "num.replica.fetchers": 20,
+      "replica.fetch.max.bytes": 524288000,
+      "background.threads": 20,
+      "num.replica.alter.log.dirs.threads": 40,
+      "socket.request.max.bytes": 104857600,
+    });
+    expect(p.outputs).toMatchObject({
+      bootstrapServers: "kafka-kafka-bootstrap.kafka.svc.cluster.local:9092",
+      kafkaVersion: "4.3.1",
+      strimziVersion: "1.2.0",
+    });
+  });
+
+  test("OMB: the image built from upstream's Dockerfile into this stack's ECR repository, run by the workers and every driver", () => {
+    const image = named(p, "docker-build:index:Image", "omb-image").inputs as Any;
+    expect(image).toMatchObject({
+      push: true,
+      platforms: ["linux/amd64"],
+      context: { location: "https://github.com/openmessaging/benchmark.git#85599891321cafa2fb7065a63f009b4bb5374288" },
+      dockerfile: {
+        location:
+          "https://raw.githubusercontent.com/openmessaging/benchmark/85599891321cafa2fb7065a63f009b4bb5374288/docker/Dockerfile.build",
+      },
+      tags: ["123456789012.dkr.ecr.us-east-1.amazonaws.com/storage-bench-lab/kafka/omb:omb-85599891321c"],
+    });
+    expect(named(p, "aws:ecr/repository:Repository", "omb-repo").inputs).toMatchObject({
+      imageTagMutability: "IMMUTABLE",
+      imageScanningConfiguration: { scanOnPush: true },
+    });
+    expect(p.outputs.ombImage).toMatch(
+      /^123456789012\.dkr\.ecr\.us-east-1\.amazonaws\.com\/storage-bench-lab\/kafka\/omb:omb-85599891321c@sha256:[0-9a-f]{64}$/,
+    );
+    const sts = named(p, "kubernetes:apps/v1:StatefulSet", "omb-workers").inputs as Any;
+    expect(sts.spec.template.spec.containers[0].image).toBe(p.outputs.ombImage);
+    for (const j of ofType(p, "kubernetes:batch/v1:Job"))
+      expect((j.inputs as Any).spec.template.spec.containers[0].image).toBe(p.outputs.ombImage);
+  });
+
+  test("four driver runs, {sync, throughput} × {RF1, RF3}, one after the other; each gets the four workers", () => {
+    const jobs = ofType(p, "kubernetes:batch/v1:Job");
+    expect(jobs.map((j) => (j.inputs as Any).metadata.name)).toEqual(CELLS.map((c) => `omb-${c}-r1`));
+    const collect = (c: string) => named(p, "command:local:Command", `omb-${c}-collect-r1`);
+    expect(jobs[0].dependencies).toContain(named(p, "kubernetes:kafka.strimzi.io/v1:Kafka", "kafka-kafka").urn);
+    for (let i = 1; i < CELLS.length; i++) expect(jobs[i].dependencies).toContain(collect(CELLS[i - 1]).urn);
+    const workers = [0, 1, 2, 3].map((i) => `http://omb-worker-${i}.omb-worker.omb.svc.cluster.local:8080`);
+    for (const j of jobs) {
+      const env = Object.fromEntries((j.inputs as Any).spec.template.spec.containers[0].env.map((e: Any) => [e.name, e.value]));
+      expect(env.WORKERS).toBe(workers.join(","));
+    }
+    expect(p.outputs.workerUrls).toEqual(workers);
+    expect((p.outputs.benchmarks as Any[]).map((b) => [b.name, b.driver, b.replicationFactor, b.jobName])).toEqual([
+      ["kafka-sync-rf1", "kafka-sync", 1, "omb-kafka-sync-rf1-r1"],
+      ["kafka-sync-rf3", "kafka-sync", 3, "omb-kafka-sync-rf3-r1"],
+      ["kafka-throughput-rf1", "kafka-throughput", 1, "omb-kafka-throughput-rf1-r1"],
+      ["kafka-throughput-rf3", "kafka-throughput", 3, "omb-kafka-throughput-rf3-r1"],
+    ]);
+    const cm = named(p, "kubernetes:core/v1:ConfigMap", "omb-config").inputs as Any;
+    expect(Object.keys(cm.data).sort()).toEqual([...CELLS.map((c) => `driver-${c}.yaml`), "driver.sh", "workload.yaml"].sort());
+    expect(cm.data["driver-kafka-sync-rf3.yaml"]).toContain("  bootstrap.servers=kafka-kafka-bootstrap.kafka.svc.cluster.local:9092\n");
+  });
+
+  test("a given OMB image is used as it is: nothing is built", async () => {
+    const q = (await planScenario({ "lab:ombImage": "registry.example.com/lab/omb:omb-85599891321c" })).kafka;
+    expect(ofType(q, "aws:ecr/repository:Repository")).toEqual([]);
+    expect(ofType(q, "docker-build:index:Image")).toEqual([]);
+    for (const j of ofType(q, "kubernetes:batch/v1:Job"))
+      expect((j.inputs as Any).spec.template.spec.containers[0].image).toBe("registry.example.com/lab/omb:omb-85599891321c");
+  });
+});
+
+describe("upstream checks (the CLI's plan: a mismatch fails it, naming the resource that waited for the check)", () => {
+  /** `lab plan --config` of Pulumi.kafka.yaml with `edit` applied; its exit status and stderr's first two lines. */
+  function planEdited(edit: (yaml: string) => string): { status: number | null; head: string[] } {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-plan-"));
+    try {
+      const file = path.join(dir, "Pulumi.kafka-check.yaml");
+      fs.writeFileSync(file, edit(fs.readFileSync(path.join(ROOT, "Pulumi.kafka.yaml"), "utf8")));
+      const r = spawnSync(process.execPath, [path.join(ROOT, "bin/lab.js"), "plan", "--config", file], {
+        cwd: ROOT,
+        encoding: "utf8",
+        timeout: 120000,
+      });
+      return { status: r.status, head: r.stderr.split("\n").slice(0, 2) };
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  test("an EKS stack without the brokers', controllers' and clients' groups", () => {
+    const r = planEdited((y) =>
+      y.replace("organization/storage-bench-lab/kafka-cluster", "organization/storage-bench-lab/fsx-eks-cluster"),
+    );
+    expect(r).toEqual({
+      status: 1,
+      head: [
+        "stack kafka-check: error serializing property \"kubeconfig\": upstream stack 'organization/storage-bench-lab/fsx-eks-cluster' (from 'lab:eksStack') does not fit this Kafka stack: " +
+          "no node group 'brokers' (lab:brokerNodeGroup) labelled storage-bench-lab/node-group=brokers; it has workers; " +
+          "no node group 'system' (lab:controllerNodeGroup) labelled storage-bench-lab/node-group=system; it has workers; " +
+          "no node group 'clients' (lab:clientNodeGroup) labelled storage-bench-lab/node-group=clients; it has workers",
+        "while registering resource pulumi:providers:kubernetes 'kafka-cluster'",
+      ],
+    });
+  });
+
+  test("a volume the file system lacks", () => {
+    const r = planEdited((y) => y.replace("/kafkafsxN6]", "/kafkafsxN7]"));
+    expect(r.status).toBe(1);
+    expect(r.head[0]).toBe(
+      "stack kafka-check: error serializing property \"kubeconfig\": upstream stack 'organization/storage-bench-lab/kafka-ontap' (from 'lab:fsxOntapStack') has no volume at /kafkafsxN7 (lab:dataVolumes); its junction paths are /kafkafsxN1, /kafkafsxN2, /kafkafsxN3, /kafkafsxN4, /kafkafsxN5, /kafkafsxN6",
+    );
+  });
+});
+
+describe("samples of the matrix (collecting commands answered with a driver log)", () => {
+  const LOG = `=== LAB-RESULT-BEGIN tool=omb rep=1 ===\n${fs.readFileSync(FIXTURE, "utf8")}\n=== LAB-RESULT-END tool=omb rep=1 ===\n`;
+  let samples: Sample[];
+  let all: Record<string, StackPlan>;
+  beforeAll(async () => {
+    all = await planScenario();
+    const upstream: Record<string, Record<string, unknown>> = {
+      network: all.network.outputs,
+      "kafka-ontap": all["kafka-ontap"].outputs,
+      "kafka-cluster": { ...all["kafka-cluster"].outputs, kubeconfig: "apiVersion: v1\nkind: Config\n" },
+    };
+    const ctx = { region: "us-east-1" };
+    await pulumi.runtime.setMocks(
+      {
+        newResource(args) {
+          if (args.type === "pulumi:pulumi:StackReference") {
+            const name = String(args.inputs.name);
+            return { id: name, state: { name, outputs: upstream[name.split("/").pop()!], secretOutputNames: [] } };
+          }
+          const fake = fakeState(args.type, args.name, args.inputs, ctx);
+          const extra: Record<string, unknown> = {};
+          if (args.type === "command:local:Command" && args.name.includes("-collect-")) extra.stdout = LOG;
+          if (args.type.startsWith("kubernetes:") && args.inputs.metadata)
+            extra.metadata = { ...args.inputs.metadata, uid: `uid-${args.name}` };
+          return { id: args.custom === false ? undefined : fake.id, state: { ...args.inputs, ...fake.state, ...extra } };
+        },
+        call: (args) => fakeCall(args.token, args.inputs, ctx),
+      },
+      "storage-bench-lab",
+      "kafka",
+      true,
+    );
+    const spec = specs().find((s) => s.name === "kafka")!;
+    const out = runStack(
+      { ...spec.config, "lab:ombImage": "registry.example.com/lab/omb:omb-85599891321c" },
+      { project: "storage-bench-lab", stack: "kafka" },
+    );
+    samples = await (pulumi.output(out.results) as unknown as { promise(): Promise<Sample[]> }).promise();
+  });
+
+  test("every cell's samples, in matrix order, carry driver file, RF, workload, instance types and FSx throughput", () => {
+    const parsed = parseOmb(fs.readFileSync(FIXTURE, "utf8"), "fixture");
+    expect(samples).toHaveLength(4 * parsed.length);
+    const cells = [
+      ["kafka-sync", 1],
+      ["kafka-sync", 3],
+      ["kafka-throughput", 1],
+      ["kafka-throughput", 3],
+    ] as const;
+    samples.forEach((s, i) => {
+      const [driverConfig, replicationFactor] = cells[Math.floor(i / parsed.length)];
+      expect(s.metric).toBe(parsed[i % parsed.length].metric);
+      expect(s.metadata).toEqual({
+        ...parsed[i % parsed.length].metadata,
+        scenario: "kafka-fsx",
+        stack: "kafka",
+        runId: "r1",
+        rep: 1,
+        driverConfig,
+        replicationFactor,
+        ombWorkload: "netapp-4-topics-32kb",
+        testDurationMinutes: 5,
+        ombWorkers: 4,
+        brokerInstanceType: "i3en.2xlarge",
+        clientInstanceType: "c5n.2xlarge",
+        fsxThroughputCapacityMBps: 4096,
+        kafkaVersion: "4.3.1",
+        brokers: 3,
+        dataVolumes: 6,
+        nfsMountOptions: "nfsvers=4.1,nconnect=16",
+      });
+    });
+    // The parser's own keys (the result file's workload and driver names) are kept.
+    expect(samples[0].metadata).toMatchObject({ tool: "omb", driver: "Kafka", workload: parsed[0].metadata.workload });
+  });
+});
