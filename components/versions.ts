@@ -166,3 +166,17 @@ export const OMB_SOURCE = {
   commit: "85599891321cafa2fb7065a63f009b4bb5374288",
   dockerfile: "docker/Dockerfile.build",
 } as const;
+
+/**
+ * The NFS CSI driver (kubernetes-csi/csi-driver-nfs 4.13.4, chart `csi-driver-nfs` 4.13.4 from the
+ * project's chart repository: `helm repo add csi-driver-nfs
+ * https://raw.githubusercontent.com/kubernetes-csi/csi-driver-nfs/master/charts` … `--namespace
+ * kube-system`, charts/README.md; `version: 4.13.4` in its charts/index.yaml, created 2026-07-02).
+ * The kafka kind uses it only to mount the FSx volume roots into the one Job that creates the
+ * brokers' directories (components/kafka: its node plugin sets the roots' mode, `mountPermissions`).
+ */
+export const CSI_DRIVER_NFS_CHART = {
+  name: "csi-driver-nfs",
+  repo: "https://raw.githubusercontent.com/kubernetes-csi/csi-driver-nfs/master/charts",
+  version: "4.13.4",
+} as const;

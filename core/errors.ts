@@ -66,9 +66,12 @@ export type KeyOf = (argument: string) => string;
 const ARG_REF = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 const PATH_HEAD = /^([A-Za-z][A-Za-z0-9]*)(.*)$/s;
 
-/** `'<path>' must be <rule>, got <value>`, every argument named through `keyOf`. */
+/**
+ * `'<path>' must be <rule>, got <value>`, every argument named through `keyOf`. A path that is
+ * already a config key (it has a namespace: `lab:<label>Stack`) is printed as it is.
+ */
 export function formatArgProblem(p: ArgProblem, keyOf: KeyOf = (a) => a): string {
-  const head = PATH_HEAD.exec(p.path);
+  const head = p.path.includes(":") ? null : PATH_HEAD.exec(p.path);
   const key = head ? `${keyOf(head[1])}${head[2]}` : p.path;
   return problem(
     key,

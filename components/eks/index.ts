@@ -182,6 +182,8 @@ export class EksCluster extends pulumi.ComponentResource {
             ? `EKS ${r.clusterName} nodes: IMDSv2 only, encrypted gp3 root volume`
             : `EKS ${r.clusterName} nodes of group ${g.name}: IMDSv2 only, encrypted gp3 root volume`,
           metadataOptions: { httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: IMDS_HOP_LIMIT },
+          // One-minute EC2 metrics for the benchmark's utilization samples (lab util: CPUUtilization per node group).
+          monitoring: { enabled: true },
           blockDeviceMappings: [
             {
               deviceName: NODE_ROOT_DEVICE,

@@ -6,9 +6,10 @@
  * What it creates, in order:
  * 1. NFS ingress rules from the EKS nodes' security group to the file system's (the ports of
  *    components/fsx-ontap/security.ts, NFS only);
- * 2. the storage toolbox (namespace `<namespace>-storage`, baseline): a Deployment whose init
- *    container creates each broker's directory on each volume (scripts/prepare-dirs.sh), awaited
- *    by Pulumi until its probes pass;
+ * 2. the brokers' directories: the NFS CSI driver's chart (components/versions.ts), then, in the
+ *    namespace `<namespace>-storage` (restricted), a Job that mounts every volume root through it
+ *    and creates each broker's directory on each volume as Kafka's user (scripts/prepare-dirs.sh),
+ *    awaited by Pulumi until it completes (manifests.ts says why the driver);
  * 3. (in the Kafka namespace, which the Strimzi operator's component creates and watches) the
  *    StorageClass `kafka-fsx-nfs-static` (no provisioner), one
  *    static PersistentVolume per broker per volume (reclaim `Retain`) and its pre-bound claim, named as
@@ -19,7 +20,7 @@
  *
  * Destroying it deletes the custom resources, then the claims and volumes; with `Retain` and static
  * volumes nothing is deleted on the file system: the brokers' directories and data stay until the
- * FSx stack is destroyed or they are removed through the toolbox (README "kafka", clean-up).
+ * FSx stack is destroyed or removed by hand (README "kafka", clean-up).
  *
  * Rules, defaults and sources: ./rules.ts, ./storage.ts, ./manifests.ts. Providers (AWS for the rules,
  * Kubernetes for the rest) come from `opts`.
@@ -30,6 +31,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ONTAP_INGRESS } from "../fsx-ontap/security";
+import { CSI_DRIVER_NFS_CHART } from "../versions";
 import { throwIfInvalid } from "../lib/args";
 import { childOptions } from "../lib/child";
 import { withLaterInput } from "./later";
@@ -38,14 +40,15 @@ import {
   brokerPoolManifest,
   controllerPoolManifest,
   kafkaManifest,
-  toolboxConfigMapManifest,
-  toolboxDeploymentManifest,
-  toolboxNamespaceManifest,
+  csiDriverNfsValues,
+  prepareConfigMapManifest,
+  prepareJobManifest,
+  storageNamespaceManifest,
 } from "./manifests";
 import { KafkaClusterSpec, problems, resolve } from "./rules";
 import { brokerPodName, brokerVolumes, dataClaimManifest, dataVolumeManifest, staticStorageClassManifest } from "./storage";
 
-/** The script the storage toolbox runs (its one home). */
+/** The script the prepare Job runs (its one home). */
 export const PREPARE_DIRS_SCRIPT = path.join(__dirname, "scripts", "prepare-dirs.sh");
 
 /** What stands for the NFS server in the rendered manifests until its Output is put in (never sent). */
@@ -95,24 +98,36 @@ export class KafkaCluster extends pulumi.ComponentResource {
             ipProtocol: p.ipProtocol,
             fromPort: p.fromPort,
             toPort: p.toPort,
-            description: `${p.description} from the EKS nodes (Kafka brokers and storage toolbox)`,
+            description: `${p.description} from the EKS nodes (Kafka brokers, storage preparation)`,
             tags: { Name: `${name}-${p.id}` },
           },
           parent,
         ),
     );
 
-    // The toolbox: the brokers' directories exist before any volume is mounted.
-    const toolboxNs = new k8s.core.v1.Namespace(`${name}-storage-ns`, toolboxNamespaceManifest(r) as k8s.core.v1.NamespaceArgs, child);
+    // The brokers' directories exist before any of their volumes does: the NFS CSI driver (only for
+    // the prepare Job's inline volumes), its namespace, its script, the Job, awaited to completion.
+    const csi = new k8s.helm.v4.Chart(
+      `${name}-nfs-csi`,
+      {
+        chart: CSI_DRIVER_NFS_CHART.name,
+        version: CSI_DRIVER_NFS_CHART.version,
+        repositoryOpts: { repo: CSI_DRIVER_NFS_CHART.repo },
+        namespace: "kube-system",
+        values: csiDriverNfsValues(r),
+      },
+      child,
+    );
+    const storageNs = new k8s.core.v1.Namespace(`${name}-storage-ns`, storageNamespaceManifest(r) as k8s.core.v1.NamespaceArgs, child);
     const script = new k8s.core.v1.ConfigMap(
       `${name}-storage-scripts`,
-      toolboxConfigMapManifest(r, fs.readFileSync(PREPARE_DIRS_SCRIPT, "utf8")) as k8s.core.v1.ConfigMapArgs,
-      { ...child, dependsOn: [toolboxNs] },
+      prepareConfigMapManifest(r, fs.readFileSync(PREPARE_DIRS_SCRIPT, "utf8")) as k8s.core.v1.ConfigMapArgs,
+      { ...child, dependsOn: [storageNs] },
     );
-    const toolbox = new k8s.apps.v1.Deployment(
-      `${name}-storage-toolbox`,
-      withLaterInput(toolboxDeploymentManifest(r, SERVER), SERVER, args.nfsServer) as unknown as k8s.apps.v1.DeploymentArgs,
-      { ...child, dependsOn: [script, ...nfsRules] },
+    const prepare = new k8s.batch.v1.Job(
+      `${name}-storage-prepare`,
+      withLaterInput(prepareJobManifest(r, SERVER), SERVER, args.nfsServer) as unknown as k8s.batch.v1.JobArgs,
+      { ...child, dependsOn: [script, csi, ...nfsRules] },
     );
 
     const storageClass = new k8s.storage.v1.StorageClass(
@@ -124,7 +139,7 @@ export class KafkaCluster extends pulumi.ComponentResource {
       const pv = new k8s.core.v1.PersistentVolume(
         `${name}-pv-${v.claimName}`,
         withLaterInput(dataVolumeManifest(r, v, SERVER), SERVER, args.nfsServer) as unknown as k8s.core.v1.PersistentVolumeArgs,
-        { ...child, dependsOn: [storageClass, toolbox] },
+        { ...child, dependsOn: [storageClass, prepare] },
       );
       return new k8s.core.v1.PersistentVolumeClaim(
         `${name}-pvc-${v.claimName}`,

@@ -18,7 +18,7 @@
  */
 import type { IConfigMap } from "kubernetes-models/v1/ConfigMap";
 import type { INamespace } from "kubernetes-models/v1/Namespace";
-import type { IDeployment } from "kubernetes-models/apps/v1/Deployment";
+import type { IJob } from "kubernetes-models/batch/v1/Job";
 import { nodeGroupAffinity, nodeGroupToleration } from "../eks/placement";
 import { podSecurityNamespaceManifest } from "../strimzi/manifests";
 import { KAFKA_METADATA_VERSION, STRIMZI_KAFKA_IMAGE } from "../versions";
@@ -168,111 +168,122 @@ export function brokerPoolManifest(r: ResolvedKafka): CustomResourceManifest {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The storage toolbox
+// Preparing the brokers' directories
 
-/** The toolbox's namespace: baseline, because its init container runs as root (chown). */
-export function toolboxNamespaceName(r: Pick<ResolvedKafka, "namespace">): string {
+/**
+ * The NFS CSI driver's name and the volume attributes its node plugin reads from an inline volume
+ * (kubernetes-csi/csi-driver-nfs v4.13.4 pkg/nfs/nodeserver.go `NodePublishVolume`: `server`,
+ * `share`, `mountOptions`, `mountPermissions` — "driver will perform chmod after mount" with that
+ * octal mode, docs/driver-parameters.md), and the chart values that allow inline volumes
+ * (`feature.enableInlineVolume`, which adds `Ephemeral` to the CSIDriver's `volumeLifecycleModes`,
+ * templates/csi-nfs-driverinfo.yaml) and keep its privileged node plugin on the system nodes only
+ * (`node.nodeSelector`; the chart's default tolerates every taint).
+ */
+export const NFS_CSI_DRIVER = "nfs.csi.k8s.io";
+/** The volume roots' mode after the driver mounts them: writable by the prepare Job's (Kafka's) user. */
+export const VOLUME_ROOT_MODE = "0777";
+
+export function csiDriverNfsValues(r: Pick<ResolvedKafka, "controllerNodeGroup">): Record<string, unknown> {
+  const onSystem = { "storage-bench-lab/node-group": r.controllerNodeGroup };
+  return {
+    feature: { enableInlineVolume: true },
+    node: { nodeSelector: onSystem },
+    controller: { nodeSelector: onSystem },
+  };
+}
+
+/** The namespace of the prepare Job (restricted, like every namespace of the kind). */
+export function storageNamespaceName(r: Pick<ResolvedKafka, "namespace">): string {
   return `${r.namespace}-storage`;
 }
-export const TOOLBOX_NAME = "kafka-storage-toolbox";
-/** Where the toolbox mounts data volume `i`. */
-export function toolboxMount(i: number): string {
+export const PREPARE_JOB = "kafka-storage-prepare";
+/** Where the Job mounts data volume `i`. */
+export function prepareMount(i: number): string {
   return `/volumes/${i}`;
 }
-/** The toolbox containers' requests and limits (a shell and stat). */
-export const TOOLBOX_RESOURCES: Resources = { requests: { cpu: "50m", memory: "64Mi" }, limits: { cpu: "500m", memory: "256Mi" } };
+/** The prepare container's requests and limits (a shell, mkdir and stat). */
+export const PREPARE_RESOURCES: Resources = { requests: { cpu: "50m", memory: "64Mi" }, limits: { cpu: "500m", memory: "256Mi" } };
+/** How long the Job may run, and how long `pulumi up` waits for it (the provider's Job await), s. */
+export const PREPARE_DEADLINE_SECONDS = 600;
 
-export function toolboxNamespaceManifest(r: ResolvedKafka): INamespace {
-  return podSecurityNamespaceManifest(toolboxNamespaceName(r), "baseline");
+export function storageNamespaceManifest(r: ResolvedKafka): INamespace {
+  return podSecurityNamespaceManifest(storageNamespaceName(r), "restricted");
 }
 
-export function toolboxConfigMapManifest(r: ResolvedKafka, script: string): IConfigMap {
+export function prepareConfigMapManifest(r: ResolvedKafka, script: string): IConfigMap {
   return {
     apiVersion: "v1",
     kind: "ConfigMap",
-    metadata: { name: `${TOOLBOX_NAME}-scripts`, namespace: toolboxNamespaceName(r) },
+    metadata: { name: `${PREPARE_JOB}-scripts`, namespace: storageNamespaceName(r) },
     data: { "prepare-dirs.sh": script },
   };
 }
 
 /**
- * The storage toolbox: its init container creates every broker's directory on every data volume
- * (scripts/prepare-dirs.sh: as root with only CHOWN, because a new FSx volume's root belongs to
- * root), then its main container (the Kafka user, restricted) stays for inspection and clean-up
- * (README), its probes re-checking the directories. The volumes are the SVM's exports mounted
- * directly (`nfs` volumes, allowed by the baseline Pod Security level). `server` is the SVM's NFS
- * endpoint. The directories are the brokers' pod names, the subdirectories storage.ts mounts.
+ * The Job that gives every broker its directory on every data volume (scripts/prepare-dirs.sh), as
+ * Kafka's own user (1001, group 0), so the directories belong to it; it meets the restricted Pod
+ * Security Standard. A new FSx volume's root belongs to root: the volumes are mounted through the NFS
+ * CSI driver (inline `csi` volumes, a type the restricted profile allows), whose node plugin makes
+ * each root writable (`mountPermissions` {@link VOLUME_ROOT_MODE}) at mount time. `server` is the
+ * SVM's NFS endpoint. Awaited by `pulumi up` (the provider waits for a Job to complete) before any
+ * broker volume exists.
  */
-export function toolboxDeploymentManifest(r: ResolvedKafka, server: string): IDeployment {
-  const labels = { "app.kubernetes.io/name": TOOLBOX_NAME, "app.kubernetes.io/part-of": "storage-bench-lab" };
-  const env = [
-    { name: "VOLUME_MOUNTS", value: r.dataVolumes.map((_, i) => toolboxMount(i)).join(" ") },
-    { name: "BROKER_DIRS", value: r.brokerIds.map((id) => brokerPodName(r, id)).join(" ") },
-    { name: "OWNER", value: `${KAFKA_UID}:${KAFKA_GID}` },
-    { name: "DIR_MODE", value: "0750" },
-  ];
-  const mounts = [
-    { name: "scripts", mountPath: "/scripts", readOnly: true },
-    ...r.dataVolumes.map((_, i) => ({ name: `data-${i}`, mountPath: toolboxMount(i) })),
-  ];
-  const check = { exec: { command: ["/bin/sh", "/scripts/prepare-dirs.sh", "--check"] }, periodSeconds: 60, timeoutSeconds: 30 };
+export function prepareJobManifest(r: ResolvedKafka, server: string): IJob {
+  const labels = { "app.kubernetes.io/name": PREPARE_JOB, "app.kubernetes.io/part-of": "storage-bench-lab" };
   return {
-    apiVersion: "apps/v1",
-    kind: "Deployment",
-    metadata: { name: TOOLBOX_NAME, namespace: toolboxNamespaceName(r), labels },
+    apiVersion: "batch/v1",
+    kind: "Job",
+    metadata: {
+      name: PREPARE_JOB,
+      namespace: storageNamespaceName(r),
+      labels,
+      annotations: { "pulumi.com/timeoutSeconds": String(PREPARE_DEADLINE_SECONDS + 300) },
+    },
     spec: {
-      replicas: 1,
-      strategy: { type: "Recreate" },
-      selector: { matchLabels: labels },
+      backoffLimit: 2,
+      activeDeadlineSeconds: PREPARE_DEADLINE_SECONDS,
+      ttlSecondsAfterFinished: 86400,
       template: {
         metadata: { labels },
         spec: {
+          restartPolicy: "Never",
           automountServiceAccountToken: false,
           affinity: nodeGroupAffinity(r.controllerNodeGroup),
           tolerations: [nodeGroupToleration(r.controllerNodeGroup)],
-          securityContext: { seccompProfile: { type: "RuntimeDefault" } },
-          initContainers: [
+          securityContext: { runAsNonRoot: true, runAsUser: KAFKA_UID, runAsGroup: KAFKA_GID, seccompProfile: { type: "RuntimeDefault" } },
+          containers: [
             {
               name: "prepare",
               image: STRIMZI_KAFKA_IMAGE,
               command: ["/bin/sh", "/scripts/prepare-dirs.sh"],
-              env,
+              env: [
+                { name: "VOLUME_MOUNTS", value: r.dataVolumes.map((_, i) => prepareMount(i)).join(" ") },
+                { name: "BROKER_DIRS", value: r.brokerIds.map((id) => brokerPodName(r, id)).join(" ") },
+                { name: "OWNER", value: `${KAFKA_UID}:${KAFKA_GID}` },
+                { name: "DIR_MODE", value: "0750" },
+              ],
               securityContext: {
-                runAsUser: 0,
-                runAsGroup: 0,
-                runAsNonRoot: false,
                 allowPrivilegeEscalation: false,
                 readOnlyRootFilesystem: true,
-                capabilities: { drop: ["ALL"], add: ["CHOWN"] },
-              },
-              resources: resources(TOOLBOX_RESOURCES),
-              volumeMounts: mounts,
-            },
-          ],
-          containers: [
-            {
-              name: "toolbox",
-              image: STRIMZI_KAFKA_IMAGE,
-              command: ["sleep", "infinity"],
-              env,
-              securityContext: {
-                runAsUser: KAFKA_UID,
-                runAsGroup: KAFKA_GID,
                 runAsNonRoot: true,
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
                 capabilities: { drop: ["ALL"] },
               },
-              readinessProbe: check,
-              livenessProbe: { ...check, failureThreshold: 3 },
-              resources: resources(TOOLBOX_RESOURCES),
-              volumeMounts: [...mounts, { name: "tmp", mountPath: "/tmp" }],
+              resources: resources(PREPARE_RESOURCES),
+              volumeMounts: [
+                { name: "scripts", mountPath: "/scripts", readOnly: true },
+                ...r.dataVolumes.map((_, i) => ({ name: `data-${i}`, mountPath: prepareMount(i) })),
+              ],
             },
           ],
           volumes: [
-            { name: "scripts", configMap: { name: `${TOOLBOX_NAME}-scripts`, defaultMode: 0o555 } },
-            { name: "tmp", emptyDir: { sizeLimit: "64Mi" } },
-            ...r.dataVolumes.map((path, i) => ({ name: `data-${i}`, nfs: { server, path } })),
+            { name: "scripts", configMap: { name: `${PREPARE_JOB}-scripts` } },
+            ...r.dataVolumes.map((share, i) => ({
+              name: `data-${i}`,
+              csi: {
+                driver: NFS_CSI_DRIVER,
+                volumeAttributes: { server, share, mountOptions: "nfsvers=4.1", mountPermissions: VOLUME_ROOT_MODE },
+              },
+            })),
           ],
         },
       },

@@ -100,15 +100,15 @@ export class OmbBenchmark extends pulumi.ComponentResource {
     );
     const inNs = { ...child, dependsOn: [ns] };
     const service = new k8s.core.v1.Service(`${name}-workers-svc`, workerServiceManifest(r) as k8s.core.v1.ServiceArgs, inNs);
-    const workers = new k8s.apps.v1.StatefulSet(
-      `${name}-workers`,
-      withImage(workerStatefulSetManifest(r, imageNow)) as unknown as k8s.apps.v1.StatefulSetArgs,
-      { ...inNs, dependsOn: [ns, service] },
-    );
     const config = new k8s.core.v1.ConfigMap(
       `${name}-config`,
       configMapManifest(r, fs.readFileSync(DRIVER_SCRIPT, "utf8")) as k8s.core.v1.ConfigMapArgs,
       inNs,
+    );
+    const workers = new k8s.apps.v1.StatefulSet(
+      `${name}-workers`,
+      withImage(workerStatefulSetManifest(r, imageNow)) as unknown as k8s.apps.v1.StatefulSetArgs,
+      { ...inNs, dependsOn: [ns, service, config] },
     );
 
     const collectScript = readCollectScript();

@@ -12,11 +12,20 @@
  * - Driver Jobs: restart `Never`, `backoffLimit: 0` (a failed benchmark is not re-run on warm
  *   brokers), a deadline from the workload (rules.ts), one day to live; an init container deletes
  *   the topics the previous cell left (OMB names its topics `test-topic-…`, KafkaBenchmarkDriver
- *   `getTopicNamePrefix`; `kafka-topics.sh --delete --if-exists --topic <regex>`), so every cell
- *   starts on an empty cluster and the volumes hold one cell's data at a time.
+ *   `getTopicNamePrefix`; Apache Kafka's TopicCommand options: `--topic` "The topic to create,
+ *   alter, describe or delete. It also accepts a regular expression, except for --create option",
+ *   `--if-exists` "if set when altering or deleting or describing topics, the action will only
+ *   execute if the topic exists"), so every cell starts on an empty cluster and the volumes hold one
+ *   cell's data at a time.
  * - Every pod meets the restricted Pod Security Standard: the OMB image sets no user (it would run as
  *   root, docker/Dockerfile.build), so the pods name one; root file systems read-only, `/tmp` and
- *   the work directory `emptyDir`s.
+ *   the work directory `emptyDir`s. OMB's own logging configuration also writes
+ *   `benchmark-worker.log` into the working directory (benchmark-framework/src/main/resources/
+ *   log4j2.yaml, a `RollingFile` appender), which the bin/ scripts need to be the read-only
+ *   installation (`lib/*` on the class path is relative): the pods point Log4j 2.20 (OMB's pom) at
+ *   {@link LOG4J2_YAML}, the same configuration without that appender, through the environment
+ *   (`LOG4J_CONFIGURATION_FILE`, the environment form of `log4j2.configurationFile`, Log4j 2 manual,
+ *   "Configuration" → "System Properties").
  */
 import type { IConfigMap } from "kubernetes-models/v1/ConfigMap";
 import type { IContainer } from "kubernetes-models/v1/Container";
@@ -48,6 +57,26 @@ export const CONFIG_DIR = "/config";
 export const OMB_TOPICS_REGEX = "test-topic-.*";
 /** The topic clean-up container's requests and limits (kafka-topics.sh runs with a 256 MiB heap). */
 export const CLEANUP_RESOURCES: Resources = { requests: { cpu: "100m", memory: "512Mi" }, limits: { cpu: "1", memory: "512Mi" } };
+
+/** OMB's log4j2.yaml with its console appender only (the file appender dropped, see the module comment). */
+export const LOG4J2_YAML = `Configuration:
+  status: INFO
+  name: messaging-benchmark
+  Appenders:
+    Console:
+      name: Console
+      target: SYSTEM_OUT
+      PatternLayout:
+        Pattern: "%d{HH:mm:ss.SSS} [%t] %-4level %c{1} - %msg%n"
+  Loggers:
+    Root:
+      level: info
+      additivity: false
+      AppenderRef:
+        - ref: Console
+`;
+/** Where the pods read it (the ConfigMap's key, mounted at {@link CONFIG_DIR}). */
+export const LOG4J_ENV = { name: "LOG4J_CONFIGURATION_FILE", value: "/config/log4j2.yaml" } as const;
 
 const WORKER_LABELS = { "app.kubernetes.io/name": WORKER_NAME, "app.kubernetes.io/part-of": "storage-bench-lab" };
 
@@ -134,7 +163,7 @@ export function workerStatefulSetManifest(r: ResolvedOmb, image: string): IState
               image,
               workingDir: OMB_HOME,
               command: ["bin/benchmark-worker", "--port", String(WORKER_PORT), "--stats-port", String(WORKER_STATS_PORT)],
-              env: [{ name: "HEAP_OPTS", value: heapOpts(r.workerHeapGiB) }],
+              env: [{ name: "HEAP_OPTS", value: heapOpts(r.workerHeapGiB) }, { ...LOG4J_ENV }],
               ports: [
                 { name: "http", containerPort: WORKER_PORT, protocol: "TCP" },
                 { name: "stats", containerPort: WORKER_STATS_PORT, protocol: "TCP" },
@@ -143,10 +172,16 @@ export function workerStatefulSetManifest(r: ResolvedOmb, image: string): IState
               livenessProbe: { ...probe, initialDelaySeconds: 30, failureThreshold: 6 },
               resources: resources(r.workerResources),
               securityContext: restricted(),
-              volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
+              volumeMounts: [
+                { name: "config", mountPath: CONFIG_DIR, readOnly: true },
+                { name: "tmp", mountPath: "/tmp" },
+              ],
             },
           ],
-          volumes: [{ name: "tmp", emptyDir: { sizeLimit: "1Gi" } }],
+          volumes: [
+            { name: "config", configMap: { name: CONFIG_NAME } },
+            { name: "tmp", emptyDir: { sizeLimit: "1Gi" } },
+          ],
         },
       },
     },
@@ -155,7 +190,11 @@ export function workerStatefulSetManifest(r: ResolvedOmb, image: string): IState
 
 /** The driver files of every cell, the workload file and the driver script. */
 export function configMapManifest(r: ResolvedOmb, driverScript: string): IConfigMap {
-  const data: Record<string, string> = { "driver.sh": driverScript, [WORKLOAD_FILE_NAME]: workloadFile(r.workload, r.testDurationMinutes) };
+  const data: Record<string, string> = {
+    "driver.sh": driverScript,
+    "log4j2.yaml": LOG4J2_YAML,
+    [WORKLOAD_FILE_NAME]: workloadFile(r.workload, r.testDurationMinutes),
+  };
   for (const cell of r.cells) data[driverFileName(cell)] = driverFile(cell.driver, cell.replicationFactor, r.bootstrapServers);
   return { apiVersion: "v1", kind: "ConfigMap", metadata: { name: CONFIG_NAME, namespace: r.namespace }, data };
 }
@@ -189,6 +228,7 @@ export function driverEnv(r: ResolvedOmb, cell: MatrixCell): Array<{ name: strin
     { name: "PAYLOAD_REPEAT", value: String(payload?.repeat ?? 0) },
     { name: "PAYLOAD_BYTES", value: String(payload?.bytes ?? 0) },
     { name: "HEAP_OPTS", value: heapOpts(r.driverHeapGiB) },
+    { ...LOG4J_ENV },
   ];
 }
 

@@ -23,6 +23,9 @@ const commands = {
   report: () => require("./report") as typeof import("./report"),
   run: () => require("./run") as typeof import("./run"),
   janitor: () => require("./janitor") as typeof import("./janitor"),
+  util: () => require("../util/cli") as typeof import("../util/cli"),
+  bench: () => require("./bench") as typeof import("./bench"),
+  experiment: () => require("./experiment") as typeof import("./experiment"),
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -100,9 +103,44 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option("--out <dir>", "output directory", "report")
     .option("--format <list>", "comma-separated formats: md, html, svg", "md,html,svg")
     .option("--baseline <stack>", "also divide every other stack's rows by this stack's like-for-like rows")
-    .action(async (dirs: string[], opts: { out: string; format: string; baseline?: string }) => {
-      const r = await commands.report().runReport({ dirs, out: opts.out, format: opts.format, baseline: opts.baseline });
+    .option("--force", "put runs with different manifests side by side (their differences are listed)")
+    .action(async (dirs: string[], opts: { out: string; format: string; baseline?: string; force?: boolean }) => {
+      const r = await commands
+        .report()
+        .runReport({ dirs, out: opts.out, format: opts.format, baseline: opts.baseline, force: opts.force === true });
       process.stdout.write(r.text);
+    });
+
+  const bench = program.command("bench").description("benchmarks outside a cluster");
+  bench
+    .command("local")
+    .description(
+      "run the benchmark Jobs' scripts (fio, ioping, pgbench) on this machine: a rehearsal and the local-disk baseline, saved to results/local/<runId>/ with its report",
+    )
+    .option("--dir <dir>", "directory on the storage to test (default: the current directory)")
+    .option("--profile <profile>", "fio profile: seed, latency or suite (default seed)")
+    .option("--tools <list>", "comma-separated tools (default fio,ioping,pgbench)")
+    .option("--quick", "small sizes and short runs: a rehearsal, not a measurement")
+    .option("--reps <n>", "repetitions of every tool, 1-20 (default 3; 1 with --quick)")
+    .option(
+      "--pg <url>",
+      "PostgreSQL server for pgbench, postgresql://user[:password]@host[:port]/database (default: a throwaway cluster in --dir)",
+    )
+    .action(async (opts: import("../bench/plan").BenchLocalOptions) => {
+      process.exit(await commands.bench().benchLocalAction(opts));
+    });
+
+  // Declared by lab/cli/experiment.ts (which loads its experiment modules only when the command runs).
+  commands.experiment().defineExperimentCommand(program, ROOT);
+
+  program
+    .command("util")
+    .description("utilization of saved runs: CloudWatch metrics for each repetition's window and the limit line (writes utilization.json)")
+    .argument("<dirs...>", "run directories (results/<stack>/<runId>)")
+    .option("--no-cloudwatch", "derive the limit lines from the node sampler alone (no AWS call)")
+    .option("--replace", "write utilization.json again")
+    .action(async (dirs: string[], opts: { cloudwatch: boolean; replace?: boolean }) => {
+      process.stdout.write(await commands.util().runUtil({ dirs, cloudwatch: opts.cloudwatch, replace: opts.replace === true }));
     });
 
   program

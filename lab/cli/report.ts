@@ -31,6 +31,8 @@ export interface ReportCliOptions {
   readonly format?: string;
   /** Also compare every other stack with this one. */
   readonly baseline?: string;
+  /** Put runs with different manifests side by side (their differences listed). @default false */
+  readonly force?: boolean;
   /** Resolves relative paths. @default process.cwd() */
   readonly cwd?: string;
   /** Bootstrap settings (tests); defaults in lab/report/stats.ts. */
@@ -90,7 +92,7 @@ export async function runReport(opts: ReportCliOptions): Promise<ReportCliResult
     }
   }
   const scenarioTitles = Object.fromEntries(SCENARIOS.map((s) => [s.name, `${s.name}: ${s.description}`]));
-  const model = buildModel(inputs, { baseline: opts.baseline, bootstrap: opts.bootstrap, scenarioTitles });
+  const model = buildModel(inputs, { baseline: opts.baseline, bootstrap: opts.bootstrap, scenarioTitles, force: opts.force === true });
 
   const outDir = path.resolve(cwd, opts.out ?? "report");
   fs.mkdirSync(outDir, { recursive: true });

@@ -4,9 +4,12 @@
  * Reads the outputs with the Pulumi CLI (`pulumi stack output --json --stack S`).
  */
 import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { writeRunResults } from "../results/files";
 import { stackResults } from "../results/stack-outputs";
+import { manifestForSave } from "../util/cli";
+import { pulumiCliSource, type ManifestFile } from "../util/manifest";
 
 export interface SaveOptions {
   stack: string;
@@ -39,5 +42,16 @@ export function saveStackResults(opts: SaveOptions, cwd: string): string {
   // A fully qualified stack name (org/project/stack) is filed under its last segment.
   const stack = opts.stack.split("/").pop() as string;
   const r = stackResults(opts.stack, outputs);
-  return writeRunResults(path.resolve(cwd, opts.dir ?? "results"), stack, r.runId, r.samples, r.raws);
+  // The run's manifest (versions, config hashes, git state: lab/util/manifest.ts) is taken from the
+  // same stack and checkout; saving the results never depends on it.
+  const root = path.resolve(cwd, opts.dir ?? "results");
+  let manifest: ManifestFile | undefined;
+  // A run already on disk is refused by writeRunResults: no manifest is taken for it.
+  if (!fs.existsSync(path.join(root, stack, r.runId)))
+    try {
+      manifest = manifestForSave(opts.stack, cwd, opts.pulumi ? { source: pulumiCliSource(cwd, opts.pulumi) } : {});
+    } catch (e) {
+      process.stderr.write(`manifest not taken (${e instanceof Error ? e.message : String(e)}): results saved without one\n`);
+    }
+  return writeRunResults(root, stack, r.runId, r.samples, r.raws, manifest);
 }

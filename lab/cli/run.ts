@@ -10,7 +10,9 @@ import { awsIdentity, backendChecks, buildsImage, localToolEnv, toolProblems } f
 import { prepareOffline, RunOptions } from "../run/prepare";
 import { consoleReporter, RunLog } from "../run/progress";
 import { archiveStackOutputs, runDirOf, saveStackOutputs } from "../run/results";
-import { runScenario } from "../run/runner";
+import { runScenario, type RunPlan } from "../run/runner";
+import { manifestForSave } from "../util/cli";
+import type { ManifestFile } from "../util/manifest";
 import { renderSchedule, schedule } from "../run/schedule";
 import { automationWorkspace } from "../run/workspace";
 
@@ -48,13 +50,28 @@ export async function runAction(
   const reporter = consoleReporter(log, opts.verbose === true);
   if (log) reporter.line(`run log: ${log.file}`);
 
+  // The run's manifest (lab/util/manifest.ts) goes with each stack's results. Taking it reads the
+  // stacks through the Pulumi CLI; if that fails the results are still saved, without it.
+  let planned: RunPlan | undefined;
+  const manifestOf = (stack: string): ManifestFile | undefined => {
+    const spec = planned?.stacks.find((s) => s.name === stack);
+    if (!planned || !spec) return undefined;
+    const byFq = new Map(planned.stacks.map((s) => [s.fqName, s.name]));
+    try {
+      return manifestForSave(spec.fqName, root, { nameOf: (fq) => byFq.get(fq) ?? (fq.split("/").pop() as string) });
+    } catch (e) {
+      reporter.line(`manifest of ${stack} not taken (${e instanceof Error ? e.message : String(e)}): its results are saved without one`);
+      return undefined;
+    }
+  };
+
   return withInterrupts(async (interrupts) => {
     const outcome = await runScenario({
       reporter,
       interrupts,
       // From a terminal, Ctrl-C already reached the Pulumi CLI processes (same process group).
       forwardInterrupt: !process.stdin.isTTY,
-      saveResults: (stack, outputs) => saveStackOutputs(resultsRoot, stack, outputs),
+      saveResults: (stack, outputs) => saveStackOutputs(resultsRoot, stack, outputs, manifestOf(stack)),
       archiveOutputs: (stack, outputs) => void archiveStackOutputs(runDir, stack, outputs),
       preflight: async () => {
         if (prep.problems.length > 0) return { problems: prep.problems };
@@ -73,6 +90,7 @@ export async function runAction(
         ]);
         const problems = [...(aws.problem ? [aws.problem] : []), ...backend.problems];
         if (problems.length > 0 || !backend.plan) return { problems };
+        planned = backend.plan;
         reporter.line(`AWS account ${aws.account} (${aws.arn}); Pulumi backend ${backend.who?.url ?? "?"} as ${backend.who?.user}`);
         return { problems: [], run: { plan: backend.plan, workspace: ws } };
       },

@@ -147,7 +147,7 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
       namespace: ns,
       runId,
       host: m.sourceHost,
-      passwordSecret: m.rootPasswordSecret,
+      passwordSecret: m.rootPasswordSecretRef,
       intervalMs: o.writerIntervalMs,
       maxSeconds: writerMaxSeconds(o),
       readbackSeconds: o.readbackSeconds,

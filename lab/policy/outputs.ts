@@ -30,8 +30,11 @@ const SENSITIVE_WORDS: Readonly<Record<string, string>> = {
  */
 const KEY_QUALIFIERS = new Set(["private", "secret", "access", "api", "signing", "encryption", "master"]);
 
-/** Last words of a name that make it a reference to a secret, not the secret (`kmsKeyArn`, `fsxadminSecretArn`). */
-const REFERENCE_WORDS = new Set(["arn", "arns", "id", "ids", "name", "names", "path", "url", "uri", "version"]);
+/**
+ * Last words of a name that make it a reference to a secret, not the secret (`kmsKeyArn`,
+ * `fsxadminSecretArn`, `rootPasswordSecretRef`: a Kubernetes Secret's name and key).
+ */
+const REFERENCE_WORDS = new Set(["arn", "arns", "id", "ids", "name", "names", "path", "url", "uri", "version", "ref", "refs"]);
 
 /** The words of a name: camelCase, snake_case and kebab-case split, lowercased. */
 export function nameWords(name: string): string[] {

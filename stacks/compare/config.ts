@@ -7,7 +7,7 @@
  * other. The label names the stack in the outputs and in `lab:ratios`.
  */
 import { z } from "zod";
-import { ArgProblem, problem } from "../../core/errors";
+import { ArgProblem, argProblem } from "../../core/errors";
 import { commonFields } from "../lib/config/common";
 import { list, stackName, text } from "../lib/config/fields";
 import { CompareSpec, MAX_COMPARED_STACKS, problems, RatioSpec } from "./rules";
@@ -55,10 +55,11 @@ export function compareArgs(c: CompareConfig): CompareSpec {
 }
 
 /** The rules over the config's fields: `stacks.<label>` is the field `<label>Stack`. */
-export function checkCompare(c: CompareConfig): (ArgProblem | string)[] {
+export function checkCompare(c: CompareConfig): ArgProblem[] {
   return problems(compareArgs(c)).map((p) => {
+    // The compared stacks are a family of keys, named by their pattern.
     if (p.path === "stacks")
-      return problem("lab:<label>Stack", `set for 1 to ${MAX_COMPARED_STACKS} compared stacks (e.g. lab:devStack)`, p.value);
+      return argProblem("lab:<label>Stack", `set for 1 to ${MAX_COMPARED_STACKS} compared stacks (e.g. lab:devStack)`, p.value);
     const m = /^stacks\.(.*)$/.exec(p.path);
     return m ? { ...p, path: `${m[1]}Stack` } : p;
   });

@@ -180,14 +180,23 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
     backendNames: backend.backendNames,
     storageClasses: pulumi.all([backend.storageClassNames, gp3.metadata.name]).apply(([trident, ebs]) => [...trident, ebs]),
     mysql: pulumi
-      .all([mysql.namespace, mysql.sourceHost, mysql.readHost, mysql.replicas])
-      .apply(([namespace, sourceHost, readHost, replicas]) => ({
+      .all([mysql.namespace, mysql.sourceHost, mysql.readHost, mysql.replicas, mysql.statefulSetName, mysql.rootPasswordSecret])
+      .apply(([namespace, sourceHost, readHost, replicas, statefulSetName, rootPasswordSecret]) => ({
         namespace,
         sourceHost,
         readHost,
         replicas,
+        statefulSetName,
+        // The Secret and key holding the password (a reference: the password itself is mysqlRootPassword).
+        rootPasswordSecretRef: rootPasswordSecret,
+        storageClass: mysqlArgs(cfg).storageClass,
       })),
     mysqlRootPassword: mysql.rootPassword,
+    // What the failover experiments read (lab/experiment/outputs.ts): the cluster, the region and
+    // the file system whose throughput is the failover lever.
+    kubeconfig: pulumi.secret(eks.kubeconfig),
+    region: cfg.region,
+    fileSystemId: fsx.fileSystemId,
     toolsImage,
     benchmarks,
     results,

@@ -146,6 +146,12 @@ export function checkKafka(c: KafkaConfig): ArgProblem[] {
       across.push(argProblem(`replicationFactors[${i}]`, `at most {brokers} (${brokers}): a topic has at most one replica a broker`, rf));
   const client = c.clientNodeGroup ?? OMB_DEFAULTS.clientNodeGroup;
   if (k !== undefined && (client === k.brokerNodeGroup || client === k.controllerNodeGroup))
-    across.push(argProblem("clientNodeGroup", "a node group other than {brokerNodeGroup} and {controllerNodeGroup}: brokers and clients never share a node", client));
+    across.push(
+      argProblem(
+        "clientNodeGroup",
+        "a node group other than {brokerNodeGroup} and {controllerNodeGroup}: brokers and clients never share a node",
+        client,
+      ),
+    );
   return [...kafka, ...omb, ...image, ...across];
 }

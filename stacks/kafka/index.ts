@@ -107,7 +107,9 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
   );
 
   const image: pulumi.Output<string> =
-    cfg.ombImage !== undefined ? pulumi.output(cfg.ombImage) : new OmbImage("omb", { repositoryName: ombRepositoryName(id.stack) }, { provider }).ref;
+    cfg.ombImage !== undefined
+      ? pulumi.output(cfg.ombImage)
+      : new OmbImage("omb", { repositoryName: ombRepositoryName(id.stack) }, { provider }).ref;
   const omb = new OmbBenchmark(
     "omb",
     {

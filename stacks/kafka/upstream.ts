@@ -32,7 +32,8 @@ export interface Placement {
   readonly controllerInstanceType: string;
 }
 
-const isDedicated = (g: UpstreamNodeGroup) => g.taints.some((t) => t.key === NODE_GROUP_LABEL && t.value === g.name && t.effect === "NoSchedule");
+const isDedicated = (g: UpstreamNodeGroup) =>
+  g.taints.some((t) => t.key === NODE_GROUP_LABEL && t.value === g.name && t.effect === "NoSchedule");
 
 /** Checks the node groups of the eks stack `eksStack` against `want`; throws naming every mismatch. */
 export function checkPlacement(groups: readonly UpstreamNodeGroup[], want: PlacementWanted, eksStack: string): Placement {
@@ -40,11 +41,15 @@ export function checkPlacement(groups: readonly UpstreamNodeGroup[], want: Place
   const find = (role: string, key: string, name: string, pods: number, dedicated: boolean): UpstreamNodeGroup | undefined => {
     const g = groups.find((x) => x.name === name && x.labels[NODE_GROUP_LABEL] === name);
     if (g === undefined) {
-      problems.push(`no node group '${name}' (lab:${key}) labelled ${NODE_GROUP_LABEL}=${name}; it has ${groups.map((x) => x.name).join(", ")}`);
+      problems.push(
+        `no node group '${name}' (lab:${key}) labelled ${NODE_GROUP_LABEL}=${name}; it has ${groups.map((x) => x.name).join(", ")}`,
+      );
       return undefined;
     }
     if (dedicated && !isDedicated(g))
-      problems.push(`node group '${name}' (lab:${key}) is not dedicated (tainted ${NODE_GROUP_LABEL}=${name}:NoSchedule): other pods could share the ${role}' nodes`);
+      problems.push(
+        `node group '${name}' (lab:${key}) is not dedicated (tainted ${NODE_GROUP_LABEL}=${name}:NoSchedule): other pods could share the ${role}' nodes`,
+      );
     if (g.nodeCount < pods) problems.push(`node group '${name}' (lab:${key}) has ${g.nodeCount} node(s) for ${pods} ${role}, one a node`);
     return g;
   };
@@ -53,11 +58,19 @@ export function checkPlacement(groups: readonly UpstreamNodeGroup[], want: Place
   const clients = find("OMB workers", "clientNodeGroup", want.clientNodeGroup, want.workers, true);
   if (problems.length > 0 || !brokers || !controllers || !clients)
     throw new Error(`upstream stack '${eksStack}' (from 'lab:eksStack') does not fit this Kafka stack: ${problems.join("; ")}`);
-  return { brokerInstanceType: brokers.instanceType, clientInstanceType: clients.instanceType, controllerInstanceType: controllers.instanceType };
+  return {
+    brokerInstanceType: brokers.instanceType,
+    clientInstanceType: clients.instanceType,
+    controllerInstanceType: controllers.instanceType,
+  };
 }
 
 /** Checks that the fsx-ontap stack has every data volume; throws naming the missing ones. */
-export function checkDataVolumes(volumes: ReadonlyArray<{ name: string; junctionPath: string }>, dataVolumes: readonly string[], fsxOntapStack: string): void {
+export function checkDataVolumes(
+  volumes: ReadonlyArray<{ name: string; junctionPath: string }>,
+  dataVolumes: readonly string[],
+  fsxOntapStack: string,
+): void {
   const have = new Set(volumes.map((v) => v.junctionPath));
   const missing = dataVolumes.filter((p) => !have.has(p));
   if (missing.length > 0)

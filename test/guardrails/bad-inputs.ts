@@ -58,7 +58,7 @@ export interface BadInput {
 }
 
 /** The blocks: one per stack kind, `common` for the keys every kind has, `scenarios` for scenario overrides. */
-export type Block = "common" | "network" | "fsx-ontap" | "ceph-k0s" | "compare" | "eks" | "fsx-eks" | "scenarios";
+export type Block = "common" | "network" | "fsx-ontap" | "ceph-k0s" | "compare" | "eks" | "fsx-eks" | "kafka" | "scenarios";
 
 const NETWORK = "Pulumi.network.yaml";
 const FSX = "Pulumi.fsx-eks-ontap.yaml";
@@ -66,6 +66,7 @@ const CEPH = "Pulumi.dev.yaml";
 const COMPARE = "Pulumi.compare-ceph-nitro.yaml";
 const EKS = "Pulumi.fsx-eks-cluster.yaml";
 const FSX_EKS = "Pulumi.fsx-eks.yaml";
+const KAFKA = "Pulumi.kafka.yaml";
 
 export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
   common: [
@@ -446,6 +447,54 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       set: { "lab:mysqlReplica": 3 },
       want: [
         "'lab:mysqlReplica' must be a key of kind fsx-eks (did you mean 'lab:mysqlReplicas'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:fsxOntapStack, lab:eksStack, lab:sanBackend, lab:reclaimPolicy, lab:mysqlReplicas, lab:mysqlVolumeGiB, lab:toolsImage, lab:reps, lab:pvcSizeGiB, got \"3\"",
+      ],
+    },
+  ],
+  kafka: [
+    {
+      title: "a broker count in words",
+      category: "wrong type",
+      base: KAFKA,
+      set: { "lab:brokers": "three" },
+      want: [`'lab:brokers' must be a whole number, got "three"`],
+    },
+    {
+      title: "two KRaft controllers",
+      category: "impossible combination",
+      base: KAFKA,
+      set: { "lab:controllers": 2 },
+      want: ["'lab:controllers' must be 1, 3 or 5 (a KRaft quorum of an odd number of controllers), got 2"],
+    },
+    {
+      title: "replication factor 5 on 3 brokers",
+      category: "out of range",
+      base: KAFKA,
+      set: { "lab:replicationFactors": [1, 5] },
+      want: ["'lab:replicationFactors[1]' must be at most 'lab:brokers' (3): a topic has at most one replica a broker, got 5"],
+    },
+    {
+      title: "a Kafka release Strimzi 1.2.0 does not run",
+      category: "out of range",
+      base: KAFKA,
+      set: { "lab:kafkaVersion": "3.9.0" },
+      want: [`'lab:kafkaVersion' must be one of 4.3.0, 4.3.1 (Kafka 4.3.x, run by Strimzi 1.2.0), got "3.9.0"`],
+    },
+    {
+      title: "lab:ombWorker for lab:ombWorkers",
+      category: "misspelt key",
+      base: KAFKA,
+      set: { "lab:ombWorker": 4 },
+      want: [
+        `'lab:ombWorker' must be a key of kind kafka (did you mean 'lab:ombWorkers'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:fsxOntapStack, lab:eksStack, lab:clusterName, lab:kafkaVersion, lab:brokers, lab:controllers, lab:dataVolumes, lab:brokerVolumeGiB, lab:controllerVolumeGiB, lab:brokerNodeGroup, lab:controllerNodeGroup, lab:brokerResources, lab:brokerHeapGiB, lab:controllerResources, lab:controllerHeapGiB, lab:brokerConfig, lab:ombImage, lab:ombWorkers, lab:clientNodeGroup, lab:ombWorkload, lab:testDurationMinutes, lab:ombDrivers, lab:replicationFactors, lab:reps, lab:workerResources, lab:workerHeapGiB, lab:driverResources, lab:driverHeapGiB, got "4"`,
+      ],
+    },
+    {
+      title: "an EKS stack that no plan or shipped config has",
+      category: "bad upstream stack name",
+      base: KAFKA,
+      set: { "lab:eksStack": "organization/storage-bench-lab/kafka-eks" },
+      want: [
+        `'lab:eksStack' must be the name of a stack planned before it or shipped as Pulumi.<stack>.yaml (no stack named 'kafka-eks'), got "organization/storage-bench-lab/kafka-eks"`,
       ],
     },
   ],

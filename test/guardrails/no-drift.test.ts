@@ -125,6 +125,10 @@ describe("a new lab:runId re-runs the benchmarks and nothing else", () => {
     ["gp3-same-latency", ["fio"]],
   ];
   const jobs = FSX_EKS_RUNS.flatMap(([run, tools]) => tools.map((t) => `${run}-${t}`));
+  /** The kafka stack's OMB matrix cells, in the order they run (one driver Job each). */
+  const OMB_CELLS = ["kafka-sync-rf1", "kafka-sync-rf3", "kafka-throughput-rf1", "kafka-throughput-rf3"].map((c) => `omb-${c}`);
+  /** The stacks whose benchmarks a run id re-runs. */
+  const BENCHMARK_STACKS = ["dev", "nitro", "fsx-eks", "kafka"];
 
   test.each([
     {
@@ -150,6 +154,13 @@ describe("a new lab:runId re-runs the benchmarks and nothing else", () => {
       // dependency, not a new input, so Pulumi neither updates nor replaces them.
       dependenciesOnly: FSX_EKS_RUNS.slice(1).flatMap(([run]) => [`${run}-scripts`, `${run}-data`]),
     },
+    {
+      stack: "kafka",
+      inputsChanged: OMB_CELLS,
+      removed: OMB_CELLS.map((j) => `${j}-collect-r1`),
+      added: OMB_CELLS.map((j) => `${j}-collect-r2`),
+      dependenciesOnly: [],
+    },
   ])("$stack: exactly its benchmark Jobs change, exactly its collectors are replaced", ({ stack, ...want }) => {
     const d = diff(of(r1, stack).resources, of(r2, stack).resources);
     expect({ ...d, dependenciesOnly: [...d.dependenciesOnly].sort() }).toEqual({
@@ -159,7 +170,7 @@ describe("a new lab:runId re-runs the benchmarks and nothing else", () => {
   });
 
   test("the Jobs differ in the run id only", () => {
-    for (const stack of ["dev", "nitro", "fsx-eks"]) {
+    for (const stack of BENCHMARK_STACKS) {
       const before = of(r1, stack).resources.filter((r) => r.type === "kubernetes:batch/v1:Job");
       const after = new Map(of(r2, stack).resources.map((r) => [r.urn, r]));
       expect(before.length).toBeGreaterThan(0);
@@ -169,15 +180,15 @@ describe("a new lab:runId re-runs the benchmarks and nothing else", () => {
   });
 
   test("every other shipped stack plans identically under a new run id; the benchmark stacks' outputs differ in the run id only", () => {
-    const untouched = r1.map((r) => r.plan.stack).filter((s) => !["dev", "nitro", "fsx-eks"].includes(s));
-    expect(untouched.sort()).toEqual(SHIPPED_STACKS.filter((s) => !["dev", "nitro", "fsx-eks"].includes(s)));
+    const untouched = r1.map((r) => r.plan.stack).filter((s) => !BENCHMARK_STACKS.includes(s));
+    expect(untouched.sort()).toEqual(SHIPPED_STACKS.filter((s) => !BENCHMARK_STACKS.includes(s)));
     for (const stack of untouched) {
       const a = { ...planJson(of(r1, stack)), config: undefined };
       const b = { ...planJson(of(r2, stack)), config: undefined };
       expect([stack, JSON.stringify(b)]).toEqual([stack, JSON.stringify(a)]);
     }
     // The benchmark stacks' outputs name the runs' Jobs (`<run>-<tool>-<runId>`): the run id, nothing else.
-    for (const stack of ["dev", "nitro", "fsx-eks"])
+    for (const stack of BENCHMARK_STACKS)
       expect([stack, JSON.stringify(of(r2, stack).outputs)]).toEqual([stack, withRunId(of(r1, stack).outputs, "r1", "r2")]);
   });
 });

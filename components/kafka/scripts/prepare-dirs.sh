@@ -1,14 +1,15 @@
 #!/bin/sh
 # prepare-dirs.sh: gives every Kafka broker its own directory on every FSx for ONTAP data volume, the
-# directory its static PersistentVolume mounts (components/kafka/storage.ts). Run by the storage
-# toolbox's init container (as root, capability CHOWN only) and, with --check, by its probes (as the
-# Kafka user).
+# directory its static PersistentVolume mounts (components/kafka/storage.ts). Run by the prepare Job
+# (components/kafka/manifests.ts) as Kafka's own user, so the directories it creates are Kafka's;
+# the volume roots are writable to it (the NFS CSI driver's mountPermissions).
 #
 # Usage: prepare-dirs.sh [--check]
 # Environment:
 #   VOLUME_MOUNTS  the data volumes' mount points, space-separated (required)
 #   BROKER_DIRS    the brokers' directory names, space-separated (required)
-#   OWNER          uid:gid the directories belong to (Strimzi's Kafka user 1001, group 0) (required)
+#   OWNER          uid:gid the directories must belong to: the user running this script (Strimzi's
+#                  Kafka user 1001, group 0) (required)
 #   DIR_MODE       their mode, octal [0750]
 #
 # Safely:
@@ -17,8 +18,8 @@
 # - one level, no -p: mkdir fails rather than create a missing parent;
 # - never through a symbolic link, never over a file, never deleting or rewriting anything: an existing
 #   directory is checked (owner), not changed; a wrong one stops the pod with the reason;
-# - the mode is set at creation (mkdir -m), then the owner (chown needs the NFS export to grant the
-#   client's root superuser access: without it chown fails and says so).
+# - the mode is set at creation (mkdir -m); the owner is whoever creates it, checked against OWNER
+#   (run as another user, or with the NFS export mapping the user elsewhere, it stops and says so).
 # --check verifies the same (every directory there, a directory, owned by OWNER) and changes nothing.
 set -eu
 
@@ -70,8 +71,7 @@ for m in $VOLUME_MOUNTS; do
     elif [ "$mode" = check ]; then
       fail "$p does not exist"
     else
-      mkdir -m "$DIR_MODE" -- "$p"
-      chown -- "$OWNER" "$p" || fail "cannot give $p to $OWNER: the volume's export policy must let the nodes' root change owners (superuser access)"
+      mkdir -m "$DIR_MODE" -- "$p" || fail "cannot create $p: is $m writable by $(id -u):$(id -g)?"
       created=$((created + 1))
     fi
     owner=$(stat -c %u:%g -- "$p")

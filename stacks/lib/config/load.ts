@@ -94,7 +94,7 @@ export function parseConfig<S extends AnySchema>(
   kind: string,
   schema: S,
   raw: Readonly<Record<string, string>>,
-  rules?: (value: z.output<S>) => readonly (ArgProblem | string)[],
+  rules?: (value: z.output<S>) => readonly ArgProblem[],
 ): z.output<S> {
   const shape = schema.shape as Record<string, z.core.$ZodType>;
   const known = Object.keys(shape).map(userKey);
@@ -128,9 +128,7 @@ export function parseConfig<S extends AnySchema>(
   }
   if (result.success && rules) {
     for (const p of rules(result.data)) {
-      // TODO(consolidation): every kind returns ArgProblems; strings are the old, pre-rendered form.
-      if (typeof p === "string") problems.push(p);
-      else if (!badFields.has(pathHead(p.path))) problems.push(formatArgProblem(p, userKey));
+      if (!badFields.has(pathHead(p.path))) problems.push(formatArgProblem(p, userKey));
     }
   }
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);

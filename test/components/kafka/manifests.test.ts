@@ -1,9 +1,9 @@
 /**
  * Strimzi's Kafka and KafkaNodePools against Strimzi 1.2.0's CRDs (../shared/schemas/crds/kafka.strimzi.io),
  * field by field; the claims Strimzi would create for the broker pool are exactly the pre-created
- * ones; the storage toolbox against the Kubernetes schemas and the Pod Security Standards.
+ * ones; the Job that prepares their directories against the Kubernetes schemas and the Pod Security Standards.
  */
-import { Deployment } from "kubernetes-models/apps/v1/Deployment";
+import { Job } from "kubernetes-models/batch/v1/Job";
 import { ConfigMap } from "kubernetes-models/v1/ConfigMap";
 import { Namespace } from "kubernetes-models/v1/Namespace";
 import * as fs from "node:fs";
@@ -13,12 +13,14 @@ import {
   brokerPoolManifest,
   controllerPoolManifest,
   kafkaManifest,
-  toolboxConfigMapManifest,
-  toolboxDeploymentManifest,
-  toolboxNamespaceManifest,
+  csiDriverNfsValues,
+  prepareConfigMapManifest,
+  prepareJobManifest,
+  storageNamespaceManifest,
 } from "../../../components/kafka/manifests";
 import { resolve } from "../../../components/kafka/rules";
 import { brokerVolumes, dataClaimName } from "../../../components/kafka/storage";
+import { CSI_DRIVER_NFS_CHART } from "../../../components/versions";
 import { evaluatePolicies } from "../../../lab/policy/evaluate";
 import { crdProblems } from "../../helpers/crd";
 import { restrictedViolations } from "../../helpers/podSecurity";
@@ -174,68 +176,79 @@ describe("KafkaNodePools", () => {
   });
 });
 
-describe("the storage toolbox", () => {
-  const dep = toolboxDeploymentManifest(r, "svm.example.internal");
-  const spec = dep.spec!.template.spec!;
+describe("preparing the brokers' directories", () => {
+  const job = prepareJobManifest(r, "svm.example.internal");
+  const spec = job.spec!.template.spec!;
 
-  test("valid Kubernetes objects: a baseline namespace, the script, the Deployment", () => {
-    expect(() => new Namespace(toolboxNamespaceManifest(r)).validate()).not.toThrow();
-    expect(toolboxNamespaceManifest(r).metadata!.labels!["pod-security.kubernetes.io/enforce"]).toBe("baseline");
-    expect(() => new ConfigMap(toolboxConfigMapManifest(r, fs.readFileSync(PREPARE_DIRS_SCRIPT, "utf8"))).validate()).not.toThrow();
-    expect(() => new Deployment(dep).validate()).not.toThrow();
+  test("valid Kubernetes objects in a restricted namespace: the script, the Job", () => {
+    expect(() => new Namespace(storageNamespaceManifest(r)).validate()).not.toThrow();
+    expect(storageNamespaceManifest(r).metadata).toMatchObject({
+      name: "kafka-storage",
+      labels: { "pod-security.kubernetes.io/enforce": "restricted" },
+    });
+    expect(() => new ConfigMap(prepareConfigMapManifest(r, fs.readFileSync(PREPARE_DIRS_SCRIPT, "utf8"))).validate()).not.toThrow();
+    expect(() => new Job(job).validate()).not.toThrow();
   });
 
-  test("mounts every volume root over NFS and creates every broker's directory, owned by Kafka's 1001:0", () => {
-    expect(spec.volumes!.filter((v) => v.nfs).map((v) => [v.name, v.nfs])).toEqual(
-      VOLUMES.map((path, i) => [`data-${i}`, { server: "svm.example.internal", path }]),
+  test("mounts every volume root through the NFS CSI driver (roots made 0777, NFSv4.1), creates every broker's directory as Kafka's 1001:0", () => {
+    expect(spec.volumes!.filter((v) => v.csi).map((v) => [v.name, v.csi])).toEqual(
+      VOLUMES.map((share, i) => [
+        `data-${i}`,
+        {
+          driver: "nfs.csi.k8s.io",
+          volumeAttributes: { server: "svm.example.internal", share, mountOptions: "nfsvers=4.1", mountPermissions: "0777" },
+        },
+      ]),
     );
-    const env = Object.fromEntries(spec.initContainers![0].env!.map((e) => [e.name, e.value]));
+    const c = spec.containers[0];
+    const env = Object.fromEntries(c.env!.map((e) => [e.name, e.value]));
     expect(env).toEqual({
       VOLUME_MOUNTS: "/volumes/0 /volumes/1 /volumes/2 /volumes/3 /volumes/4 /volumes/5",
       BROKER_DIRS: "kafka-brokers-0 kafka-brokers-1 kafka-brokers-2",
       OWNER: "1001:0",
       DIR_MODE: "0750",
     });
-    expect(spec.initContainers![0].command).toEqual(["/bin/sh", "/scripts/prepare-dirs.sh"]);
+    expect([c.command, c.image]).toEqual([["/bin/sh", "/scripts/prepare-dirs.sh"], "quay.io/strimzi/kafka:1.2.0-kafka-4.3.1"]);
+    expect(spec.securityContext).toEqual({
+      runAsNonRoot: true,
+      runAsUser: 1001,
+      runAsGroup: 0,
+      seccompProfile: { type: "RuntimeDefault" },
+    });
     // The directories are exactly the PVs' subdirectories.
-    const dirs = VOLUMES.flatMap((v, i) => env.BROKER_DIRS!.split(" ").map((d) => [i, `${v}/${d}`]));
-    expect(dirs.map(([, p]) => p).sort()).toEqual(
+    const dirs = VOLUMES.flatMap((v) => env.BROKER_DIRS!.split(" ").map((d) => `${v}/${d}`));
+    expect(dirs.sort()).toEqual(
       brokerVolumes(r)
         .map((v) => v.nfsPath)
         .sort(),
     );
+    expect(job.spec).toMatchObject({ backoffLimit: 2, activeDeadlineSeconds: 600, ttlSecondsAfterFinished: 86400 });
+    expect(job.metadata!.annotations).toEqual({ "pulumi.com/timeoutSeconds": "900" });
   });
 
-  test("only the init container is privileged (root, CHOWN only); the toolbox itself meets the restricted profile", () => {
-    expect(spec.initContainers![0].securityContext).toEqual({
-      runAsUser: 0,
-      runAsGroup: 0,
-      runAsNonRoot: false,
-      allowPrivilegeEscalation: false,
-      readOnlyRootFilesystem: true,
-      capabilities: { drop: ["ALL"], add: ["CHOWN"] },
-    });
-    const withoutInit = { ...spec, initContainers: [], volumes: spec.volumes!.filter((v) => !v.nfs) };
-    expect(restrictedViolations(withoutInit)).toEqual([]);
-    expect(spec.containers[0].securityContext).toMatchObject({ runAsUser: 1001, runAsGroup: 0, runAsNonRoot: true });
-    expect(spec.containers[0].readinessProbe!.exec!.command).toEqual(["/bin/sh", "/scripts/prepare-dirs.sh", "--check"]);
-  });
-
-  test("the lab's policy: only advisory findings, exactly the root init container and the NFS volumes", () => {
+  test("the Job meets the restricted Pod Security Standard; the lab's policy has nothing to say", () => {
+    expect(restrictedViolations(spec)).toEqual([]);
     const v = evaluatePolicies([
       {
-        urn: "urn:toolbox",
-        type: "kubernetes:apps/v1:Deployment",
-        name: "kafka-storage-toolbox",
-        inputs: dep as unknown as Record<string, unknown>,
+        urn: "urn:prepare",
+        type: "kubernetes:batch/v1:Job",
+        name: "kafka-storage-prepare",
+        inputs: job as unknown as Record<string, unknown>,
       },
     ]);
-    expect(v.filter((x) => x.enforcementLevel === "mandatory")).toEqual([]);
-    expect(v.map((x) => x.message)).toEqual([
-      "k8s-workload-restricted-pod-security: kafka-storage-toolbox: initContainers[prepare]: capability CHOWN must not be added",
-      "k8s-workload-restricted-pod-security: kafka-storage-toolbox: initContainers[prepare]: runAsNonRoot must not be false",
-      "k8s-workload-restricted-pod-security: kafka-storage-toolbox: initContainers[prepare]: runAsUser must not be 0",
-      ...VOLUMES.map((_, i) => `k8s-workload-restricted-pod-security: kafka-storage-toolbox: volume data-${i}: type nfs is not allowed`),
-    ]);
+    expect(v).toEqual([]);
+  });
+
+  test("the NFS CSI driver: inline volumes allowed, its pods on the system nodes only", () => {
+    expect(csiDriverNfsValues(r)).toEqual({
+      feature: { enableInlineVolume: true },
+      node: { nodeSelector: { "storage-bench-lab/node-group": "system" } },
+      controller: { nodeSelector: { "storage-bench-lab/node-group": "system" } },
+    });
+    expect(CSI_DRIVER_NFS_CHART).toEqual({
+      name: "csi-driver-nfs",
+      repo: "https://raw.githubusercontent.com/kubernetes-csi/csi-driver-nfs/master/charts",
+      version: "4.13.4",
+    });
   });
 });

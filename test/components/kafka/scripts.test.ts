@@ -1,7 +1,8 @@
 /**
  * components/kafka/scripts/prepare-dirs.sh: shellcheck, then its behaviour on temporary directories
  * standing in for the mounted volumes (a stand-in `stat` reports them as mount points; the real
- * `stat` answers everything else). The tests run as root in CI, as the init container does.
+ * `stat` answers everything else), run as Kafka's 1001:0 like the prepare Job (the tests run as
+ * root in CI, so they can start it as another user).
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -18,13 +19,16 @@ beforeEach(() => {
   bin = path.join(tmp, "bin");
   fs.mkdirSync(bin);
   vols = [path.join(tmp, "v0"), path.join(tmp, "v1")];
-  for (const v of vols) fs.mkdirSync(v);
+  for (const v of vols) fs.mkdirSync(v, { mode: 0o777 });
+  for (const v of vols) fs.chmodSync(v, 0o777);
+  fs.chmodSync(tmp, 0o755);
 });
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 /** A `stat` for which every volume is a mount point: `%d` of `<volume>/..` differs from `%d` of `<volume>`. */
 function mountedStat(): void {
   const real = spawnSync("sh", ["-c", "command -v stat"], { encoding: "utf8" }).stdout.trim();
+  fs.chmodSync(bin, 0o755);
   stub(bin, "stat", `if [ "$2" = "%d" ]; then case "$4" in */..) echo 1 ;; *) echo 2 ;; esac; else exec ${real} "$@"; fi`);
 }
 const ENV = () => ({ VOLUME_MOUNTS: vols.join(" "), BROKER_DIRS: "kafka-brokers-0 kafka-brokers-1 kafka-brokers-2", OWNER: "1001:0" });
@@ -32,6 +36,8 @@ const run = (env: Record<string, string>, args: string[] = []) => {
   const r = spawnSync("/bin/sh", [PREPARE_DIRS_SCRIPT, ...args], {
     env: { PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`, ...env },
     encoding: "utf8",
+    uid: 1001,
+    gid: 0,
   });
   return { status: r.status, stderr: r.stderr };
 };
@@ -66,6 +72,17 @@ describe("prepare-dirs.sh", () => {
   test("never on an unmounted volume: its directories would land in the container's own file system", () => {
     expect(run(ENV())).toEqual({ status: 1, stderr: `[lab] error: ${vols[0]} is not a mount point: the volume is not mounted\n` });
     expect(fs.readdirSync(vols[0])).toEqual([]);
+  });
+
+  test("a volume root it cannot write to stops it, saying so", () => {
+    mountedStat();
+    fs.chmodSync(vols[1], 0o755);
+    expect(run(ENV())).toEqual({
+      status: 1,
+      stderr:
+        `mkdir: cannot create directory '${vols[1]}/kafka-brokers-0': Permission denied\n` +
+        `[lab] error: cannot create ${vols[1]}/kafka-brokers-0: is ${vols[1]} writable by 1001:0?\n`,
+    });
   });
 
   test("never through a symbolic link, never over a file, never a directory of someone else", () => {

@@ -19,7 +19,9 @@ import {
   workerServiceManifest,
   workerStatefulSetManifest,
   workerUrls,
+  LOG4J2_YAML,
 } from "../../../components/omb/manifests";
+import YAML from "yaml";
 import { resolve } from "../../../components/omb/rules";
 import { evaluatePolicies } from "../../../lab/policy/evaluate";
 import { restrictedViolations } from "../../helpers/podSecurity";
@@ -76,11 +78,42 @@ describe("workers", () => {
       IMAGE,
       "/benchmark",
       ["bin/benchmark-worker", "--port", "8080", "--stats-port", "8081"],
-      [{ name: "HEAP_OPTS", value: "-Xms6G -Xmx6G" }],
+      [
+        { name: "HEAP_OPTS", value: "-Xms6G -Xmx6G" },
+        { name: "LOG4J_CONFIGURATION_FILE", value: "/config/log4j2.yaml" },
+      ],
     ]);
     expect(c.resources).toEqual({ requests: { cpu: "5", memory: "12Gi" }, limits: { cpu: "7", memory: "12Gi" } });
     expect(c.readinessProbe!.tcpSocket).toEqual({ port: 8080 });
     expect(restrictedViolations(pod)).toEqual([]);
+  });
+
+  test("OMB's logging: its console appender only (the file appender would write into the read-only installation)", () => {
+    expect(LOG4J2_YAML).toBe(
+      [
+        "Configuration:",
+        "  status: INFO",
+        "  name: messaging-benchmark",
+        "  Appenders:",
+        "    Console:",
+        "      name: Console",
+        "      target: SYSTEM_OUT",
+        "      PatternLayout:",
+        '        Pattern: "%d{HH:mm:ss.SSS} [%t] %-4level %c{1} - %msg%n"',
+        "  Loggers:",
+        "    Root:",
+        "      level: info",
+        "      additivity: false",
+        "      AppenderRef:",
+        "        - ref: Console",
+        "",
+      ].join("\n"),
+    );
+    expect(YAML.parse(LOG4J2_YAML).Configuration.Appenders).toEqual({
+      Console: { name: "Console", target: "SYSTEM_OUT", PatternLayout: { Pattern: "%d{HH:mm:ss.SSS} [%t] %-4level %c{1} - %msg%n" } },
+    });
+    const mounts = sts.spec!.template.spec!.containers[0].volumeMounts;
+    expect(mounts).toContainEqual({ name: "config", mountPath: "/config", readOnly: true });
   });
 
   test("the worker list every driver gets: each pod by its stable DNS name behind the headless Service", () => {
@@ -122,6 +155,7 @@ describe("driver Jobs", () => {
       { name: "PAYLOAD_REPEAT", value: "32" },
       { name: "PAYLOAD_BYTES", value: "32768" },
       { name: "HEAP_OPTS", value: "-Xms2G -Xmx2G" },
+      { name: "LOG4J_CONFIGURATION_FILE", value: "/config/log4j2.yaml" },
     ]);
   });
 
@@ -165,6 +199,7 @@ describe("driver Jobs", () => {
     expect(() => new ConfigMap(cm).validate()).not.toThrow();
     expect(cm.data).toEqual({
       "driver.sh": readFileSync(DRIVER_SCRIPT, "utf8"),
+      "log4j2.yaml": LOG4J2_YAML,
       "workload.yaml": workloadFile("netapp-4-topics-32kb", 5),
       "driver-kafka-sync-rf1.yaml": driverFile("kafka-sync", 1, BOOTSTRAP),
       "driver-kafka-sync-rf3.yaml": driverFile("kafka-sync", 3, BOOTSTRAP),

@@ -27,7 +27,7 @@ describe("price table", () => {
 
   test("every entry has a unit, a positive USD figure, a source and a real date; an unstated region is explained", () => {
     const prices = allPrices();
-    expect(prices.length).toBe(19);
+    expect(prices.length).toBe(21);
     for (const p of prices) {
       expect(p.what).not.toBe("");
       expect(p.usd).toBeGreaterThan(0);
@@ -40,6 +40,8 @@ describe("price table", () => {
 
   test("the figures read in the sources", () => {
     expect(Object.fromEntries(Object.entries(EC2_LINUX_ON_DEMAND).map(([t, p]) => [t, [p.usd, p.unit]]))).toEqual({
+      "c5n.2xlarge": [0.432, "USD/hour"],
+      "i3en.2xlarge": [0.904, "USD/hour"],
       "m4.large": [0.1, "USD/hour"],
       "m4.xlarge": [0.2, "USD/hour"],
       "m4.2xlarge": [0.4, "USD/hour"],

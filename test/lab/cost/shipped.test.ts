@@ -21,6 +21,12 @@ const KNOWN_UNPRICED: Readonly<Record<string, readonly Unpriced[]>> = {
       what: "node root volumes: their type and size come from the node group's AMI or launch template",
     },
   ],
+  // The same for each of the Kafka cluster's three node groups.
+  "kafka-cluster": ["system", "brokers", "clients"].map((g) => ({
+    type: "eks:index:ManagedNodeGroup",
+    name: `eks-nodes-${g}`,
+    what: "node root volumes: their type and size come from the node group's AMI or launch template",
+  })),
   // No sourced us-east-1 price for FSx SSD IOPS above the included 3/GB.
   "kafka-ontap": [
     {
@@ -91,8 +97,12 @@ describe("hourly estimate of the shipped stacks", () => {
     expect(est("fsx-eks-ontap").totalUsdPerHour).toBeCloseTo((1024 * 0.25 + 512 * 1.2 + 1 + 2 * 0.4) / 730, DIGITS); // $1.1948/h
   });
 
-  test("fsx-eks-cluster: the EKS control plane, three m5.xlarge managed nodes and a KMS key", () => {
-    expect(est("fsx-eks-cluster").totalUsdPerHour).toBeCloseTo(0.1 + 3 * 0.192 + 1 / 730, DIGITS); // $0.6774/h
+  test("fsx-eks-cluster: the EKS control plane, three m5.xlarge managed nodes and two KMS keys (secrets, control-plane logs)", () => {
+    expect(est("fsx-eks-cluster").totalUsdPerHour).toBeCloseTo(0.1 + 3 * 0.192 + 2 / 730, DIGITS); // $0.6787/h
+  });
+
+  test("kafka-cluster: the control plane, 3 × m5.large, 3 × i3en.2xlarge brokers, 4 × c5n.2xlarge clients, two KMS keys", () => {
+    expect(est("kafka-cluster").totalUsdPerHour).toBeCloseTo(0.1 + 3 * 0.096 + 3 * 0.904 + 4 * 0.432 + 2 / 730, DIGITS);
   });
 
   test("kafka-ontap: 5120 GiB / 4096 MBps Multi-AZ, a KMS key and two secrets (SSD IOPS not priced)", () => {

@@ -9,7 +9,7 @@ describe("parseExperimentOutputs", () => {
     expect(parseExperimentOutputs(stack, { ...OUTPUTS, results: [], expiresAt: "2026-01-15T18:00:00Z" })).toEqual(OUTPUTS);
   });
 
-  test("today's fsx-eks outputs (no kubeconfig, region, fileSystemId, statefulSetName, rootPasswordSecret, storageClass): every missing one named at once", () => {
+  test("today's fsx-eks outputs (no kubeconfig, region, fileSystemId, statefulSetName, rootPasswordSecretRef, storageClass): every missing one named at once", () => {
     const today = {
       backendNames: ["fsx-ontap-nas"],
       storageClasses: ["fsx-ontap-nas", "gp3"],
@@ -34,7 +34,7 @@ describe("parseExperimentOutputs", () => {
       "output 'region' is missing",
       "output 'fileSystemId' is missing",
       "output 'mysql.statefulSetName' is missing",
-      "output 'mysql.rootPasswordSecret' is missing",
+      "output 'mysql.rootPasswordSecretRef' is missing",
       "output 'mysql.storageClass' is missing",
     ]);
     expect((err as Error).message.split("\n")[0]).toBe(

@@ -278,7 +278,14 @@ describe("stack fsx-eks, planned after its upstreams", () => {
       sourceHost: "mysql-0.mysql.mysql.svc.cluster.local",
       readHost: "mysql-read.mysql.svc.cluster.local",
       replicas: 3,
+      statefulSetName: "mysql",
+      rootPasswordSecretRef: { name: "mysql-root", key: "password" },
+      storageClass: "fsx-ontap-nas",
     });
+    // What lab experiment reads (lab/experiment/outputs.ts): the planned outputs pass its contract.
+    expect(p.outputs.kubeconfig).toBe("[secret]");
+    expect(p.outputs.region).toBe("us-east-1");
+    expect(p.outputs.fileSystemId).toMatch(/^fs-[0-9a-f]{17}$/);
     expect(p.outputs.mysqlRootPassword).toBe("[secret]");
     expect(named(p, "random:index/randomPassword:RandomPassword", "mysql-root").inputs).toMatchObject({ length: 32, special: false });
   });

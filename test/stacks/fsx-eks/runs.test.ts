@@ -128,6 +128,7 @@ describe("output schemas downstream kinds read", () => {
       "oidcProviderArn",
       "zones",
       "instanceType",
+      "nodeGroups",
       "tridentRoleName",
       "tridentInstall",
       "tridentVersion",

@@ -17,6 +17,8 @@ import { runStack } from "../../../stacks";
 import { ONTAP_INGRESS } from "../../../components/fsx-ontap/security";
 import { parseOmb } from "../../../core/parsers";
 import type { Sample } from "../../../core/sample";
+import { kafkaOutputs } from "../../../stacks/kafka/outputs";
+import { buildModel } from "../../../lab/report/model";
 import { crdProblems } from "../../helpers/crd";
 import { ROOT } from "../../helpers/root";
 
@@ -32,6 +34,8 @@ async function planScenario(extra: Record<string, string> = {}): Promise<Record<
   return Object.fromEntries(results.map((r) => [r.spec.name, r.plan]));
 }
 const ofType = (p: StackPlan, type: string): PlannedResource[] => p.resources.filter((r) => r.type === type);
+/** The OMB driver Jobs (namespace omb), in plan order. */
+const drivers = (p: StackPlan) => ofType(p, "kubernetes:batch/v1:Job").filter((j) => (j.inputs as Any).metadata.namespace === "omb");
 const named = (p: StackPlan, type: string, name: string): PlannedResource => {
   const found = ofType(p, type).filter((r) => r.name === name);
   if (found.length !== 1) throw new Error(`${found.length} ${type} ${name}`);
@@ -112,18 +116,27 @@ describe("stack kafka, planned after its upstreams", () => {
       });
       expect((pvcs[i].inputs as Any).spec.volumeName).toBe((pv.inputs as Any).metadata.name);
       expect(pvcs[i].dependencies).toContain(pv.urn);
-      // The brokers' directories exist (the toolbox is ready) before a PV can be mounted.
-      expect(pv.dependencies).toContain(named(p, "kubernetes:apps/v1:Deployment", "kafka-storage-toolbox").urn);
+      // The brokers' directories exist (the prepare Job completed) before a PV can be mounted.
+      expect(pv.dependencies).toContain(named(p, "kubernetes:batch/v1:Job", "kafka-storage-prepare").urn);
     }
     expect(p.outputs.dataClaims).toEqual(expected.map(({ b, v }) => `data-${v}-kafka-brokers-${b}`));
     expect(p.outputs.dataVolumes).toEqual(expected.map(({ b, v }) => `kafka-data-${v}-kafka-brokers-${b}`));
   });
 
-  test("the toolbox mounts the six volume roots from the same endpoint", () => {
-    const dep = named(p, "kubernetes:apps/v1:Deployment", "kafka-storage-toolbox").inputs as Any;
-    expect(dep.spec.template.spec.volumes.filter((v: Any) => v.nfs).map((v: Any) => v.nfs)).toEqual(
-      VOLUMES.map((path) => ({ server: fsx.nfsEndpoint.dnsName, path })),
+  test("the prepare Job mounts the six volume roots from the same endpoint through the NFS CSI driver, after its chart", () => {
+    const job = named(p, "kubernetes:batch/v1:Job", "kafka-storage-prepare");
+    expect((job.inputs as Any).spec.template.spec.volumes.filter((v: Any) => v.csi).map((v: Any) => v.csi.volumeAttributes)).toEqual(
+      VOLUMES.map((share) => ({ server: fsx.nfsEndpoint.dnsName, share, mountOptions: "nfsvers=4.1", mountPermissions: "0777" })),
     );
+    const chart = named(p, "kubernetes:helm.sh/v4:Chart", "kafka-nfs-csi");
+    expect(chart.inputs).toMatchObject({
+      chart: "csi-driver-nfs",
+      version: "4.13.4",
+      repositoryOpts: { repo: "https://raw.githubusercontent.com/kubernetes-csi/csi-driver-nfs/master/charts" },
+      namespace: "kube-system",
+      values: { feature: { enableInlineVolume: true } },
+    });
+    expect(job.dependencies).toContain(chart.urn);
   });
 
   test("the EKS nodes may reach the file system on exactly the NFS ports", () => {
@@ -131,7 +144,7 @@ describe("stack kafka, planned after its upstreams", () => {
     expect(rules.length).toBe(ONTAP_INGRESS.filter((x) => x.id.startsWith("nfs-")).length);
     for (const r of rules) {
       expect(r.inputs).toMatchObject({ securityGroupId: fsx.securityGroupId, referencedSecurityGroupId: eks.nodeSecurityGroupId });
-      expect(String(r.inputs.description)).toMatch(/ from the EKS nodes \(Kafka brokers and storage toolbox\)$/);
+      expect(String(r.inputs.description)).toMatch(/ from the EKS nodes \(Kafka brokers, storage preparation\)$/);
     }
   });
 
@@ -192,12 +205,11 @@ describe("stack kafka, planned after its upstreams", () => {
     );
     const sts = named(p, "kubernetes:apps/v1:StatefulSet", "omb-workers").inputs as Any;
     expect(sts.spec.template.spec.containers[0].image).toBe(p.outputs.ombImage);
-    for (const j of ofType(p, "kubernetes:batch/v1:Job"))
-      expect((j.inputs as Any).spec.template.spec.containers[0].image).toBe(p.outputs.ombImage);
+    for (const j of drivers(p)) expect((j.inputs as Any).spec.template.spec.containers[0].image).toBe(p.outputs.ombImage);
   });
 
   test("four driver runs, {sync, throughput} × {RF1, RF3}, one after the other; each gets the four workers", () => {
-    const jobs = ofType(p, "kubernetes:batch/v1:Job");
+    const jobs = drivers(p);
     expect(jobs.map((j) => (j.inputs as Any).metadata.name)).toEqual(CELLS.map((c) => `omb-${c}-r1`));
     const collect = (c: string) => named(p, "command:local:Command", `omb-${c}-collect-r1`);
     expect(jobs[0].dependencies).toContain(named(p, "kubernetes:kafka.strimzi.io/v1:Kafka", "kafka-kafka").urn);
@@ -215,15 +227,23 @@ describe("stack kafka, planned after its upstreams", () => {
       ["kafka-throughput-rf3", "kafka-throughput", 3, "omb-kafka-throughput-rf3-r1"],
     ]);
     const cm = named(p, "kubernetes:core/v1:ConfigMap", "omb-config").inputs as Any;
-    expect(Object.keys(cm.data).sort()).toEqual([...CELLS.map((c) => `driver-${c}.yaml`), "driver.sh", "workload.yaml"].sort());
+    expect(Object.keys(cm.data).sort()).toEqual(
+      [...CELLS.map((c) => `driver-${c}.yaml`), "driver.sh", "log4j2.yaml", "workload.yaml"].sort(),
+    );
     expect(cm.data["driver-kafka-sync-rf3.yaml"]).toContain("  bootstrap.servers=kafka-kafka-bootstrap.kafka.svc.cluster.local:9092\n");
+  });
+
+  test("the outputs match the schemas the lab reads them with (stacks/kafka/outputs.ts)", () => {
+    for (const [name, schema] of Object.entries(kafkaOutputs))
+      expect([name, schema.safeParse(p.outputs[name]).success]).toEqual([name, true]);
+    expect(Object.keys(p.outputs).filter((k) => !(k in kafkaOutputs))).toEqual(["results", "rawOutputs", "expiresAt"]);
   });
 
   test("a given OMB image is used as it is: nothing is built", async () => {
     const q = (await planScenario({ "lab:ombImage": "registry.example.com/lab/omb:omb-85599891321c" })).kafka;
     expect(ofType(q, "aws:ecr/repository:Repository")).toEqual([]);
     expect(ofType(q, "docker-build:index:Image")).toEqual([]);
-    for (const j of ofType(q, "kubernetes:batch/v1:Job"))
+    for (const j of drivers(q))
       expect((j.inputs as Any).spec.template.spec.containers[0].image).toBe("registry.example.com/lab/omb:omb-85599891321c");
   });
 });
@@ -343,6 +363,13 @@ describe("samples of the matrix (collecting commands answered with a driver log)
         nfsMountOptions: "nfsvers=4.1,nconnect=16",
       });
     });
+    // The report pairs the cells like for like: RF3 / RF1 of omb.throughput, one ratio per driver file.
+    const m = buildModel([{ file: "kafka/r1/samples.json", samples }]);
+    const ratios = m.experiments[0].ratios.filter((r) => r.metric === "omb.throughput");
+    expect(ratios.map((r) => [r.comparison.title, r.estimate.ratio])).toEqual([
+      ["RF3 / RF1", 1],
+      ["RF3 / RF1", 1],
+    ]);
     // The parser's own keys (the result file's workload and driver names) are kept.
     expect(samples[0].metadata).toMatchObject({ tool: "omb", driver: "Kafka", workload: parsed[0].metadata.workload });
   });
