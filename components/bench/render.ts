@@ -23,6 +23,7 @@ import type { IVolumeMount } from "kubernetes-models/v1/VolumeMount";
 import { formatArgProblem } from "../../core/errors";
 import { PGBENCH_IMAGE_UID, TOOLS_IMAGE_UID } from "./images";
 import { renderFioJobFiles } from "./profiles";
+import { restrictedContainerSecurityContext, restrictedPodSecurityContext } from "./security";
 import { ZONE_LABEL, problems, resolve, type BenchSpec, type BenchTool, type ResolvedBench } from "./rules";
 import { COLLECT_SLACK_SECONDS, FIO_CACHE_METADATA, activeDeadlineSeconds } from "./sizing";
 
@@ -249,12 +250,7 @@ function renderJob(tool: BenchTool, s: ResolvedBench, configMapName: string, pvc
     command: ["/bin/sh", `${MOUNTS.scripts}/${tool}.sh`],
     env: toolEnv(tool, s),
     resources: { requests: { ...r.requests }, limits: { ...r.limits } },
-    securityContext: {
-      allowPrivilegeEscalation: false,
-      capabilities: { drop: ["ALL"] },
-      readOnlyRootFilesystem: true,
-      runAsNonRoot: true,
-    },
+    securityContext: restrictedContainerSecurityContext(),
     volumeMounts,
   };
   const deadline = activeDeadlineSeconds(tool, s);
@@ -275,13 +271,7 @@ function renderJob(tool: BenchTool, s: ResolvedBench, configMapName: string, pvc
           automountServiceAccountToken: false,
           enableServiceLinks: false,
           terminationGracePeriodSeconds: 30,
-          securityContext: {
-            runAsNonRoot: true,
-            runAsUser: uid,
-            runAsGroup: uid,
-            ...(usesVolume ? { fsGroup: uid, fsGroupChangePolicy: "OnRootMismatch" } : {}),
-            seccompProfile: { type: "RuntimeDefault" },
-          },
+          securityContext: restrictedPodSecurityContext(uid, usesVolume),
           ...(Object.keys(s.nodeSelector).length > 0 ? { nodeSelector: { ...s.nodeSelector } } : {}),
           affinity: {
             nodeAffinity: {

@@ -23,11 +23,12 @@ import type { Sample } from "../../core/sample";
 import { STORAGE_CLASS_NAMES, TRIDENT_PROVISIONER } from "../../components/trident/rules";
 import { BENCH_NAMESPACE } from "../../stacks/fsx-eks/config";
 import { formatElapsed } from "../run/progress";
-import { JOB_NAME_LABEL, type PodState } from "./cluster";
+import type { PodState } from "./cluster";
 import { ExperimentContext, Evidence, failoverSample, FSX_EKS_SCENARIO, iso, seconds, TimelineEvent } from "./context";
 import { iopsTimeline, parseFioJobLog, type FioJobLog } from "./fio-log";
 import { FsxApi, FileSystemView, leverTarget, pendingThroughputAction, throughputAction } from "./fsx";
-import { FIO_CONTAINER, fioJobName, fioManifests, fioObjectsName, STOP_ANNOTATION } from "./manifests";
+import { createConfigMapWithCleanup, createJobWithCleanup, findJobPod, getJobOrThrow, stopJob, timelineRaw } from "./job";
+import { FIO_CONTAINER, fioJobName, fioManifests, fioObjectsName } from "./manifests";
 
 export interface FsxFailoverOptions {
   /** The fio volume, GiB. */
@@ -148,15 +149,13 @@ export async function fsxFailover(x: ExperimentContext, options: Partial<FsxFail
   let fioPod: PodState | undefined;
   let fioLogText = "";
   const readFio = async (): Promise<string> => {
-    const pods = await cluster.listPods(ns, `${JOB_NAME_LABEL}=${jobName}`);
-    fioPod = pods.find((p) => p.phase === "Running" || p.phase === "Succeeded" || p.phase === "Failed") ?? fioPod;
+    fioPod = await findJobPod(cluster, ns, jobName, fioPod);
     if (fioPod === undefined) return "";
     fioLogText = await cluster.podLog(ns, fioPod.name, FIO_CONTAINER);
     return fioLogText;
   };
   const failIfFioEnded = async () => {
-    const j = await cluster.getJob(ns, jobName);
-    if (j === undefined) throw new Error(`Job ${ns}/${jobName} disappeared`);
+    const j = await getJobOrThrow(cluster, ns, jobName);
     if (j.finished !== undefined) {
       await readFio();
       const log = parseFioJobLog(fioLogText, `job/${jobName}`);
@@ -265,16 +264,7 @@ export async function fsxFailover(x: ExperimentContext, options: Partial<FsxFail
     x.scripts,
   );
   const fioStarted = await steps.run("start fio", o.fioStartTimeoutMs, async (c) => {
-    cleanup.add({
-      key: "configmap",
-      leftover: `ConfigMap ${ns}/${objects}: kubectl delete configmap -n ${ns} ${objects}`,
-      timeoutMs: o.cleanupTimeoutMs,
-      run: async () => {
-        await cluster.deleteConfigMap(ns, objects);
-        return `deleted ConfigMap ${ns}/${objects}`;
-      },
-    });
-    await cluster.createConfigMap(manifests.configMap);
+    await createConfigMapWithCleanup(x, ns, objects, manifests.configMap, o.cleanupTimeoutMs);
     cleanup.add({
       key: "claim",
       leftover: `claim ${ns}/${objects} (its FSx volume): kubectl delete pvc -n ${ns} ${objects}`,
@@ -285,16 +275,7 @@ export async function fsxFailover(x: ExperimentContext, options: Partial<FsxFail
       },
     });
     await cluster.createClaim(manifests.claim);
-    cleanup.add({
-      key: "job",
-      leftover: `Job ${ns}/${jobName} and its pod: kubectl delete job -n ${ns} ${jobName}`,
-      timeoutMs: o.cleanupTimeoutMs,
-      run: async () => {
-        await cluster.deleteJob(ns, jobName);
-        return `deleted Job ${ns}/${jobName} and its pod`;
-      },
-    });
-    await cluster.createJob(manifests.job);
+    await createJobWithCleanup(x, ns, jobName, manifests.job, o.cleanupTimeoutMs);
     let status = "no running pod yet";
     const start = await c.waitFor(
       "fio to start writing",
@@ -395,17 +376,16 @@ export async function fsxFailover(x: ExperimentContext, options: Partial<FsxFail
     // 8. Stop fio.
     finalLog = await steps.run("stop fio", o.stopTimeoutMs, async (c) => {
       if (fioPod === undefined) throw new Error("fio's pod is unknown");
-      await cluster.annotatePod(ns, fioPod.name, { [STOP_ANNOTATION]: "true" });
-      const job = await c.waitFor(
-        "fio to stop and print its results",
-        async () => {
-          const j = await cluster.getJob(ns, jobName);
-          if (j === undefined) throw new Error(`Job ${ns}/${jobName} disappeared`);
-          return j.finished;
-        },
-        o.pollMs,
-      );
-      fioLogText = await cluster.podLog(ns, fioPod.name, FIO_CONTAINER);
+      const stopped = await stopJob(c, cluster, {
+        ns,
+        jobName,
+        pod: fioPod,
+        container: FIO_CONTAINER,
+        waiting: "fio to stop and print its results",
+        pollMs: o.pollMs,
+      });
+      const job = stopped.job;
+      fioLogText = stopped.logText;
       const log = parseFioJobLog(fioLogText, `job/${jobName}`);
       if (log.json === undefined)
         throw new Error(
@@ -514,14 +494,7 @@ export async function fsxFailover(x: ExperimentContext, options: Partial<FsxFail
       { name: "fio-job.log", text: fioLogText },
       { name: "fio.json", text: fioLog.json! },
       { name: "fio-iops.log", text: fioLog.iopsLog ?? "" },
-      {
-        name: "timeline.json",
-        text: `${JSON.stringify(
-          [...timeline].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)),
-          null,
-          2,
-        )}\n`,
-      },
+      timelineRaw(timeline),
     ];
     const problems = [
       ...(ioErrors > 0

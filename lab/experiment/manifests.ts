@@ -26,6 +26,7 @@ import type { IPodSpec } from "kubernetes-models/v1/PodSpec";
 import type { IVolume } from "kubernetes-models/v1/Volume";
 import { TOOLS_IMAGE_UID } from "../../components/bench/images";
 import { RUN_ID_LABEL } from "../../components/bench/render";
+import { restrictedContainerSecurityContext, restrictedPodSecurityContext } from "../../components/bench/security";
 import { DEFAULT_RESOURCES } from "../../components/bench/rules";
 import { MYSQL_UID } from "../../components/mysql/rules";
 import { MYSQL_IMAGE } from "../../components/versions";
@@ -60,26 +61,13 @@ export function labels(experiment: ExperimentName, runId: string, component: str
   };
 }
 
-const restricted = (readOnlyRootFilesystem: boolean): NonNullable<IContainer["securityContext"]> => ({
-  allowPrivilegeEscalation: false,
-  capabilities: { drop: ["ALL"] },
-  readOnlyRootFilesystem,
-  runAsNonRoot: true,
-});
-
 function podSpec(uid: number, container: IContainer, volumes: IVolume[], fsGroup: boolean): IPodSpec {
   return {
     restartPolicy: "Never",
     automountServiceAccountToken: false,
     enableServiceLinks: false,
     terminationGracePeriodSeconds: 30,
-    securityContext: {
-      runAsNonRoot: true,
-      runAsUser: uid,
-      runAsGroup: uid,
-      ...(fsGroup ? { fsGroup: uid, fsGroupChangePolicy: "OnRootMismatch" } : {}),
-      seccompProfile: { type: "RuntimeDefault" },
-    },
+    securityContext: restrictedPodSecurityContext(uid, fsGroup),
     containers: [container],
     volumes: [
       ...volumes,
@@ -160,7 +148,7 @@ export function writerManifests(s: WriterSpec, scripts: ExperimentScripts): { co
       }),
     ],
     resources: { requests: { cpu: "100m", memory: "64Mi" }, limits: { cpu: "500m", memory: "256Mi" } },
-    securityContext: restricted(true),
+    securityContext: restrictedContainerSecurityContext(),
     volumeMounts: commonMounts,
   };
   const volumes: IVolume[] = [{ name: "scripts", configMap: { name: configMap.metadata!.name!, defaultMode: 0o444 } }];
@@ -225,7 +213,7 @@ export function fioManifests(s: FioSpec, scripts: ExperimentScripts): { claim: I
     command: ["/bin/sh", `${SCRIPTS_MOUNT}/fio-failover.sh`],
     env,
     resources: { requests: { ...r.requests }, limits: { ...r.limits } },
-    securityContext: restricted(true),
+    securityContext: restrictedContainerSecurityContext(),
     volumeMounts: [...commonMounts, { name: "data", mountPath: FIO_DATA_MOUNT }],
   };
   const volumes: IVolume[] = [

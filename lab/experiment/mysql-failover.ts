@@ -22,9 +22,10 @@
  * PersistentVolume, the cordoned nodes, the writer's interval.
  */
 import { formatElapsed } from "../run/progress";
-import { JOB_NAME_LABEL, ZONE_LABEL, type PodState } from "./cluster";
+import { ZONE_LABEL, type PodState } from "./cluster";
 import { ExperimentContext, Evidence, failoverSample, iso, seconds, TimelineEvent } from "./context";
-import { STOP_ANNOTATION, WRITER_CONTAINER, writerConfigMapName, writerJobName, writerManifests } from "./manifests";
+import { createConfigMapWithCleanup, createJobWithCleanup, findJobPod, getJobOrThrow, stopJob, timelineRaw } from "./job";
+import { WRITER_CONTAINER, writerConfigMapName, writerJobName, writerManifests } from "./manifests";
 import { ackedIds, lastId, listIds, longestOutage, lostIds, parseWriterLog, WriterLog } from "./writer-log";
 
 export interface MysqlFailoverOptions {
@@ -123,8 +124,7 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
   let lastLogText = "";
   const source = `job/${jobName}`;
   const readWriter = async (): Promise<WriterLog> => {
-    const pods = await cluster.listPods(ns, `${JOB_NAME_LABEL}=${jobName}`);
-    writerPod = pods.find((p) => p.phase === "Running" || p.phase === "Succeeded" || p.phase === "Failed") ?? writerPod;
+    writerPod = await findJobPod(cluster, ns, jobName, writerPod);
     if (writerPod === undefined) return parseWriterLog("", source);
     lastLogText = await cluster.podLog(ns, writerPod.name, WRITER_CONTAINER);
     const log = parseWriterLog(lastLogText, source);
@@ -132,8 +132,7 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
     return log;
   };
   const failIfWriterEnded = async () => {
-    const j = await cluster.getJob(ns, jobName);
-    if (j === undefined) throw new Error(`Job ${ns}/${jobName} disappeared`);
+    const j = await getJobOrThrow(cluster, ns, jobName);
     if (j.finished !== undefined) {
       throw new Error(
         `the writer ended early (Job ${j.finished.type}${j.finished.reason ? `: ${j.finished.reason}` : ""}); its log ends: ${lastLogText.trim().split("\n").slice(-3).join(" | ")}`,
@@ -156,26 +155,8 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
   );
   await steps.run("start the writer", o.writerStartTimeoutMs, async (c) => {
     const cm = writerConfigMapName(runId);
-    cleanup.add({
-      key: "configmap",
-      leftover: `ConfigMap ${ns}/${cm}: kubectl delete configmap -n ${ns} ${cm}`,
-      timeoutMs: o.cleanupTimeoutMs,
-      run: async () => {
-        await cluster.deleteConfigMap(ns, cm);
-        return `deleted ConfigMap ${ns}/${cm}`;
-      },
-    });
-    await cluster.createConfigMap(manifests.configMap);
-    cleanup.add({
-      key: "job",
-      leftover: `Job ${ns}/${jobName} and its pod: kubectl delete job -n ${ns} ${jobName}`,
-      timeoutMs: o.cleanupTimeoutMs,
-      run: async () => {
-        await cluster.deleteJob(ns, jobName);
-        return `deleted Job ${ns}/${jobName} and its pod`;
-      },
-    });
-    await cluster.createJob(manifests.job);
+    await createConfigMapWithCleanup(x, ns, cm, manifests.configMap, o.cleanupTimeoutMs);
+    await createJobWithCleanup(x, ns, jobName, manifests.job, o.cleanupTimeoutMs);
     let status = "no pod yet";
     await c.waitFor(
       "the writer's first acknowledged write",
@@ -323,17 +304,16 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
   // 10. Stop the writer; it lists the table's ids.
   const final = await steps.run("stop the writer", o.stopTimeoutMs, async (c) => {
     if (writerPod === undefined) throw new Error("the writer's pod is unknown");
-    await cluster.annotatePod(ns, writerPod.name, { [STOP_ANNOTATION]: "true" });
-    const job = await c.waitFor(
-      "the writer to stop and list the table's rows",
-      async () => {
-        const j = await cluster.getJob(ns, jobName);
-        if (j === undefined) throw new Error(`Job ${ns}/${jobName} disappeared`);
-        return j.finished;
-      },
-      o.pollMs,
-    );
-    lastLogText = await cluster.podLog(ns, writerPod.name, WRITER_CONTAINER);
+    const stopped = await stopJob(c, cluster, {
+      ns,
+      jobName,
+      pod: writerPod,
+      container: WRITER_CONTAINER,
+      waiting: "the writer to stop and list the table's rows",
+      pollMs: o.pollMs,
+    });
+    const job = stopped.job;
+    lastLogText = stopped.logText;
     const log = parseWriterLog(lastLogText, source);
     if (log.present === undefined) {
       throw new Error(
@@ -382,17 +362,7 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
       ...(outage ? [failoverSample(x, "failover.outage", seconds(outage.toMs - outage.fromMs), "s", { ...meta, clock: "writer" })] : []),
       failoverSample(x, "failover.writes.failed", failedWrites, "count", meta),
     ];
-    const raws = [
-      { name: "writer.log", text: lastLogText },
-      {
-        name: "timeline.json",
-        text: `${JSON.stringify(
-          [...timeline].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)),
-          null,
-          2,
-        )}\n`,
-      },
-    ];
+    const raws = [{ name: "writer.log", text: lastLogText }, timelineRaw(timeline)];
     if (lost.length > 0) {
       c.note(`${lost.length} of ${acked.length} acknowledged rows lost`);
       return {

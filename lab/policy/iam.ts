@@ -6,6 +6,7 @@
  * principals, not resources: not read). AWS managed policies attached by ARN are AWS's, not read.
  * Pure (see ./rule.ts for how rules read inputs and unknown values).
  */
+import { TRIDENT_FSX_ACTIONS } from "../../components/trident/iam";
 import { TYPES as T } from "../resource-types";
 import { controls, defineRule, entry, isObj, isOpaque, mirrors, Obj } from "./rule";
 
@@ -26,17 +27,7 @@ export interface WildcardResourceException {
 export const IAM_WILDCARD_RESOURCE_EXCEPTIONS: readonly WildcardResourceException[] = [
   {
     name: "trident-fsx-api",
-    actions: [
-      "fsx:DescribeFileSystems",
-      "fsx:DescribeVolumes",
-      "fsx:CreateVolume",
-      "fsx:RestoreVolumeFromSnapshot",
-      "fsx:DescribeStorageVirtualMachines",
-      "fsx:UntagResource",
-      "fsx:UpdateVolume",
-      "fsx:TagResource",
-      "fsx:DeleteVolume",
-    ],
+    actions: TRIDENT_FSX_ACTIONS,
     source:
       'NetApp Trident, "Create an IAM role and AWS Secret" (docs.netapp.com/us-en/trident/trident-use/trident-fsx-iam-role.html): ' +
       'the policy Trident needs grants these FSx actions on "Resource": "*" (Trident creates volumes whose ARNs do not exist yet)',

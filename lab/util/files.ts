@@ -3,10 +3,10 @@
  * what it holds), and its reader for `lab report`. Kept apart from lab/util/run.ts so that reading
  * it loads no AWS SDK.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Sample } from "../../core/sample";
 import type { UtilNote, UtilizationFetch } from "./cloudwatch";
+import { readJsonIfPresent } from "./json-file";
 
 export const UTILIZATION_FILE = "utilization.json";
 
@@ -22,13 +22,8 @@ export interface UtilizationFile {
 /** Reads `<dir>/utilization.json`; undefined when there is none. */
 export function readUtilizationFile(dir: string): UtilizationFile | undefined {
   const file = path.join(dir, UTILIZATION_FILE);
-  if (!fs.existsSync(file)) return undefined;
-  let data: unknown;
-  try {
-    data = JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch (e) {
-    throw new Error(`${file}: not JSON (${(e as Error).message})`);
-  }
+  const data = readJsonIfPresent(file);
+  if (data === undefined) return undefined;
   const u = data as Partial<UtilizationFile>;
   if (u?.schema !== 1 || !Array.isArray(u.samples) || !Array.isArray(u.notes))
     throw new Error(`${file}: not a utilization file (schema 1 with samples and notes)`);

@@ -14,6 +14,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pinned from "../../components/versions";
 import { hashConfig, hashedConfig, sha256, type ConfigEntry, type Manifest, type StackFacts } from "../../core/manifest";
+import { readJsonIfPresent } from "./json-file";
 import { infraFacts, resourcesOf, utilTargets, type StackExport, type StateResource, type UtilTarget } from "./state";
 
 /** Where a stack's config and state come from. */
@@ -184,13 +185,8 @@ export function takeManifest(stack: string, source: StackSource, opts: TakeOptio
 /** Reads a run directory's manifest.json; undefined when there is none. */
 export function readManifestFile(dir: string): ManifestFile | undefined {
   const file = path.join(dir, MANIFEST_FILE);
-  if (!fs.existsSync(file)) return undefined;
-  let data: unknown;
-  try {
-    data = JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch (e) {
-    throw new Error(`${file}: not JSON (${(e as Error).message})`);
-  }
+  const data = readJsonIfPresent(file);
+  if (data === undefined) return undefined;
   const m = data as Partial<ManifestFile>;
   if (m?.schema !== 1 || typeof m.manifest !== "object" || typeof m.configs !== "object" || !Array.isArray(m.resources)) {
     throw new Error(`${file}: not a manifest file (schema 1 with manifest, configs, resources)`);

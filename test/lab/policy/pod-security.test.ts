@@ -1,5 +1,5 @@
 import type { IPodSpec } from "kubernetes-models/v1/PodSpec";
-import { restrictedViolations } from "./podSecurity";
+import { restrictedViolations } from "../../helpers/podSecurity";
 
 const GOOD: IPodSpec = {
   securityContext: { runAsNonRoot: true, runAsUser: 1000, seccompProfile: { type: "RuntimeDefault" } },
