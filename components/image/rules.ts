@@ -17,6 +17,7 @@ import { createHash } from "node:crypto";
 import * as path from "node:path";
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isText } from "../../core/checks";
+import { withDefaults } from "../lib/defaults";
 import { TOOLS_IMAGE_TAG } from "../bench/images";
 
 export const REPOSITORY_NAME_RE = /^(?:[a-z0-9]+(?:[._-][a-z0-9]+)*\/)*[a-z0-9]+(?:[._-][a-z0-9]+)*$/;
@@ -39,11 +40,7 @@ export const TOOLS_IMAGE_CONTEXT = path.join(__dirname, "..", "bench", "image");
 export const TOOLS_IMAGE_PLATFORM = "linux/amd64";
 
 export function resolve(spec: ToolsImageSpec): Required<ToolsImageSpec> {
-  return {
-    repositoryName: spec.repositoryName,
-    keepImages: spec.keepImages ?? TOOLS_IMAGE_DEFAULTS.keepImages,
-    untaggedExpiryDays: spec.untaggedExpiryDays ?? TOOLS_IMAGE_DEFAULTS.untaggedExpiryDays,
-  };
+  return withDefaults(spec, TOOLS_IMAGE_DEFAULTS);
 }
 
 /** Every problem of `spec`, in argument order. */

@@ -25,11 +25,11 @@
  * Rules, defaults and sources: ./rules.ts, ./storage.ts, ./manifests.ts. Providers (AWS for the rules,
  * Kubernetes for the rest) come from `opts`.
  */
-import * as aws from "@pulumi/aws";
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { nodeIngressRules } from "../fsx-ontap/node-ingress";
 import { ONTAP_INGRESS } from "../fsx-ontap/security";
 import { CSI_DRIVER_NFS_CHART } from "../versions";
 import { throwIfInvalid } from "../lib/args";
@@ -84,25 +84,15 @@ export class KafkaCluster extends pulumi.ComponentResource {
     super("lab:kafka:KafkaCluster", name, {}, opts);
     throwIfInvalid("lab:kafka:KafkaCluster", name, problems(args));
     const r = resolve(args);
-    const parent = { parent: this };
     const child = childOptions(this, opts);
     const mounts = brokerVolumes(r);
 
-    const nfsRules = ONTAP_INGRESS.filter((p) => p.id.startsWith("nfs-")).map(
-      (p) =>
-        new aws.vpc.SecurityGroupIngressRule(
-          `${name}-${p.id}`,
-          {
-            securityGroupId: args.fsxSecurityGroupId,
-            referencedSecurityGroupId: args.nodeSecurityGroupId,
-            ipProtocol: p.ipProtocol,
-            fromPort: p.fromPort,
-            toPort: p.toPort,
-            description: `${p.description} from the EKS nodes (Kafka brokers, storage preparation)`,
-            tags: { Name: `${name}-${p.id}` },
-          },
-          parent,
-        ),
+    const nfsRules = nodeIngressRules(
+      name,
+      ONTAP_INGRESS.filter((p) => p.id.startsWith("nfs-")),
+      args,
+      () => "Kafka brokers, storage preparation",
+      this,
     );
 
     // The brokers' directories exist before any of their volumes does: the NFS CSI driver (only for

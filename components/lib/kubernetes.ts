@@ -12,6 +12,7 @@
  * - "Resource Management for Pods and Containers" → "Resource units": CPU in cores or millicores
  *   (`1`, `0.5`, `500m`), memory in bytes with a decimal or binary suffix (`4Gi`, `512Mi`, `1G`).
  */
+import type { INamespace } from "kubernetes-models/v1/Namespace";
 
 const DNS_LABEL_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS_SUBDOMAIN_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -61,3 +62,28 @@ export function isMemoryQuantity(v: unknown): v is string {
   return typeof v === "string" && MEMORY_RE.test(v);
 }
 export const MEMORY_QUANTITY_RULE = 'a Kubernetes memory quantity (e.g. "4Gi")';
+
+/**
+ * A Pod Security Standards level (Kubernetes docs, "Pod Security Admission" → "Pod Security
+ * Admission labels for namespaces": `pod-security.kubernetes.io/<MODE>: <LEVEL>`, modes `enforce`,
+ * `audit`, `warn`; `<MODE>-version: latest`).
+ */
+export type PodSecurityLevel = "privileged" | "baseline" | "restricted";
+
+/** A namespace that enforces (and audits, warns at) `level`; `labels` follow the Pod Security ones. */
+export function podSecurityNamespace(name: string, level: PodSecurityLevel, labels: Record<string, string> = {}): INamespace {
+  return {
+    apiVersion: "v1",
+    kind: "Namespace",
+    metadata: {
+      name,
+      labels: {
+        "pod-security.kubernetes.io/enforce": level,
+        "pod-security.kubernetes.io/enforce-version": "latest",
+        "pod-security.kubernetes.io/warn": level,
+        "pod-security.kubernetes.io/audit": level,
+        ...labels,
+      },
+    },
+  };
+}

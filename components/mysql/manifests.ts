@@ -27,6 +27,7 @@ import type { INamespace } from "kubernetes-models/v1/Namespace";
 import type { ISecurityContext } from "kubernetes-models/v1/SecurityContext";
 import type { IService } from "kubernetes-models/v1/Service";
 import type { IServicePort } from "kubernetes-models/v1/ServicePort";
+import { podSecurityNamespace } from "../lib/kubernetes";
 import { MYSQL_PORT, MYSQL_UID, ResolvedMySql, XTRABACKUP_PORT } from "./rules";
 import type { MySqlScripts } from "./scripts";
 
@@ -61,19 +62,7 @@ export function sourceHost(namespace: string): string {
 
 /** A namespace that admits only pods meeting the restricted Pod Security profile. */
 export function restrictedNamespaceManifest(name: string): INamespace {
-  return {
-    apiVersion: "v1",
-    kind: "Namespace",
-    metadata: {
-      name,
-      labels: {
-        "pod-security.kubernetes.io/enforce": "restricted",
-        "pod-security.kubernetes.io/enforce-version": "latest",
-        "pod-security.kubernetes.io/warn": "restricted",
-        "pod-security.kubernetes.io/audit": "restricted",
-      },
-    },
-  };
+  return podSecurityNamespace(name, "restricted");
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   isMemoryQuantity,
   MEMORY_QUANTITY_RULE,
 } from "../lib/kubernetes";
+import { withDefaults } from "../lib/defaults";
 import { MYSQL_IMAGE, XTRABACKUP_IMAGE } from "../versions";
 
 /** The `mysql` image's user and group (docker-library/mysql 8.4/Dockerfile.oracle: uid/gid 999). */
@@ -57,17 +58,7 @@ export const MYSQL_DEFAULTS = {
 export type ResolvedMySql = Required<MySqlSpec>;
 
 export function resolve(spec: MySqlSpec): ResolvedMySql {
-  const d = MYSQL_DEFAULTS;
-  return {
-    namespace: spec.namespace ?? d.namespace,
-    storageClass: spec.storageClass,
-    replicas: spec.replicas ?? d.replicas,
-    volumeGiB: spec.volumeGiB ?? d.volumeGiB,
-    cpu: spec.cpu ?? d.cpu,
-    memory: spec.memory ?? d.memory,
-    image: spec.image ?? d.image,
-    xtrabackupImage: spec.xtrabackupImage ?? d.xtrabackupImage,
-  };
+  return withDefaults(spec, MYSQL_DEFAULTS);
 }
 
 export const MAX_REPLICAS = 5;

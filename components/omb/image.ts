@@ -12,10 +12,9 @@
  * from raw.githubusercontent.com. The tag is `omb-<first 12 hex of the commit>`: a new pin, a new tag.
  * Building needs a Docker daemon and network access to GitHub, Maven Central and Docker Hub.
  */
-import * as aws from "@pulumi/aws";
-import * as dockerBuild from "@pulumi/docker-build";
 import * as pulumi from "@pulumi/pulumi";
-import { lifecyclePolicy, problems, resolve, TOOLS_IMAGE_PLATFORM, ToolsImageSpec } from "../image/rules";
+import { ecrImage } from "../image/ecr";
+import { problems, resolve, ToolsImageSpec } from "../image/rules";
 import { throwIfInvalid } from "../lib/args";
 import { OMB_SOURCE } from "../versions";
 
@@ -53,44 +52,11 @@ export class OmbImage extends pulumi.ComponentResource {
     super("lab:omb:OmbImage", name, {}, opts);
     throwIfInvalid("lab:omb:OmbImage", name, problems(args));
     const r = resolve(args);
-    const parent = { parent: this };
 
-    const repo = new aws.ecr.Repository(
-      `${name}-repo`,
-      {
-        name: r.repositoryName,
-        imageTagMutability: "IMMUTABLE",
-        imageScanningConfiguration: { scanOnPush: true },
-        encryptionConfigurations: [{ encryptionType: "AES256" }],
-        forceDelete: true,
-        tags: { Name: r.repositoryName },
-      },
-      parent,
-    );
-    new aws.ecr.LifecyclePolicy(`${name}-lifecycle`, { repository: repo.name, policy: JSON.stringify(lifecyclePolicy(r)) }, parent);
-
-    const auth = aws.ecr.getAuthorizationTokenOutput({ registryId: repo.registryId }, parent);
-    const image = new dockerBuild.Image(
-      `${name}-image`,
-      {
-        context: { location: ombContext() },
-        dockerfile: { location: ombDockerfileUrl() },
-        platforms: [TOOLS_IMAGE_PLATFORM as dockerBuild.Platform],
-        push: true,
-        tags: [pulumi.interpolate`${repo.repositoryUrl}:${ombImageTag()}`],
-        registries: [
-          {
-            address: repo.repositoryUrl.apply((u) => u.split("/")[0]),
-            username: auth.userName,
-            password: pulumi.secret(auth.password),
-          },
-        ],
-      },
-      parent,
-    );
+    const image = ecrImage(name, r, { context: ombContext(), dockerfile: ombDockerfileUrl(), tag: ombImageTag() }, this);
 
     this.ref = image.ref;
-    this.repositoryUrl = repo.repositoryUrl;
+    this.repositoryUrl = image.repositoryUrl;
     this.registerOutputs({ ref: this.ref, repositoryUrl: this.repositoryUrl });
   }
 }

@@ -9,6 +9,8 @@
  * satisfies the restricted profile; PGDATA is a subdirectory of the volume (an ext4 root holds
  * `lost+found`, which initdb refuses). Readiness is `pg_isready` against the local server.
  */
+import type { INamespace } from "kubernetes-models/v1/Namespace";
+import { podSecurityNamespace } from "../lib/kubernetes";
 import { POSTGRES_DEFAULTS, ResolvedPostgres } from "./rules";
 
 /** The postgres user of the official image. */
@@ -32,21 +34,8 @@ function labels(name: string): Record<string, string> {
 }
 
 /** A namespace that admits only pods meeting the restricted Pod Security profile. */
-export function namespaceManifest(name: string): Record<string, unknown> {
-  const level = "restricted";
-  return {
-    apiVersion: "v1",
-    kind: "Namespace",
-    metadata: {
-      name,
-      labels: {
-        "pod-security.kubernetes.io/enforce": level,
-        "pod-security.kubernetes.io/enforce-version": "latest",
-        "pod-security.kubernetes.io/warn": level,
-        "pod-security.kubernetes.io/audit": level,
-      },
-    },
-  };
+export function namespaceManifest(name: string): INamespace {
+  return podSecurityNamespace(name, "restricted");
 }
 
 /** The headless Service in front of the StatefulSet (the pod's stable DNS name). */

@@ -17,6 +17,7 @@
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isListOf } from "../../core/checks";
 import { isPinnedImage, PINNED_IMAGE_RULE } from "../../core/images";
+import { withDefaults } from "../lib/defaults";
 import { CEPH_IMAGE } from "../versions";
 
 /**
@@ -76,17 +77,7 @@ export type ResolvedRook = Required<RookArgs>;
 
 /** Defaults applied. */
 export function resolve(args: RookArgs): ResolvedRook {
-  const d = ROOK_DEFAULTS;
-  return {
-    osdCount: args.osdCount,
-    cephImage: args.cephImage ?? d.cephImage,
-    monCount: args.monCount ?? d.monCount,
-    mgrCount: args.mgrCount ?? d.mgrCount,
-    replicas: args.replicas ?? d.replicas,
-    nearfullRatio: args.nearfullRatio ?? d.nearfullRatio,
-    muteHealthWarnings: args.muteHealthWarnings ?? d.muteHealthWarnings,
-    healthTimeoutMinutes: args.healthTimeoutMinutes ?? d.healthTimeoutMinutes,
-  };
+  return withDefaults(args, ROOK_DEFAULTS);
 }
 
 /** Ceph's backfillfull ratio (CRD `backfillFullRatio`, "Default is 0.90"): nearfull may not exceed it. */

@@ -7,26 +7,14 @@
  * `warn`, levels `privileged`, `baseline`, `restricted`; `<MODE>-version: latest`.
  */
 import type { INamespace } from "kubernetes-models/v1/Namespace";
+import { podSecurityNamespace } from "../lib/kubernetes";
 import { ResolvedStrimzi, STRIMZI_POD_SECURITY_PROVIDER } from "./rules";
 
 export type PodSecurityLevel = "restricted" | "baseline";
 
 /** A namespace that enforces (and audits, warns at) `level`. */
 export function podSecurityNamespaceManifest(name: string, level: PodSecurityLevel): INamespace {
-  return {
-    apiVersion: "v1",
-    kind: "Namespace",
-    metadata: {
-      name,
-      labels: {
-        "pod-security.kubernetes.io/enforce": level,
-        "pod-security.kubernetes.io/enforce-version": "latest",
-        "pod-security.kubernetes.io/warn": level,
-        "pod-security.kubernetes.io/audit": level,
-        "app.kubernetes.io/part-of": "storage-bench-lab",
-      },
-    },
-  };
+  return podSecurityNamespace(name, level, { "app.kubernetes.io/part-of": "storage-bench-lab" });
 }
 
 /**

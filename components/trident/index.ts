@@ -18,6 +18,7 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { nodeIngressRules } from "../fsx-ontap/node-ingress";
 import { ONTAP_INGRESS } from "../fsx-ontap/security";
 import { throwIfInvalid } from "../lib/args";
 import { childOptions } from "../lib/child";
@@ -214,21 +215,12 @@ export class TridentFsxBackend extends pulumi.ComponentResource {
       parent,
     );
 
-    const rules = nodePortRules(r.sanBackend).map(
-      (p) =>
-        new aws.vpc.SecurityGroupIngressRule(
-          `${name}-${p.id}`,
-          {
-            securityGroupId: args.fsxSecurityGroupId,
-            referencedSecurityGroupId: args.nodeSecurityGroupId,
-            ipProtocol: p.ipProtocol,
-            fromPort: p.fromPort,
-            toPort: p.toPort,
-            description: `${p.description} from the EKS nodes (Trident ${p.id.startsWith("iscsi-") ? "ontap-san" : "ontap-nas"})`,
-            tags: { Name: `${name}-${p.id}` },
-          },
-          parent,
-        ),
+    const rules = nodeIngressRules(
+      name,
+      nodePortRules(r.sanBackend),
+      args,
+      (p) => `Trident ${p.id.startsWith("iscsi-") ? "ontap-san" : "ontap-nas"}`,
+      this,
     );
 
     const ready: pulumi.Resource[] = [];

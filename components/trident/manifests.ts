@@ -20,6 +20,7 @@
  */
 import type { IStorageClass } from "kubernetes-models/storage.k8s.io/v1/StorageClass";
 import type { INamespace } from "kubernetes-models/v1/Namespace";
+import { podSecurityNamespace } from "../lib/kubernetes";
 import { NFS_MOUNT_OPTIONS, ReclaimPolicy, STORAGE_CLASS_NAMES, TRIDENT_NAMESPACE, TRIDENT_PROVISIONER } from "./rules";
 
 /** The two ONTAP drivers the lab uses on FSx. */
@@ -119,19 +120,7 @@ export function tridentStorageClassManifest(driver: OntapDriver, reclaimPolicy: 
  * the namespace admits the `privileged` Pod Security level, and says so in its labels.
  */
 export function tridentNamespaceManifest(): INamespace {
-  return {
-    apiVersion: "v1",
-    kind: "Namespace",
-    metadata: {
-      name: TRIDENT_NAMESPACE,
-      labels: {
-        "pod-security.kubernetes.io/enforce": "privileged",
-        "pod-security.kubernetes.io/enforce-version": "latest",
-        "pod-security.kubernetes.io/warn": "privileged",
-        "pod-security.kubernetes.io/audit": "privileged",
-      },
-    },
-  };
+  return podSecurityNamespace(TRIDENT_NAMESPACE, "privileged");
 }
 
 /**
