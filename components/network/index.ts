@@ -14,7 +14,7 @@ import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
 import { throwIfInvalid } from "../lib/args";
 import { subnetLayout } from "./cidr";
-import { NetworkSpec, problems, resolve } from "./rules";
+import { chooseZones, NetworkSpec, problems, resolve } from "./rules";
 
 /** Arguments of {@link Network}: plain values, documented (with defaults) in ./rules.ts. */
 export type NetworkArgs = NetworkSpec;
@@ -24,6 +24,8 @@ export class Network extends pulumi.ComponentResource {
   readonly vpcCidr: pulumi.Output<string>;
   /** Availability zone names, in subnet order. */
   readonly azs: pulumi.Output<string[]>;
+  /** Their zone ids (the same physical zone in every account), in subnet order. */
+  readonly azIds: pulumi.Output<string[]>;
   readonly publicSubnetIds: pulumi.Output<string[]>;
   readonly privateSubnetIds: pulumi.Output<string[]>;
   /** One a zone, in zone order. */
@@ -40,24 +42,22 @@ export class Network extends pulumi.ComponentResource {
     const parent = { parent: this };
     const nameTag = (role: string) => ({ Name: `${name}-${role}` });
 
-    const azs: pulumi.Output<string[]> = r.azs
-      ? pulumi.output([...r.azs])
-      : aws
-          .getAvailabilityZonesOutput({ state: "available", filters: [{ name: "opt-in-status", values: ["opt-in-not-required"] }] }, parent)
-          .apply((r) => {
-            // During a preview an unconfigured provider answers invokes with {} (pulumi/pulumi
-            // sdk/go/common/resource/plugin/provider_plugin.go, Invoke): say so instead of a TypeError.
-            if (!Array.isArray(r.names)) {
-              throw new Error(
-                `invoke aws:index/getAvailabilityZones:getAvailabilityZones returned no zone names (got ${JSON.stringify(r)}): ` +
-                  "the AWS provider it went through is not configured (at preview: a provider input is not known yet)",
-              );
-            }
-            if (r.names.length < azCount) {
-              throw new Error(`region ${args.region} has ${r.names.length} availability zones, ${azCount} asked`);
-            }
-            return r.names.slice(0, azCount);
-          });
+    // Zones by id (chooseZones in ./rules.ts): the names map to other ids in every account, and EKS
+    // refuses some ids; given names are checked the same way.
+    const zones = aws
+      .getAvailabilityZonesOutput({ state: "available", filters: [{ name: "opt-in-status", values: ["opt-in-not-required"] }] }, parent)
+      .apply((z) => {
+        // During a preview an unconfigured provider answers invokes with {} (pulumi/pulumi
+        // sdk/go/common/resource/plugin/provider_plugin.go, Invoke): say so instead of a TypeError.
+        if (!Array.isArray(z.names) || !Array.isArray(z.zoneIds)) {
+          throw new Error(
+            `invoke aws:index/getAvailabilityZones:getAvailabilityZones returned no zone names (got ${JSON.stringify(z)}): ` +
+              "the AWS provider it went through is not configured (at preview: a provider input is not known yet)",
+          );
+        }
+        return chooseZones(args.region, { names: z.names, zoneIds: z.zoneIds }, azCount, r.azs);
+      });
+    const azs: pulumi.Output<string[]> = zones.apply((z) => z.names);
 
     const vpc = new aws.ec2.Vpc(
       `${name}-vpc`,
@@ -154,6 +154,7 @@ export class Network extends pulumi.ComponentResource {
     this.vpcId = vpc.id;
     this.vpcCidr = vpc.cidrBlock;
     this.azs = azs;
+    this.azIds = zones.apply((z) => z.ids);
     this.publicSubnetIds = pulumi.all(publicSubnets.map((s) => s.id));
     this.privateSubnetIds = pulumi.all(privateSubnets.map((s) => s.id));
     this.privateRouteTableIds = pulumi.all(privateRts.map((rt) => rt.id));
@@ -162,6 +163,7 @@ export class Network extends pulumi.ComponentResource {
       vpcId: this.vpcId,
       vpcCidr: this.vpcCidr,
       azs: this.azs,
+      azIds: this.azIds,
       publicSubnetIds: this.publicSubnetIds,
       privateSubnetIds: this.privateSubnetIds,
       privateRouteTableIds: this.privateRouteTableIds,
@@ -227,14 +229,29 @@ export class Network extends pulumi.ComponentResource {
     const role = new aws.iam.Role(
       `${name}-flow-logs`,
       {
-        assumeRolePolicy: JSON.stringify({
-          Version: "2012-10-17",
-          Statement: [{ Effect: "Allow", Principal: { Service: "vpc-flow-logs.amazonaws.com" }, Action: "sts:AssumeRole" }],
-        }),
+        // Confused-deputy guard (VPC User Guide, "Flow logs" > "IAM role for publishing flow logs to
+        // CloudWatch Logs": aws:SourceAccount and aws:SourceArn on the trust policy): only this
+        // account's flow logs in this region may assume the role.
+        assumeRolePolicy: pulumi.all([account, partition]).apply(([acct, part]) =>
+          JSON.stringify({
+            Version: "2012-10-17",
+            Statement: [
+              {
+                Effect: "Allow",
+                Principal: { Service: "vpc-flow-logs.amazonaws.com" },
+                Action: "sts:AssumeRole",
+                Condition: {
+                  StringEquals: { "aws:SourceAccount": acct },
+                  ArnLike: { "aws:SourceArn": `arn:${part}:ec2:${region}:${acct}:vpc-flow-log/*` },
+                },
+              },
+            ],
+          }),
+        ),
       },
       parent,
     );
-    new aws.iam.RolePolicy(
+    const policy = new aws.iam.RolePolicy(
       `${name}-flow-logs`,
       {
         role: role.id,
@@ -263,7 +280,9 @@ export class Network extends pulumi.ComponentResource {
         iamRoleArn: role.arn,
         tags: { Name: `${name}-flow-logs` },
       },
-      parent,
+      // Created after the role's policy: a flow log created first can stay in "Access error"
+      // (terraform-aws-modules/terraform-aws-vpc#1264).
+      { ...parent, dependsOn: [policy] },
     );
   }
 }

@@ -90,3 +90,51 @@ export function problems(spec: NetworkSpec): ArgProblem[] {
   if (!isLogRetention(r.flowLogsRetentionDays)) out.push(argProblem("flowLogsRetentionDays", LOG_RETENTION_RULE, r.flowLogsRetentionDays));
   return out;
 }
+
+/**
+ * Zone ids Amazon EKS refuses for cluster subnets: "us-east-1 use1-az3, us-west-1 usw1-az2,
+ * ca-central-1 cac1-az3" (Amazon EKS User Guide, "View Amazon EKS networking requirements for VPC
+ * and subnets", subnet requirements). Zone *names* map to different ids in every account, so the
+ * network chooses and checks zones by id: a VPC any lab kind may put EKS on never uses them.
+ */
+export const EKS_UNSUPPORTED_ZONE_IDS: readonly string[] = ["use1-az3", "usw1-az2", "cac1-az3"];
+
+/** What getAvailabilityZones answers that the choice needs: names and ids, in the same order. */
+export interface RegionZones {
+  readonly names: readonly string[];
+  readonly zoneIds: readonly string[];
+}
+
+/**
+ * The zones of the network, as `{names, ids}`: the given names (each must not be an EKS-refused
+ * id), or the region's first `count` zones whose ids EKS accepts. Throws an error saying which
+ * zones and why when that is impossible.
+ */
+export function chooseZones(
+  region: string,
+  zones: RegionZones,
+  count: number,
+  given?: readonly string[],
+): { names: string[]; ids: string[] } {
+  const idOf = new Map(zones.names.map((n, i) => [n, zones.zoneIds[i]]));
+  if (given) {
+    const unknown = given.filter((n) => !idOf.has(n));
+    if (unknown.length > 0)
+      throw new Error(`'azs' names zones region ${region} does not have (or that need an opt-in): ${unknown.join(", ")}`);
+    const refused = given.filter((n) => EKS_UNSUPPORTED_ZONE_IDS.includes(idOf.get(n) as string));
+    if (refused.length > 0) {
+      throw new Error(
+        `'azs' names ${refused.map((n) => `${n} (${idOf.get(n)})`).join(", ")}: Amazon EKS refuses subnets in zone ids ${EKS_UNSUPPORTED_ZONE_IDS.join(", ")}; name other zones`,
+      );
+    }
+    return { names: [...given], ids: given.map((n) => idOf.get(n) as string) };
+  }
+  const usable = zones.names.map((n, i) => ({ n, id: zones.zoneIds[i] })).filter((z) => !EKS_UNSUPPORTED_ZONE_IDS.includes(z.id));
+  if (usable.length < count) {
+    throw new Error(
+      `region ${region} has ${usable.length} availability zones that need no opt-in and that Amazon EKS accepts, ${count} asked`,
+    );
+  }
+  const chosen = usable.slice(0, count);
+  return { names: chosen.map((z) => z.n), ids: chosen.map((z) => z.id) };
+}

@@ -27,6 +27,7 @@ export function networkStack(raw: Readonly<Record<string, string>>, id: StackIde
     vpcId: net.vpcId,
     vpcCidr: net.vpcCidr,
     azs: net.azs,
+    azIds: net.azIds,
     publicSubnetIds: net.publicSubnetIds,
     privateSubnetIds: net.privateSubnetIds,
     privateRouteTableIds: net.privateRouteTableIds,

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { formatArgProblem } from "../../../core/errors";
 import { throwIfInvalid } from "../../../components/lib/args";
-import { NETWORK_DEFAULTS, problems, resolve } from "../../../components/network/rules";
+import { chooseZones, EKS_UNSUPPORTED_ZONE_IDS, NETWORK_DEFAULTS, problems, resolve } from "../../../components/network/rules";
 
 const lines = (spec: Parameters<typeof problems>[0]) => problems(spec).map((p) => formatArgProblem(p));
 
@@ -60,5 +60,37 @@ describe("throwIfInvalid: the one argument error", () => {
 
   test("no problem, no error", () => {
     expect(() => throwIfInvalid("lab:network:Network", "lab", [])).not.toThrow();
+  });
+});
+
+describe("zones by id (chooseZones)", () => {
+  // us-east-1 as one account sees it: names map to ids differently in every account.
+  const zones = {
+    names: ["us-east-1a", "us-east-1b", "us-east-1c", "us-east-1d"],
+    zoneIds: ["use1-az3", "use1-az1", "use1-az2", "use1-az4"],
+  };
+
+  test("the first zones whose ids EKS accepts: use1-az3 is skipped", () => {
+    expect(EKS_UNSUPPORTED_ZONE_IDS).toEqual(["use1-az3", "usw1-az2", "cac1-az3"]);
+    expect(chooseZones("us-east-1", zones, 2)).toEqual({ names: ["us-east-1b", "us-east-1c"], ids: ["use1-az1", "use1-az2"] });
+  });
+
+  test("given names are checked by id too, with the reason", () => {
+    expect(() => chooseZones("us-east-1", zones, 2, ["us-east-1a", "us-east-1b"])).toThrow(
+      "'azs' names us-east-1a (use1-az3): Amazon EKS refuses subnets in zone ids use1-az3, usw1-az2, cac1-az3; name other zones",
+    );
+    expect(() => chooseZones("us-east-1", zones, 1, ["us-east-1z"])).toThrow(
+      "'azs' names zones region us-east-1 does not have (or that need an opt-in): us-east-1z",
+    );
+    expect(chooseZones("us-east-1", zones, 2, ["us-east-1d", "us-east-1b"])).toEqual({
+      names: ["us-east-1d", "us-east-1b"],
+      ids: ["use1-az4", "use1-az1"],
+    });
+  });
+
+  test("too few usable zones is an error naming the count", () => {
+    expect(() => chooseZones("us-east-1", zones, 4)).toThrow(
+      "region us-east-1 has 3 availability zones that need no opt-in and that Amazon EKS accepts, 4 asked",
+    );
   });
 });

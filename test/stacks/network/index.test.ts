@@ -116,6 +116,7 @@ describe("network stack", () => {
       vpcId: expect.stringMatching(/^vpc-[0-9a-f]{17}$/),
       vpcCidr: "10.0.0.0/16",
       azs: ["eu-west-1a", "eu-west-1b"],
+      azIds: ["euw1-az1", "euw1-az2"],
       publicSubnetIds: [expect.stringMatching(/^subnet-/), expect.stringMatching(/^subnet-/)],
       privateSubnetIds: [expect.stringMatching(/^subnet-/), expect.stringMatching(/^subnet-/)],
       privateRouteTableIds: [expect.stringMatching(/^rtb-/), expect.stringMatching(/^rtb-/)],
@@ -138,10 +139,22 @@ describe("network stack", () => {
     expect(policy.Statement).toHaveLength(1);
     expect(policy.Statement[0].Action).toEqual(["logs:CreateLogStream", "logs:PutLogEvents", "logs:DescribeLogStreams"]);
     expect(policy.Statement[0].Resource[0].startsWith(arn)).toBe(true);
-    expect(ofType(withLogs, "aws:ec2/flowLog:FlowLog")[0].inputs).toMatchObject({
-      trafficType: "ALL",
-      logDestinationType: "cloud-watch-logs",
-    });
+    const flowLog = ofType(withLogs, "aws:ec2/flowLog:FlowLog")[0];
+    expect(flowLog.inputs).toMatchObject({ trafficType: "ALL", logDestinationType: "cloud-watch-logs" });
+    // Created after its role's policy (terraform-aws-vpc#1264), the role trusted for this account's flow logs only.
+    expect(flowLog.dependencies).toContain(ofType(withLogs, "aws:iam/rolePolicy:RolePolicy")[0].urn);
+    const trust = JSON.parse(ofType(withLogs, "aws:iam/role:Role")[0].inputs.assumeRolePolicy as string);
+    expect(trust.Statement).toEqual([
+      {
+        Effect: "Allow",
+        Principal: { Service: "vpc-flow-logs.amazonaws.com" },
+        Action: "sts:AssumeRole",
+        Condition: {
+          StringEquals: { "aws:SourceAccount": "123456789012" },
+          ArnLike: { "aws:SourceArn": "arn:aws:ec2:eu-west-1:123456789012:vpc-flow-log/*" },
+        },
+      },
+    ]);
   });
 
   test("a config error fails the plan with the config message", async () => {
