@@ -15,7 +15,7 @@ import { networkStack } from "./network/index";
 
 export type StackProgram = (raw: Readonly<Record<string, string>>, id: StackIdentity) => Record<string, pulumi.Input<unknown>>;
 
-/** Every stack kind, in dependency order of the stack graph (DESIGN.md). */
+/** Every stack kind, in dependency order of the stack graph (README, "Real use on AWS"). */
 export const STACK_KINDS: Readonly<Record<string, StackProgram>> = {
   network: networkStack,
   "fsx-ontap": fsxOntapStack,

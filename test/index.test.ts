@@ -5,8 +5,10 @@ function loadProgram(config: Record<string, string>): unknown {
   pulumi.runtime.setMocks(
     {
       newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }),
-      call: () => {
-        throw new Error("no invokes expected");
+      // The network checks its zones by id (components/network/rules.ts chooseZones): the one invoke.
+      call: (a) => {
+        if (a.token !== "aws:index/getAvailabilityZones:getAvailabilityZones") throw new Error(`unexpected invoke ${a.token}`);
+        return { names: ["us-east-1a", "us-east-1b"], zoneIds: ["use1-az1", "use1-az2"] };
       },
     },
     "storage-bench-lab",
@@ -46,6 +48,7 @@ describe("index.ts", () => {
       "vpcId",
       "vpcCidr",
       "azs",
+      "azIds",
       "publicSubnetIds",
       "privateSubnetIds",
       "privateRouteTableIds",

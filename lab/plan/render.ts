@@ -94,7 +94,7 @@ export function renderTree(plan: StackPlan, source?: string): string {
   return lines.join("\n");
 }
 
-/** The `--json` document of one stack: exactly the fields DESIGN.md names. */
+/** The `--json` document of one stack: exactly the fields README "Set up and check" names. */
 export function planJson(plan: StackPlan): object {
   return {
     stack: plan.stack,

@@ -29,7 +29,7 @@ export const PHASES = {
     what: "FSx for ONTAP Multi-AZ file system",
     upMinutes: 40,
     destroyMinutes: 15,
-    source: "DESIGN.md: FSx ONTAP Multi-AZ takes ~30–40 min (upper end)",
+    source: "lab estimate: a Multi-AZ file system takes ~30–40 min to create (the upper end)",
   },
   fsxOntapSingleAz: {
     what: "FSx for ONTAP Single-AZ file system",
@@ -37,12 +37,12 @@ export const PHASES = {
     destroyMinutes: 15,
     source: "lab estimate (below Multi-AZ)",
   },
-  eksControlPlane: { what: "EKS control plane", upMinutes: 12, destroyMinutes: 8, source: "DESIGN.md: EKS ~15 min with its nodes" },
+  eksControlPlane: { what: "EKS control plane", upMinutes: 12, destroyMinutes: 8, source: "lab estimate: an EKS cluster takes ~15 min with its nodes" },
   eksNodeGroups: {
     what: "EKS managed node groups (in parallel)",
     upMinutes: 4,
     destroyMinutes: 4,
-    source: "DESIGN.md: EKS ~15 min with its nodes",
+    source: "lab estimate: an EKS cluster takes ~15 min with its nodes",
   },
   ec2Instances: { what: "EC2 instances", upMinutes: 2, destroyMinutes: 2, source: "lab estimate" },
   k0sInstall: { what: "k0s: EC2 nodes, cloud-init, k0sctl apply", upMinutes: 10, destroyMinutes: 3, source: "lab estimate" },

@@ -55,6 +55,7 @@ describe("lab plan (CLI)", () => {
       vpcId: "<computed>",
       vpcCidr: "10.0.0.0/16",
       azs: ["us-east-1a", "us-east-1b"],
+      azIds: ["use1-az1", "use1-az2"],
       publicSubnetIds: "<computed>",
       privateSubnetIds: "<computed>",
       privateRouteTableIds: "<computed>",
