@@ -15,6 +15,7 @@
  * - EBS CSI driver: `arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy`, service account
  *   `ebs-csi-controller-sa` in `kube-system` (EKS User Guide, storage/ebs-csi.adoc).
  */
+import { logGroupKeyPolicy } from "../lib/logs";
 
 /** A policy document as AWS reads it. */
 export interface PolicyDocument {
@@ -65,35 +66,13 @@ export function podIdentityTrustPolicy(): PolicyDocument {
   };
 }
 
-/**
- * Key policy of the KMS key that encrypts the control-plane log group (CloudWatch Logs User Guide,
- * "Encrypt log data in CloudWatch Logs using AWS KMS", step 2: the account administers the key; the
- * regional Logs service principal `logs.<region>.amazonaws.com` may use it — `kms:Encrypt*`,
- * `kms:Decrypt*`, `kms:ReEncrypt*`, `kms:GenerateDataKey*`, `kms:Describe*` — for the log group whose
- * ARN is `kms:EncryptionContext:aws:logs:arn`). The same shape as the network's flow-log key
- * (components/network/index.ts); here the group's name is known, so the condition names it exactly.
- */
+/** Key policy of the KMS key of the control-plane log group: the shared log-group key policy, for exactly this group. */
 export function controlPlaneLogsKeyPolicy(partition: string, account: string, region: string, logGroupName: string): PolicyDocument {
-  return {
-    Version: "2012-10-17",
-    Statement: [
-      {
-        Sid: "AccountAdministersTheKey",
-        Effect: "Allow",
-        Principal: { AWS: `arn:${partition}:iam::${account}:root` },
-        Action: "kms:*",
-        Resource: "*",
-      },
-      {
-        Sid: "CloudWatchLogsEncryptsTheControlPlaneLogGroup",
-        Effect: "Allow",
-        Principal: { Service: `logs.${region}.amazonaws.com` },
-        Action: ["kms:Encrypt*", "kms:Decrypt*", "kms:ReEncrypt*", "kms:GenerateDataKey*", "kms:Describe*"],
-        Resource: "*",
-        Condition: {
-          ArnLike: { "kms:EncryptionContext:aws:logs:arn": `arn:${partition}:logs:${region}:${account}:log-group:${logGroupName}` },
-        },
-      },
-    ],
-  };
+  return logGroupKeyPolicy({
+    partition,
+    account,
+    region,
+    logGroupPattern: logGroupName,
+    sid: "CloudWatchLogsEncryptsTheControlPlaneLogGroup",
+  });
 }

@@ -15,6 +15,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { throwIfInvalid } from "../lib/args";
 import { subnetLayout } from "./cidr";
 import { chooseZones, NetworkSpec, problems, resolve } from "./rules";
+import { logGroupKeyPolicy } from "../lib/logs";
 
 /** Arguments of {@link Network}: plain values, documented (with defaults) in ./rules.ts. */
 export type NetworkArgs = NetworkSpec;
@@ -193,29 +194,17 @@ export class Network extends pulumi.ComponentResource {
         description: `VPC flow logs of ${name}: encryption of its CloudWatch Logs log group`,
         enableKeyRotation: true,
         deletionWindowInDays: 7,
+        // The shared log-group key policy (components/lib/logs.ts), for the groups of this prefix.
         policy: pulumi.all([account, partition]).apply(([acct, part]) =>
-          JSON.stringify({
-            Version: "2012-10-17",
-            Statement: [
-              {
-                Sid: "AccountAdministersTheKey",
-                Effect: "Allow",
-                Principal: { AWS: `arn:${part}:iam::${acct}:root` },
-                Action: "kms:*",
-                Resource: "*",
-              },
-              {
-                Sid: "CloudWatchLogsEncryptsTheFlowLogGroup",
-                Effect: "Allow",
-                Principal: { Service: `logs.${region}.amazonaws.com` },
-                Action: ["kms:Encrypt*", "kms:Decrypt*", "kms:ReEncrypt*", "kms:GenerateDataKey*", "kms:Describe*"],
-                Resource: "*",
-                Condition: {
-                  ArnLike: { "kms:EncryptionContext:aws:logs:arn": `arn:${part}:logs:${region}:${acct}:log-group:${groupPrefix}*` },
-                },
-              },
-            ],
-          }),
+          JSON.stringify(
+            logGroupKeyPolicy({
+              partition: part,
+              account: acct,
+              region,
+              logGroupPattern: `${groupPrefix}*`,
+              sid: "CloudWatchLogsEncryptsTheFlowLogGroup",
+            }),
+          ),
         ),
         tags: { Name: `${name}-flow-logs` },
       },
