@@ -18,4 +18,10 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Plain CommonJS scripts that tests run in a child Node process (test/fixtures).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { require: "readonly", process: "readonly", module: "writable", __dirname: "readonly" } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
 );

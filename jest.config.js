@@ -1,5 +1,13 @@
 /** Jest runs the TypeScript tests through ts-jest; with `isolatedModules` in tsconfig ts-jest only
- * transpiles (type-checking is `tsc --noEmit`, run by `npm test` before jest). */
+ * transpiles (type-checking is `tsc --noEmit`, run by `npm test` before jest).
+ *
+ * package.json runs jest with NODE_OPTIONS:
+ * - `--unhandled-rejections=warn`: a rejected Pulumi Output in a mock-runtime test must not end
+ *   the worker;
+ * - `--experimental-vm-modules`: Jest 30 `require()`s an ES module (puppeteer-core 25 is ESM only)
+ *   only where node:vm has SourceTextModule#hasAsyncGraph (Node 24.9+), which this flag exposes
+ *   (jest-runtime `supportsSyncEvaluate`; jestjs.io/docs/ecmascript-modules#require-of-esm);
+ *   `--disable-warning=ExperimentalWarning` keeps its one-line notice out of every worker's output. */
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],

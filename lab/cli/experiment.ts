@@ -78,7 +78,7 @@ export async function experimentAction(
     io.err(`${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  // Loaded only now: an ES module (Node 20.19+ require()s it) and the AWS SDK.
+  // Loaded only now: client-node, an ES module (Node require()s it), and the AWS SDK.
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { kubeCluster } = require("../experiment/kube") as typeof import("../experiment/kube");
   const { fsxApi } = require("../experiment/fsx") as typeof import("../experiment/fsx");

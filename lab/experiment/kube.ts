@@ -1,11 +1,12 @@
 /**
- * The {@link Cluster} of the experiments on a real cluster, with @kubernetes/client-node 1.4.0
- * (kubernetes-client/javascript, tag 1.4.0). It is an ES module: Node 20.19+ `require()`s it (the
- * `lab` CLI), Jest cannot, so this file is loaded only by the CLI and by the end-to-end test's
- * child process (test/lab/experiment/e2e.test.ts).
+ * The {@link Cluster} of the experiments on a real cluster, with @kubernetes/client-node 2.0.1
+ * (kubernetes-client/javascript, tag 2.0.1). It is an ES module: Node `require()`s it (the `lab`
+ * CLI), and Jest only under `--experimental-vm-modules` (package.json), so this file is loaded only
+ * by the CLI and by the end-to-end test's child process (test/lab/experiment/e2e.test.ts).
  *
- * client-node 1.x facts used here (dist/gen/types/ObjectParamAPI.d.ts, src/middleware.ts,
- * src/patch.ts, src/gen/apis/exception.ts of that tag):
+ * client-node facts used here (dist/gen/types/ObjectParamAPI.d.ts, dist/middleware.d.ts,
+ * dist/patch.d.ts, dist/gen/apis/exception.js of 2.0.1; unchanged from 1.x for these calls, 2.0
+ * replaced node-fetch with undici: dist/gen/http/isomorphic-fetch.js):
  * - every API method takes one object of parameters (`readNamespacedPod({ name, namespace })`)
  *   and resolves to the model; an HTTP error rejects with `ApiException` whose `code` is the status;
  * - `readNamespacedPodLog` resolves to the log text;

@@ -38,7 +38,8 @@ describe("lab.yml", () => {
     expect(aws.with["role-to-assume"]).toBe("${{ secrets.AWS_ROLE_ARN }}");
     expect(aws.with["aws-region"]).toBe("${{ vars.AWS_REGION || 'us-east-1' }}");
     const pulumi = step("pulumi/actions@v6");
-    expect(pulumi.with).toEqual({ "pulumi-version": "3.248.0" });
+    expect(pulumi.with).toEqual({ "pulumi-version": "3.276.0" });
+    expect(pulumi.with["pulumi-version"]).toBe(require("../../../package.json").dependencies["@pulumi/pulumi"]); // eslint-disable-line @typescript-eslint/no-require-imports
     const run = steps.find((s) => s.name === "lab run") as { run: string; env: Record<string, string> };
     expect(run.run).toContain('npx lab "${args[@]}"');
     expect(run.run).toContain('args=(run "$SCENARIO" --run-id "$RUN_ID")');
