@@ -1,0 +1,112 @@
+/**
+ * `lab plan --stack S --change KEY=VALUE… | --change-config FILE [--allow-replace]`: plans the
+ * stack as it is (its shipped config) and as it would be after the change, both offline as a
+ * settled stack (every resource exists), with the same upstream stacks, and lists what the change
+ * updates, replaces (why, and what that destroys), creates and deletes (./diff.ts).
+ */
+import { Program, planAll } from "..";
+import type { StackSpec } from "../run";
+import { readStackConfigFile, withUpstreams } from "../sources";
+import { ChangePlan, diffPlans, refusals, ResourceChange } from "./diff";
+
+/** A `--change` argument that is not `KEY=VALUE` with a config key. */
+export class ChangeArgumentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ChangeArgumentError";
+  }
+}
+
+const KEY_RE = /^(lab|aws):[A-Za-z][A-Za-z0-9]*$/;
+
+/**
+ * `KEY=VALUE` pairs → config entries (values exactly as typed, as `pulumi config set` stores them;
+ * a list key takes its JSON, e.g. `lab:adminCidrs=["203.0.113.9/32"]`). Every bad one at once.
+ */
+export function parseChanges(pairs: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const pair of pairs) {
+    const eq = pair.indexOf("=");
+    const key = eq < 0 ? pair : pair.slice(0, eq);
+    if (eq < 0) problems.push(`'--change' must be KEY=VALUE (e.g. lab:runId=r2), got ${JSON.stringify(pair)}`);
+    else if (!KEY_RE.test(key)) problems.push(`'--change' key must be a config key like lab:<name> or aws:<name>, got ${JSON.stringify(key)}`);
+    else if (key === "lab:kind") problems.push(`'--change' cannot change lab:kind: a stack of another kind is another stack, got ${JSON.stringify(pair)}`);
+    else out[key] = pair.slice(eq + 1);
+  }
+  if (problems.length > 0) throw new ChangeArgumentError(problems.join("\n"));
+  return out;
+}
+
+export interface ChangeRequest {
+  /** `--change KEY=VALUE` arguments, applied over the stack's config. */
+  readonly changes?: readonly string[];
+  /** `--change-config FILE`: the whole new config of the stack. */
+  readonly changeConfig?: string;
+}
+
+/** The stack's config after the change. */
+export function changedSpec(spec: StackSpec, req: ChangeRequest): StackSpec {
+  if ((req.changes?.length ?? 0) > 0 === (req.changeConfig !== undefined)) {
+    throw new ChangeArgumentError("lab plan --stack S needs exactly one of --change KEY=VALUE… or --change-config FILE to plan a change");
+  }
+  if (req.changeConfig !== undefined) {
+    const next = readStackConfigFile(req.changeConfig, spec.name);
+    if (next.config["lab:kind"] !== spec.config["lab:kind"]) {
+      throw new ChangeArgumentError(
+        `'lab:kind' in ${req.changeConfig} must be the stack's own kind ${spec.config["lab:kind"]}, got ${JSON.stringify(next.config["lab:kind"])}`,
+      );
+    }
+    return { ...next, source: `${req.changeConfig} (new config of ${spec.name})` };
+  }
+  const set = parseChanges(req.changes ?? []);
+  return { ...spec, config: { ...spec.config, ...set }, source: `${spec.source} with --change` };
+}
+
+/** Plans `spec` before and after the change, with the shipped stacks it references as its upstreams. */
+export async function planChange(spec: StackSpec, next: StackSpec, shipped: readonly StackSpec[], program: Program): Promise<ChangePlan> {
+  const planOf = async (s: StackSpec) => {
+    const results = await planAll(withUpstreams(s, shipped.filter((x) => x.name !== s.name)), program);
+    return (results.find((r) => r.spec.name === s.name) as { plan: Parameters<typeof diffPlans>[0] }).plan;
+  };
+  const before = await planOf(spec);
+  const after = await planOf(next);
+  return diffPlans(before, after);
+}
+
+const LABEL: Record<ResourceChange["action"], string> = {
+  update: "updated in place",
+  replace: "REPLACED",
+  unknown: "UNKNOWN effect",
+  create: "created",
+  delete: "DELETED",
+};
+
+/** The change plan as text: the config change, then one block per changed resource, then the totals and refusals. */
+export function renderChangePlan(plan: ChangePlan, allowReplace: boolean): string {
+  const out: string[] = [];
+  const shown = (v: string | undefined) => (v === undefined ? "(unset)" : v);
+  out.push(`change plan of stack ${plan.stack} (${plan.kind}), offline, the stack as deployed:`);
+  for (const c of plan.config) out.push(`  ${c.key}: ${shown(c.before)} -> ${shown(c.after)}`);
+  for (const c of plan.changes) {
+    out.push(`${LABEL[c.action]}: ${c.type} ${c.name}${c.renamedFrom ? ` (replaces ${c.renamedFrom}: its name carries a changed value)` : ""}`);
+    for (const v of c.inputs.filter((i) => c.action !== "replace" || i.verdict === "replace"))
+      out.push(`    ${v.path}: ${v.verdict === "replace" ? "replaces" : v.verdict === "update" ? "in place" : "unknown"} (${v.rule})${v.source ? ` [${v.source}]` : ""}`);
+    if (c.renamedFrom) out.push("    a new logical name is a new resource: the engine creates it, then deletes the old one [Pulumi URNs]");
+    if (c.destroys) out.push(`    destroys: ${c.destroys.what}${c.action === "replace" && c.deleteBeforeReplace ? " (deleted before the new one is created)" : ""}`);
+  }
+  const count = (a: ResourceChange["action"]) => plan.changes.filter((c) => c.action === a).length;
+  out.push(
+    `${plan.unchanged} unchanged, ${count("update")} updated in place, ${count("replace")} replaced, ${count("create")} created, ` +
+      `${count("delete")} deleted, ${count("unknown")} of unknown effect`,
+  );
+  const refused = refusals(plan);
+  if (refused.length > 0) {
+    out.push(
+      allowReplace
+        ? `--allow-replace: ${refused.length} change(s) destroy data (listed above)`
+        : `refused: ${refused.length} change(s) would destroy data or may (${refused.map((c) => c.name).join(", ")}); re-run with --allow-replace to accept`,
+    );
+  }
+  return out.join("\n");
+}
