@@ -72,11 +72,27 @@ function actionOf(verdicts: readonly InputVerdict[]): Action | undefined {
 const optionsOf = (r: PlannedResource) => r.options ?? { replaceOnChanges: [], ignoreChanges: [], deleteBeforeReplace: false, retainOnDelete: false };
 const comparable = (r: PlannedResource) => r.comparableInputs ?? r.inputs;
 
-/** A created resource's old self: a deleted one of its type whose name, with one changed value swapped, is its name. */
+/**
+ * A created resource's old self: a deleted one of its type whose name is the created one's with a
+ * changed key's new value swapped for something else (`x-collect-r2` ← `x-collect-r1`; the old
+ * value may be a default the config never named).
+ */
 function renamedFrom(created: PlannedResource, deleted: readonly PlannedResource[], config: readonly ConfigChange[]): PlannedResource | undefined {
   for (const c of config) {
-    if (!c.before || !c.after) continue;
-    const match = deleted.find((d) => d.type === created.type && d.name.includes(c.before as string) && d.name.split(c.before as string).join(c.after as string) === created.name);
+    const value = c.after;
+    if (!value) continue;
+    const at = created.name.indexOf(value);
+    if (at < 0) continue;
+    const head = created.name.slice(0, at);
+    const tail = created.name.slice(at + value.length);
+    const match = deleted.find(
+      (d) =>
+        d.type === created.type &&
+        d.name.length > head.length + tail.length &&
+        d.name.startsWith(head) &&
+        d.name.endsWith(tail) &&
+        (c.before === undefined || d.name.slice(head.length, d.name.length - tail.length) === c.before),
+    );
     if (match) return match;
   }
   return undefined;

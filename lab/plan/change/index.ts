@@ -82,18 +82,25 @@ const LABEL: Record<ResourceChange["action"], string> = {
   delete: "DELETED",
 };
 
-/** The change plan as text: the config change, then one block per changed resource, then the totals and refusals. */
+/** The change plan as text: the config change, one block per changed resource, the totals, the refusals, the sources cited. */
 export function renderChangePlan(plan: ChangePlan, allowReplace: boolean): string {
   const out: string[] = [];
-  const shown = (v: string | undefined) => (v === undefined ? "(unset)" : v);
-  out.push(`change plan of stack ${plan.stack} (${plan.kind}), offline, the stack as deployed:`);
+  const sources: string[] = [];
+  const cite = (source: string) => {
+    if (!source) return "";
+    if (!sources.includes(source)) sources.push(source);
+    return ` [${sources.indexOf(source) + 1}]`;
+  };
+  const shown = (v: string | undefined) => (v === undefined ? "(unset: its default)" : v);
+  out.push(`change plan of stack ${plan.stack} (${plan.kind}), offline, against the stack as deployed:`);
   for (const c of plan.config) out.push(`  ${c.key}: ${shown(c.before)} -> ${shown(c.after)}`);
   for (const c of plan.changes) {
-    out.push(`${LABEL[c.action]}: ${c.type} ${c.name}${c.renamedFrom ? ` (replaces ${c.renamedFrom}: its name carries a changed value)` : ""}`);
+    out.push(`${LABEL[c.action]}: ${c.type} ${c.name}${c.renamedFrom ? ` (replaces ${c.renamedFrom})` : ""}`);
     for (const v of c.inputs.filter((i) => c.action !== "replace" || i.verdict === "replace"))
-      out.push(`    ${v.path}: ${v.verdict === "replace" ? "replaces" : v.verdict === "update" ? "in place" : "unknown"} (${v.rule})${v.source ? ` [${v.source}]` : ""}`);
-    if (c.renamedFrom) out.push("    a new logical name is a new resource: the engine creates it, then deletes the old one [Pulumi URNs]");
-    if (c.destroys) out.push(`    destroys: ${c.destroys.what}${c.action === "replace" && c.deleteBeforeReplace ? " (deleted before the new one is created)" : ""}`);
+      out.push(`    ${v.path}: ${v.rule}${cite(v.source)}`);
+    if (c.renamedFrom)
+      out.push(`    its name carries a changed value: a new logical name is a new resource, created before ${c.renamedFrom} is deleted${cite(URN_SOURCE)}`);
+    if (c.destroys) out.push(`    destroys: ${c.destroys.what}${c.action === "replace" && c.deleteBeforeReplace ? " (deleteBeforeReplace: deleted first)" : ""}`);
   }
   const count = (a: ResourceChange["action"]) => plan.changes.filter((c) => c.action === a).length;
   out.push(
@@ -104,9 +111,14 @@ export function renderChangePlan(plan: ChangePlan, allowReplace: boolean): strin
   if (refused.length > 0) {
     out.push(
       allowReplace
-        ? `--allow-replace: ${refused.length} change(s) destroy data (listed above)`
+        ? `--allow-replace: accepted ${refused.length} change(s) that destroy data or may (${refused.map((c) => c.name).join(", ")})`
         : `refused: ${refused.length} change(s) would destroy data or may (${refused.map((c) => c.name).join(", ")}); re-run with --allow-replace to accept`,
     );
   }
+  if (sources.length > 0) out.push("sources:", ...sources.map((s, i) => `  [${i + 1}] ${s}`));
   return out.join("\n");
 }
+
+/** Where a resource's identity is its URN (project, stack, type, name): a new name is a new resource. */
+export const URN_SOURCE =
+  "https://www.pulumi.com/docs/iac/concepts/resources/names/ (\"changing the name of a resource will create a new resource and delete the old/original resource\")";

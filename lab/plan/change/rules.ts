@@ -78,7 +78,7 @@ export interface RuleOptions {
 export function judgeInput(token: string, path: string, options: RuleOptions): InputVerdict {
   const ignored = options.ignoreChanges.find((p) => covers(p, path) && segmentsAtLeast(path, p));
   if (ignored !== undefined) {
-    return { path, verdict: "ignored", rule: `ignoreChanges: ${ignored}`, source: "the resource's options (the program)" };
+    return { path, verdict: "ignored", rule: `ignored (ignoreChanges: ${ignored})`, source: "the resource's options (the program)" };
   }
   const byOption = options.replaceOnChanges.find((p) => covers(p, path));
   if (byOption !== undefined) {
@@ -86,18 +86,18 @@ export function judgeInput(token: string, path: string, options: RuleOptions): I
     return {
       path,
       verdict: "replace",
-      rule: `replaceOnChanges: ${byOption}${sdk ? " (added by the @pulumi/command SDK to every Command)" : ""}`,
+      rule: `replaces (replaceOnChanges: ${byOption}${sdk ? ", added by the @pulumi/command SDK to every Command" : ""})`,
       source: sdk ? COMMAND_SOURCE : "the resource's options (the program)",
     };
   }
   const rule = typeRule(token);
-  if (rule === undefined) return { path, verdict: "unknown", rule: `no replacement rule known for ${token}`, source: "" };
+  if (rule === undefined) return { path, verdict: "unknown", rule: `unknown: no replacement rule known for ${token}`, source: "" };
   const replacing = rule.replaces.find((p) => p === "*" || covers(p, path));
-  if (replacing !== undefined) return { path, verdict: "replace", rule: `force-new ${replacing}`, source: rule.source };
+  if (replacing !== undefined) return { path, verdict: "replace", rule: `replaces (force-new ${replacing})`, source: rule.source };
   const updating = rule.updates.find((p) => covers(p, path) && segmentsAtLeast(path, p));
-  if (updating !== undefined) return { path, verdict: "update", rule: `in place: ${updating}`, source: rule.source };
-  if (rule.otherwise === "update") return { path, verdict: "update", rule: "in place (not a force-new input)", source: rule.source };
-  return { path, verdict: "unknown", rule: `no rule for input ${path} of ${token}`, source: rule.source };
+  if (updating !== undefined) return { path, verdict: "update", rule: `in place (${updating} updates in place)`, source: rule.source };
+  if (rule.otherwise === "update") return { path, verdict: "update", rule: "in place (not a replacing input)", source: rule.source };
+  return { path, verdict: "unknown", rule: `unknown: no rule for this input of ${token}`, source: rule.source };
 }
 
 /** Whether `path` is at or under `rule` (an ignored or in-place rule covers its own subtree, not its parent). */
