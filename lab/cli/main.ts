@@ -74,7 +74,12 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option("--change <KEY=VALUE...>", "with --stack: plan a config change of the deployed stack (updated, replaced and why, created, deleted)")
     .option("--change-config <file>", "with --stack: plan the change to this whole new config file")
     .option("--allow-replace", "with --change: accept changes that replace or delete what holds data")
+    .option("--change-table", "print docs/changing-a-live-stack.md: every key of every kind changed on a shipped stack")
     .action(async (opts) => {
+      if (opts.changeTable) {
+        process.stdout.write(await commands.planChange().runChangeTable(ROOT));
+        return;
+      }
       if (opts.change !== undefined || opts.changeConfig !== undefined) {
         const changed = await commands.planChange().runPlanChange(opts, ROOT);
         process.stdout.write(`${changed.text}\n`);

@@ -2,6 +2,7 @@
 import { runStack } from "../../stacks";
 import { ChangeArgumentError, changedSpec, planChange, renderChangePlan } from "../plan/change";
 import { refusals } from "../plan/change/diff";
+import { leverImpacts, renderLeverPage } from "../plan/change/table";
 import { shippedStacks } from "../plan/sources";
 import { UsageError } from "./errors";
 
@@ -30,4 +31,9 @@ export async function runPlanChange(opts: PlanChangeOptions, root: string): Prom
   const plan = await planChange(spec, next, shipped, runStack);
   const allow = opts.allowReplace === true;
   return { text: renderChangePlan(plan, allow), refused: !allow && refusals(plan).length > 0 };
+}
+
+/** `lab plan --change-table`: docs/changing-a-live-stack.md as generated. */
+export async function runChangeTable(root: string): Promise<string> {
+  return renderLeverPage(await leverImpacts(shippedStacks(root), runStack));
 }

@@ -98,11 +98,20 @@ function renamedFrom(created: PlannedResource, deleted: readonly PlannedResource
   return undefined;
 }
 
+/**
+ * The resources that own something: custom resources, and remote components (pulumi-eks'
+ * `eks:index:*`), whose children the offline plan does not see. The lab's own components (`lab:`)
+ * own nothing but their children, which are listed themselves.
+ */
+function owns(r: PlannedResource): boolean {
+  return r.custom || !(r.type.startsWith("lab:") || r.type.startsWith("pulumi:pulumi:"));
+}
+
 /** Compares two plans of one stack. */
 export function diffPlans(before: StackPlan, after: StackPlan): ChangePlan {
   const config = configChanges(before.config, after.config);
-  const olds = new Map(before.resources.filter((r) => r.custom).map((r) => [r.urn, r]));
-  const news = after.resources.filter((r) => r.custom);
+  const olds = new Map(before.resources.filter(owns).map((r) => [r.urn, r]));
+  const news = after.resources.filter(owns);
   const newUrns = new Set(news.map((r) => r.urn));
   const deleted = [...olds.values()].filter((r) => !newUrns.has(r.urn));
 

@@ -4,7 +4,7 @@
  * settled stack (every resource exists), with the same upstream stacks, and lists what the change
  * updates, replaces (why, and what that destroys), creates and deletes (./diff.ts).
  */
-import { Program, planAll } from "..";
+import { PlanMemo, Program, planAll } from "..";
 import type { StackSpec } from "../run";
 import { readStackConfigFile, withUpstreams } from "../sources";
 import { ChangePlan, diffPlans, refusals, ResourceChange } from "./diff";
@@ -64,9 +64,15 @@ export function changedSpec(spec: StackSpec, req: ChangeRequest): StackSpec {
 }
 
 /** Plans `spec` before and after the change, with the shipped stacks it references as its upstreams. */
-export async function planChange(spec: StackSpec, next: StackSpec, shipped: readonly StackSpec[], program: Program): Promise<ChangePlan> {
+export async function planChange(
+  spec: StackSpec,
+  next: StackSpec,
+  shipped: readonly StackSpec[],
+  program: Program,
+  memo?: PlanMemo,
+): Promise<ChangePlan> {
   const planOf = async (s: StackSpec) => {
-    const results = await planAll(withUpstreams(s, shipped.filter((x) => x.name !== s.name)), program);
+    const results = await planAll(withUpstreams(s, shipped.filter((x) => x.name !== s.name)), program, undefined, {}, memo);
     return (results.find((r) => r.spec.name === s.name) as { plan: Parameters<typeof diffPlans>[0] }).plan;
   };
   const before = await planOf(spec);
