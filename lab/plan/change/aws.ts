@@ -28,6 +28,27 @@ export interface AwsTypeRule {
  * Types the lab creates that are not listed are unknown: a change of any of their inputs is
  * reported as such, never as an update.
  */
+const NODE_GROUP: AwsTypeRule = {
+  // UpdateNodegroupVersion (launch template version, release version, Kubernetes version) and
+  // UpdateNodegroupConfig (labels, scaling, taints, update config) change a node group in place.
+  replaces: [
+    "amiType",
+    "capacityType",
+    "clusterName",
+    "diskSize",
+    "instanceTypes",
+    "launchTemplate.id",
+    "launchTemplate.name",
+    "nodeGroupName",
+    "nodeGroupNamePrefix",
+    "nodeRoleArn",
+    "remoteAccess",
+    "subnetIds",
+  ],
+  updates: ["labels", "scalingConfig", "taints", "updateConfig", "version", "releaseVersion", "launchTemplate.version", "forceUpdateVersion", "tags"],
+  source: "internal/service/eks/node_group.go @ 012e0a32f0686212f447447fd3d81c3d0ce256ad (aws_eks_node_group schema, resourceNodeGroupUpdate)",
+};
+
 export const AWS_RULES: Readonly<Record<string, AwsTypeRule>> = {
   "aws:ec2/instance:Instance": {
     // ForceNew: ami, associate_public_ip_address, availability_zone, ebs_optimized, key_name, private_ip,
@@ -98,4 +119,8 @@ export const AWS_RULES: Readonly<Record<string, AwsTypeRule>> = {
     ],
     source: "internal/service/fsx/ontap_file_system.go @ 00c1681e469c619939e6634fba16bef9c30bce86 (aws_fsx_ontap_file_system schema, resourceOntapFileSystemUpdate)",
   },
+  "aws:eks/nodeGroup:NodeGroup": NODE_GROUP,
+  // pulumi-eks' ManagedNodeGroup (a remote component) creates one aws.eks.NodeGroup from its arguments, passed
+  // through under the same names (pulumi/pulumi-eks nodejs/eks/nodegroup.ts, createManagedNodeGroupInternal).
+  "eks:index:ManagedNodeGroup": { ...NODE_GROUP, source: `${NODE_GROUP.source}, through pulumi-eks ManagedNodeGroup` },
 };
