@@ -71,7 +71,10 @@ export async function main(argv: readonly string[]): Promise<void> {
       "--first-preview",
       "plan as the first `pulumi preview` of new stacks: outputs of new resources unknown, invokes through a provider with unknown config answered {}",
     )
-    .option("--change <KEY=VALUE...>", "with --stack: plan a config change of the deployed stack (updated, replaced and why, created, deleted)")
+    .option(
+      "--change <KEY=VALUE...>",
+      "with --stack: plan a config change of the deployed stack (updated, replaced and why, created, deleted)",
+    )
     .option("--change-config <file>", "with --stack: plan the change to this whole new config file")
     .option("--allow-replace", "with --change: accept changes that replace or delete what holds data")
     .option("--change-table", "print docs/changing-a-live-stack.md: every key of every kind changed on a shipped stack")

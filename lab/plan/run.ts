@@ -142,7 +142,11 @@ export function comparableValue(v: unknown): unknown {
   if (v !== null && typeof v === "object") {
     const o = v as Record<string, unknown>;
     const sig = o[rpc.specialSigKey];
-    const digest = (x: unknown) => `[secret sha256:${createHash("sha256").update(JSON.stringify(comparableValue(x)) ?? "").digest("hex").slice(0, 16)}]`;
+    const digest = (x: unknown) =>
+      `[secret sha256:${createHash("sha256")
+        .update(JSON.stringify(comparableValue(x)) ?? "")
+        .digest("hex")
+        .slice(0, 16)}]`;
     if (sig === rpc.specialSecretSig) return digest(o.value);
     if (sig === rpc.specialOutputValueSig) return "value" in o ? (o.secret ? digest(o.value) : comparableValue(o.value)) : COMPUTED;
     if (sig !== undefined) return displayValue(v);

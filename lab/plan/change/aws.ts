@@ -45,8 +45,19 @@ const NODE_GROUP: AwsTypeRule = {
     "remoteAccess",
     "subnetIds",
   ],
-  updates: ["labels", "scalingConfig", "taints", "updateConfig", "version", "releaseVersion", "launchTemplate.version", "forceUpdateVersion", "tags"],
-  source: "internal/service/eks/node_group.go @ 012e0a32f0686212f447447fd3d81c3d0ce256ad (aws_eks_node_group schema, resourceNodeGroupUpdate)",
+  updates: [
+    "labels",
+    "scalingConfig",
+    "taints",
+    "updateConfig",
+    "version",
+    "releaseVersion",
+    "launchTemplate.version",
+    "forceUpdateVersion",
+    "tags",
+  ],
+  source:
+    "internal/service/eks/node_group.go @ 012e0a32f0686212f447447fd3d81c3d0ce256ad (aws_eks_node_group schema, resourceNodeGroupUpdate)",
 };
 
 export const AWS_RULES: Readonly<Record<string, AwsTypeRule>> = {
@@ -101,7 +112,8 @@ export const AWS_RULES: Readonly<Record<string, AwsTypeRule>> = {
     // ModifyVolume changes size, iops, throughput and type in place (a smaller size is refused by EC2 at apply).
     replaces: ["availabilityZone", "encrypted", "kmsKeyId", "multiAttachEnabled", "outpostArn", "snapshotId"],
     updates: ["size", "iops", "throughput", "type", "tags", "finalSnapshot"],
-    source: "internal/service/ec2/ebs_volume.go @ 0073593e7d6993ba482409f4dc35438daaa79bb3 (aws_ebs_volume schema, resourceEBSVolumeUpdate)",
+    source:
+      "internal/service/ec2/ebs_volume.go @ 0073593e7d6993ba482409f4dc35438daaa79bb3 (aws_ebs_volume schema, resourceEBSVolumeUpdate)",
   },
   "aws:fsx/ontapFileSystem:OntapFileSystem": {
     // UpdateFileSystem changes throughput capacity, storage capacity, disk IOPS, backups, maintenance window, route tables.
@@ -117,7 +129,8 @@ export const AWS_RULES: Readonly<Record<string, AwsTypeRule>> = {
       "routeTableIds",
       "tags",
     ],
-    source: "internal/service/fsx/ontap_file_system.go @ 00c1681e469c619939e6634fba16bef9c30bce86 (aws_fsx_ontap_file_system schema, resourceOntapFileSystemUpdate)",
+    source:
+      "internal/service/fsx/ontap_file_system.go @ 00c1681e469c619939e6634fba16bef9c30bce86 (aws_fsx_ontap_file_system schema, resourceOntapFileSystemUpdate)",
   },
   "aws:eks/nodeGroup:NodeGroup": NODE_GROUP,
   // pulumi-eks' ManagedNodeGroup (a remote component) creates one aws.eks.NodeGroup from its arguments, passed

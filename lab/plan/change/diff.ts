@@ -69,7 +69,8 @@ function actionOf(verdicts: readonly InputVerdict[]): Action | undefined {
   return worst === 3 ? "replace" : worst === 2 ? "unknown" : worst === 1 ? "update" : undefined;
 }
 
-const optionsOf = (r: PlannedResource) => r.options ?? { replaceOnChanges: [], ignoreChanges: [], deleteBeforeReplace: false, retainOnDelete: false };
+const optionsOf = (r: PlannedResource) =>
+  r.options ?? { replaceOnChanges: [], ignoreChanges: [], deleteBeforeReplace: false, retainOnDelete: false };
 const comparable = (r: PlannedResource) => r.comparableInputs ?? r.inputs;
 
 /**
@@ -77,7 +78,11 @@ const comparable = (r: PlannedResource) => r.comparableInputs ?? r.inputs;
  * changed key's new value swapped for something else (`x-collect-r2` ← `x-collect-r1`; the old
  * value may be a default the config never named).
  */
-function renamedFrom(created: PlannedResource, deleted: readonly PlannedResource[], config: readonly ConfigChange[]): PlannedResource | undefined {
+function renamedFrom(
+  created: PlannedResource,
+  deleted: readonly PlannedResource[],
+  config: readonly ConfigChange[],
+): PlannedResource | undefined {
   for (const c of config) {
     const value = c.after;
     if (!value) continue;
@@ -142,7 +147,8 @@ export function diffPlans(before: StackPlan, after: StackPlan): ChangePlan {
       if (!mine) continue;
       for (const [prop, urns] of Object.entries(r.propertyDependencies ?? {})) {
         const from = urns.find((u) => fresh.has(u));
-        if (from === undefined || mine.some((v) => v.path === prop || v.path.startsWith(`${prop}.`) || v.path.startsWith(`${prop}[`))) continue;
+        if (from === undefined || mine.some((v) => v.path === prop || v.path.startsWith(`${prop}.`) || v.path.startsWith(`${prop}[`)))
+          continue;
         const v = judgeInput(r.type, prop, optionsOf(r));
         const via = `${v.rule}; its value comes from ${urnName(from)}, which is ${olds.has(from) ? "replaced" : "created"}`;
         mine.push({ ...v, rule: via });

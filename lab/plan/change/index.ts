@@ -30,8 +30,10 @@ export function parseChanges(pairs: readonly string[]): Record<string, string> {
     const eq = pair.indexOf("=");
     const key = eq < 0 ? pair : pair.slice(0, eq);
     if (eq < 0) problems.push(`'--change' must be KEY=VALUE (e.g. lab:runId=r2), got ${JSON.stringify(pair)}`);
-    else if (!KEY_RE.test(key)) problems.push(`'--change' key must be a config key like lab:<name> or aws:<name>, got ${JSON.stringify(key)}`);
-    else if (key === "lab:kind") problems.push(`'--change' cannot change lab:kind: a stack of another kind is another stack, got ${JSON.stringify(pair)}`);
+    else if (!KEY_RE.test(key))
+      problems.push(`'--change' key must be a config key like lab:<name> or aws:<name>, got ${JSON.stringify(key)}`);
+    else if (key === "lab:kind")
+      problems.push(`'--change' cannot change lab:kind: a stack of another kind is another stack, got ${JSON.stringify(pair)}`);
     else out[key] = pair.slice(eq + 1);
   }
   if (problems.length > 0) throw new ChangeArgumentError(problems.join("\n"));
@@ -72,7 +74,16 @@ export async function planChange(
   memo?: PlanMemo,
 ): Promise<ChangePlan> {
   const planOf = async (s: StackSpec) => {
-    const results = await planAll(withUpstreams(s, shipped.filter((x) => x.name !== s.name)), program, undefined, {}, memo);
+    const results = await planAll(
+      withUpstreams(
+        s,
+        shipped.filter((x) => x.name !== s.name),
+      ),
+      program,
+      undefined,
+      {},
+      memo,
+    );
     return (results.find((r) => r.spec.name === s.name) as { plan: Parameters<typeof diffPlans>[0] }).plan;
   };
   const before = await planOf(spec);
@@ -105,8 +116,13 @@ export function renderChangePlan(plan: ChangePlan, allowReplace: boolean): strin
     for (const v of c.inputs.filter((i) => c.action !== "replace" || i.verdict === "replace"))
       out.push(`    ${v.path}: ${v.rule}${cite(v.source)}`);
     if (c.renamedFrom)
-      out.push(`    its name carries a changed value: a new logical name is a new resource, created before ${c.renamedFrom} is deleted${cite(URN_SOURCE)}`);
-    if (c.destroys) out.push(`    destroys: ${c.destroys.what}${c.action === "replace" && c.deleteBeforeReplace ? " (deleteBeforeReplace: deleted first)" : ""}`);
+      out.push(
+        `    its name carries a changed value: a new logical name is a new resource, created before ${c.renamedFrom} is deleted${cite(URN_SOURCE)}`,
+      );
+    if (c.destroys)
+      out.push(
+        `    destroys: ${c.destroys.what}${c.action === "replace" && c.deleteBeforeReplace ? " (deleteBeforeReplace: deleted first)" : ""}`,
+      );
   }
   const count = (a: ResourceChange["action"]) => plan.changes.filter((c) => c.action === a).length;
   out.push(
@@ -127,4 +143,4 @@ export function renderChangePlan(plan: ChangePlan, allowReplace: boolean): strin
 
 /** Where a resource's identity is its URN (project, stack, type, name): a new name is a new resource. */
 export const URN_SOURCE =
-  "https://www.pulumi.com/docs/iac/concepts/resources/names/ (\"changing the name of a resource will create a new resource and delete the old/original resource\")";
+  'https://www.pulumi.com/docs/iac/concepts/resources/names/ ("changing the name of a resource will create a new resource and delete the old/original resource")';

@@ -126,7 +126,9 @@ export const LEVERS: Readonly<Record<string, KindLevers>> = {
       "lab:dataVolumes": v('["/kafkafsxN1","/kafkafsxN2","/kafkafsxN3"]'),
       "lab:brokerVolumeGiB": v("1024"),
       "lab:controllerVolumeGiB": v("20"),
-      "lab:brokerNodeGroup": { notChangeable: "the node groups are laid out by the eks stack (lab:nodeGroups): another one is a change of both stacks" },
+      "lab:brokerNodeGroup": {
+        notChangeable: "the node groups are laid out by the eks stack (lab:nodeGroups): another one is a change of both stacks",
+      },
       "lab:controllerNodeGroup": {
         notChangeable: "the node groups are laid out by the eks stack (lab:nodeGroups): another one is a change of both stacks",
       },
@@ -139,7 +141,9 @@ export const LEVERS: Readonly<Record<string, KindLevers>> = {
       "lab:brokerConfig": v('{"num.network.threads":32}'),
       "lab:ombImage": v("public.ecr.aws/example/omb:1.0"),
       "lab:ombWorkers": v("2"),
-      "lab:clientNodeGroup": { notChangeable: "the node groups are laid out by the eks stack (lab:nodeGroups): another one is a change of both stacks" },
+      "lab:clientNodeGroup": {
+        notChangeable: "the node groups are laid out by the eks stack (lab:nodeGroups): another one is a change of both stacks",
+      },
       "lab:ombWorkload": v("1-topic-100-partitions-1kb"),
       "lab:testDurationMinutes": v("10"),
       "lab:ombDrivers": v('["kafka-sync"]'),

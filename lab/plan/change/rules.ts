@@ -42,8 +42,8 @@ export interface InputVerdict {
 }
 
 export const COMMAND_SOURCE =
-  "@pulumi/command 1.2.1 local/command.js (replaceOnChanges: [\"triggers[*]\"]); pulumi/pulumi-command v1.2.1 " +
-  "provider/pkg/provider/common/inputs.go (triggers tagged provider:\"replaceOnChanges\"), " +
+  '@pulumi/command 1.2.1 local/command.js (replaceOnChanges: ["triggers[*]"]); pulumi/pulumi-command v1.2.1 ' +
+  'provider/pkg/provider/common/inputs.go (triggers tagged provider:"replaceOnChanges"), ' +
   "provider/pkg/provider/local/commandController.go (Update runs `update`, else `create`; never `delete`)";
 
 /**

@@ -77,7 +77,8 @@ export function effectCell(impact: LeverImpact): string {
     );
   }
   if (by("create").length > 0) parts.push(`creates ${names(by("create"))}`);
-  if (by("delete").length > 0) parts.push(`deletes ${names(by("delete"))} (${[...new Set(by("delete").map((c) => c.destroys?.what))].join("; ")})`);
+  if (by("delete").length > 0)
+    parts.push(`deletes ${names(by("delete"))} (${[...new Set(by("delete").map((c) => c.destroys?.what))].join("; ")})`);
   if (by("unknown").length > 0) parts.push(`unknown effect on ${names(by("unknown"))}`);
   return parts.length === 0 ? "no resource changes" : parts.join("; ");
 }
@@ -107,7 +108,7 @@ export function renderLeverPage(impacts: readonly LeverImpact[]): string {
     "Where the rules come from (each printed with the plan):",
     "",
     "- resource options the program registers: `replaceOnChanges`, `ignoreChanges`, `deleteBeforeReplace`;",
-    "- @pulumi/command: its SDK adds `replaceOnChanges: [\"triggers[*]\"]` to every Command (local/command.js at 1.2.1);",
+    '- @pulumi/command: its SDK adds `replaceOnChanges: ["triggers[*]"]` to every Command (local/command.js at 1.2.1);',
     "  any other input is an update, which runs `update` (or `create`) and never `delete`",
     "  (pulumi/pulumi-command provider/pkg/provider/local/commandController.go at v1.2.1);",
     "- Kubernetes objects: pulumi-kubernetes' force-new table (provider/pkg/provider/diff.go): `metadata.name` and",
@@ -130,7 +131,13 @@ export function renderLeverPage(impacts: readonly LeverImpact[]): string {
   for (const i of impacts) {
     if (i.kind !== kind) {
       kind = i.kind;
-      out.push("", `## ${kind} (stack \`${i.stack}\`)`, "", "| key | change | what it does to the live stack | `lab plan --change` |", "|---|---|---|---|");
+      out.push(
+        "",
+        `## ${kind} (stack \`${i.stack}\`)`,
+        "",
+        "| key | change | what it does to the live stack | `lab plan --change` |",
+        "|---|---|---|---|",
+      );
     }
     const change = i.value === undefined ? "-" : `\`${cell(i.value)}\`${i.note ? ` (${cell(i.note)})` : ""}`;
     out.push(`| \`${i.key}\` | ${change} | ${cell(effectCell(i))} | ${verdictCell(i)} |`);

@@ -13,7 +13,9 @@ describe("lab plan --change (CLI)", () => {
     const r = lab("plan", "--stack", "dev", "--change", "lab:az=us-east-1b");
     expect(r.stderr).toBe("");
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain("REPLACED: aws:ebs/volume:Volume ceph-osd-1\n    availabilityZone: replaces (force-new availabilityZone) [1]\n    destroys: the EBS volume and every byte on it\n");
+    expect(r.stdout).toContain(
+      "REPLACED: aws:ebs/volume:Volume ceph-osd-1\n    availabilityZone: replaces (force-new availabilityZone) [1]\n    destroys: the EBS volume and every byte on it\n",
+    );
     expect(r.stdout).toContain(
       "refused: 8 change(s) would destroy data or may (ceph-osd-1, ceph-osd-2, ceph-osd-3, ceph-controller, ceph-worker-1, ceph-worker-2, ceph-worker-3, ceph-bastion); re-run with --allow-replace to accept\n",
     );
@@ -27,7 +29,10 @@ describe("lab plan --change (CLI)", () => {
 
   test("usage errors exit 2 with the message: no --stack, a bad pair, a config error of the new value", () => {
     const noStack = lab("plan", "--change", "lab:runId=r2");
-    expect([noStack.status, noStack.stderr]).toEqual([2, "lab plan --change and --change-config need --stack S (the deployed stack to change)\n"]);
+    expect([noStack.status, noStack.stderr]).toEqual([
+      2,
+      "lab plan --change and --change-config need --stack S (the deployed stack to change)\n",
+    ]);
     const bad = lab("plan", "--stack", "dev", "--change", "runId");
     expect([bad.status, bad.stderr]).toEqual([2, `'--change' must be KEY=VALUE (e.g. lab:runId=r2), got "runId"\n`]);
     const invalid = lab("plan", "--stack", "dev", "--change", "lab:workerCount=2");

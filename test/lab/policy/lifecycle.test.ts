@@ -11,7 +11,12 @@ const CASES: readonly Case[] = [
     rule: "command-delete-no-triggers",
     title: "k0sctl apply as the lab runs it: a delete, the config in its environment, no triggers",
     type: "command:local:Command",
-    inputs: { create: "k0sctl apply", update: "k0sctl apply", delete: "k0sctl reset --force", environment: { LAB_K0SCTL_CONFIG: "apiVersion: …" } },
+    inputs: {
+      create: "k0sctl apply",
+      update: "k0sctl apply",
+      delete: "k0sctl reset --force",
+      environment: { LAB_K0SCTL_CONFIG: "apiVersion: …" },
+    },
     want: [],
   },
   {

@@ -34,8 +34,17 @@ const RESET = "# k0sctl reset\nlab_k0sctl_reset\n";
 describe("a change plan", () => {
   test("the deliberately wrong component: k0sctl apply re-run by a hash trigger is replaced, its reset runs, and the change is refused", () => {
     const wrong = (hash: string) =>
-      res("command:local:Command", "ceph-k0sctl-apply", { create: "apply", update: "apply", delete: RESET, triggers: [hash], environment: { C: hash } });
-    const p = diffPlans(plan({ "lab:k0sVersion": "v1.36.3+k0s.2" }, [wrong("aaa")]), plan({ "lab:k0sVersion": "v1.36.4+k0s.0" }, [wrong("bbb")]));
+      res("command:local:Command", "ceph-k0sctl-apply", {
+        create: "apply",
+        update: "apply",
+        delete: RESET,
+        triggers: [hash],
+        environment: { C: hash },
+      });
+    const p = diffPlans(
+      plan({ "lab:k0sVersion": "v1.36.3+k0s.2" }, [wrong("aaa")]),
+      plan({ "lab:k0sVersion": "v1.36.4+k0s.0" }, [wrong("bbb")]),
+    );
     expect(p.changes).toEqual([
       expect.objectContaining({
         action: "replace",
@@ -51,16 +60,17 @@ describe("a change plan", () => {
     const text = renderChangePlan(p, false);
     expect(text).toContain("REPLACED: command:local:Command ceph-k0sctl-apply\n");
     expect(text).toContain("    destroys: its delete runs (lab_k0sctl_reset)\n");
-    expect(text).toContain(
-      "refused: 1 change(s) would destroy data or may (ceph-k0sctl-apply); re-run with --allow-replace to accept",
-    );
+    expect(text).toContain("refused: 1 change(s) would destroy data or may (ceph-k0sctl-apply); re-run with --allow-replace to accept");
     expect(renderChangePlan(p, true)).toContain("--allow-replace: accepted 1 change(s) that destroy data or may (ceph-k0sctl-apply)");
   });
 
   test("the fixed component: the config in the environment, no triggers: an update, nothing refused", () => {
-    const fixed = (c: string) => res("command:local:Command", "ceph-k0sctl-apply", { create: "apply", update: "apply", delete: RESET, environment: { C: c } });
+    const fixed = (c: string) =>
+      res("command:local:Command", "ceph-k0sctl-apply", { create: "apply", update: "apply", delete: RESET, environment: { C: c } });
     const p = diffPlans(plan({}, [fixed("a")]), plan({}, [fixed("b")]));
-    expect(p.changes.map((c) => [c.action, c.name, c.inputs.map((i) => i.path)])).toEqual([["update", "ceph-k0sctl-apply", ["environment.C"]]]);
+    expect(p.changes.map((c) => [c.action, c.name, c.inputs.map((i) => i.path)])).toEqual([
+      ["update", "ceph-k0sctl-apply", ["environment.C"]],
+    ]);
     expect(refusals(p)).toEqual([]);
     expect(p.unchanged).toBe(0);
   });
@@ -85,7 +95,12 @@ describe("a change plan", () => {
   test("a replacement reaches the inputs that read it: a collector whose trigger holds a replaced Job's uid is replaced", () => {
     const job = (image: string) =>
       res("kubernetes:batch/v1:Job", "pg", { metadata: { name: "pg-r1" }, spec: { template: { spec: { containers: [{ image }] } } } });
-    const collector = res("command:local:Command", "pg-collect", { create: "collect", triggers: ["r1", "uid-pg"] }, { propertyDependencies: { triggers: [`${URN}kubernetes:batch/v1:Job::pg`] } });
+    const collector = res(
+      "command:local:Command",
+      "pg-collect",
+      { create: "collect", triggers: ["r1", "uid-pg"] },
+      { propertyDependencies: { triggers: [`${URN}kubernetes:batch/v1:Job::pg`] } },
+    );
     const p = diffPlans(plan({}, [job("pg:17.1"), collector]), plan({}, [job("pg:17.2"), collector]));
     expect(p.changes.map((c) => [c.action, c.name])).toEqual([
       ["replace", "pg"],
@@ -102,7 +117,11 @@ describe("a change plan", () => {
       res("aws:kms/key:Key", "k", { description: "a" }),
       res("lab:k0s:K0sCluster", "ceph", {}, { custom: false }),
     ]);
-    const after = plan({}, [res("aws:kms/key:Key", "k", { description: "b" }), res("aws:ebs/volume:Volume", "osd-4", { size: 100 }), res("lab:k0s:K0sCluster", "ceph", {}, { custom: false })]);
+    const after = plan({}, [
+      res("aws:kms/key:Key", "k", { description: "b" }),
+      res("aws:ebs/volume:Volume", "osd-4", { size: 100 }),
+      res("lab:k0s:K0sCluster", "ceph", {}, { custom: false }),
+    ]);
     const p = diffPlans(before, after);
     expect(p.changes.map((c) => [c.action, c.name])).toEqual([
       ["unknown", "k"],

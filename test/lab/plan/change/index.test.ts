@@ -28,7 +28,9 @@ describe("lab plan --stack dev --change", () => {
     expect(refusals(p)).toEqual([]);
     const text = renderChangePlan(p, false);
     expect(text).toContain("  lab:k0sVersion: (unset: its default) -> v1.36.4+k0s.0\n");
-    expect(text).toContain("updated in place: command:local:Command ceph-k0sctl-apply\n    environment.LAB_K0SCTL_CONFIG: in place (not a replacing input) [1]\n");
+    expect(text).toContain(
+      "updated in place: command:local:Command ceph-k0sctl-apply\n    environment.LAB_K0SCTL_CONFIG: in place (not a replacing input) [1]\n",
+    );
     expect(text).toContain(", 2 updated in place, 0 replaced, 0 created, 0 deleted, 0 of unknown effect");
     expect(text).not.toContain("refused");
   });
@@ -88,7 +90,7 @@ describe("lab plan --stack dev --change", () => {
   });
 
   test("arguments: KEY=VALUE with a config key; lab:kind is not changed; all problems at once", () => {
-    expect(parseChanges(["lab:runId=r2", "lab:adminCidrs=[\"203.0.113.9/32\"]"])).toEqual({
+    expect(parseChanges(["lab:runId=r2", 'lab:adminCidrs=["203.0.113.9/32"]'])).toEqual({
       "lab:runId": "r2",
       "lab:adminCidrs": '["203.0.113.9/32"]',
     });

@@ -41,8 +41,12 @@ describe("what one changed input does", () => {
   });
 
   test("ignoreChanges drops a change under its path; replaceOnChanges of the program replaces", () => {
-    expect(judgeInput("command:local:Command", "environment.X", { replaceOnChanges: [], ignoreChanges: ["environment"] }).verdict).toBe("ignored");
-    expect(judgeInput("kubernetes:apps/v1:StatefulSet", "spec.replicas", { replaceOnChanges: ["spec.replicas"], ignoreChanges: [] })).toMatchObject({
+    expect(judgeInput("command:local:Command", "environment.X", { replaceOnChanges: [], ignoreChanges: ["environment"] }).verdict).toBe(
+      "ignored",
+    );
+    expect(
+      judgeInput("kubernetes:apps/v1:StatefulSet", "spec.replicas", { replaceOnChanges: ["spec.replicas"], ignoreChanges: [] }),
+    ).toMatchObject({
       verdict: "replace",
       rule: "replaces (replaceOnChanges: spec.replicas)",
       source: "the resource's options (the program)",
@@ -53,7 +57,12 @@ describe("what one changed input does", () => {
     ["kubernetes:batch/v1:Job", "spec.template.spec.containers[0].image", "replace", "replaces (force-new .spec.template)"],
     ["kubernetes:batch/v1:Job", "spec.selector.matchLabels.app", "replace", "replaces (force-new .spec.selector)"],
     ["kubernetes:batch/v1:Job", "spec.activeDeadlineSeconds", "update", "in place (not a replacing input)"],
-    ["kubernetes:apps/v1:StatefulSet", "spec.volumeClaimTemplates[0].spec.resources.requests.storage", "replace", "replaces (force-new .spec.volumeClaimTemplates)"],
+    [
+      "kubernetes:apps/v1:StatefulSet",
+      "spec.volumeClaimTemplates[0].spec.resources.requests.storage",
+      "replace",
+      "replaces (force-new .spec.volumeClaimTemplates)",
+    ],
     ["kubernetes:apps/v1:StatefulSet", "spec.replicas", "update", "in place (not a replacing input)"],
     ["kubernetes:apps/v1:StatefulSet", "spec.template.spec.containers[0].image", "update", "in place (not a replacing input)"],
     ["kubernetes:core/v1:PersistentVolumeClaim", "spec.resources.requests.storage", "replace", "replaces (force-new .spec)"],
@@ -86,8 +95,15 @@ describe("what one changed input does", () => {
   });
 
   test("every AWS rule names the terraform-provider-aws file it was read in, at a commit", () => {
-    for (const t of ["aws:ec2/instance:Instance", "aws:ebs/volume:Volume", "aws:fsx/ontapFileSystem:OntapFileSystem", "aws:eks/nodeGroup:NodeGroup"]) {
-      expect(typeRule(t)?.source).toMatch(/^hashicorp\/terraform-provider-aws .*: internal\/service\/[a-z0-9]+\/[a-z0-9_]+\.go @ [0-9a-f]{40} /);
+    for (const t of [
+      "aws:ec2/instance:Instance",
+      "aws:ebs/volume:Volume",
+      "aws:fsx/ontapFileSystem:OntapFileSystem",
+      "aws:eks/nodeGroup:NodeGroup",
+    ]) {
+      expect(typeRule(t)?.source).toMatch(
+        /^hashicorp\/terraform-provider-aws .*: internal\/service\/[a-z0-9]+\/[a-z0-9_]+\.go @ [0-9a-f]{40} /,
+      );
     }
     expect(judgeInput("aws:kms/key:Key", "description", NONE)).toEqual({
       path: "description",

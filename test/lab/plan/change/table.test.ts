@@ -62,7 +62,8 @@ describe("the change table", () => {
     }
     expect(row("ceph-k0s", "lab:runId").plan!.changes.map((c) => c.name)).toEqual(["pgbench-pgbench", "pgbench-pgbench-collect-r2"]);
     expect(row("fsx-eks", "lab:runId").plan!.changes.length).toBe(18);
-    for (const kind of ["network", "fsx-ontap", "eks", "compare"]) expect([kind, effectCell(row(kind, "lab:runId"))]).toEqual([kind, "no resource changes"]);
+    for (const kind of ["network", "fsx-ontap", "eks", "compare"])
+      expect([kind, effectCell(row(kind, "lab:runId"))]).toEqual([kind, "no resource changes"]);
   });
 
   test("repetitions: the benchmark Jobs and collectors replaced, nothing else", () => {
