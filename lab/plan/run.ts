@@ -117,44 +117,43 @@ function timeout(stack: string): Promise<never> {
   });
 }
 
-/** Turns a serialized property struct (as the monitor gets it) into plain JSON for the plan. */
-export function displayValue(v: unknown): unknown {
+/**
+ * A serialized property struct (as the monitor gets it) as plain JSON; `secret` says how a secret
+ * shows (its value, and whether the value is known).
+ */
+function plainValue(v: unknown, secret: (value: unknown, known: boolean) => unknown): unknown {
+  const again = (x: unknown) => plainValue(x, secret);
   if (v === rpc.unknownValue) return COMPUTED;
-  if (Array.isArray(v)) return v.map(displayValue);
+  if (Array.isArray(v)) return v.map(again);
   if (v !== null && typeof v === "object") {
     const o = v as Record<string, unknown>;
     const sig = o[rpc.specialSigKey];
-    if (sig === rpc.specialSecretSig) return SECRET;
-    if (sig === rpc.specialResourceSig) return { urn: o.urn, id: o.id === undefined ? undefined : displayValue(o.id) };
-    if (sig === rpc.specialOutputValueSig) return o.secret ? SECRET : "value" in o ? displayValue(o.value) : COMPUTED;
+    if (sig === rpc.specialSecretSig) return secret(o.value, true);
+    if (sig === rpc.specialResourceSig) return { urn: o.urn, id: o.id === undefined ? undefined : again(o.id) };
+    if (sig === rpc.specialOutputValueSig) return o.secret ? secret(o.value, "value" in o) : "value" in o ? again(o.value) : COMPUTED;
     if (sig !== undefined) return `<${String(sig)}>`;
     const out: Record<string, unknown> = {};
-    for (const [k, val] of Object.entries(o)) out[k] = displayValue(val);
+    for (const [k, val] of Object.entries(o)) out[k] = again(val);
     return out;
   }
   return v;
 }
 
+/** Turns a serialized property struct (as the monitor gets it) into plain JSON for the plan; secrets as "[secret]". */
+export function displayValue(v: unknown): unknown {
+  return plainValue(v, () => SECRET);
+}
+
 /** {@link displayValue}, but a secret shows as a digest of its value (for comparing plans, never printed). */
 export function comparableValue(v: unknown): unknown {
-  if (v === rpc.unknownValue) return COMPUTED;
-  if (Array.isArray(v)) return v.map(comparableValue);
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    const sig = o[rpc.specialSigKey];
-    const digest = (x: unknown) =>
-      `[secret sha256:${createHash("sha256")
-        .update(JSON.stringify(comparableValue(x)) ?? "")
-        .digest("hex")
-        .slice(0, 16)}]`;
-    if (sig === rpc.specialSecretSig) return digest(o.value);
-    if (sig === rpc.specialOutputValueSig) return "value" in o ? (o.secret ? digest(o.value) : comparableValue(o.value)) : COMPUTED;
-    if (sig !== undefined) return displayValue(v);
-    const out: Record<string, unknown> = {};
-    for (const [k, val] of Object.entries(o)) out[k] = comparableValue(val);
-    return out;
-  }
-  return v;
+  return plainValue(v, (value, known) =>
+    known
+      ? `[secret sha256:${createHash("sha256")
+          .update(JSON.stringify(comparableValue(value)) ?? "")
+          .digest("hex")
+          .slice(0, 16)}]`
+      : COMPUTED,
+  );
 }
 
 /* The SDK's internal hooks the plan needs (marked @internal, so absent from its .d.ts files). */

@@ -1,5 +1,7 @@
 import { diffPlans, refusals } from "../../../../lab/plan/change/diff";
 import { renderChangePlan } from "../../../../lab/plan/change";
+import * as rpc from "@pulumi/pulumi/runtime/rpc";
+import { comparableValue, displayValue } from "../../../../lab/plan/run";
 import type { PlannedResource, StackPlan } from "../../../../lab/plan/run";
 
 const URN = "urn:pulumi:s::storage-bench-lab::";
@@ -131,4 +133,14 @@ describe("a change plan", () => {
     // Deleting a volume destroys data; an unknown change of a KMS key may (its replacement would).
     expect(refusals(p).map((c) => c.name)).toEqual(["k", "osd-3"]);
   });
+});
+
+test("a changed secret is a change, compared by a digest; its value never shows", () => {
+  const secret = (v: string) => ({ [rpc.specialSigKey]: rpc.specialSecretSig, value: v });
+  const a = comparableValue({ k: secret("one") }) as Record<string, string>;
+  expect(a.k).toMatch(/^\[secret sha256:[0-9a-f]{16}\]$/);
+  expect(comparableValue({ k: secret("two") })).not.toEqual(a);
+  expect(comparableValue({ k: secret("one") })).toEqual(a);
+  expect(JSON.stringify(a)).not.toContain("one");
+  expect(displayValue({ k: secret("one") })).toEqual({ k: "[secret]" });
 });
