@@ -132,6 +132,21 @@ export const AWS_RULES: Readonly<Record<string, AwsTypeRule>> = {
     source:
       "internal/service/fsx/ontap_file_system.go @ 00c1681e469c619939e6634fba16bef9c30bce86 (aws_fsx_ontap_file_system schema, resourceOntapFileSystemUpdate)",
   },
+  "aws:ec2/keyPair:KeyPair": {
+    // Update is tags only. A new public key is a new key pair, and a new key pair's name reaches the
+    // instances' key_name, which replaces them (aws_instance above).
+    replaces: ["keyName", "keyNamePrefix", "publicKey"],
+    updates: ["tags"],
+    source:
+      "internal/service/ec2/ec2_key_pair.go @ 05bc9541efe73ea58b95ad961676ed4aba3fb03f (aws_key_pair schema, resourceKeyPairUpdate: tags only)",
+  },
+  "aws:ec2/securityGroup:SecurityGroup": {
+    // Inline rules are authorized and revoked in place; the lab writes its rules as separate resources.
+    replaces: ["description", "name", "namePrefix", "vpcId"],
+    updates: ["ingress", "egress", "tags", "revokeRulesOnDelete"],
+    source:
+      "internal/service/ec2/vpc_security_group.go @ 01606926a0c0ab9174aec440f976a48b0baee722 (aws_security_group schema, resourceSecurityGroupUpdate)",
+  },
   "aws:eks/nodeGroup:NodeGroup": NODE_GROUP,
   // pulumi-eks' ManagedNodeGroup (a remote component) creates one aws.eks.NodeGroup from its arguments, passed
   // through under the same names (pulumi/pulumi-eks nodejs/eks/nodegroup.ts, createManagedNodeGroupInternal).
