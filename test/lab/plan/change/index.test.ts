@@ -2,6 +2,10 @@
  * `lab plan --stack dev --change …` on the shipped stack, through the real program under the mock
  * runtime: what the issue's "done when" asks of it.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import YAML from "yaml";
 import { changedSpec, parseChanges, planChange, renderChangePlan } from "../../../../lab/plan/change";
 import { ChangePlan, refusals } from "../../../../lab/plan/change/diff";
 import { PlanMemo } from "../../../../lab/plan";
@@ -109,4 +113,34 @@ describe("lab plan --stack dev --change", () => {
   test("a value the config refuses fails the change plan with the config's own message", async () => {
     await expect(change("lab:workerCount=0")).rejects.toThrow("'lab:workerCount' must be");
   });
+
+  test("--change-config NEW.yaml: the whole new config file, the same plan as --change; another kind is refused", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-change-"));
+    const doc = YAML.parse(fs.readFileSync(path.join(ROOT, "Pulumi.dev.yaml"), "utf8"));
+    const file = path.join(dir, "new.yaml");
+    fs.writeFileSync(file, YAML.stringify({ config: { ...doc.config, "lab:k0sVersion": "v1.36.4+k0s.0" } }));
+    const next = changedSpec(dev, { changeConfig: file });
+    expect(next.name).toBe("dev");
+    const p = await planChange(dev, next, shipped, runStack, memo);
+    expect(summary(p)).toEqual(summary(await change("lab:k0sVersion=v1.36.4+k0s.0")));
+    fs.writeFileSync(file, YAML.stringify({ config: { ...doc.config, "lab:kind": "eks" } }));
+    expect(() => changedSpec(dev, { changeConfig: file })).toThrow(
+      `'lab:kind' in ${file} must be the stack's own kind ceph-k0s, got "eks"`,
+    );
+    fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe("every shipped stack", () => {
+  test.each(shipped.map((s) => [s.name]))(
+    "%s: lab:runId=r2 replaces only benchmark Jobs and their collectors, and refuses nothing",
+    async (name) => {
+      const spec = shipped.find((s) => s.name === name)!;
+      const p = await planChange(spec, changedSpec(spec, { changes: ["lab:runId=r2"] }), shipped, runStack, memo);
+      expect(
+        p.changes.filter((c) => !(c.action === "replace" && ["kubernetes:batch/v1:Job", "command:local:Command"].includes(c.type))),
+      ).toEqual([]);
+      expect(refusals(p)).toEqual([]);
+    },
+  );
 });
