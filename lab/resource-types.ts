@@ -97,6 +97,9 @@ export const RESOURCE_TYPES = {
   "aws:iam/rolePolicy:RolePolicy": { name: "iamRolePolicy", cost: "free" },
   "aws:iam/userPolicy:UserPolicy": { name: "iamUserPolicy", cost: "free" },
   "aws:iam/groupPolicy:GroupPolicy": { name: "iamGroupPolicy", cost: "free" },
+  // Commands run by the deploying machine or over SSH (the policy rules read their lifecycle)
+  "command:local:Command": { name: "localCommand", cost: "free" },
+  "command:remote:Command": { name: "remoteCommand", cost: "free" },
   // Providers
   "pulumi:providers:aws": { name: "awsProvider", cost: "free" },
   // Kubernetes workloads

@@ -12,11 +12,16 @@
  *   attached as /dev/xvdf: /dev/xvdf on Xen, /dev/nvme1n1 on Nitro.
  * - A small bastion in the public subnet of the same AZ, the only host with a public address:
  *   SSH (k0sctl's `ssh.bastion`) and the Kubernetes API port (forwarded to the controller by
- *   socat) open to `adminCidrs` only. Nodes accept SSH from the bastion only.
+ *   socat) open to `adminCidrs` only. Nodes accept SSH from the bastion only. Its address is an
+ *   Elastic IP of its own (associated, not owned by the instance): a stop/start or a new bastion
+ *   keeps it, so the k0sctl config, the API certificate's SANs and the kubeconfig's server stay
+ *   the same (a changed server in the kubeconfig of a Kubernetes provider would plan a
+ *   replacement of every object it manages).
  * - Security groups from ports.ts: the ports k0s documents, the CNI's, Ceph's, the pod and service
  *   networks; no ingress from 0.0.0.0/0.
- * - `k0sctl apply` as a local.Command (the config through stdin, re-run when its hash changes;
- *   `k0sctl reset` on delete) and `k0sctl kubeconfig` as a second one whose stdout is a secret.
+ * - `k0sctl apply` as a local.Command (the config through its environment; `k0sctl reset` on
+ *   delete) and `k0sctl kubeconfig` as a second one whose stdout is a secret. Neither has
+ *   `triggers`: a changed config is an *update* that re-applies (see the comment at the command).
  *   k0sctl must be on the deploying machine's PATH: the command fails first thing, saying how to
  *   install it, when it is not.
  */
@@ -28,7 +33,7 @@ import { UBUNTU_AMI } from "../versions";
 import { throwIfInvalid } from "../lib/args";
 import { renderBastionCloudInit, renderNodeCloudInit } from "./cloud-init";
 import { ebsOptimizedArg, hypervisorOf, Hypervisor } from "./instance-types";
-import { apiUrl, configHash, k0sctlCommand, KEY_PATH_VARIABLE, renderK0sctlConfig } from "./k0sctl";
+import { apiUrl, k0sctlCommand, KEY_PATH_VARIABLE, renderK0sctlConfig } from "./k0sctl";
 import { Group, ingressRules, POD_CIDR, SERVICE_CIDR } from "./ports";
 import { K0sClusterSpec, problems, resolve } from "./rules";
 
@@ -67,7 +72,7 @@ export class K0sCluster extends pulumi.ComponentResource {
   readonly amiId: pulumi.Output<string>;
   /** Private addresses: the controller first, then the workers. */
   readonly nodePrivateIps: pulumi.Output<string[]>;
-  /** The bastion's public address (SSH jump host, Kubernetes API forward). */
+  /** The bastion's Elastic IP (SSH jump host, Kubernetes API forward): stable for the stack's lifetime. */
   readonly bastionPublicIp: pulumi.Output<string>;
   /** The generated SSH private key (secret); empty when `sshPublicKey` was given. */
   readonly sshPrivateKey: pulumi.Output<string>;
@@ -209,6 +214,22 @@ export class K0sCluster extends pulumi.ComponentResource {
       nodeOpts,
     );
 
+    // The bastion's stable public address: an Elastic IP allocated on its own and associated with
+    // the instance. An instance's auto-assigned public address changes at every stop/start; this one
+    // stays for the stack's lifetime, and survives a replacement of the bastion too (the association
+    // is what follows the instance). aws_eip / aws_eip_association: hashicorp/terraform-provider-aws
+    // internal/service/ec2/ec2_eip.go, ec2_eip_association.go (the resources @pulumi/aws bridges).
+    const bastionAddress = new aws.ec2.Eip(
+      `${name}-bastion`,
+      { domain: "vpc", tags: { Name: `${name}-bastion`, "lab:role": "bastion" } },
+      parent,
+    );
+    const bastionAssociation = new aws.ec2.EipAssociation(
+      `${name}-bastion`,
+      { allocationId: bastionAddress.allocationId, instanceId: bastion.id },
+      parent,
+    );
+
     const attachments = workers.map((w, i) => {
       const vol = new aws.ebs.Volume(
         `${name}-osd-${i + 1}`,
@@ -232,7 +253,7 @@ export class K0sCluster extends pulumi.ComponentResource {
     });
 
     const config = pulumi
-      .all([controller.privateIp, pulumi.all(workers.map((w) => w.privateIp)), bastion.publicIp, args.az])
+      .all([controller.privateIp, pulumi.all(workers.map((w) => w.privateIp)), bastionAddress.publicIp, args.az])
       .apply(([controllerIp, workerIps, bastionIp, zone]) =>
         renderK0sctlConfig({
           clusterName: name,
@@ -246,13 +267,22 @@ export class K0sCluster extends pulumi.ComponentResource {
           instanceType: r.instanceType,
         }),
       );
-    const hash = config.apply(configHash);
     const environment = {
       LAB_K0SCTL_CONFIG: config,
       ...(generated ? { LAB_SSH_PRIVATE_KEY: pulumi.secret(generated.privateKeyOpenssh) } : {}),
     };
-    // `update` re-applies (k0sctl apply is idempotent): without it a changed config would replace
-    // the command, creating the new one before deleting the old, i.e. reset after apply.
+    // No `triggers` on either command. The SDK registers every Command with
+    // `replaceOnChanges: ["triggers[*]"]` (@pulumi/command 1.2.1 local/command.js; the provider tags
+    // `triggers` `provider:"replaceOnChanges"`, pulumi/pulumi-command provider/pkg/provider/common/inputs.go
+    // at v1.2.1; pulumi/pulumi-command#855), so a changed trigger *replaces* the command: the new
+    // one is created (apply), then the old one deleted, and its `delete` (`k0sctl reset --force`)
+    // would uninstall k0s from the live nodes, Ceph and every volume on them with it.
+    // Any other changed input (here: the config in `environment`) is an *update*: the provider's
+    // Update runs `update` (or `create` when there is none) and never `delete`
+    // (provider/pkg/provider/local/commandController.go at v1.2.1, `Update`). `k0sctl apply` is
+    // idempotent and converges a running cluster to the config (a new k0s version upgrades it,
+    // a new worker joins), so `update` is `apply` again.
+    // On destroy, `delete` reads the config of the last create or update from the state.
     const apply = new command.local.Command(
       `${name}-k0sctl-apply`,
       {
@@ -260,17 +290,16 @@ export class K0sCluster extends pulumi.ComponentResource {
         update: k0sctlCommand("apply"),
         delete: k0sctlCommand("reset"),
         environment,
-        triggers: [hash],
       },
-      { ...parent, dependsOn: [...attachments, bastion], customTimeouts: { create: "40m", update: "40m", delete: "20m" } },
+      { ...parent, dependsOn: [...attachments, bastionAssociation], customTimeouts: { create: "40m", update: "40m", delete: "20m" } },
     );
+    // Re-read after every apply that changed the config (its environment changes with it).
     const kubeconfigCmd = new command.local.Command(
       `${name}-kubeconfig`,
       {
         create: k0sctlCommand("kubeconfig"),
         update: k0sctlCommand("kubeconfig"),
-        environment: { ...environment, LAB_API_URL: bastion.publicIp.apply(apiUrl) },
-        triggers: [hash],
+        environment: { ...environment, LAB_API_URL: bastionAddress.publicIp.apply(apiUrl) },
         logging: "stderr",
       },
       { ...parent, dependsOn: [apply], additionalSecretOutputs: ["stdout"] },
@@ -282,7 +311,7 @@ export class K0sCluster extends pulumi.ComponentResource {
     this.hypervisor = pulumi.output(hypervisor);
     this.amiId = controller.ami;
     this.nodePrivateIps = pulumi.all([controller, ...workers].map((i) => i.privateIp));
-    this.bastionPublicIp = bastion.publicIp;
+    this.bastionPublicIp = bastionAddress.publicIp;
     this.sshPrivateKey = generated ? pulumi.secret(generated.privateKeyOpenssh) : pulumi.output("");
     this.osdVolume = pulumi.output({ ...volume, type: "gp3" as const, deviceName: OSD_DEVICE_NAME });
     this.registerOutputs({

@@ -11,7 +11,6 @@
  * config it reads, which is how `keyPath` names the key file of one call without the key (or a
  * temporary path) ever being part of the config.
  */
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import YAML from "yaml";
@@ -119,11 +118,6 @@ export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
 /** The k0sctl config as YAML, exactly what k0sctl reads on stdin. */
 export function renderK0sctlConfig(spec: K0sctlSpec): string {
   return YAML.stringify(k0sctlConfig(spec), { lineWidth: 0 });
-}
-
-/** sha256 of a config, the trigger that re-runs `k0sctl apply` when the config changes. */
-export function configHash(config: string): string {
-  return createHash("sha256").update(config).digest("hex");
 }
 
 /** The shell file holding the functions (components/k0s/k0sctl.sh). */

@@ -18,6 +18,7 @@ const ROOT = path.resolve(__dirname, "..", "..");
 /* eslint-disable @typescript-eslint/no-require-imports */
 const commands = {
   plan: () => require("./plan") as typeof import("./plan"),
+  planChange: () => require("./plan-change") as typeof import("./plan-change"),
   parse: () => require("./parse") as typeof import("./parse"),
   results: () => require("./results") as typeof import("./results"),
   report: () => require("./report") as typeof import("./report"),
@@ -70,7 +71,24 @@ export async function main(argv: readonly string[]): Promise<void> {
       "--first-preview",
       "plan as the first `pulumi preview` of new stacks: outputs of new resources unknown, invokes through a provider with unknown config answered {}",
     )
+    .option(
+      "--change <KEY=VALUE...>",
+      "with --stack: plan a config change of the deployed stack (updated, replaced and why, created, deleted)",
+    )
+    .option("--change-config <file>", "with --stack: plan the change to this whole new config file")
+    .option("--allow-replace", "with --change: accept changes that replace or delete what holds data")
+    .option("--change-table", "print docs/changing-a-live-stack.md: every key of every kind changed on a shipped stack")
     .action(async (opts) => {
+      if (opts.changeTable) {
+        process.stdout.write(await commands.planChange().runChangeTable(ROOT));
+        return;
+      }
+      if (opts.change !== undefined || opts.changeConfig !== undefined) {
+        const changed = await commands.planChange().runPlanChange(opts, ROOT);
+        process.stdout.write(`${changed.text}\n`);
+        if (changed.refused) process.exit(1);
+        return;
+      }
       const out = await commands.plan().runPlan(opts, ROOT);
       process.stdout.write(`${out.text}\n`);
       for (const v of out.violations) process.stderr.write(`${v}\n`);

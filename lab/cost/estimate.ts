@@ -40,6 +40,9 @@ export interface CostResource {
   readonly type: string;
   readonly name: string;
   readonly inputs: Record<string, unknown>;
+  /** With `dependencies`: lets an Elastic IP association name the instance it holds the address of. */
+  readonly urn?: string;
+  readonly dependencies?: readonly string[];
 }
 
 export interface CostLine {
@@ -405,8 +408,15 @@ export function estimateHourly(resources: readonly CostResource[], region: strin
   const used = new Set<Price>();
   const usageBilled = new Map<string, number>();
 
+  // EC2 releases an instance's auto-assigned public IPv4 address when an Elastic IP is associated
+  // with it ("Public IPv4 addresses", https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/using-instance-addressing.html):
+  // its one address is then the Elastic IP, priced on the aws:ec2/eip.
+  const withEip = new Set(resources.filter((r) => r.type === TYPES.eipAssociation).flatMap((r) => r.dependencies ?? []));
   for (const r of resources) {
-    const inputs = r.inputs ?? {};
+    const own = r.inputs ?? {};
+    const eipHeld = r.type === TYPES.instance && r.urn !== undefined && withEip.has(r.urn) && own.associatePublicIpAddress === true;
+    if (eipHeld) notes.add(`instance ${r.name}: its public IPv4 address is the associated Elastic IP's (priced there)`);
+    const inputs = eipHeld ? { ...own, associatePublicIpAddress: false } : own;
     const bill = new Bill(r);
     const cost = costOf(r.type);
     if (cost === "priced") PRICERS[r.type as PricedType](bill, inputs, notes, r.name);

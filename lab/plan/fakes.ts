@@ -97,6 +97,10 @@ export function fakeState(
       if (inputs.associatePublicIpAddress === true)
         Object.assign(state, { publicIp: `203.0.113.${(parseInt(fakeHash(name, 8), 16) % 254) + 1}` });
       break;
+    case "aws:ec2/eip:Eip":
+      // An Elastic IP's address (TEST-NET-3 like an instance's) and its allocation id (the resource's id).
+      Object.assign(state, { publicIp: `203.0.113.${(parseInt(fakeHash(`${name}-eip`, 8), 16) % 254) + 1}`, allocationId: id });
+      break;
     case "aws:ec2/vpc:Vpc":
       Object.assign(state, { defaultRouteTableId: `rtb-${fakeHash(`${name}-main`)}`, mainRouteTableId: `rtb-${fakeHash(`${name}-main`)}` });
       break;

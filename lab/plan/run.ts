@@ -27,6 +27,7 @@
  *   - stack references read the upstream stacks as deployed (their default plans, ./index.ts): a
  *     new stack is created after the stacks it references.
  */
+import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import * as rpc from "@pulumi/pulumi/runtime/rpc";
 import { ConfigError, problem } from "../../core/errors";
@@ -57,6 +58,27 @@ export interface PlannedResource {
   custom: boolean;
   /** The provider reference (`<urn>::<id>`) the resource was registered with; not in `--json`. */
   provider: string | null;
+  /** The lifecycle options it was registered with (what a change plan needs); not in `--json`. */
+  options?: ResourceLifecycleOptions;
+  /**
+   * For comparing two plans (lab/plan/change), not in `--json`: the inputs with each secret as
+   * `[secret sha256:<16 hex>]` of its value, so a changed secret shows as a change.
+   */
+  comparableInputs?: Record<string, unknown>;
+  /** Input property → the URNs its value came from (RegisterResourceRequest.propertyDependencies); not in `--json`. */
+  propertyDependencies?: Record<string, string[]>;
+}
+
+/** The resource options that decide what a change does to a resource (RegisterResourceRequest's fields). */
+export interface ResourceLifecycleOptions {
+  /** Input paths whose change replaces the resource (the SDK adds its own, e.g. @pulumi/command's `triggers[*]`). */
+  readonly replaceOnChanges: readonly string[];
+  /** Delete the old resource before creating its replacement. */
+  readonly deleteBeforeReplace: boolean;
+  /** Input paths whose changes are ignored (the state's old value is kept). */
+  readonly ignoreChanges: readonly string[];
+  /** A destroy or replacement leaves the cloud object in place. */
+  readonly retainOnDelete: boolean;
 }
 
 export interface StackPlan {
@@ -95,22 +117,43 @@ function timeout(stack: string): Promise<never> {
   });
 }
 
-/** Turns a serialized property struct (as the monitor gets it) into plain JSON for the plan. */
-export function displayValue(v: unknown): unknown {
+/**
+ * A serialized property struct (as the monitor gets it) as plain JSON; `secret` says how a secret
+ * shows (its value, and whether the value is known).
+ */
+function plainValue(v: unknown, secret: (value: unknown, known: boolean) => unknown): unknown {
+  const again = (x: unknown) => plainValue(x, secret);
   if (v === rpc.unknownValue) return COMPUTED;
-  if (Array.isArray(v)) return v.map(displayValue);
+  if (Array.isArray(v)) return v.map(again);
   if (v !== null && typeof v === "object") {
     const o = v as Record<string, unknown>;
     const sig = o[rpc.specialSigKey];
-    if (sig === rpc.specialSecretSig) return SECRET;
-    if (sig === rpc.specialResourceSig) return { urn: o.urn, id: o.id === undefined ? undefined : displayValue(o.id) };
-    if (sig === rpc.specialOutputValueSig) return o.secret ? SECRET : "value" in o ? displayValue(o.value) : COMPUTED;
+    if (sig === rpc.specialSecretSig) return secret(o.value, true);
+    if (sig === rpc.specialResourceSig) return { urn: o.urn, id: o.id === undefined ? undefined : again(o.id) };
+    if (sig === rpc.specialOutputValueSig) return o.secret ? secret(o.value, "value" in o) : "value" in o ? again(o.value) : COMPUTED;
     if (sig !== undefined) return `<${String(sig)}>`;
     const out: Record<string, unknown> = {};
-    for (const [k, val] of Object.entries(o)) out[k] = displayValue(val);
+    for (const [k, val] of Object.entries(o)) out[k] = again(val);
     return out;
   }
   return v;
+}
+
+/** Turns a serialized property struct (as the monitor gets it) into plain JSON for the plan; secrets as "[secret]". */
+export function displayValue(v: unknown): unknown {
+  return plainValue(v, () => SECRET);
+}
+
+/** {@link displayValue}, but a secret shows as a digest of its value (for comparing plans, never printed). */
+export function comparableValue(v: unknown): unknown {
+  return plainValue(v, (value, known) =>
+    known
+      ? `[secret sha256:${createHash("sha256")
+          .update(JSON.stringify(comparableValue(value)) ?? "")
+          .digest("hex")
+          .slice(0, 16)}]`
+      : COMPUTED,
+  );
 }
 
 /* The SDK's internal hooks the plan needs (marked @internal, so absent from its .d.ts files). */
@@ -360,16 +403,29 @@ export async function planStack(
           if (keys.length > 0) unconfigured.set(resp.getUrn(), keys);
         }
         const propDeps: string[] = [];
-        req.getPropertydependenciesMap().forEach((deps: { getUrnsList(): string[] }) => propDeps.push(...deps.getUrnsList()));
+        const byProperty: Record<string, string[]> = {};
+        req.getPropertydependenciesMap().forEach((deps: { getUrnsList(): string[] }, key: string) => {
+          propDeps.push(...deps.getUrnsList());
+          if (deps.getUrnsList().length > 0) byProperty[key] = [...deps.getUrnsList()].sort();
+        });
+        const object = req.getObject()?.toJavaScript() ?? {};
         resources.push({
           urn: resp.getUrn(),
           type: req.getType(),
           name: req.getName(),
           parent: req.getParent() || null,
-          inputs: displayValue(req.getObject()?.toJavaScript() ?? {}) as Record<string, unknown>,
+          inputs: displayValue(object) as Record<string, unknown>,
           dependencies: [...new Set([...req.getDependenciesList(), ...propDeps])].sort(),
           custom: req.getCustom(),
           provider: req.getProvider() || null,
+          options: {
+            replaceOnChanges: [...req.getReplaceonchangesList()],
+            deleteBeforeReplace: req.getDeletebeforereplace() === true,
+            ignoreChanges: [...req.getIgnorechangesList()],
+            retainOnDelete: req.getRetainondelete() === true,
+          },
+          comparableInputs: comparableValue(object) as Record<string, unknown>,
+          propertyDependencies: byProperty,
         });
       }
       callback(err, resp);

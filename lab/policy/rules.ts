@@ -12,7 +12,7 @@
  * The rules live one file per area: network.ts (security groups, subnets), compute.ts (EC2
  * metadata), storage.ts (EBS, customer-managed KMS keys, key rotation), tags.ts (the lab's tags),
  * kubernetes.ts (workloads, namespaces), eks.ts (control plane, node groups), iam.ts (policy
- * documents), ecr.ts (image repositories), logs.ts (log groups), outputs.ts (stack outputs). A
+ * documents), ecr.ts (image repositories), logs.ts (log groups), lifecycle.ts (Commands a change replaces), outputs.ts (stack outputs). A
  * new rule is written in its area's file and listed here; what a rule is, how it names the
  * Checkov / Trivy controls it mirrors and how rules treat values unknown until deploy is in
  * ./rule.ts. An id, once shipped, is never reused for another rule: reports, pack configurations
@@ -23,6 +23,7 @@
  * ES2022: no `Object.hasOwn` (test/lab/policy/pack.test.ts starts the pack as the CLI does).
  */
 import { COMPUTE_RULES, ec2Imdsv2Required } from "./compute";
+import { commandDeleteWithoutTriggers, LIFECYCLE_RULES } from "./lifecycle";
 import { ECR_RULES, ecrImmutableTags, ecrScanOnPush } from "./ecr";
 import { EKS_RULES, eksControlPlaneLogging, eksNodeGroupImdsv2, eksPublicEndpointRestricted, eksSecretsEncryption } from "./eks";
 import { IAM_RULES, iamNoWildcardActions, iamNoWildcardResources } from "./iam";
@@ -79,6 +80,7 @@ export const RULES = [
   k8sNoDefaultNamespace,
   k8sNamespacePodSecurity,
   k8sProbes,
+  commandDeleteWithoutTriggers,
 ] as const satisfies readonly Rule[];
 
 /** Every rule over a stack's outputs (offline only). */
@@ -91,7 +93,7 @@ export const ALL_RULES: readonly RuleInfo[] = [...RULES, ...STACK_RULES];
 export type RuleId = (typeof RULES)[number]["name"] | (typeof STACK_RULES)[number]["name"];
 
 /** The area files. */
-export type Area = "network" | "compute" | "storage" | "tags" | "kubernetes" | "eks" | "iam" | "ecr" | "logs" | "outputs";
+export type Area = "network" | "compute" | "storage" | "tags" | "kubernetes" | "eks" | "iam" | "ecr" | "logs" | "lifecycle" | "outputs";
 
 /** The rules of each area's file, as that file lists them. */
 export const RULES_BY_AREA: Readonly<Record<Area, readonly RuleInfo[]>> = {
@@ -104,6 +106,7 @@ export const RULES_BY_AREA: Readonly<Record<Area, readonly RuleInfo[]>> = {
   iam: IAM_RULES,
   ecr: ECR_RULES,
   logs: LOG_RULES,
+  lifecycle: LIFECYCLE_RULES,
   outputs: OUTPUT_RULES,
 };
 

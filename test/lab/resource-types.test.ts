@@ -1,4 +1,5 @@
 import * as aws from "@pulumi/aws";
+import * as command from "@pulumi/command";
 import * as dockerBuild from "@pulumi/docker-build";
 import * as eks from "@pulumi/eks";
 import * as k8s from "@pulumi/kubernetes";
@@ -8,6 +9,8 @@ import { costOf, ID_PREFIXES, isTypeToken, RESOURCE_TYPES, resourceType, TYPE_FA
 function sdkToken(token: string): string | undefined {
   if (token === "pulumi:providers:aws") return `pulumi:providers:${(aws.Provider as unknown as { __pulumiType: string }).__pulumiType}`;
   if (token === "docker-build:index:Image") return (dockerBuild.Image as unknown as { __pulumiType: string }).__pulumiType;
+  if (token === "command:local:Command") return (command.local.Command as unknown as { __pulumiType: string }).__pulumiType;
+  if (token === "command:remote:Command") return (command.remote.Command as unknown as { __pulumiType: string }).__pulumiType;
   const component = /^eks:index:([A-Za-z0-9]+)$/.exec(token);
   if (component) return (eks as unknown as Record<string, { __pulumiType?: string } | undefined>)[component[1]]?.__pulumiType;
   const m = /^(aws|kubernetes):([A-Za-z0-9.]+)\/([A-Za-z0-9]+)?:?([A-Za-z0-9]+)$/.exec(token);
@@ -19,10 +22,10 @@ function sdkToken(token: string): string | undefined {
 }
 
 describe("the one table of resource type tokens", () => {
-  test("every token is the token of a real SDK class (@pulumi/aws 7, @pulumi/kubernetes 4, @pulumi/eks 4, @pulumi/docker-build)", () => {
+  test("every token is the token of a real SDK class (@pulumi/aws 7, @pulumi/kubernetes 4, @pulumi/eks 4, @pulumi/docker-build, @pulumi/command)", () => {
     const wrong = Object.keys(RESOURCE_TYPES).filter((t) => sdkToken(t) !== t);
     expect(wrong).toEqual([]);
-    expect(Object.keys(RESOURCE_TYPES).length).toBe(69);
+    expect(Object.keys(RESOURCE_TYPES).length).toBe(71);
   });
 
   test("short names are unique, and TYPES maps each to its token", () => {

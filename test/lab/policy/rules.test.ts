@@ -89,6 +89,7 @@ const EXPECTED: ReadonlyArray<[string, "mandatory" | "advisory", string[], strin
   ["k8s-no-default-namespace", "mandatory", ["CKV_K8S_21"], ["KSV-0110"]],
   ["k8s-namespace-pod-security", "mandatory", [], []],
   ["k8s-probes", "mandatory", ["CKV_K8S_8", "CKV_K8S_9"], []],
+  ["command-delete-no-triggers", "mandatory", [], []],
   ["stack-outputs-secret", "mandatory", [], []],
 ];
 
@@ -120,6 +121,7 @@ describe("the registry of policy rules", () => {
       iam: ["iam-no-wildcard-actions", "iam-no-wildcard-resources"],
       ecr: ["ecr-scan-on-push", "ecr-immutable-tags"],
       logs: ["log-group-retention", "log-group-kms"],
+      lifecycle: ["command-delete-no-triggers"],
       outputs: ["stack-outputs-secret"],
     });
     const inAreas = Object.values(RULES_BY_AREA).flat();

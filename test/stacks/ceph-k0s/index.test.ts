@@ -6,7 +6,6 @@ import { planAll } from "../../../lab/plan";
 import { fakeIp } from "../../../lab/plan/fakes";
 import { PlannedResource, StackPlan, StackSpec } from "../../../lab/plan/run";
 import { readStackConfigFile } from "../../../lab/plan/sources";
-import { configHash } from "../../../components/k0s/k0sctl";
 import { runStack } from "../../../stacks";
 import { pgbenchMetadata } from "../../../stacks/ceph-k0s/index";
 import { cephK0sSchema } from "../../../stacks/ceph-k0s/config";
@@ -141,11 +140,12 @@ describe.each([
     ]);
   });
 
-  test("k0sctl apply: the config on stdin from the environment, re-run by its hash, reset on delete, after the volumes and the bastion", () => {
+  test("k0sctl apply: the config from the environment, re-applied by an update (no triggers), reset on delete, after the volumes and the bastion's address", () => {
     const apply = named(p, "ceph-k0sctl-apply");
     const env = apply.inputs.environment as Record<string, string>;
     expect(env.LAB_SSH_PRIVATE_KEY).toBe("[secret]");
-    expect(apply.inputs.triggers).toEqual([configHash(env.LAB_K0SCTL_CONFIG)]);
+    // A trigger would replace the command on a config change, and the replaced one's delete resets the cluster.
+    expect(apply.inputs).not.toHaveProperty("triggers");
     expect(String(apply.inputs.create)).toMatch(/\nlab_k0sctl_apply\n$/);
     expect(apply.inputs.update).toBe(apply.inputs.create);
     expect(String(apply.inputs.delete)).toMatch(/\nlab_k0sctl_reset\n$/);
@@ -165,13 +165,31 @@ describe.each([
     expect(config.spec.k0s.version).toBe("v1.36.3+k0s.2");
     for (const n of ["ceph-osd-1", "ceph-osd-2", "ceph-osd-3"])
       expect(apply.dependencies).toContain(named(p, n, "aws:ec2/volumeAttachment:VolumeAttachment").urn);
-    expect(apply.dependencies).toContain(named(p, "ceph-bastion", "aws:ec2/instance:Instance").urn);
+    const association = named(p, "ceph-bastion", "aws:ec2/eipAssociation:EipAssociation");
+    expect(apply.dependencies).toContain(association.urn);
+    expect(association.dependencies).toEqual(
+      expect.arrayContaining([named(p, "ceph-bastion", "aws:ec2/instance:Instance").urn, named(p, "ceph-bastion", "aws:ec2/eip:Eip").urn]),
+    );
 
     const kubeconfig = named(p, "ceph-kubeconfig");
     expect((kubeconfig.inputs.environment as Record<string, string>).LAB_API_URL).toBe(`https://${p.outputs.bastionPublicIp}:6443`);
     expect(kubeconfig.inputs.logging).toBe("stderr");
     expect(String(kubeconfig.inputs.create)).toMatch(/\nlab_k0sctl_kubeconfig\n$/);
     expect(kubeconfig.dependencies).toContain(apply.urn);
+    expect(kubeconfig.inputs).not.toHaveProperty("triggers");
+  });
+
+  test("the bastion's address is an Elastic IP of its own: the k0sctl config, the API SAN and the kubeconfig use it", () => {
+    const eip = named(p, "ceph-bastion", "aws:ec2/eip:Eip");
+    expect(eip.inputs).toEqual({ domain: "vpc", tags: expect.objectContaining({ Name: "ceph-bastion", "lab:role": "bastion" }) });
+    const association = named(p, "ceph-bastion", "aws:ec2/eipAssociation:EipAssociation");
+    expect(association.inputs).toEqual({
+      allocationId: expect.stringMatching(/^eipalloc-/),
+      instanceId: expect.stringMatching(/^i-/),
+    });
+    expect(p.outputs.bastionPublicIp).toMatch(/^203\.0\.113\.\d+$/);
+    const config = YAML.parse((named(p, "ceph-k0sctl-apply").inputs.environment as Record<string, string>).LAB_K0SCTL_CONFIG) as Any;
+    expect(config.spec.k0s.config.spec.api.sans).toEqual([p.outputs.bastionPublicIp]);
   });
 
   test("Rook, Postgres and pgbench go through the provider built from the k0s kubeconfig", () => {

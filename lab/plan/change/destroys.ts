@@ -1,0 +1,82 @@
+/**
+ * What deleting a resource destroys, by type: what a replacement or a deletion takes with it, in
+ * the user's terms. Pure.
+ *
+ * `data: true` marks the deletions that lose data a benchmark or a user put there (a volume, a
+ * file system, a cluster's installation): `lab plan --change` refuses a change that causes one
+ * unless `--allow-replace`.
+ */
+import { COMPUTED, SECRET } from "../markers";
+
+export interface Destruction {
+  /** What goes, in a sentence fragment. */
+  readonly what: string;
+  /** Data is lost (refused without --allow-replace). */
+  readonly data: boolean;
+}
+
+const text = (v: unknown): string | undefined => (typeof v === "string" && v !== COMPUTED && v !== SECRET ? v : undefined);
+
+/** The first line of a Command's `delete` that is a call (`lab_k0sctl_reset`), else its first line. */
+function deleteCall(script: string): string {
+  const lines = script
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !l.startsWith("#"));
+  return lines[lines.length - 1] ?? "";
+}
+
+/** What deleting a resource of `type` with `inputs` destroys. */
+export function destroys(type: string, inputs: Record<string, unknown>): Destruction {
+  switch (type) {
+    case "command:local:Command":
+    case "command:remote:Command": {
+      const del = text(inputs.delete);
+      // Any `delete` counts as destructive: the plan cannot tell a cleanup from a reset by its text.
+      if (del !== undefined) return { what: `its delete runs (${deleteCall(del)})`, data: true };
+      return { what: "no delete command; its stdout (a collector's: the run's raw results) leaves the state", data: false };
+    }
+    case "aws:ebs/volume:Volume":
+      return { what: "the EBS volume and every byte on it", data: true };
+    case "aws:ec2/instance:Instance":
+      return { what: "the instance, its root volume and everything running on it", data: true };
+    case "aws:fsx/ontapFileSystem:OntapFileSystem":
+      return { what: "the FSx file system with every SVM and volume on it", data: true };
+    case "aws:fsx/ontapStorageVirtualMachine:OntapStorageVirtualMachine":
+      return { what: "the SVM with its volumes", data: true };
+    case "aws:fsx/ontapVolume:OntapVolume":
+      return { what: "the FSx volume and its data", data: true };
+    case "aws:eks/cluster:Cluster":
+    case "eks:index:Cluster":
+      return { what: "the EKS cluster and every workload and volume claim in it", data: true };
+    case "eks:index:ManagedNodeGroup":
+    case "aws:eks/nodeGroup:NodeGroup":
+      return { what: "the node group's nodes (pods rescheduled, node-local data lost)", data: false };
+    case "aws:kms/key:Key":
+      return { what: "the KMS key (scheduled for deletion: data encrypted under it becomes unreadable)", data: true };
+    case "aws:ec2/eip:Eip":
+      return { what: "the Elastic IP address (released: a new one differs)", data: false };
+    case "aws:secretsmanager/secret:Secret":
+      return { what: "the secret (scheduled for deletion)", data: false };
+    case "kubernetes:core/v1:PersistentVolumeClaim":
+      return { what: "the claim; its volume goes with it under the StorageClass's Delete reclaim policy", data: true };
+    case "kubernetes:core/v1:PersistentVolume":
+      return { what: "the PersistentVolume object (the backing storage per its reclaim policy)", data: true };
+    case "kubernetes:apps/v1:StatefulSet":
+      return { what: "the StatefulSet's pods (its claims stay unless deleted with it)", data: false };
+    case "kubernetes:batch/v1:Job":
+      return { what: "the Job and its pods (their logs)", data: false };
+    case "kubernetes:ceph.rook.io/v1:CephCluster":
+      return { what: "the Ceph cluster (Rook tears down its daemons; pools and images become unreachable)", data: true };
+    case "kubernetes:ceph.rook.io/v1:CephBlockPool":
+      return { what: "the Ceph pool and every RBD image in it", data: true };
+    case "kubernetes:kafka.strimzi.io/v1:Kafka":
+      return { what: "the Kafka cluster (its topics and messages)", data: true };
+    case "kubernetes:kafka.strimzi.io/v1:KafkaNodePool":
+      return { what: "the node pool's brokers", data: true };
+    case "kubernetes:core/v1:Namespace":
+      return { what: "the namespace and every object in it", data: true };
+    default:
+      return { what: "the resource", data: false };
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * The change plan of a stack: two offline plans of it (before and after a config change) compared
+ * resource by resource, each change judged by the rules of ./rules.ts. Pure.
+ *
+ * - A resource in both plans (same URN) with changed inputs is updated in place, replaced, or of
+ *   unknown effect, by its most severe changed input (replace > unknown > update; an ignored
+ *   input changes nothing).
+ * - A resource only in the new plan is created; only in the old one, deleted. A deleted and a
+ *   created resource of one type whose names differ exactly by a changed config value (`…-r1` →
+ *   `…-r2`) are one resource replaced under a new name: the engine creates the new one and then
+ *   deletes the old (a URN is a resource's identity; a new name without an alias is a new resource).
+ * - A replacement reaches the resources that read it: an input whose value comes from a replaced
+ *   or created resource (the plan records each input's dependencies) is a changed input of theirs,
+ *   unknown until that resource exists, and is judged like any other. The offline plan's fake ids
+ *   depend on names only, so without this a replaced resource's new id would go unseen.
+ * Component resources (the lab's own) own nothing in the cloud and are not listed.
+ */
+import type { PlannedResource, StackPlan } from "../run";
+import { destroys, Destruction } from "./destroys";
+import { changedPaths } from "./paths";
+import { InputVerdict, judgeInput } from "./rules";
+
+export type Action = "update" | "replace" | "unknown" | "create" | "delete";
+
+export interface ResourceChange {
+  readonly action: Action;
+  readonly urn: string;
+  readonly type: string;
+  readonly name: string;
+  /** The changed inputs and what each does (update, replace, unknown). */
+  readonly inputs: readonly InputVerdict[];
+  /** A replacement under a new name: the old resource's name. */
+  readonly renamedFrom?: string;
+  /** Replace and delete: what the old resource's deletion destroys. */
+  readonly destroys?: Destruction;
+  /** Replace: the old one is deleted before the new one is created. */
+  readonly deleteBeforeReplace?: boolean;
+}
+
+/** One changed config key. */
+export interface ConfigChange {
+  readonly key: string;
+  readonly before: string | undefined;
+  readonly after: string | undefined;
+}
+
+export interface ChangePlan {
+  readonly stack: string;
+  readonly kind: string;
+  readonly config: readonly ConfigChange[];
+  /** Every resource that changes, in the new plan's order (deleted ones after). */
+  readonly changes: readonly ResourceChange[];
+  /** How many custom resources are unchanged. */
+  readonly unchanged: number;
+}
+
+/** The config keys whose values differ. */
+export function configChanges(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): ConfigChange[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((k) => before[k] !== after[k])
+    .sort()
+    .map((key) => ({ key, before: before[key], after: after[key] }));
+}
+
+const SEVERITY: Record<InputVerdict["verdict"], number> = { ignored: 0, update: 1, unknown: 2, replace: 3 };
+
+function actionOf(verdicts: readonly InputVerdict[]): Action | undefined {
+  const worst = verdicts.reduce((m, v) => Math.max(m, SEVERITY[v.verdict]), 0);
+  return worst === 3 ? "replace" : worst === 2 ? "unknown" : worst === 1 ? "update" : undefined;
+}
+
+const optionsOf = (r: PlannedResource) =>
+  r.options ?? { replaceOnChanges: [], ignoreChanges: [], deleteBeforeReplace: false, retainOnDelete: false };
+const comparable = (r: PlannedResource) => r.comparableInputs ?? r.inputs;
+
+/**
+ * A created resource's old self: a deleted one of its type whose name is the created one's with a
+ * changed key's new value swapped for something else (`x-collect-r2` ← `x-collect-r1`; the old
+ * value may be a default the config never named).
+ */
+function renamedFrom(
+  created: PlannedResource,
+  deleted: readonly PlannedResource[],
+  config: readonly ConfigChange[],
+): PlannedResource | undefined {
+  for (const c of config) {
+    const value = c.after;
+    if (!value) continue;
+    const at = created.name.indexOf(value);
+    if (at < 0) continue;
+    const head = created.name.slice(0, at);
+    const tail = created.name.slice(at + value.length);
+    const match = deleted.find(
+      (d) =>
+        d.type === created.type &&
+        d.name.length > head.length + tail.length &&
+        d.name.startsWith(head) &&
+        d.name.endsWith(tail) &&
+        (c.before === undefined || d.name.slice(head.length, d.name.length - tail.length) === c.before),
+    );
+    if (match) return match;
+  }
+  return undefined;
+}
+
+/**
+ * The resources that own something: custom resources, and remote components (pulumi-eks'
+ * `eks:index:*`), whose children the offline plan does not see. The lab's own components (`lab:`)
+ * own nothing but their children, which are listed themselves.
+ */
+function owns(r: PlannedResource): boolean {
+  return r.custom || !(r.type.startsWith("lab:") || r.type.startsWith("pulumi:pulumi:"));
+}
+
+/** Compares two plans of one stack. */
+export function diffPlans(before: StackPlan, after: StackPlan): ChangePlan {
+  const config = configChanges(before.config, after.config);
+  const olds = new Map(before.resources.filter(owns).map((r) => [r.urn, r]));
+  const news = after.resources.filter(owns);
+  const newUrns = new Set(news.map((r) => r.urn));
+  const deleted = [...olds.values()].filter((r) => !newUrns.has(r.urn));
+
+  // Direct changes: each common resource's changed inputs, judged.
+  const verdicts = new Map<string, InputVerdict[]>();
+  for (const r of news) {
+    const old = olds.get(r.urn);
+    if (!old) continue;
+    verdicts.set(
+      r.urn,
+      changedPaths(comparable(old), comparable(r)).map((p) => judgeInput(r.type, p, optionsOf(r))),
+    );
+  }
+  const renamed = new Map<string, PlannedResource>();
+  for (const r of news) {
+    if (olds.has(r.urn)) continue;
+    const from = renamedFrom(r, deleted, config);
+    if (from) renamed.set(r.urn, from);
+  }
+
+  // Replacements and creations reach the inputs that read them, until nothing new is replaced.
+  const fresh = new Set(news.filter((r) => !olds.has(r.urn)).map((r) => r.urn));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const r of news) {
+      const mine = verdicts.get(r.urn);
+      if (!mine) continue;
+      for (const [prop, urns] of Object.entries(r.propertyDependencies ?? {})) {
+        const from = urns.find((u) => fresh.has(u));
+        if (from === undefined || mine.some((v) => v.path === prop || v.path.startsWith(`${prop}.`) || v.path.startsWith(`${prop}[`)))
+          continue;
+        const v = judgeInput(r.type, prop, optionsOf(r));
+        const via = `${v.rule}; its value comes from ${urnName(from)}, which is ${olds.has(from) ? "replaced" : "created"}`;
+        mine.push({ ...v, rule: via });
+        if (v.verdict === "replace" && !fresh.has(r.urn)) {
+          fresh.add(r.urn);
+          grew = true;
+        }
+      }
+      if (actionOf(mine) === "replace" && !fresh.has(r.urn)) {
+        fresh.add(r.urn);
+        grew = true;
+      }
+    }
+  }
+
+  const changes: ResourceChange[] = [];
+  let unchanged = 0;
+  const pairedOld = new Set([...renamed.values()].map((d) => d.urn));
+  for (const r of news) {
+    const old = olds.get(r.urn);
+    if (!old) {
+      const from = renamed.get(r.urn);
+      changes.push(
+        from
+          ? {
+              action: "replace",
+              urn: r.urn,
+              type: r.type,
+              name: r.name,
+              renamedFrom: from.name,
+              inputs: [],
+              destroys: destroys(from.type, from.inputs),
+              deleteBeforeReplace: optionsOf(r).deleteBeforeReplace,
+            }
+          : { action: "create", urn: r.urn, type: r.type, name: r.name, inputs: [] },
+      );
+      continue;
+    }
+    const mine = (verdicts.get(r.urn) ?? []).filter((v) => v.verdict !== "ignored");
+    const action = actionOf(mine);
+    if (action === undefined) {
+      unchanged++;
+      continue;
+    }
+    changes.push({
+      action,
+      urn: r.urn,
+      type: r.type,
+      name: r.name,
+      inputs: mine,
+      ...(action === "replace" ? { destroys: destroys(old.type, old.inputs), deleteBeforeReplace: optionsOf(r).deleteBeforeReplace } : {}),
+    });
+  }
+  for (const d of deleted) {
+    if (pairedOld.has(d.urn)) continue;
+    changes.push({ action: "delete", urn: d.urn, type: d.type, name: d.name, inputs: [], destroys: destroys(d.type, d.inputs) });
+  }
+  return { stack: after.stack, kind: after.kind, config, changes, unchanged };
+}
+
+/** The resource name of a URN (its last `::` segment). */
+export function urnName(urn: string): string {
+  return urn.slice(urn.lastIndexOf("::") + 2);
+}
+
+/**
+ * The changes a user must allow with `--allow-replace`: a replacement or deletion that destroys
+ * data, and a change of unknown effect on a resource whose replacement would.
+ */
+export function refusals(plan: ChangePlan): ResourceChange[] {
+  return plan.changes.filter(
+    (c) =>
+      ((c.action === "replace" || c.action === "delete") && c.destroys?.data === true) ||
+      (c.action === "unknown" && destroys(c.type, {}).data),
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * docs/changing-a-live-stack.md is the generator's output, every key of every stack kind has a
+ * representative change, and the documented levers have their expected impact.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { LEVERS } from "../../../../lab/plan/change/levers";
+import { effectCell, LeverImpact, leverImpacts, renderLeverPage, verdictCell } from "../../../../lab/plan/change/table";
+import { refusals } from "../../../../lab/plan/change/diff";
+import { shippedStacks } from "../../../../lab/plan/sources";
+import { runStack } from "../../../../stacks";
+import { cephK0sSchema } from "../../../../stacks/ceph-k0s/config";
+import { compareBaseFields } from "../../../../stacks/compare/config";
+import { eksSchema } from "../../../../stacks/eks/config";
+import { fsxEksSchema } from "../../../../stacks/fsx-eks/config";
+import { fsxOntapSchema } from "../../../../stacks/fsx-ontap/config";
+import { kafkaSchema } from "../../../../stacks/kafka/config";
+import { networkSchema } from "../../../../stacks/network/config";
+import { ROOT } from "../../../helpers/root";
+
+jest.setTimeout(600_000);
+
+/** A schema field → the key a user types: `region` is aws:region, the rest lab:<field>. */
+const keyOf = (field: string) => (field === "region" ? "aws:region" : `lab:${field}`);
+
+const SCHEMAS: Record<string, readonly string[]> = {
+  network: Object.keys(networkSchema.shape),
+  "fsx-ontap": Object.keys(fsxOntapSchema.shape),
+  eks: Object.keys(eksSchema.shape),
+  "fsx-eks": Object.keys(fsxEksSchema.shape),
+  kafka: Object.keys(kafkaSchema.shape),
+  "ceph-k0s": Object.keys(cephK0sSchema.shape),
+  compare: Object.keys(compareBaseFields),
+};
+
+test("every key of every stack kind has a representative change (or says why not), and no other key", () => {
+  expect(Object.keys(LEVERS)).toEqual(Object.keys(SCHEMAS));
+  for (const [kind, fields] of Object.entries(SCHEMAS)) {
+    expect([kind, Object.keys(LEVERS[kind].keys).sort()]).toEqual([kind, fields.map(keyOf).sort()]);
+  }
+});
+
+describe("the change table", () => {
+  let impacts: LeverImpact[];
+  beforeAll(async () => {
+    impacts = await leverImpacts(shippedStacks(ROOT), runStack);
+  });
+  const row = (kind: string, key: string) => impacts.find((i) => i.kind === kind && i.key === key) as LeverImpact;
+
+  test("docs/changing-a-live-stack.md is exactly the generator's output (`npx lab plan --change-table > docs/changing-a-live-stack.md`)", () => {
+    expect(fs.readFileSync(path.join(ROOT, "docs", "changing-a-live-stack.md"), "utf8")).toBe(renderLeverPage(impacts));
+  });
+
+  test("lab:runId re-runs the benchmarks: only Jobs and their collectors are replaced, nothing refused", () => {
+    for (const kind of ["ceph-k0s", "fsx-eks", "kafka"]) {
+      const p = row(kind, "lab:runId").plan!;
+      expect([kind, [...new Set(p.changes.map((c) => `${c.action} ${c.type}`))]]).toEqual([
+        kind,
+        ["replace kubernetes:batch/v1:Job", "replace command:local:Command"],
+      ]);
+      expect(refusals(p)).toEqual([]);
+    }
+    expect(row("ceph-k0s", "lab:runId").plan!.changes.map((c) => c.name)).toEqual(["pgbench-pgbench", "pgbench-pgbench-collect-r2"]);
+    expect(row("fsx-eks", "lab:runId").plan!.changes.length).toBe(18);
+    for (const kind of ["network", "fsx-ontap", "eks", "compare"])
+      expect([kind, effectCell(row(kind, "lab:runId"))]).toEqual([kind, "no resource changes"]);
+  });
+
+  test("repetitions: the benchmark Jobs and collectors replaced, nothing else", () => {
+    for (const kind of ["ceph-k0s", "fsx-eks", "kafka"]) {
+      const p = row(kind, "lab:reps").plan!;
+      expect([kind, [...new Set(p.changes.map((c) => `${c.action} ${c.type}`))]]).toEqual([
+        kind,
+        ["replace kubernetes:batch/v1:Job", "replace command:local:Command"],
+      ]);
+    }
+  });
+
+  test("FSx throughput capacity: the file system updated in place", () => {
+    expect(effectCell(row("fsx-ontap", "lab:throughputCapacityMBps"))).toBe("in place: `fsx-fs`");
+    expect(verdictCell(row("fsx-ontap", "lab:throughputCapacityMBps"))).toBe("allowed");
+  });
+
+  test("lab:k0sVersion and the worker count: in place, nothing with a destructive delete replaced", () => {
+    expect(effectCell(row("ceph-k0s", "lab:k0sVersion"))).toBe("in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`");
+    expect(effectCell(row("ceph-k0s", "lab:workerCount"))).toBe(
+      "in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`, `rook-cluster`; creates `ceph-osd-4`, `ceph-worker-4`, `ceph-osd-4`",
+    );
+    for (const key of ["lab:k0sVersion", "lab:workerCount", "lab:instanceType", "lab:cni", "lab:adminCidrs"]) {
+      const p = row("ceph-k0s", key).plan!;
+      expect([key, p.changes.filter((c) => c.action === "replace" && c.destroys?.data)]).toEqual([key, []]);
+    }
+  });
+
+  test("instance type: the k0s nodes change type in place (stop, modify, start); an EKS node group is replaced", () => {
+    expect(effectCell(row("ceph-k0s", "lab:instanceType"))).toBe(
+      "in place: `ceph-controller`, `ceph-worker-1`, `ceph-worker-2`, `ceph-worker-3`, `ceph-k0sctl-apply`, `ceph-kubeconfig`",
+    );
+    expect(effectCell(row("eks", "lab:instanceType"))).toBe("replaces `eks-nodes`");
+    expect(effectCell(row("eks", "lab:nodeCount"))).toBe("in place: `eks-nodes`");
+  });
+
+  test("EKS version: only the pinned one is accepted by the config (the add-on versions are pinned per Kubernetes version)", () => {
+    expect(effectCell(row("eks", "lab:kubernetesVersion"))).toBe(
+      `refused by the config: 'lab:kubernetesVersion' must be a Kubernetes version with pinned add-on versions in components/versions.ts (1.35), got "1.36"`,
+    );
+  });
+
+  test("what destroys data is refused: another zone, a PVC size change, a new FSx deployment type", () => {
+    for (const [kind, key] of [
+      ["ceph-k0s", "lab:az"],
+      ["fsx-eks", "lab:pvcSizeGiB"],
+      ["fsx-ontap", "lab:deploymentType"],
+    ]) {
+      expect([kind, key, verdictCell(row(kind, key))]).toEqual([kind, key, "refused without `--allow-replace`"]);
+    }
+  });
+});
