@@ -141,6 +141,20 @@ describe("parseFio: JSON", () => {
     });
   });
 
+  test("continue_on_error with several errors: fio.error is total_err (4), not the one-error fallback", () => {
+    // verify_only over a file with 4 corrupted 4 KiB blocks: "error" : 84 (EILSEQ), "total_err" : 4.
+    const text = fixture("fio", "verify-continue-on-error.json");
+    const samples = parseFio(text, "verify-continue-on-error.json");
+    const errors = samples.filter((s) => s.metric === "fio.error");
+    expect(errors).toEqual([
+      { metric: "fio.error", value: 4, unit: "count", metadata: expect.objectContaining({ job: "verify-continue", errno: 84, continue_on_error: "verify" }) },
+    ]);
+    // without total_err (no continue_on_error), a non-zero errno is one error
+    const withoutCount = text.replace(/"total_err" : 4,\s*"first_error" : 84/, '"first_error" : 84');
+    expect(withoutCount).not.toBe(text);
+    expect(parseFio(withoutCount, "x.json").find((s) => s.metric === "fio.error")?.value).toBe(1);
+  });
+
   test("a job that failed before any I/O yields only its fio.error", () => {
     const samples = parseFio(fixture("fio", "error-no-io.json"), "error-no-io.json");
     expect(summary(samples)).toEqual(["fio.error 1 count"]);
@@ -207,6 +221,25 @@ describe("parseFio: normal text output (IOPS and bandwidth only)", () => {
     ]);
     expect(samples[0].metadata.bs).toBe("64.0KiB");
     expect(samples[2].metadata.errno).toBe(28);
+  });
+
+  test("several errors with continue_on_error: 'errors : total=4' is the count, err=84 the errno", () => {
+    const text = fixture("fio", "verify-continue-on-error.txt");
+    const samples = parseFio(text, "verify-continue-on-error.txt");
+    expect(samples.filter((s) => s.metric === "fio.error").map((s) => [s.value, s.metadata.errno])).toEqual([[4, 84]]);
+    // the job line alone (no errors line): one error
+    const jobLineOnly = text.replace(/^\s+errors\s+: total=4.*\n/m, "");
+    expect(jobLineOnly).not.toBe(text);
+    expect(parseFio(jobLineOnly, "x.txt").find((s) => s.metric === "fio.error")?.value).toBe(1);
+    // err=0 on the job line and no errors line: none
+    const clean = jobLineOnly.replace("err=84 ()", "err= 0");
+    expect(parseFio(clean, "x.txt").find((s) => s.metric === "fio.error")?.value).toBe(0);
+  });
+
+  test("groupid and jobs of two digits on the result line", () => {
+    const text = fixture("fio", "seed-gtod-reduce.txt").replace(/\(groupid=0, jobs=1\)/, "(groupid=12, jobs=16)");
+    expect(text).toContain("(groupid=12, jobs=16)");
+    expect(summary(parseFio(text, "x.txt"))).toEqual(summary(parseFio(fixture("fio", "seed-gtod-reduce.txt"), "x.txt")));
   });
 
   test.each([
