@@ -34,8 +34,24 @@ export interface ToolsImageSpec {
 
 export const TOOLS_IMAGE_DEFAULTS = { keepImages: 5, untaggedExpiryDays: 1 } as const;
 
-/** The build context: components/bench/image (its Dockerfile is the image's one definition). */
-export const TOOLS_IMAGE_CONTEXT = path.join(__dirname, "..", "bench", "image");
+/**
+ * The build context, relative to the project root: components/bench/image (its Dockerfile is the
+ * image's one definition). Relative on purpose: @pulumi/docker-build diffs `context.location` and
+ * `dockerfile.location` as given (provider/internal/image.go `Diff`: `olds.Context.Location !=
+ * news.Context.Location`, pulumi/pulumi-docker-build v0.0.22), so an absolute path would differ per
+ * checkout and rebuild the image. The provider resolves a relative path against its own working
+ * directory (context.go `validate`: `filepath.Abs(c.Location)`; dockerfile.go likewise), and the
+ * Pulumi engine starts the program and its provider plugins in the directory of the project's `main`
+ * (pulumi/pulumi pkg/engine/project.go `getPwdMain`: "So that any relative paths inside of the
+ * program are correct, we still need to pass the pwd of the main program's parent directory"):
+ * `main: index.ts`, the project root, for `pulumi up` and for `lab run` (a LocalWorkspace on the
+ * project directory, lab/run/workspace.ts).
+ */
+export const TOOLS_IMAGE_CONTEXT = "components/bench/image";
+/** The Dockerfile, relative to the project root. */
+export const TOOLS_IMAGE_DOCKERFILE = `${TOOLS_IMAGE_CONTEXT}/Dockerfile`;
+/** The project root on this machine: where the relative locations above are read from by the program itself. */
+export const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
 /** The nodes' platform (AL2023_x86_64_STANDARD). */
 export const TOOLS_IMAGE_PLATFORM = "linux/amd64";
 
@@ -81,12 +97,38 @@ export function lifecyclePolicy(r: Required<ToolsImageSpec>): object {
   };
 }
 
+/** One file of a build context: its path relative to the context (`/`-separated), permission bits, content. */
+export interface ContextFile {
+  readonly path: string;
+  readonly mode: number;
+  readonly content: Buffer | string;
+}
+
+/**
+ * The SHA-256 (hex) of what a build of the context depends on: every file's relative path,
+ * permission bits and content (sorted by path), and the target platform. These are the inputs
+ * @pulumi/docker-build's `contextHash` covers (context.go `hashBuildContext`: each file's content,
+ * relative name and mode; the Dockerfile's content), plus the platform: whatever makes the provider
+ * rebuild also changes this digest, so no rebuild ever pushes a tag that exists already.
+ */
+export function contextDigest(files: readonly ContextFile[], platform: string): string {
+  const h = createHash("sha256");
+  h.update(`platform ${platform}\n`);
+  for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    const content = typeof f.content === "string" ? Buffer.from(f.content) : f.content;
+    h.update(`file ${f.path} ${(f.mode & 0o7777).toString(8)} ${content.length}\n`);
+    h.update(content);
+  }
+  return h.digest("hex");
+}
+
 /**
  * The image tag: the Dockerfile's suggested tag (tool versions) and the first 12 hex digits of the
- * Dockerfile's SHA-256, so that an edited Dockerfile pushes a new tag into the immutable repository.
+ * build context's digest ({@link contextDigest}), so that a tag names one content: an edited
+ * context pushes a new tag into the immutable repository, and an unchanged one builds nothing.
  */
-export function imageTag(dockerfileText: string): string {
-  return `${TOOLS_IMAGE_TAG}-${createHash("sha256").update(dockerfileText).digest("hex").slice(0, 12)}`;
+export function imageTag(files: readonly ContextFile[], platform: string = TOOLS_IMAGE_PLATFORM): string {
+  return `${TOOLS_IMAGE_TAG}-${contextDigest(files, platform).slice(0, 12)}`;
 }
 
 /** What {@link dockerDaemon} looks at; the stack passes the real environment and file system. */

@@ -76,7 +76,9 @@ export function requireDocker(probe: DockerProbe = LOCAL_DOCKER_PROBE): void {
 
 export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("fsx-eks", fsxEksSchema, raw, checkFsxEks);
-  // Only an update builds the image (a preview and the offline plan do not): check before any resource.
+  // Only an update builds the image: the Image has `buildOnPreview: false` (components/image/ecr.ts,
+  // where the provider's preview behaviour is cited), and the offline plan builds nothing. Check
+  // before any resource.
   if (cfg.toolsImage === undefined && !pulumi.runtime.isDryRun()) requireDocker();
   const { provider, expiresAt } = labAwsProvider(cfg, id);
   const net = readNetwork(cfg.networkStack);

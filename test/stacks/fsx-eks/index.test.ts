@@ -246,7 +246,9 @@ describe("stack fsx-eks, planned after its upstreams", () => {
     expect(image).toMatchObject({
       push: true,
       platforms: ["linux/amd64"],
-      context: { location: path.join(ROOT, "components/bench/image") },
+      buildOnPreview: false,
+      context: { location: "components/bench/image" },
+      dockerfile: { location: "components/bench/image/Dockerfile" },
     });
     expect(image.tags).toEqual([
       expect.stringMatching(
