@@ -34,7 +34,7 @@ import { hypervisorOf } from "../../components/k0s/instance-types";
 import { MySql } from "../../components/mysql";
 import { restrictedNamespaceManifest } from "../../components/mysql/manifests";
 import { TridentFsxBackend } from "../../components/trident";
-import { STORAGE_CLASS_NAMES } from "../../components/trident/rules";
+import { sanNodePrepProblem, STORAGE_CLASS_NAMES } from "../../components/trident/rules";
 import { argProblem, ConfigError, formatArgProblem } from "../../core/errors";
 import { readEks } from "../eks/outputs";
 import { readFsxOntap } from "../fsx-ontap/outputs";
@@ -92,7 +92,28 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
     "preferredAz",
     "standbyAz",
   ]);
-  const eks = readEks(cfg.eksStack, ["kubeconfig", "nodeSecurityGroupId", "tridentRoleName", "zones", "instanceType", "clusterName"]);
+  const eks = readEks(cfg.eksStack, [
+    "kubeconfig",
+    "nodeSecurityGroupId",
+    "tridentRoleName",
+    "zones",
+    "instanceType",
+    "clusterName",
+    // Read with the SAN backend only (an eks stack deployed before the output existed still serves NAS).
+    ...(cfg.sanBackend === true ? (["tridentNodePrep"] as const) : []),
+  ]);
+  // The SAN backend mounts over iSCSI, which AL2023 nodes lack unless Trident prepares them (the eks
+  // stack's lab:tridentNodePrep): checked when the upstream output arrives. The backend's inputs wait
+  // for the check (its role policy, its security-group rules, then its backends and StorageClasses).
+  const sanChecked: pulumi.Output<true> =
+    cfg.sanBackend === true
+      ? eks.tridentNodePrep.apply((nodePrep) => {
+          const problem = sanNodePrepProblem(nodePrep, cfg.eksStack);
+          if (problem !== undefined) throw new ConfigError([problem]);
+          return true as const;
+        })
+      : pulumi.output(true as const);
+  const afterSanCheck = (o: pulumi.Output<string>): pulumi.Output<string> => pulumi.all([o, sanChecked]).apply(([v]) => v);
   const k8sProvider = new k8s.Provider("eks", { kubeconfig: eks.kubeconfig });
   const inCluster = { provider: k8sProvider };
 
@@ -100,7 +121,7 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
     "trident",
     {
       ...backendArgs(cfg),
-      tridentRoleName: eks.tridentRoleName,
+      tridentRoleName: afterSanCheck(eks.tridentRoleName),
       fileSystemId: fsx.fileSystemId,
       svmName: fsx.svmName,
       credentialsSecretArn: fsx.credentialsSecretArn,
@@ -108,7 +129,7 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
       region: cfg.region,
       nfsDataLif: fsx.nfsEndpoint.apply((e) => nfsDataLif(e, cfg.fsxOntapStack)),
       exportCidrs: net.vpcCidr.apply((c) => [c]),
-      nodeSecurityGroupId: eks.nodeSecurityGroupId,
+      nodeSecurityGroupId: afterSanCheck(eks.nodeSecurityGroupId),
       fsxSecurityGroupId: fsx.securityGroupId,
     },
     { providers: [provider, k8sProvider] },
