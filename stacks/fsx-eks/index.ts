@@ -24,12 +24,11 @@
  */
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
-import * as fs from "node:fs";
-import * as os from "node:os";
 import { BenchmarkRun } from "../../components/bench";
 import { GP3_STORAGE_CLASS, gp3StorageClassManifest } from "../../components/eks/storage";
 import { ToolsImage } from "../../components/image";
-import { DockerProbe, dockerDaemon, NO_DOCKER_RULE } from "../../components/image/rules";
+import { LOCAL_DOCKER_PROBE } from "../../components/image/docker";
+import { cannotBuildRule, DockerProbe, dockerDaemon, dockerEndpoint, NO_DOCKER_RULE } from "../../components/image/rules";
 import { hypervisorOf } from "../../components/k0s/instance-types";
 import { MySql } from "../../components/mysql";
 import { restrictedNamespaceManifest } from "../../components/mysql/manifests";
@@ -60,18 +59,22 @@ export function nfsDataLif(endpoint: { dnsName: string; ipAddresses: string[] } 
   return ip;
 }
 
-/** This machine, as components/image/rules.ts `dockerDaemon` looks at it. */
-export const LOCAL_DOCKER_PROBE: DockerProbe = {
-  env: process.env,
-  homeDir: os.homedir(),
-  exists: (f) => fs.existsSync(f),
-  readFile: (f) => (fs.existsSync(f) ? fs.readFileSync(f, "utf8") : undefined),
-};
-
-/** The config error when the image would be built and no Docker daemon is reachable (`pulumi up` only). */
+/** The config error when the image would be built and no Docker daemon is to be found (`pulumi up` only, before any resource). */
 export function requireDocker(probe: DockerProbe = LOCAL_DOCKER_PROBE): void {
-  if (dockerDaemon(probe) === undefined)
+  if (dockerEndpoint(probe) === undefined)
     throw new ConfigError([formatArgProblem(argProblem("toolsImage", NO_DOCKER_RULE, undefined), userKey)]);
+}
+
+/**
+ * The daemon found answers and can build the image's platform (components/image/rules.ts
+ * `dockerDaemon`), as an Output the image waits for: its problem, as a config error naming
+ * `lab:toolsImage`, fails the image before the provider's own error would.
+ */
+export function dockerCanBuild(probe: DockerProbe = LOCAL_DOCKER_PROBE): pulumi.Output<true> {
+  return pulumi.output(dockerDaemon(probe)).apply((c) => {
+    if (!c.ok) throw new ConfigError([formatArgProblem(argProblem("toolsImage", cannotBuildRule(c.problem), undefined), userKey)]);
+    return true as const;
+  });
 }
 
 export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
@@ -144,8 +147,10 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
   );
   // `lab:toolsImage` as given (a plain value: BenchmarkRun checks it at construction), else the
   // reference of the image built here (an Output: checked once it is known).
+  // On an update the image (its repository and build) waits for the daemon's check.
+  const buildAfter = pulumi.runtime.isDryRun() ? {} : { dependsOn: dockerCanBuild().apply(() => []) };
   const runsImage: pulumi.Input<string> =
-    cfg.toolsImage ?? new ToolsImage("tools", { repositoryName: toolsRepositoryName(id.stack) }, { provider }).ref;
+    cfg.toolsImage ?? new ToolsImage("tools", { repositoryName: toolsRepositoryName(id.stack) }, { provider, ...buildAfter }).ref;
   const toolsImage = pulumi.output(runsImage);
 
   // The runs, created now (stable order and names); the upstream zones and the image reach them as Outputs.

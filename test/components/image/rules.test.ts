@@ -7,13 +7,10 @@ import { formatArgProblem } from "../../../core/errors";
 import { readContextFiles } from "../../../components/image/context";
 import {
   contextDigest,
-  DockerProbe,
   PROJECT_ROOT,
   TOOLS_IMAGE_DOCKERFILE,
-  dockerDaemon,
   imageTag,
   lifecyclePolicy,
-  NO_DOCKER_RULE,
   problems,
   resolve,
   TOOLS_IMAGE_CONTEXT,
@@ -123,45 +120,5 @@ describe("tools image rules", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe("Docker daemon detection", () => {
-  const probe = (over: Partial<DockerProbe> & { files?: Record<string, string> }): DockerProbe => ({
-    env: {},
-    homeDir: "/home/alice",
-    exists: (f) => Object.prototype.hasOwnProperty.call(over.files ?? {}, f),
-    readFile: (f) => over.files?.[f],
-    ...over,
-  });
-
-  test.each<[string, Partial<DockerProbe> & { files?: Record<string, string> }, string | undefined]>([
-    ["DOCKER_HOST wins", { env: { DOCKER_HOST: "tcp://10.0.0.5:2376" } }, "DOCKER_HOST=tcp://10.0.0.5:2376"],
-    ["a selected docker context", { files: { "/home/alice/.docker/config.json": '{"currentContext":"colima"}' } }, "docker context colima"],
-    [
-      "DOCKER_CONFIG moves the config",
-      { env: { DOCKER_CONFIG: "/etc/dock" }, files: { "/etc/dock/config.json": '{"currentContext":"remote"}' } },
-      "docker context remote",
-    ],
-    [
-      "the default context falls through to the socket",
-      { files: { "/home/alice/.docker/config.json": '{"currentContext":"default"}', "/var/run/docker.sock": "" } },
-      "unix:///var/run/docker.sock",
-    ],
-    [
-      "Docker Desktop's user socket",
-      { files: { "/home/alice/.docker/run/docker.sock": "" } },
-      "unix:///home/alice/.docker/run/docker.sock",
-    ],
-    ["a malformed config.json is not a context", { files: { "/home/alice/.docker/config.json": "{" } }, undefined],
-    ["nothing at all", {}, undefined],
-  ])("%s", (_n, over, expected) => {
-    expect(dockerDaemon(probe(over))).toBe(expected);
-  });
-
-  test("the rule lab:toolsImage is reported with tells what to do", () => {
-    expect(NO_DOCKER_RULE).toBe(
-      "a pinned image with fio and ioping when this machine has no Docker daemon to build one (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): start Docker, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference",
-    );
   });
 });

@@ -81,7 +81,15 @@ describe("benchmark runs", () => {
   });
 
   test("no Docker daemon: one config error naming lab:toolsImage and what to do", () => {
-    const none = { env: {}, homeDir: "/nonexistent", exists: () => false, readFile: () => undefined };
+    const none = {
+      env: {},
+      homeDir: "/nonexistent",
+      os: "linux",
+      arch: "x64",
+      exists: () => false,
+      readFile: () => undefined,
+      get: () => Promise.reject(new Error("not called")),
+    };
     expect(() => requireDocker(none)).toThrow(
       new ConfigError([
         "'lab:toolsImage' must be a pinned image with fio and ioping when this machine has no Docker daemon to build one (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): start Docker, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference, got nothing",
@@ -132,6 +140,7 @@ describe("output schemas downstream kinds read", () => {
       "tridentRoleName",
       "tridentInstall",
       "tridentVersion",
+      "tridentNodePrep",
     ]);
     expect(eksOutputs.zones.safeParse(["us-east-1a"]).success).toBe(false);
     expect(eksOutputs.kubernetesVersion.safeParse("1.35").success).toBe(true);
