@@ -43,13 +43,16 @@ export const NODE_ROOT_DEVICE = "/dev/xvda";
 
 /**
  * IMDS response hop limit of the nodes: 1, so no pod reaches the instance role through IMDS. No pod
- * of the lab needs more: vpc-cni, kube-proxy, the EBS CSI node plugin and the Pod Identity agent run
- * on the host network (one hop); Trident and the EBS CSI controller get AWS credentials from EKS Pod
- * Identity, Trident its region from the backend's `aws.apiRegion`, and the EBS CSI controller falls
- * back to the Kubernetes API for metadata when IMDS is out of reach (kubernetes-sigs/aws-ebs-csi-driver
- * docs/install.md "Metadata", commit 429e202e: "if the driver is unable to reach IMDS, it will fall
- * back to using the Kubernetes API"). The EKS User Guide (nodes/launch-templates.adoc) asks for 2
- * only "if any containers that you deploy to the node group use the Instance Metadata Service".
+ * of the lab needs more: vpc-cni, kube-proxy and the Pod Identity agent run on the host network (one
+ * hop); Trident and the EBS CSI controller get AWS credentials from EKS Pod Identity, Trident its
+ * region from the backend's `aws.apiRegion`. The EBS CSI node plugin is NOT on the host network (the
+ * chart's default `node.hostNetwork: false`, kubernetes-sigs/aws-ebs-csi-driver
+ * charts/aws-ebs-csi-driver/values.yaml at commit 006340ee), so IMDS is out of its reach too: it and
+ * the controller run on the driver's Kubernetes-metadata fallback (docs/install.md "Metadata",
+ * commit 429e202e: "if the driver is unable to reach IMDS, it will fall back to using the Kubernetes
+ * API"), reading the instance id, zone and type from their Node object. The EKS User Guide
+ * (nodes/launch-templates.adoc) asks for 2 only "if any containers that you deploy to the node group
+ * use the Instance Metadata Service".
  */
 export const IMDS_HOP_LIMIT = 1;
 

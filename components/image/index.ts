@@ -3,15 +3,17 @@
  * built on the deploying machine with @pulumi/docker-build and pushed to an ECR repository this
  * component owns: tags immutable, scan on push, a lifecycle policy (rules.ts), deleted with its
  * images when the stack is destroyed (a lab keeps nothing). `ref` is `<repository>:<tag>@sha256:…`,
- * pinned by digest. Building needs a Docker daemon: the stack checks for one before it creates
+ * pinned by digest. The tag names the build context's content and the locations are relative to the
+ * project root (rules.ts `imageTag`, TOOLS_IMAGE_CONTEXT): a plan from any checkout has the same
+ * inputs, and only a changed context builds, under a new tag. Building needs a Docker daemon: the stack checks for one before it creates
  * this component (rules.ts `dockerDaemon`) and otherwise asks for `lab:toolsImage`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { throwIfInvalid } from "../lib/args";
+import { readContextFiles } from "./context";
 import { ecrImage } from "./ecr";
-import { imageTag, problems, resolve, TOOLS_IMAGE_CONTEXT, ToolsImageSpec } from "./rules";
+import { imageTag, PROJECT_ROOT, problems, resolve, TOOLS_IMAGE_CONTEXT, TOOLS_IMAGE_DOCKERFILE, ToolsImageSpec } from "./rules";
 
 export type ToolsImageArgs = ToolsImageSpec;
 
@@ -25,10 +27,11 @@ export class ToolsImage extends pulumi.ComponentResource {
     super("lab:image:ToolsImage", name, {}, opts);
     throwIfInvalid("lab:image:ToolsImage", name, problems(args));
     const r = resolve(args);
-    const dockerfile = path.join(TOOLS_IMAGE_CONTEXT, "Dockerfile");
-    const tag = imageTag(fs.readFileSync(dockerfile, "utf8"));
+    // The tag names the context's content (rules.ts `imageTag`); the locations are project-relative
+    // (rules.ts TOOLS_IMAGE_CONTEXT), so the inputs are the same from any checkout.
+    const tag = imageTag(readContextFiles(path.join(PROJECT_ROOT, TOOLS_IMAGE_CONTEXT)));
 
-    const image = ecrImage(name, r, { context: TOOLS_IMAGE_CONTEXT, dockerfile, tag }, this);
+    const image = ecrImage(name, r, { context: TOOLS_IMAGE_CONTEXT, dockerfile: TOOLS_IMAGE_DOCKERFILE, tag }, this);
 
     this.ref = image.ref;
     this.repositoryUrl = image.repositoryUrl;

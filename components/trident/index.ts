@@ -68,6 +68,8 @@ export class TridentOperator extends pulumi.ComponentResource {
   readonly installMethod: pulumi.Output<string>;
   /** Trident's version: the chart's app version, or the add-on build. */
   readonly version: pulumi.Output<string>;
+  /** The protocols Trident prepares the nodes for (the chart's `nodePrep`). */
+  readonly nodePrep: pulumi.Output<string[]>;
 
   constructor(name: string, args: TridentOperatorArgs, opts?: pulumi.ComponentResourceOptions) {
     super("lab:trident:TridentOperator", name, {}, opts);
@@ -122,7 +124,7 @@ export class TridentOperator extends pulumi.ComponentResource {
           version: TRIDENT_CHART.version,
           repositoryOpts: { repo: TRIDENT_CHART.repo },
           namespace: TRIDENT_NAMESPACE,
-          values: tridentChartValues(),
+          values: tridentChartValues(r.tridentNodePrep),
         },
         { ...child, dependsOn: [ns, association] },
       );
@@ -150,12 +152,14 @@ export class TridentOperator extends pulumi.ComponentResource {
     this.namespace = pulumi.output(TRIDENT_NAMESPACE);
     this.installMethod = pulumi.output(r.tridentInstall);
     this.version = pulumi.output(r.tridentInstall === "addon" ? (r.tridentAddonVersion as string) : TRIDENT_CHART.version);
+    this.nodePrep = pulumi.output([...r.tridentNodePrep]);
     this.registerOutputs({
       roleName: this.roleName,
       roleArn: this.roleArn,
       namespace: this.namespace,
       installMethod: this.installMethod,
       version: this.version,
+      nodePrep: this.nodePrep,
     });
   }
 }

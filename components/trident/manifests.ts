@@ -125,8 +125,10 @@ export function tridentNamespaceManifest(): INamespace {
 
 /**
  * Values of the trident-operator chart (keys of ../shared/schemas/helm/trident-operator-100.2606.0.values.yaml):
- * autosupport telemetry off (a lab sends no usage data to NetApp); everything else the chart's defaults.
+ * autosupport telemetry off (a lab sends no usage data to NetApp); `nodePrep` (default `[]`) when
+ * nodes are to be prepared for a protocol (rules.ts NODE_PREP_PROTOCOLS); everything else the
+ * chart's defaults.
  */
-export function tridentChartValues(): Record<string, unknown> {
-  return { tridentSilenceAutosupport: true };
+export function tridentChartValues(nodePrep: readonly string[] = []): Record<string, unknown> {
+  return { tridentSilenceAutosupport: true, ...(nodePrep.length > 0 ? { nodePrep: [...nodePrep] } : {}) };
 }

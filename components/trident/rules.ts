@@ -19,7 +19,7 @@
  *   supported on FSx.
  */
 import { argProblem, ArgProblem } from "../../core/errors";
-import { isOneOf, isText } from "../../core/checks";
+import { isListOf, isOneOf, isText } from "../../core/checks";
 
 export const TRIDENT_NAMESPACE = "trident";
 export const TRIDENT_CONTROLLER_SERVICE_ACCOUNT = "trident-controller";
@@ -40,12 +40,35 @@ export interface TridentInstallSpec {
   readonly tridentInstall?: TridentInstallMethod;
   /** Version of the `netapp_trident-operator` add-on, e.g. v25.6.2-eksbuild.1; with `addon` only, and then required. */
   readonly tridentAddonVersion?: string;
+  /**
+   * Protocols Trident prepares the nodes for (the chart's `nodePrep`): `["iscsi"]` installs and
+   * starts the iSCSI initiator on every node, which AL2023 nodes lack and the `ontap-san` backend
+   * needs. With `helm` only. @default [] (none)
+   */
+  readonly tridentNodePrep?: readonly string[];
 }
+
+/**
+ * The protocols of the chart's `nodePrep` (trident-operator 100.2606.0 values.yaml: "nodePrep
+ * enables Trident to prepare the nodes of the Kubernetes cluster to manage volumes using the
+ * specified data storage protocol. Currently, iSCSI is the only value supported."; its template
+ * copies the list into the TridentOrchestrator's `spec.nodePrep`, which NetApp's "Customize Trident
+ * operator installation" page documents, and whose operator installs the iSCSI tools NetApp's
+ * "Prepare the worker node" page requires for `ontap-san`).
+ */
+export const NODE_PREP_PROTOCOLS = ["iscsi"] as const;
+export type NodePrepProtocol = (typeof NODE_PREP_PROTOCOLS)[number];
 
 export const TRIDENT_INSTALL_DEFAULTS = { tridentInstall: "helm" as TridentInstallMethod } as const;
 
-export function resolveInstall(spec: TridentInstallSpec): Required<Pick<TridentInstallSpec, "tridentInstall">> & TridentInstallSpec {
-  return { tridentInstall: spec.tridentInstall ?? TRIDENT_INSTALL_DEFAULTS.tridentInstall, tridentAddonVersion: spec.tridentAddonVersion };
+export function resolveInstall(
+  spec: TridentInstallSpec,
+): Required<Pick<TridentInstallSpec, "tridentInstall" | "tridentNodePrep">> & TridentInstallSpec {
+  return {
+    tridentInstall: spec.tridentInstall ?? TRIDENT_INSTALL_DEFAULTS.tridentInstall,
+    tridentAddonVersion: spec.tridentAddonVersion,
+    tridentNodePrep: spec.tridentNodePrep ?? [],
+  };
 }
 
 export const ADDON_VERSION_RULE =
@@ -65,7 +88,23 @@ export function installProblems(spec: TridentInstallSpec): ArgProblem[] {
     out.push(
       argProblem("tridentAddonVersion", "unset when {tridentInstall} is helm (the chart pins Trident 26.06)", spec.tridentAddonVersion),
     );
+  const prep = spec.tridentNodePrep;
+  if (prep !== undefined) {
+    const isProtocol = (x: unknown): x is NodePrepProtocol => isOneOf(x, NODE_PREP_PROTOCOLS);
+    if (!isListOf(prep, isProtocol) || new Set(prep).size !== prep.length)
+      out.push(
+        argProblem("tridentNodePrep", `a list of distinct protocols among ${NODE_PREP_PROTOCOLS.join(", ")} (e.g. ["iscsi"])`, prep),
+      );
+    else if (r.tridentInstall === "addon" && prep.length > 0)
+      out.push(argProblem("tridentNodePrep", "empty when {tridentInstall} is addon (the lab sets the chart's nodePrep only)", prep));
+  }
   return out;
+}
+
+/** The rule the fsx-eks stack reports when its SAN backend meets nodes nobody prepared for iSCSI. */
+export function sanNodePrepProblem(nodePrep: readonly string[], eksStack: string): string | undefined {
+  if (nodePrep.includes("iscsi")) return undefined;
+  return `'lab:sanBackend' is true, but the eks stack '${eksStack}' (from 'lab:eksStack') installs Trident without nodePrep iscsi (its tridentNodePrep is ${JSON.stringify(nodePrep)}): AL2023 nodes have no iSCSI initiator, so no ontap-san volume could attach; set lab:tridentNodePrep: ["iscsi"] on that stack and update it first`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -113,6 +113,10 @@ export interface WriterSpec {
   readonly maxSeconds: number;
   /** How long the final read-back is retried. */
   readonly readbackSeconds: number;
+  /** The replicas' addresses, checked after the read-back. */
+  readonly replicaHosts: readonly string[];
+  /** How long the writer waits for one replica to catch up. */
+  readonly replicaWaitSeconds: number;
   /** @default MYSQL_IMAGE (the server's own pinned image: its client is the server's version) */
   readonly image?: string;
 }
@@ -142,6 +146,8 @@ export function writerManifests(s: WriterSpec, scripts: ExperimentScripts): { co
         LAB_INTERVAL_MS: s.intervalMs,
         LAB_MAX_SECONDS: s.maxSeconds,
         LAB_READBACK_SECONDS: s.readbackSeconds,
+        LAB_REPLICA_HOSTS: s.replicaHosts.join(" "),
+        LAB_REPLICA_WAIT_SECONDS: s.replicaWaitSeconds,
         LAB_STOP_FILE: ANNOTATIONS_FILE,
         LAB_STOP_KEY: STOP_ANNOTATION,
         TMPDIR: "/tmp",
@@ -152,7 +158,7 @@ export function writerManifests(s: WriterSpec, scripts: ExperimentScripts): { co
     volumeMounts: commonMounts,
   };
   const volumes: IVolume[] = [{ name: "scripts", configMap: { name: configMap.metadata!.name!, defaultMode: 0o444 } }];
-  const deadline = s.maxSeconds + s.readbackSeconds + DEADLINE_MARGIN_SECONDS;
+  const deadline = s.maxSeconds + s.readbackSeconds + s.replicaHosts.length * s.replicaWaitSeconds + DEADLINE_MARGIN_SECONDS;
   return { configMap, job: job(writerJobName(s.runId), s.namespace, lbl, deadline, podSpec(MYSQL_UID, container, volumes, false)) };
 }
 

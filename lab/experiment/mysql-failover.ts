@@ -4,7 +4,11 @@
  * acknowledged; the nodes of mysql-0's zone are cordoned and mysql-0 is deleted; it must come back
  * Ready on a node of another zone (its zone label changed), on the same PersistentVolumeClaim bound
  * to the same PersistentVolume; the writer must get a write acknowledged again; once stopped, the
- * writer reads every id of its run back from the source, and every acknowledged id must be there.
+ * writer reads every id of its run back from the source, and every acknowledged id must be there;
+ * and every replica (`mysql-1` … `mysql-<n-1>`) must still replicate: its I/O and SQL threads
+ * running, no replication error, holding the writer's last acknowledged id (the writer polls each
+ * one for up to `replicaWaitSeconds`, lab/experiment/scripts/mysql-writer.sh). A replica whose I/O
+ * thread gave up reconnecting while the source moved fails the experiment, even with every row there.
  *
  * Why every node of the zone is cordoned, not only mysql-0's: with a second node in the zone the
  * scheduler may put mysql-0 back in the zone it left (the StatefulSet's spread over zones is soft,
@@ -18,7 +22,7 @@
  * Ready in the other zone and a write started after that was acknowledged, on this machine's clock,
  * to within the polling interval; `readySeconds` is the Ready part), `failover.outage` (s, the
  * writer's longest time without an acknowledged write, on the writer's clock) and
- * `failover.writes.failed` (count). Metadata: zones and nodes from → to, storage class, claim and
+ * `failover.writes.failed` (count), `failover.replicas.replicating` (count, of `replicas`). Metadata: zones and nodes from → to, storage class, claim and
  * PersistentVolume, the cordoned nodes, the writer's interval.
  */
 import { formatElapsed } from "../run/progress";
@@ -26,7 +30,17 @@ import { ZONE_LABEL, type PodState } from "./cluster";
 import { ExperimentContext, Evidence, failoverSample, iso, seconds, TimelineEvent } from "./context";
 import { createConfigMapWithCleanup, createJobWithCleanup, findJobPod, getJobOrThrow, stopJob, timelineRaw } from "./job";
 import { WRITER_CONTAINER, writerConfigMapName, writerJobName, writerManifests } from "./manifests";
-import { ackedIds, lastId, listIds, longestOutage, lostIds, parseWriterLog, WriterLog } from "./writer-log";
+import {
+  ackedIds,
+  lastAckedId,
+  lastId,
+  listIds,
+  longestOutage,
+  lostIds,
+  parseWriterLog,
+  replicationProblems,
+  WriterLog,
+} from "./writer-log";
 
 export interface MysqlFailoverOptions {
   /** Pause between two inserts of the writer. */
@@ -45,10 +59,12 @@ export interface MysqlFailoverOptions {
   readonly readyTimeoutMs: number;
   /** From Ready to an acknowledged write. */
   readonly firstWriteTimeoutMs: number;
-  /** From the stop annotation to the writer's end (the kubelet's update of the annotations file, the read-back). */
+  /** From the stop annotation to the writer's end (the kubelet's update of the annotations file, the read-back), plus `replicaWaitSeconds` a replica. */
   readonly stopTimeoutMs: number;
   /** How long the writer retries its final read. */
   readonly readbackSeconds: number;
+  /** How long the writer waits for one replica to catch up and run both threads. */
+  readonly replicaWaitSeconds: number;
   /** Deadline of one cleanup action. */
   readonly cleanupTimeoutMs: number;
 }
@@ -64,6 +80,7 @@ export const MYSQL_FAILOVER_DEFAULTS: MysqlFailoverOptions = {
   firstWriteTimeoutMs: 300_000,
   stopTimeoutMs: 300_000,
   readbackSeconds: 300,
+  replicaWaitSeconds: 60,
   cleanupTimeoutMs: 120_000,
 };
 
@@ -74,6 +91,18 @@ export const MYSQL_FAILOVER_STEPS = 11;
 export function writerMaxSeconds(o: MysqlFailoverOptions): number {
   const ms = o.baselineMs + 5 * o.apiStepTimeoutMs + o.readyTimeoutMs + o.firstWriteTimeoutMs + o.stopTimeoutMs;
   return Math.ceil(ms / 1000);
+}
+
+/**
+ * The replicas' addresses: the source's (`<statefulSet>-0.<service>…`, a pod of the StatefulSet's
+ * headless service) with the ordinal 1 … replicas - 1.
+ */
+export function replicaHosts(sourceHost: string, statefulSet: string, replicas: number): string[] {
+  const prefix = `${statefulSet}-0.`;
+  if (!sourceHost.startsWith(prefix))
+    throw new Error(`the source's address ${sourceHost} does not start with ${prefix}: the replicas' addresses cannot be derived from it`);
+  const rest = sourceHost.slice(prefix.length);
+  return Array.from({ length: Math.max(0, replicas - 1) }, (_v, i) => `${statefulSet}-${i + 1}.${rest}`);
 }
 
 export async function mysqlFailover(x: ExperimentContext, options: Partial<MysqlFailoverOptions> = {}): Promise<Evidence> {
@@ -113,10 +142,11 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
     if ((await cluster.getJob(ns, jobName)) !== undefined) {
       throw new Error(`Job ${ns}/${jobName} exists: run id ${runId} has run in this cluster before; give a new --run-id`);
     }
+    const replicas = replicaHosts(m.sourceHost, m.statefulSetName, sts.replicas);
     c.note(
-      `${podName} on ${pod.nodeName} (${zone}), claim ${claimName} → ${claim.volumeName}; ${elsewhere.length} node(s) ready outside ${zone}`,
+      `${podName} on ${pod.nodeName} (${zone}), claim ${claimName} → ${claim.volumeName}; ${elsewhere.length} node(s) ready outside ${zone}; ${replicas.length} replica(s)`,
     );
-    return { pod, zone, volume, claim, toCordon };
+    return { pod, zone, volume, claim, toCordon, replicas };
   });
 
   // The writer's pod and log.
@@ -150,6 +180,8 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
       intervalMs: o.writerIntervalMs,
       maxSeconds: writerMaxSeconds(o),
       readbackSeconds: o.readbackSeconds,
+      replicaHosts: before.replicas,
+      replicaWaitSeconds: o.replicaWaitSeconds,
     },
     x.scripts,
   );
@@ -302,7 +334,9 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
   });
 
   // 10. Stop the writer; it lists the table's ids.
-  const final = await steps.run("stop the writer", o.stopTimeoutMs, async (c) => {
+  // Its end includes the replicas' checks: up to replicaWaitSeconds each.
+  const stopMs = o.stopTimeoutMs + before.replicas.length * o.replicaWaitSeconds * 1000;
+  const final = await steps.run("stop the writer", stopMs, async (c) => {
     if (writerPod === undefined) throw new Error("the writer's pod is unknown");
     const stopped = await stopJob(c, cluster, {
       ns,
@@ -325,8 +359,9 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
   });
 
   // 11. Verify.
-  return steps.run("verify the rows", o.apiStepTimeoutMs, async (c) => {
+  return steps.run("verify the rows and the replicas", o.apiStepTimeoutMs, async (c) => {
     const lost = lostIds(final);
+    const replication = replicationProblems(final, before.replicas, lastAckedId(final));
     const acked = ackedIds(final);
     const outage = longestOutage(final);
     const failedWrites = final.writes.filter((w) => !w.ok).length;
@@ -361,17 +396,26 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
       }),
       ...(outage ? [failoverSample(x, "failover.outage", seconds(outage.toMs - outage.fromMs), "s", { ...meta, clock: "writer" })] : []),
       failoverSample(x, "failover.writes.failed", failedWrites, "count", meta),
+      failoverSample(x, "failover.replicas.replicating", before.replicas.length - replication.length, "count", {
+        ...meta,
+        replicas: before.replicas.length,
+      }),
     ];
     const raws = [{ name: "writer.log", text: lastLogText }, timelineRaw(timeline)];
+    const failures: string[] = [];
+    const notes: string[] = [];
     if (lost.length > 0) {
-      c.note(`${lost.length} of ${acked.length} acknowledged rows lost`);
-      return {
-        samples,
-        raws,
-        failure: `${lost.length} acknowledged row(s) lost: id(s) ${listIds(lost)} of run ${runId} were committed (the writer's INSERT succeeded) and are not in lab_failover.writes after ${podName} moved from ${before.zone} to ${after.zone}`,
-      };
-    }
-    c.note(`all ${acked.length} acknowledged rows present, ${final.present!.length} rows in the table`);
-    return { samples, raws };
+      notes.push(`${lost.length} of ${acked.length} acknowledged rows lost`);
+      failures.push(
+        `${lost.length} acknowledged row(s) lost: id(s) ${listIds(lost)} of run ${runId} were committed (the writer's INSERT succeeded) and are not in lab_failover.writes after ${podName} moved from ${before.zone} to ${after.zone}`,
+      );
+    } else notes.push(`all ${acked.length} acknowledged rows present, ${final.present!.length} rows in the table`);
+    if (replication.length > 0) {
+      notes.push(`${replication.length} of ${before.replicas.length} replica(s) not replicating`);
+      failures.push(`replication broken after ${podName} moved from ${before.zone} to ${after.zone}: ${replication.join("; ")}`);
+    } else if (before.replicas.length > 0)
+      notes.push(`${before.replicas.length} replica(s) replicating, caught up with id ${lastAckedId(final)}`);
+    c.note(notes.join("; "));
+    return failures.length > 0 ? { samples, raws, failure: failures.join("; and ") } : { samples, raws };
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Reads the MySQL writer's log (the records lab/experiment/scripts/mysql-writer.sh prints, one a
  * line) and judges it: which ids were acknowledged, which failed, which the table holds after the
- * failover, and the write outage as the writer saw it. Pure.
+ * failover, the write outage as the writer saw it, and whether every replica still replicates. Pure.
  *
  * A log read while the writer runs is partial: `present` is undefined until the writer has printed
  * `present-end`. A known record that is malformed is a ToolOutputError naming the log and the line;
@@ -18,6 +18,17 @@ export interface WriterWrite {
   readonly message?: string;
 }
 
+/** What the writer saw of one replica at the end (`replica-begin` … `replica-end`). */
+export interface ReplicaReport {
+  readonly host: string;
+  /** The highest id of the run it holds; undefined when the query failed. */
+  readonly maxId?: number;
+  /** Its SHOW REPLICA STATUS fields (empty: no row, it is not a replica). */
+  readonly status: Readonly<Record<string, string>>;
+  /** The client's errors. */
+  readonly errors: readonly string[];
+}
+
 export interface WriterLog {
   readonly start?: { readonly run: string; readonly host: string; readonly intervalMs: number };
   /** Every write, in order. */
@@ -25,6 +36,8 @@ export interface WriterLog {
   readonly stop?: { readonly reason: string; readonly atMs: number };
   /** Every id of the run the table held at the end, ascending; undefined before `present-end`. */
   readonly present?: readonly number[];
+  /** The replicas' reports, complete ones only, in the writer's order. */
+  readonly replicas: readonly ReplicaReport[];
   /** The writer's own error (`writer error …`): setup, read-back or a refused run id. */
   readonly error?: string;
   readonly done: boolean;
@@ -35,6 +48,11 @@ const ACK = /^ack (\d+) (\d+)$/;
 const ERR = /^err (\d+) (\d+) (.*)$/;
 const STOP = /^writer stop (\S+) (\d+)$/;
 const PRESENT_END = /^present-end count=(\d+)$/;
+const REPLICA_BEGIN = /^replica-begin (\S+)$/;
+const REPLICA_END = /^replica-end (\S+)$/;
+const REPLICA_MAX = /^replica-max (\d+)$/;
+const REPLICA_STATUS = /^replica-status ([A-Za-z_]+): ?(.*)$/;
+const REPLICA_ERROR = /^replica-error (.+)$/;
 
 export function parseWriterLog(text: string, source: string): WriterLog {
   const lines = text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
@@ -45,8 +63,23 @@ export function parseWriterLog(text: string, source: string): WriterLog {
   let reading: number[] | undefined;
   let error: string | undefined;
   let done = false;
+  const replicas: ReplicaReport[] = [];
+  let replica: { host: string; maxId?: number; status: Record<string, string>; errors: string[] } | undefined;
   lines.forEach((line, i) => {
     const where = `line ${i + 1}`;
+    if (replica !== undefined) {
+      let r: RegExpExecArray | null;
+      if ((r = REPLICA_END.exec(line))) {
+        if (r[1] !== replica.host) throw new ToolOutputError(source, `${where}: replica-end ${r[1]} closes the report of ${replica.host}`);
+        replicas.push(replica);
+        replica = undefined;
+      } else if ((r = REPLICA_MAX.exec(line))) replica.maxId = Number(r[1]);
+      else if ((r = REPLICA_STATUS.exec(line))) replica.status[r[1]] = r[2].trim();
+      else if ((r = REPLICA_ERROR.exec(line))) replica.errors.push(r[1]);
+      else
+        throw new ToolOutputError(source, `${where}: not a replica record inside the report of ${replica.host}: ${JSON.stringify(line)}`);
+      return;
+    }
     if (reading !== undefined) {
       const end = PRESENT_END.exec(line);
       if (end) {
@@ -65,9 +98,10 @@ export function parseWriterLog(text: string, source: string): WriterLog {
     else if ((m = ERR.exec(line))) writes.push({ id: Number(m[1]), atMs: Number(m[2]), ok: false, message: m[3] });
     else if ((m = STOP.exec(line))) stop = { reason: m[1], atMs: Number(m[2]) };
     else if (line === "present-begin") reading = [];
+    else if ((m = REPLICA_BEGIN.exec(line))) replica = { host: m[1], status: {}, errors: [] };
     else if (line === "writer done") done = true;
     else if (line.startsWith("writer error ")) error = line.slice("writer error ".length);
-    else if (/^(ack|err|writer|present)\b/.test(line))
+    else if (/^(ack|err|writer|present|replica-)/.test(line))
       throw new ToolOutputError(source, `${where}: malformed writer record: ${JSON.stringify(line)}`);
   });
   return {
@@ -75,6 +109,7 @@ export function parseWriterLog(text: string, source: string): WriterLog {
     writes,
     ...(stop ? { stop } : {}),
     ...(present ? { present } : {}),
+    replicas,
     ...(error ? { error } : {}),
     done,
   };
@@ -124,4 +159,44 @@ export function longestOutage(log: WriterLog): { fromMs: number; toMs: number; f
 export function listIds(ids: readonly number[], max = 20): string {
   const shown = ids.slice(0, max).join(", ");
   return ids.length > max ? `${shown}, … (${ids.length - max} more)` : shown;
+}
+
+/** The id of the last acknowledged write, 0 before the first. */
+export function lastAckedId(log: WriterLog): number {
+  return ackedIds(log).reduce((m, id) => Math.max(m, id), 0);
+}
+
+/**
+ * Why each replica in `hosts` does not replicate, one line a replica (empty: all replicate): no
+ * report, a failed query, no replication configured, an I/O or SQL thread not running
+ * (`Replica_IO_Running`/`Replica_SQL_Running` other than Yes), an error (`Last_IO_Errno`,
+ * `Last_SQL_Errno` other than 0), or not caught up with `lastAcked` (the writer's last acknowledged id).
+ */
+export function replicationProblems(log: WriterLog, hosts: readonly string[], lastAcked: number): string[] {
+  const out: string[] = [];
+  for (const host of hosts) {
+    const r = log.replicas.find((x) => x.host === host);
+    if (r === undefined) {
+      out.push(`${host}: not checked (the writer printed no report of it)`);
+      continue;
+    }
+    const why: string[] = [...r.errors];
+    const s = r.status;
+    if (r.errors.length === 0 || Object.keys(s).length > 0) {
+      if (Object.keys(s).length === 0) why.push("no replication configured (SHOW REPLICA STATUS returned no row)");
+      else {
+        for (const [thread, running, errno, error] of [
+          ["I/O", "Replica_IO_Running", "Last_IO_Errno", "Last_IO_Error"],
+          ["SQL", "Replica_SQL_Running", "Last_SQL_Errno", "Last_SQL_Error"],
+        ]) {
+          const err = s[errno] !== undefined && s[errno] !== "0" ? ` (${errno} ${s[errno]}: ${s[error] ?? ""})` : "";
+          if (s[running] !== "Yes") why.push(`${thread} thread not running: ${running}: ${s[running] ?? "missing"}${err}`);
+          else if (err !== "") why.push(`${thread} thread running with an error${err}`);
+        }
+      }
+    }
+    if (r.maxId !== undefined && r.maxId < lastAcked) why.push(`behind: holds ids up to ${r.maxId}, the last acknowledged is ${lastAcked}`);
+    if (why.length > 0) out.push(`${host}: ${why.join("; ")}`);
+  }
+  return out;
 }

@@ -52,6 +52,8 @@ export const eksSchema = z.object({
   tridentInstall: text().optional(),
   /** `lab:tridentAddonVersion` → `tridentAddonVersion`. */
   tridentAddonVersion: text().optional(),
+  /** `lab:tridentNodePrep` → `tridentNodePrep` (`["iscsi"]` for an fsx-eks stack with `lab:sanBackend: true`). */
+  tridentNodePrep: list(text()).optional(),
 });
 
 export type EksConfig = z.output<typeof eksSchema>;
@@ -91,14 +93,18 @@ export function installsTrident(c: EksConfig): boolean {
 
 /** The config as Trident's install arguments. */
 export function tridentArgs(c: EksConfig): TridentInstallSpec {
-  return { tridentInstall: c.tridentInstall as TridentInstallMethod | undefined, tridentAddonVersion: c.tridentAddonVersion };
+  return {
+    tridentInstall: c.tridentInstall as TridentInstallMethod | undefined,
+    tridentAddonVersion: c.tridentAddonVersion,
+    tridentNodePrep: c.tridentNodePrep,
+  };
 }
 
 /** The EksCluster's and Trident's rules, over the config's fields (`stack` names the default cluster). */
 export function checkEks(c: EksConfig, stack: string): ArgProblem[] {
   const eks = eksProblems(eksArgs(c, stack));
   if (installsTrident(c)) return [...eks, ...installProblems(tridentArgs(c))];
-  const unset = (["tridentInstall", "tridentAddonVersion"] as const)
+  const unset = (["tridentInstall", "tridentAddonVersion", "tridentNodePrep"] as const)
     .filter((k) => c[k] !== undefined)
     .map((k) => argProblem(k, "unset when {trident} is false (no Trident is installed)", c[k]));
   return [...eks, ...unset];

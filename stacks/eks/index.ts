@@ -50,7 +50,12 @@ export function eksStack(raw: Readonly<Record<string, string>>, id: StackIdentit
     nodeGroups: eks.nodeGroups,
     ...(trident === undefined
       ? {}
-      : { tridentRoleName: trident.roleName, tridentInstall: trident.installMethod, tridentVersion: trident.version }),
+      : {
+          tridentRoleName: trident.roleName,
+          tridentInstall: trident.installMethod,
+          tridentVersion: trident.version,
+          tridentNodePrep: trident.nodePrep,
+        }),
     expiresAt,
   } satisfies Record<string, pulumi.Input<unknown>>;
 }

@@ -36,6 +36,8 @@ export const eksOutputs = {
   /** How Trident was installed (helm or addon) and its version. */
   tridentInstall: z.enum(["helm", "addon"]),
   tridentVersion: text,
+  /** The protocols Trident prepares the nodes for (`lab:tridentNodePrep`): fsx-eks' SAN backend needs `iscsi`. */
+  tridentNodePrep: z.array(text),
 };
 
 export type EksOutputName = keyof typeof eksOutputs;

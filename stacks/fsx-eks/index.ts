@@ -24,17 +24,16 @@
  */
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
-import * as fs from "node:fs";
-import * as os from "node:os";
 import { BenchmarkRun } from "../../components/bench";
 import { GP3_STORAGE_CLASS, gp3StorageClassManifest } from "../../components/eks/storage";
 import { ToolsImage } from "../../components/image";
-import { DockerProbe, dockerDaemon, NO_DOCKER_RULE } from "../../components/image/rules";
+import { LOCAL_DOCKER_PROBE } from "../../components/image/docker";
+import { cannotBuildRule, DockerProbe, dockerDaemon, dockerEndpoint, NO_DOCKER_RULE } from "../../components/image/rules";
 import { hypervisorOf } from "../../components/k0s/instance-types";
 import { MySql } from "../../components/mysql";
 import { restrictedNamespaceManifest } from "../../components/mysql/manifests";
 import { TridentFsxBackend } from "../../components/trident";
-import { STORAGE_CLASS_NAMES } from "../../components/trident/rules";
+import { sanNodePrepProblem, STORAGE_CLASS_NAMES } from "../../components/trident/rules";
 import { argProblem, ConfigError, formatArgProblem } from "../../core/errors";
 import { readEks } from "../eks/outputs";
 import { readFsxOntap } from "../fsx-ontap/outputs";
@@ -60,23 +59,29 @@ export function nfsDataLif(endpoint: { dnsName: string; ipAddresses: string[] } 
   return ip;
 }
 
-/** This machine, as components/image/rules.ts `dockerDaemon` looks at it. */
-export const LOCAL_DOCKER_PROBE: DockerProbe = {
-  env: process.env,
-  homeDir: os.homedir(),
-  exists: (f) => fs.existsSync(f),
-  readFile: (f) => (fs.existsSync(f) ? fs.readFileSync(f, "utf8") : undefined),
-};
-
-/** The config error when the image would be built and no Docker daemon is reachable (`pulumi up` only). */
+/** The config error when the image would be built and no Docker daemon is to be found (`pulumi up` only, before any resource). */
 export function requireDocker(probe: DockerProbe = LOCAL_DOCKER_PROBE): void {
-  if (dockerDaemon(probe) === undefined)
+  if (dockerEndpoint(probe) === undefined)
     throw new ConfigError([formatArgProblem(argProblem("toolsImage", NO_DOCKER_RULE, undefined), userKey)]);
+}
+
+/**
+ * The daemon found answers and can build the image's platform (components/image/rules.ts
+ * `dockerDaemon`), as an Output the image waits for: its problem, as a config error naming
+ * `lab:toolsImage`, fails the image before the provider's own error would.
+ */
+export function dockerCanBuild(probe: DockerProbe = LOCAL_DOCKER_PROBE): pulumi.Output<true> {
+  return pulumi.output(dockerDaemon(probe)).apply((c) => {
+    if (!c.ok) throw new ConfigError([formatArgProblem(argProblem("toolsImage", cannotBuildRule(c.problem), undefined), userKey)]);
+    return true as const;
+  });
 }
 
 export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("fsx-eks", fsxEksSchema, raw, checkFsxEks);
-  // Only an update builds the image (a preview and the offline plan do not): check before any resource.
+  // Only an update builds the image: the Image has `buildOnPreview: false` (components/image/ecr.ts,
+  // where the provider's preview behaviour is cited), and the offline plan builds nothing. Check
+  // before any resource.
   if (cfg.toolsImage === undefined && !pulumi.runtime.isDryRun()) requireDocker();
   const { provider, expiresAt } = labAwsProvider(cfg, id);
   const net = readNetwork(cfg.networkStack);
@@ -90,7 +95,28 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
     "preferredAz",
     "standbyAz",
   ]);
-  const eks = readEks(cfg.eksStack, ["kubeconfig", "nodeSecurityGroupId", "tridentRoleName", "zones", "instanceType", "clusterName"]);
+  const eks = readEks(cfg.eksStack, [
+    "kubeconfig",
+    "nodeSecurityGroupId",
+    "tridentRoleName",
+    "zones",
+    "instanceType",
+    "clusterName",
+    // Read with the SAN backend only (an eks stack deployed before the output existed still serves NAS).
+    ...(cfg.sanBackend === true ? (["tridentNodePrep"] as const) : []),
+  ]);
+  // The SAN backend mounts over iSCSI, which AL2023 nodes lack unless Trident prepares them (the eks
+  // stack's lab:tridentNodePrep): checked when the upstream output arrives. The backend's inputs wait
+  // for the check (its role policy, its security-group rules, then its backends and StorageClasses).
+  const sanChecked: pulumi.Output<true> =
+    cfg.sanBackend === true
+      ? eks.tridentNodePrep.apply((nodePrep) => {
+          const problem = sanNodePrepProblem(nodePrep, cfg.eksStack);
+          if (problem !== undefined) throw new ConfigError([problem]);
+          return true as const;
+        })
+      : pulumi.output(true as const);
+  const afterSanCheck = (o: pulumi.Output<string>): pulumi.Output<string> => pulumi.all([o, sanChecked]).apply(([v]) => v);
   const k8sProvider = new k8s.Provider("eks", { kubeconfig: eks.kubeconfig });
   const inCluster = { provider: k8sProvider };
 
@@ -98,7 +124,7 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
     "trident",
     {
       ...backendArgs(cfg),
-      tridentRoleName: eks.tridentRoleName,
+      tridentRoleName: afterSanCheck(eks.tridentRoleName),
       fileSystemId: fsx.fileSystemId,
       svmName: fsx.svmName,
       credentialsSecretArn: fsx.credentialsSecretArn,
@@ -106,7 +132,7 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
       region: cfg.region,
       nfsDataLif: fsx.nfsEndpoint.apply((e) => nfsDataLif(e, cfg.fsxOntapStack)),
       exportCidrs: net.vpcCidr.apply((c) => [c]),
-      nodeSecurityGroupId: eks.nodeSecurityGroupId,
+      nodeSecurityGroupId: afterSanCheck(eks.nodeSecurityGroupId),
       fsxSecurityGroupId: fsx.securityGroupId,
     },
     { providers: [provider, k8sProvider] },
@@ -121,8 +147,10 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
   );
   // `lab:toolsImage` as given (a plain value: BenchmarkRun checks it at construction), else the
   // reference of the image built here (an Output: checked once it is known).
+  // On an update the image (its repository and build) waits for the daemon's check.
+  const buildAfter = pulumi.runtime.isDryRun() ? {} : { dependsOn: dockerCanBuild().apply(() => []) };
   const runsImage: pulumi.Input<string> =
-    cfg.toolsImage ?? new ToolsImage("tools", { repositoryName: toolsRepositoryName(id.stack) }, { provider }).ref;
+    cfg.toolsImage ?? new ToolsImage("tools", { repositoryName: toolsRepositoryName(id.stack) }, { provider, ...buildAfter }).ref;
   const toolsImage = pulumi.output(runsImage);
 
   // The runs, created now (stable order and names); the upstream zones and the image reach them as Outputs.

@@ -19,10 +19,9 @@
  */
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
-import * as fs from "node:fs";
-import * as os from "node:os";
 import { GP3_STORAGE_CLASS, gp3StorageClassManifest } from "../../components/eks/storage";
-import { dockerDaemon, DockerProbe } from "../../components/image/rules";
+import { LOCAL_DOCKER_PROBE } from "../../components/image/docker";
+import { dockerEndpoint } from "../../components/image/rules";
 import { KafkaCluster } from "../../components/kafka";
 import { bootstrapServers } from "../../components/kafka/manifests";
 import { NFS_MOUNT_OPTIONS, resolve as resolveKafka } from "../../components/kafka/rules";
@@ -47,18 +46,10 @@ export function ombRepositoryName(stack: string): string {
   return `storage-bench-lab/${stack.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}/omb`;
 }
 
-/** This machine, as components/image/rules.ts `dockerDaemon` looks at it. */
-const LOCAL_DOCKER_PROBE: DockerProbe = {
-  env: process.env,
-  homeDir: os.homedir(),
-  exists: (f) => fs.existsSync(f),
-  readFile: (f) => (fs.existsSync(f) ? fs.readFileSync(f, "utf8") : undefined),
-};
-
 export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("kafka", kafkaSchema, raw, checkKafka);
   // Only an update builds the image (a preview and the offline plan do not): check before any resource.
-  if (cfg.ombImage === undefined && !pulumi.runtime.isDryRun() && dockerDaemon(LOCAL_DOCKER_PROBE) === undefined)
+  if (cfg.ombImage === undefined && !pulumi.runtime.isDryRun() && dockerEndpoint(LOCAL_DOCKER_PROBE) === undefined)
     throw new ConfigError([formatArgProblem(argProblem("ombImage", NO_DOCKER_OMB_RULE, undefined), userKey)]);
   const k = resolveKafka(kafkaArgs(cfg));
   const o = resolveOmb(ombArgs(cfg, bootstrapServers(k)));

@@ -11,12 +11,28 @@
 #    Replication connects as root with SOURCE_SSL=1: MySQL 8.4 accounts use caching_sha2_password,
 #    which needs a secure connection (or the source's RSA key) for a replica to authenticate.
 #    At most once: the statement file is renamed after it ran.
+#    Reconnection (MySQL 8.4 Reference Manual, 15.4.2.2 "CHANGE REPLICATION SOURCE TO Statement"):
+#    after a lost connection the replica retries every SOURCE_CONNECT_RETRY seconds (default 60) at
+#    most SOURCE_RETRY_COUNT times (default 86400; 0 = no limit), then its I/O thread stops and stays
+#    stopped (Replica_IO_Running: No). Both are set here rather than left to the server's defaults:
+#    every 10 s, 8640 times, i.e. 24 hours: far beyond the source's failover to another zone (its
+#    DNS name is gone until the new mysql-0 is Ready) and beyond any lab's lifetime.
+#    `lab experiment mysql-failover` checks every replica's threads once the source is back.
 # 2. Serve a full backup (xbstream) on XTRABACKUP_PORT to the next pod's clone-mysql.
 #
 # Environment: DATA_DIR, SOURCE_HOST (the source pod's DNS name), XTRABACKUP_PORT,
 # MYSQL_ROOT_PASSWORD; the clients' option file CLIENT_CNF (written by init-mysql).
 set -euo pipefail
 
+# On mysql-0's first start nothing has cloned a data directory: mysqld's entrypoint creates it when
+# it initializes the server (docker-library/mysql docker-entrypoint.sh `docker_create_db_directories`:
+# `mkdir -p "$DATADIR"`). Wait for it rather than fail (and restart) before it exists.
+waited=0
+until [[ -d $DATA_DIR ]]; do
+  if ((waited % 30 == 0)); then echo "xtrabackup: waiting for $DATA_DIR (mysqld creates it on its first start)" >&2; fi
+  waited=$((waited + 1))
+  sleep 1
+done
 cd "$DATA_DIR"
 if [[ -s xtrabackup_slave_info ]]; then
   # The statement without its trailing semicolon: the connection options are appended to it.
@@ -32,7 +48,7 @@ if [[ -f change_source_to.sql.in ]]; then
   echo "xtrabackup: waiting for mysqld to accept connections" >&2
   until mysql --defaults-extra-file="$CLIENT_CNF" -e "SELECT 1" >/dev/null; do sleep 1; done
   echo "xtrabackup: starting replication from the clone's position" >&2
-  mysql --defaults-extra-file="$CLIENT_CNF" -e "$(<change_source_to.sql.in), SOURCE_HOST='${SOURCE_HOST}', SOURCE_USER='root', SOURCE_PASSWORD='${MYSQL_ROOT_PASSWORD}', SOURCE_CONNECT_RETRY=10, SOURCE_SSL=1; START REPLICA;"
+  mysql --defaults-extra-file="$CLIENT_CNF" -e "$(<change_source_to.sql.in), SOURCE_HOST='${SOURCE_HOST}', SOURCE_USER='root', SOURCE_PASSWORD='${MYSQL_ROOT_PASSWORD}', SOURCE_CONNECT_RETRY=10, SOURCE_RETRY_COUNT=8640, SOURCE_SSL=1; START REPLICA;"
   mv change_source_to.sql.in change_source_to.sql.orig
 fi
 

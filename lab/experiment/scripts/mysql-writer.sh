@@ -4,7 +4,7 @@
 # GNU coreutils). It inserts rows with unique, increasing ids into the source, one autocommit
 # INSERT per client call, and prints which commits were acknowledged, until the experiment asks it
 # to stop (a pod annotation it reads through a downward API file) or LAB_MAX_SECONDS have passed;
-# then it reads back every id of its run and prints them.
+# then it reads back every id of its run and prints them, and reports every replica's replication.
 #
 # Acknowledged means committed: with autocommit on, every new session's default, "MySQL does a
 # commit after each SQL statement if that statement did not return an error" (MySQL 8.4 Reference
@@ -29,6 +29,8 @@
 #   LAB_STOP_KEY            the annotation that asks for the stop when "true" [lab/stop]
 #   LAB_STATEMENT_TIMEOUT   seconds one client call may take, when `timeout` exists [20]
 #   LAB_READBACK_SECONDS    how long the final read is retried [300]
+#   LAB_REPLICA_HOSTS       the replicas' addresses, space-separated [none]
+#   LAB_REPLICA_WAIT_SECONDS  how long to wait for one replica to catch up [60]
 #   TMPDIR                  where the option file goes [/tmp]
 #   MYSQL_BIN               [mysql]
 #
@@ -40,7 +42,18 @@
 #   present-begin
 #   <id>                              every id of the run in the table, ascending
 #   present-end count=<n>
+#   replica-begin <host>              for each replica, after the read-back:
+#   replica-max <n>                   the highest id of the run it holds
+#   replica-status <Field>: <value>   each field of its SHOW REPLICA STATUS (none: not a replica)
+#   replica-error <message>           a query that failed: the client's first error line
+#   replica-end <host>
 #   writer done
+#
+# Replication (MySQL 8.4 Reference Manual, 15.7.7.35 "SHOW REPLICA STATUS Statement", whose \G
+# output is one "Field: value" a line): a replica replicates when Replica_IO_Running and
+# Replica_SQL_Running are Yes and Last_IO_Errno and Last_SQL_Errno are 0. Each replica is polled
+# until it is so and holds the last acknowledged id, or LAB_REPLICA_WAIT_SECONDS have passed; the
+# records say what it was at the end, and lab/experiment/writer-log.ts judges them.
 # Exit status: 0 done; 2 environment problem; 3 the setup or the read-back failed for good;
 # 4 the table already holds rows of this run id (a second run under the same id is refused).
 set -u
@@ -57,13 +70,15 @@ LAB_MAX_SECONDS=${LAB_MAX_SECONDS:-1800}
 LAB_STOP_KEY=${LAB_STOP_KEY:-lab/stop}
 LAB_STATEMENT_TIMEOUT=${LAB_STATEMENT_TIMEOUT:-20}
 LAB_READBACK_SECONDS=${LAB_READBACK_SECONDS:-300}
+LAB_REPLICA_HOSTS=${LAB_REPLICA_HOSTS:-}
+LAB_REPLICA_WAIT_SECONDS=${LAB_REPLICA_WAIT_SECONDS:-60}
 MYSQL_BIN=${MYSQL_BIN:-mysql}
 
 [[ -n ${LAB_MYSQL_HOST:-} ]] || die "LAB_MYSQL_HOST must name the source"
 [[ -n ${LAB_MYSQL_PASSWORD:-} ]] || die "LAB_MYSQL_PASSWORD must be set"
 [[ ${LAB_RUN_ID:-} =~ ^[a-z0-9][a-z0-9-]*$ ]] || die "LAB_RUN_ID must be lower-case letters, digits and '-', got '${LAB_RUN_ID:-}'"
 [[ -n ${LAB_STOP_FILE:-} ]] || die "LAB_STOP_FILE must name the annotations file"
-for v in LAB_MYSQL_PORT LAB_INTERVAL_MS LAB_MAX_SECONDS LAB_STATEMENT_TIMEOUT LAB_READBACK_SECONDS; do
+for v in LAB_MYSQL_PORT LAB_INTERVAL_MS LAB_MAX_SECONDS LAB_STATEMENT_TIMEOUT LAB_READBACK_SECONDS LAB_REPLICA_WAIT_SECONDS; do
   [[ ${!v} =~ ^[0-9]+$ ]] || die "$v must be a whole number, got '${!v}'"
 done
 
@@ -87,6 +102,14 @@ if command -v timeout >/dev/null 2>&1; then limit=(timeout "$LAB_STATEMENT_TIMEO
 sql() {
   "${limit[@]}" "$MYSQL_BIN" --defaults-extra-file="$cnf" --connect-timeout=5 --batch --skip-column-names -e "$1"
 }
+# on_replica HOST STATEMENTS: the same on a replica (the host on the command line overrides the option file's).
+on_replica() {
+  "${limit[@]}" "$MYSQL_BIN" --defaults-extra-file="$cnf" --host="$1" --connect-timeout=5 --batch --skip-column-names -e "$2"
+}
+# replica_status HOST: its SHOW REPLICA STATUS, one "Field: value" a line (--vertical, i.e. \G).
+replica_status() {
+  "${limit[@]}" "$MYSQL_BIN" --defaults-extra-file="$cnf" --host="$1" --connect-timeout=5 --vertical -e "SHOW REPLICA STATUS"
+}
 
 interval=$(printf '%d.%03d' $((LAB_INTERVAL_MS / 1000)) $((LAB_INTERVAL_MS % 1000)))
 run=$LAB_RUN_ID
@@ -107,6 +130,7 @@ done
 ((existing == 0)) || die "lab_failover.writes already holds $existing row(s) of run $run: refusing to write under the same run id" 4
 
 id=0
+last_ack=0
 reason=deadline
 while ((SECONDS < LAB_MAX_SECONDS)); do
   if stop_requested; then
@@ -116,6 +140,7 @@ while ((SECONDS < LAB_MAX_SECONDS)); do
   id=$((id + 1))
   if out=$(sql "INSERT INTO lab_failover.writes (run_id, id) VALUES ('$run', $id);" 2>&1); then
     printf 'ack %s %s\n' "$id" "$(now_ms)"
+    last_ack=$id
   else
     status=$?
     printf 'err %s %s %s\n' "$id" "$(now_ms)" "$(first_line "$out" "$status")"
@@ -138,4 +163,34 @@ if [[ -n $rows ]]; then
   count=$(printf '%s\n' "$rows" | wc -l)
 fi
 printf 'present-end count=%s\n' "$count"
+
+# Every replica: caught up with the last acknowledged id, both threads running, no error?
+for host in $LAB_REPLICA_HOSTS; do
+  until_s=$((SECONDS + LAB_REPLICA_WAIT_SECONDS))
+  while :; do
+    max=$(on_replica "$host" "SELECT COALESCE(MAX(id), 0) FROM lab_failover.writes WHERE run_id = '$run';" 2>&1)
+    max_status=$?
+    status=$(replica_status "$host" 2>&1)
+    status_status=$?
+    if ((max_status == 0 && status_status == 0)) && [[ $max =~ ^[0-9]+$ ]] && ((max >= last_ack)) &&
+      grep -Eq '^ *Replica_IO_Running: Yes$' <<<"$status" && grep -Eq '^ *Replica_SQL_Running: Yes$' <<<"$status" &&
+      grep -Eq '^ *Last_IO_Errno: 0$' <<<"$status" && grep -Eq '^ *Last_SQL_Errno: 0$' <<<"$status"; then
+      break
+    fi
+    ((SECONDS < until_s)) || break
+    sleep 2
+  done
+  printf 'replica-begin %s\n' "$host"
+  if ((max_status == 0)) && [[ $max =~ ^[0-9]+$ ]]; then
+    printf 'replica-max %s\n' "$max"
+  else
+    printf 'replica-error %s\n' "$(first_line "$max" "$max_status")"
+  fi
+  if ((status_status == 0)); then
+    sed -n 's/^ *\([A-Za-z_]\{1,\}\): \{0,1\}/replica-status \1: /p' <<<"$status"
+  else
+    printf 'replica-error %s\n' "$(first_line "$status" "$status_status")"
+  fi
+  printf 'replica-end %s\n' "$host"
+done
 printf 'writer done\n'

@@ -1,14 +1,16 @@
 /** The tools image's rules (components/image/rules.ts): repository names, lifecycle policy, tag, Docker detection. */
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { formatArgProblem } from "../../../core/errors";
+import { readContextFiles } from "../../../components/image/context";
 import {
-  DockerProbe,
-  dockerDaemon,
+  contextDigest,
+  PROJECT_ROOT,
+  TOOLS_IMAGE_DOCKERFILE,
   imageTag,
   lifecyclePolicy,
-  NO_DOCKER_RULE,
   problems,
   resolve,
   TOOLS_IMAGE_CONTEXT,
@@ -26,8 +28,11 @@ describe("tools image rules", () => {
       keepImages: 5,
       untaggedExpiryDays: 1,
     });
-    expect(TOOLS_IMAGE_CONTEXT).toBe(path.join(ROOT, "components", "bench", "image"));
-    expect(fs.existsSync(path.join(TOOLS_IMAGE_CONTEXT, "Dockerfile"))).toBe(true);
+    // Relative to the project root (the provider diffs the location as given).
+    expect(TOOLS_IMAGE_CONTEXT).toBe("components/bench/image");
+    expect(TOOLS_IMAGE_DOCKERFILE).toBe("components/bench/image/Dockerfile");
+    expect(PROJECT_ROOT).toBe(ROOT);
+    expect(fs.existsSync(path.join(PROJECT_ROOT, TOOLS_IMAGE_DOCKERFILE))).toBe(true);
     expect(TOOLS_IMAGE_PLATFORM).toBe("linux/amd64");
   });
 
@@ -65,53 +70,55 @@ describe("tools image rules", () => {
     expect(Math.max(...policy.rules.map((r) => r.rulePriority))).toBe(any[0].rulePriority);
   });
 
-  test("the tag names the tools and the Dockerfile's content; a ref with it and a digest is pinned", () => {
-    const text = fs.readFileSync(path.join(TOOLS_IMAGE_CONTEXT, "Dockerfile"), "utf8");
-    const tag = imageTag(text);
-    expect(tag).toBe(`fio-3.33-ioping-1.3-${createHash("sha256").update(text).digest("hex").slice(0, 12)}`);
-    expect(imageTag(`${text}\n# edited`)).not.toBe(tag);
+  test("the tag names the tools and the build context's content: path, mode and bytes of every file, and the platform", () => {
+    const files = readContextFiles(path.join(PROJECT_ROOT, TOOLS_IMAGE_CONTEXT));
+    const text = fs.readFileSync(path.join(PROJECT_ROOT, TOOLS_IMAGE_DOCKERFILE));
+    const mode = fs.statSync(path.join(PROJECT_ROOT, TOOLS_IMAGE_DOCKERFILE)).mode & 0o7777;
+    expect(files.map((f) => [f.path, f.mode])).toEqual([["Dockerfile", mode]]);
+    const expected = createHash("sha256")
+      .update("platform linux/amd64\n")
+      .update(`file Dockerfile ${mode.toString(8)} ${text.length}\n`)
+      .update(text)
+      .digest("hex");
+    expect(contextDigest(files, "linux/amd64")).toBe(expected);
+    const tag = imageTag(files);
+    expect(tag).toBe(`fio-3.33-ioping-1.3-${expected.slice(0, 12)}`);
+    // Order of the listing does not matter; each thing the provider's contextHash covers does.
+    const two = [...files, { path: "extra.sh", mode: 0o755, content: "echo" }];
+    expect(imageTag([...two].reverse())).toBe(imageTag(two));
+    expect(
+      new Set([
+        tag,
+        imageTag(two),
+        imageTag([{ ...files[0], mode: mode ^ 0o020 }]),
+        imageTag([{ ...files[0], content: `${text}\n# edited` }]),
+        imageTag([{ ...files[0], path: "sub/Dockerfile" }]),
+        imageTag(files, "linux/arm64"),
+      ]).size,
+    ).toBe(6);
     expect(
       isPinnedImage(`123456789012.dkr.ecr.us-east-1.amazonaws.com/storage-bench-lab/dev/bench-tools:${tag}@sha256:${"a".repeat(64)}`),
     ).toBe(true);
   });
-});
 
-describe("Docker daemon detection", () => {
-  const probe = (over: Partial<DockerProbe> & { files?: Record<string, string> }): DockerProbe => ({
-    env: {},
-    homeDir: "/home/alice",
-    exists: (f) => Object.prototype.hasOwnProperty.call(over.files ?? {}, f),
-    readFile: (f) => over.files?.[f],
-    ...over,
-  });
-
-  test.each<[string, Partial<DockerProbe> & { files?: Record<string, string> }, string | undefined]>([
-    ["DOCKER_HOST wins", { env: { DOCKER_HOST: "tcp://10.0.0.5:2376" } }, "DOCKER_HOST=tcp://10.0.0.5:2376"],
-    ["a selected docker context", { files: { "/home/alice/.docker/config.json": '{"currentContext":"colima"}' } }, "docker context colima"],
-    [
-      "DOCKER_CONFIG moves the config",
-      { env: { DOCKER_CONFIG: "/etc/dock" }, files: { "/etc/dock/config.json": '{"currentContext":"remote"}' } },
-      "docker context remote",
-    ],
-    [
-      "the default context falls through to the socket",
-      { files: { "/home/alice/.docker/config.json": '{"currentContext":"default"}', "/var/run/docker.sock": "" } },
-      "unix:///var/run/docker.sock",
-    ],
-    [
-      "Docker Desktop's user socket",
-      { files: { "/home/alice/.docker/run/docker.sock": "" } },
-      "unix:///home/alice/.docker/run/docker.sock",
-    ],
-    ["a malformed config.json is not a context", { files: { "/home/alice/.docker/config.json": "{" } }, undefined],
-    ["nothing at all", {}, undefined],
-  ])("%s", (_n, over, expected) => {
-    expect(dockerDaemon(probe(over))).toBe(expected);
-  });
-
-  test("the rule lab:toolsImage is reported with tells what to do", () => {
-    expect(NO_DOCKER_RULE).toBe(
-      "a pinned image with fio and ioping when this machine has no Docker daemon to build one (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): start Docker, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference",
-    );
+  test("readContextFiles: every file below the context, by relative path, with its permission bits", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ctx-"));
+    try {
+      fs.mkdirSync(path.join(dir, "bin"));
+      fs.writeFileSync(path.join(dir, "Dockerfile"), "FROM scratch\n");
+      fs.writeFileSync(path.join(dir, "bin", "run.sh"), "#!/bin/sh\n");
+      fs.chmodSync(path.join(dir, "bin", "run.sh"), 0o755);
+      fs.chmodSync(path.join(dir, "Dockerfile"), 0o644);
+      expect(
+        readContextFiles(dir)
+          .map((f) => [f.path, f.mode.toString(8), f.content.toString()])
+          .sort(),
+      ).toEqual([
+        ["Dockerfile", "644", "FROM scratch\n"],
+        ["bin/run.sh", "755", "#!/bin/sh\n"],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -80,7 +80,7 @@ describe("xtrabackup.sh: MySQL 8.4 replication from the clone's position", () =>
         "mysql",
         "  --defaults-extra-file=/etc/mysql-client/root.cnf",
         "  -e",
-        "  CHANGE REPLICATION SOURCE TO SOURCE_LOG_FILE='binlog.000003', SOURCE_LOG_POS=157, SOURCE_HOST='mysql-0.mysql.mysql.svc.cluster.local', SOURCE_USER='root', SOURCE_PASSWORD='Pw0rdOfThirtyTwoLettersAndDigits', SOURCE_CONNECT_RETRY=10, SOURCE_SSL=1; START REPLICA;",
+        "  CHANGE REPLICATION SOURCE TO SOURCE_LOG_FILE='binlog.000003', SOURCE_LOG_POS=157, SOURCE_HOST='mysql-0.mysql.mysql.svc.cluster.local', SOURCE_USER='root', SOURCE_PASSWORD='Pw0rdOfThirtyTwoLettersAndDigits', SOURCE_CONNECT_RETRY=10, SOURCE_RETRY_COUNT=8640, SOURCE_SSL=1; START REPLICA;",
         "socat",
         "  TCP-LISTEN:3307,reuseaddr,fork,max-children=1",
         "  EXEC:xtrabackup --defaults-extra-file=/etc/mysql-client/root.cnf --backup --slave-info --stream=xbstream --target-dir=/tmp/xtrabackup",
@@ -101,9 +101,29 @@ describe("xtrabackup.sh: MySQL 8.4 replication from the clone's position", () =>
     const r = runScript("xtrabackup.sh", s, SIDECAR_ENV(s.data));
     expect(r.status).toBe(0);
     expect(r.calls).toContain(
-      "  CHANGE REPLICATION SOURCE TO SOURCE_LOG_FILE='binlog.000005', SOURCE_LOG_POS=4242, SOURCE_HOST='mysql-0.mysql.mysql.svc.cluster.local', SOURCE_USER='root', SOURCE_PASSWORD='Pw0rdOfThirtyTwoLettersAndDigits', SOURCE_CONNECT_RETRY=10, SOURCE_SSL=1; START REPLICA;\n",
+      "  CHANGE REPLICATION SOURCE TO SOURCE_LOG_FILE='binlog.000005', SOURCE_LOG_POS=4242, SOURCE_HOST='mysql-0.mysql.mysql.svc.cluster.local', SOURCE_USER='root', SOURCE_PASSWORD='Pw0rdOfThirtyTwoLettersAndDigits', SOURCE_CONNECT_RETRY=10, SOURCE_RETRY_COUNT=8640, SOURCE_SSL=1; START REPLICA;\n",
     );
     expect(fs.readdirSync(s.data).sort()).toEqual(["change_source_to.sql.orig"]);
+  });
+
+  test("mysql-0's first start: no data directory yet; the sidecar waits for mysqld to create it, then serves backups", () => {
+    const s = sandbox();
+    const data = path.join(s.dir, "not-yet");
+    // A stand-in sleep that records its calls and, on the third, plays mysqld's entrypoint creating the directory.
+    fs.writeFileSync(
+      path.join(s.bin, "sleep"),
+      `#!/bin/sh\necho "sleep $1" >> "$CALLS.sleep"\n[ "$(wc -l < "$CALLS.sleep")" -ge 3 ] && mkdir -p "${data}"\nexit 0\n`,
+      { mode: 0o755 },
+    );
+    const r = runScript("xtrabackup.sh", s, SIDECAR_ENV(data));
+    expect(r.status).toBe(0);
+    expect(fs.readFileSync(`${s.calls}.sleep`, "utf8")).toBe("sleep 1\nsleep 1\nsleep 1\n");
+    // One message (every 30 s of waiting), not one per second.
+    expect(r.stderr.split("\n").filter((l) => l.startsWith("xtrabackup:"))).toEqual([
+      `xtrabackup: waiting for ${data} (mysqld creates it on its first start)`,
+    ]);
+    expect(r.calls.split("\n").filter((l) => !l.startsWith("  "))).toEqual(["socat", ""]);
+    expect(fs.readdirSync(data)).toEqual([]);
   });
 
   test("at most once: a restarted sidecar (or the source, with nothing cloned) only serves backups", () => {

@@ -154,8 +154,9 @@ describe("Trident's namespace and chart values", () => {
     const defaults = YAML.parse(
       fs.readFileSync(path.join(SHARED, "schemas/helm/trident-operator-100.2606.0.values.yaml"), "utf8"),
     ) as Record<string, unknown>;
-    const values = tridentChartValues();
-    expect(values).toEqual({ tridentSilenceAutosupport: true });
+    expect(tridentChartValues()).toEqual({ tridentSilenceAutosupport: true });
+    const values = tridentChartValues(["iscsi"]);
+    expect(values).toEqual({ tridentSilenceAutosupport: true, nodePrep: ["iscsi"] });
     for (const [k, v] of Object.entries(values)) {
       expect(Object.keys(defaults)).toContain(k);
       expect(typeof v).toBe(typeof defaults[k]);

@@ -1,7 +1,11 @@
 /** Trident's install and backend rules (components/trident/rules.ts): exact values and messages. */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { formatArgProblem } from "../../../core/errors";
 import {
   backendProblems,
+  NODE_PREP_PROTOCOLS,
+  sanNodePrepProblem,
   FSX_BACKEND_DEFAULTS,
   installProblems,
   NFS_MOUNT_OPTIONS,
@@ -15,6 +19,7 @@ import {
   TRIDENT_PROVISIONER,
 } from "../../../components/trident/rules";
 import { TRIDENT_CHART } from "../../../components/versions";
+import { SHARED } from "../../helpers/root";
 
 const lines = (ps: ReturnType<typeof installProblems>) => ps.map((p) => formatArgProblem(p));
 
@@ -36,9 +41,27 @@ describe("Trident facts and pins", () => {
   });
 });
 
+describe("the SAN backend's check of the cluster's nodePrep", () => {
+  test("iscsi prepared: fine; otherwise the message names the key, the stack and what to do", () => {
+    expect(sanNodePrepProblem(["iscsi"], "org/storage-bench-lab/c")).toBeUndefined();
+    expect(sanNodePrepProblem([], "org/storage-bench-lab/c")).toBe(
+      `'lab:sanBackend' is true, but the eks stack 'org/storage-bench-lab/c' (from 'lab:eksStack') installs Trident without nodePrep iscsi (its tridentNodePrep is []): AL2023 nodes have no iSCSI initiator, so no ontap-san volume could attach; set lab:tridentNodePrep: ["iscsi"] on that stack and update it first`,
+    );
+  });
+
+  test("the protocols are the chart's: its values.yaml says iSCSI is the only one, and its template copies the list into the TridentOrchestrator", () => {
+    const values = fs.readFileSync(path.join(SHARED, "schemas/helm/trident-operator-100.2606.0.values.yaml"), "utf8");
+    expect(values).toContain("# specified data storage protocol. Currently, iSCSI is the only value supported.\nnodePrep: []");
+    const templates = fs.readFileSync(path.join(SHARED, "schemas/helm/trident-operator-100.2606.0.templates.txt"), "utf8");
+    expect(templates).toContain("{{- if .Values.nodePrep }}\n  nodePrep: {{- range .Values.nodePrep }}");
+    expect(NODE_PREP_PROTOCOLS).toEqual(["iscsi"]);
+  });
+});
+
 describe("install rules", () => {
   test("defaults: the Helm chart; the add-on needs its version", () => {
-    expect(resolveInstall({})).toEqual({ tridentInstall: "helm", tridentAddonVersion: undefined });
+    expect(resolveInstall({})).toEqual({ tridentInstall: "helm", tridentAddonVersion: undefined, tridentNodePrep: [] });
+    expect(installProblems({ tridentNodePrep: ["iscsi"] })).toEqual([]);
     expect(installProblems({})).toEqual([]);
     expect(installProblems({ tridentInstall: "addon", tridentAddonVersion: "v25.6.2-eksbuild.1" })).toEqual([]);
   });
@@ -64,6 +87,21 @@ describe("install rules", () => {
       ["'tridentAddonVersion' must be unset when 'tridentInstall' is helm (the chart pins Trident 26.06), got \"v25.6.2-eksbuild.1\""],
     ],
     ["unknown method", { tridentInstall: "operator" }, ["'tridentInstall' must be one of helm, addon, got \"operator\""]],
+    [
+      "nodePrep: a protocol the chart does not prepare",
+      { tridentNodePrep: ["nvme"] },
+      [`'tridentNodePrep' must be a list of distinct protocols among iscsi (e.g. ["iscsi"]), got ["nvme"]`],
+    ],
+    [
+      "nodePrep: twice the same",
+      { tridentNodePrep: ["iscsi", "iscsi"] },
+      [`'tridentNodePrep' must be a list of distinct protocols among iscsi (e.g. ["iscsi"]), got ["iscsi","iscsi"]`],
+    ],
+    [
+      "nodePrep with the add-on",
+      { tridentInstall: "addon", tridentAddonVersion: "v25.6.2-eksbuild.1", tridentNodePrep: ["iscsi"] },
+      [`'tridentNodePrep' must be empty when 'tridentInstall' is addon (the lab sets the chart's nodePrep only), got ["iscsi"]`],
+    ],
   ])("%s", (_n, spec, expected) => {
     expect(lines(installProblems(spec))).toEqual(expected);
   });

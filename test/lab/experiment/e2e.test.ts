@@ -92,6 +92,8 @@ describe("lab experiment mysql-failover against an API server, with client-node"
           pollMs: 100,
         }),
         readbackSeconds: 300,
+        replicaHosts: ["mysql-1.mysql.mysql.svc.cluster.local", "mysql-2.mysql.mysql.svc.cluster.local"],
+        replicaWaitSeconds: 60,
       },
       scripts,
     );
@@ -131,6 +133,7 @@ describe("lab experiment mysql-failover against an API server, with client-node"
       "failover.recovery",
       "failover.outage",
       "failover.writes.failed",
+      "failover.replicas.replicating",
     ]);
     expect(saved.samples.find((s) => s.metric === "failover.rows.lost")!.value).toBe(0);
     const again = runChild("mysql-failover", "pass", dir);
@@ -146,7 +149,7 @@ test("lab experiment mysql-failover: lost acknowledged rows fail it (exit 1), na
   expect(r.code).toBe(1);
   expect(r.lost.length).toBe(2);
   expect(r.out).toContain(
-    `FAILED at "verify the rows": 2 acknowledged row(s) lost: id(s) ${r.lost.join(", ")} of run r1 were committed (the writer's INSERT succeeded) and are not in lab_failover.writes after mysql-0 moved from us-east-1a to us-east-1b`,
+    `FAILED at "verify the rows and the replicas": 2 acknowledged row(s) lost: id(s) ${r.lost.join(", ")} of run r1 were committed (the writer's INSERT succeeded) and are not in lab_failover.writes after mysql-0 moved from us-east-1a to us-east-1b`,
   );
   expect(r.leftovers).toEqual(CLEAN);
 }, 120_000);

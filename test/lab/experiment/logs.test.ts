@@ -3,7 +3,16 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { beginMarker, endMarker } from "../../../components/bench/collect";
 import { iopsTimeline, parseFioJobLog } from "../../../lab/experiment/fio-log";
-import { ackedIds, lastId, listIds, longestOutage, lostIds, parseWriterLog } from "../../../lab/experiment/writer-log";
+import {
+  ackedIds,
+  lastAckedId,
+  lastId,
+  listIds,
+  longestOutage,
+  lostIds,
+  parseWriterLog,
+  replicationProblems,
+} from "../../../lab/experiment/writer-log";
 import { FIXTURES } from "./sim";
 
 const WRITER_LOG = [
@@ -41,6 +50,7 @@ describe("parseWriterLog", () => {
       ],
       stop: { reason: "requested", atMs: 9600 },
       present: [1, 2, 4, 5],
+      replicas: [],
       done: true,
     });
   });
@@ -73,6 +83,7 @@ describe("parseWriterLog", () => {
   test("the writer's own error, and lines that are no record", () => {
     expect(parseWriterLog("something else\nwriter error read-back failed for 300s: boom\n", "job/w")).toEqual({
       writes: [],
+      replicas: [],
       error: "read-back failed for 300s: boom",
       done: false,
     });
@@ -82,6 +93,94 @@ describe("parseWriterLog", () => {
     expect(listIds([1, 2, 3])).toBe("1, 2, 3");
     expect(listIds(Array.from({ length: 25 }, (_v, i) => i + 1))).toBe(
       "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, … (5 more)",
+    );
+  });
+});
+
+describe("the replicas' reports", () => {
+  const R1 = "mysql-1.mysql.mysql.svc.cluster.local";
+  const R2 = "mysql-2.mysql.mysql.svc.cluster.local";
+  const status = (io: string, sql: string, ioErrno = "0", ioError = "", sqlErrno = "0", sqlError = "") => [
+    "replica-status Replica_IO_State: Waiting for source to send event",
+    "replica-status Source_Host: mysql-0.mysql.mysql.svc.cluster.local",
+    `replica-status Replica_IO_Running: ${io}`,
+    `replica-status Replica_SQL_Running: ${sql}`,
+    `replica-status Last_IO_Errno: ${ioErrno}`,
+    `replica-status Last_IO_Error: ${ioError}`,
+    `replica-status Last_SQL_Errno: ${sqlErrno}`,
+    `replica-status Last_SQL_Error: ${sqlError}`,
+  ];
+  const withReplicas = (...blocks: string[][]) =>
+    parseWriterLog([...WRITER_LOG.split("writer done")[0].trimEnd().split("\n"), ...blocks.flat(), "writer done", ""].join("\n"), "job/w");
+  const block = (host: string, lines: string[]) => [`replica-begin ${host}`, ...lines, `replica-end ${host}`];
+
+  test("parsed: the highest id, every status field (trimmed), the errors", () => {
+    const log = withReplicas(
+      block(R1, ["replica-max 6", ...status("Yes", "Yes")]),
+      block(R2, ["replica-error ERROR 2005 (HY000): Unknown MySQL server host 'mysql-2' (-2)"]),
+    );
+    expect(log.replicas).toEqual([
+      {
+        host: R1,
+        maxId: 6,
+        status: {
+          Replica_IO_State: "Waiting for source to send event",
+          Source_Host: "mysql-0.mysql.mysql.svc.cluster.local",
+          Replica_IO_Running: "Yes",
+          Replica_SQL_Running: "Yes",
+          Last_IO_Errno: "0",
+          Last_IO_Error: "",
+          Last_SQL_Errno: "0",
+          Last_SQL_Error: "",
+        },
+        errors: [],
+      },
+      { host: R2, status: {}, errors: ["ERROR 2005 (HY000): Unknown MySQL server host 'mysql-2' (-2)"] },
+    ]);
+    expect(log.done).toBe(true);
+  });
+
+  test("judged against the last acknowledged id: each way a replica can fail, one line each", () => {
+    const ok = block(R1, ["replica-max 6", ...status("Yes", "Yes")]);
+    expect(lastAckedId(withReplicas())).toBe(6);
+    expect(replicationProblems(withReplicas(ok, block(R2, ["replica-max 7", ...status("Yes", "Yes")])), [R1, R2], 6)).toEqual([]);
+    const judge = (lines: string[]) => replicationProblems(withReplicas(ok, block(R2, lines)), [R1, R2], 6);
+    expect(
+      judge([
+        "replica-max 2",
+        ...status("No", "Yes", "2005", "error connecting to source 'root@mysql-0:3306' - retry-time: 10 retries: 8640"),
+      ]),
+    ).toEqual([
+      `${R2}: I/O thread not running: Replica_IO_Running: No (Last_IO_Errno 2005: error connecting to source 'root@mysql-0:3306' - retry-time: 10 retries: 8640); behind: holds ids up to 2, the last acknowledged is 6`,
+    ]);
+    expect(judge(["replica-max 6", ...status("Connecting", "Yes")])).toEqual([
+      `${R2}: I/O thread not running: Replica_IO_Running: Connecting`,
+    ]);
+    expect(judge(["replica-max 6", ...status("Yes", "No", "0", "", "1062", "Duplicate entry 'r1-5' for key 'writes.PRIMARY'")])).toEqual([
+      `${R2}: SQL thread not running: Replica_SQL_Running: No (Last_SQL_Errno 1062: Duplicate entry 'r1-5' for key 'writes.PRIMARY')`,
+    ]);
+    expect(judge(["replica-max 6", ...status("Yes", "Yes", "2013", "Lost connection")])).toEqual([
+      `${R2}: I/O thread running with an error (Last_IO_Errno 2013: Lost connection)`,
+    ]);
+    expect(judge(["replica-max 5", ...status("Yes", "Yes")])).toEqual([`${R2}: behind: holds ids up to 5, the last acknowledged is 6`]);
+    expect(judge(["replica-max 6"])).toEqual([`${R2}: no replication configured (SHOW REPLICA STATUS returned no row)`]);
+    expect(judge(["replica-error ERROR 1146 (42S02): Table 'lab_failover.writes' doesn't exist", ...status("Yes", "Yes")])).toEqual([
+      `${R2}: ERROR 1146 (42S02): Table 'lab_failover.writes' doesn't exist`,
+    ]);
+    expect(
+      judge(["replica-error ERROR 2005 (HY000): Unknown MySQL server host", "replica-error ERROR 2005 (HY000): Unknown MySQL server host"]),
+    ).toEqual([`${R2}: ERROR 2005 (HY000): Unknown MySQL server host; ERROR 2005 (HY000): Unknown MySQL server host`]);
+    expect(replicationProblems(withReplicas(ok), [R1, R2], 6)).toEqual([`${R2}: not checked (the writer printed no report of it)`]);
+  });
+
+  test("malformed reports are errors naming the log and the line", () => {
+    expect(() => withReplicas(["replica-begin a", "replica-max x", "replica-end a"])).toThrow(
+      'job/w: line 16: not a replica record inside the report of a: "replica-max x"',
+    );
+    expect(() => withReplicas(["replica-begin a", "replica-end b"])).toThrow("job/w: line 16: replica-end b closes the report of a");
+    expect(() => withReplicas(["replica-max 3"])).toThrow('job/w: line 15: malformed writer record: "replica-max 3"');
+    expect(() => withReplicas(["replica-begin a", "writer done"])).toThrow(
+      'job/w: line 16: not a replica record inside the report of a: "writer done"',
     );
   });
 });

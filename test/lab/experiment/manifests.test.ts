@@ -34,6 +34,8 @@ const writer = writerManifests(
     intervalMs: 200,
     maxSeconds: writerMaxSeconds(MYSQL_FAILOVER_DEFAULTS),
     readbackSeconds: 300,
+    replicaHosts: ["mysql-1.mysql.mysql.svc.cluster.local", "mysql-2.mysql.mysql.svc.cluster.local"],
+    replicaWaitSeconds: 60,
   },
   scripts,
 );
@@ -85,7 +87,8 @@ describe("the lab's Job rules", () => {
     expect(fioMaxRuntimeSeconds(FSX_FAILOVER_DEFAULTS)).toBe(8_280);
     expect([writer.job.spec!.backoffLimit, writer.job.spec!.activeDeadlineSeconds, writer.job.spec!.ttlSecondsAfterFinished]).toEqual([
       0,
-      1_820 + 300 + DEADLINE_MARGIN_SECONDS,
+      // the writer's bound, its read-back, one wait per replica
+      1_820 + 300 + 2 * 60 + DEADLINE_MARGIN_SECONDS,
       TTL_SECONDS_AFTER_FINISHED,
     ]);
     expect([fio.job.spec!.backoffLimit, fio.job.spec!.activeDeadlineSeconds, fio.job.spec!.ttlSecondsAfterFinished]).toEqual([
@@ -115,6 +118,8 @@ describe("wiring", () => {
       LAB_INTERVAL_MS: "200",
       LAB_MAX_SECONDS: "1820",
       LAB_READBACK_SECONDS: "300",
+      LAB_REPLICA_HOSTS: "mysql-1.mysql.mysql.svc.cluster.local mysql-2.mysql.mysql.svc.cluster.local",
+      LAB_REPLICA_WAIT_SECONDS: "60",
       LAB_STOP_FILE: ANNOTATIONS_FILE,
       LAB_STOP_KEY: STOP_ANNOTATION,
       TMPDIR: "/tmp",

@@ -1,6 +1,7 @@
 /**
  * The MySQL pod failover end to end on the simulated cluster (./sim.ts): the writer's records, the
- * zone change, the same volume, the samples and the verdict; a lost acknowledged row; a failure
+ * zone change, the same volume, the samples and the verdict; a lost acknowledged row; a replica
+ * whose I/O thread gave up while mysql-0 moved (every row there, the experiment still fails); a failure
  * injected at every step, a timeout, a placement back into the same zone and Ctrl-C each leave the
  * nodes uncordoned and the writer's Job and ConfigMap deleted; a used run id is refused.
  */
@@ -59,7 +60,7 @@ describe("mysql-failover: the happy path", () => {
 
   test("one progress line per step, with the time since the start and the step's own time", () => {
     expect(stepLines(run.lines)).toEqual([
-      `+00:00:00 mysql-failover [1/11] check the cluster: done in 0s  mysql-0 on ${NODE_A1} (us-east-1a), claim data-mysql-0 → pvc-6f1c2d3e; 1 node(s) ready outside us-east-1a`,
+      `+00:00:00 mysql-failover [1/11] check the cluster: done in 0s  mysql-0 on ${NODE_A1} (us-east-1a), claim data-mysql-0 → pvc-6f1c2d3e; 1 node(s) ready outside us-east-1a; 2 replica(s)`,
       `+00:00:04 mysql-failover [2/11] start the writer: done in 4s  Job mysql/mysql-failover-writer-r1, pod mysql-failover-writer-r1-x7k2q on ${NODE_B1}`,
       "+00:00:24 mysql-failover [3/11] write before the failover: done in 20s  105 writes acknowledged",
       `+00:00:24 mysql-failover [4/11] cordon us-east-1a: done in 0s  cordoned ${NODE_A1}, ${NODE_A2}`,
@@ -69,7 +70,7 @@ describe("mysql-failover: the happy path", () => {
       "+00:00:55 mysql-failover [8/11] write after the failover: done in 1s  id 256, 31s after the delete",
       `+00:00:55 mysql-failover [9/11] uncordon us-east-1a: done in 0s  uncordoned ${NODE_A1}, ${NODE_A2}`,
       "+00:00:59 mysql-failover [10/11] stop the writer: done in 4s  279 writes, 130 rows of run r1 in the table",
-      "+00:00:59 mysql-failover [11/11] verify the rows: done in 0s  all 130 acknowledged rows present, 130 rows in the table",
+      "+00:00:59 mysql-failover [11/11] verify the rows and the replicas: done in 0s  all 130 acknowledged rows present, 130 rows in the table; 2 replica(s) replicating, caught up with id 279",
     ]);
   });
 
@@ -97,6 +98,7 @@ describe("mysql-failover: the happy path", () => {
       { metric: "failover.recovery", value: 31, unit: "s", metadata: { ...meta, readySeconds: 30, pollMs: 1000, clock: "operator" } },
       { metric: "failover.outage", value: 30, unit: "s", metadata: { ...meta, clock: "writer" } },
       { metric: "failover.writes.failed", value: 149, unit: "count", metadata: meta },
+      { metric: "failover.replicas.replicating", value: 2, unit: "count", metadata: { ...meta, replicas: 2 } },
     ]);
   });
 
@@ -110,7 +112,8 @@ describe("mysql-failover: the happy path", () => {
       "writer start run=r1 host=mysql-0.mysql.mysql.svc.cluster.local interval_ms=200",
       `ack 1 ${Date.UTC(2026, 0, 15, 10, 0, 3, 200)}`,
     ]);
-    expect(log.endsWith("present-end count=130\nwriter done\n")).toBe(true);
+    expect(log).toContain("present-end count=130\nreplica-begin mysql-1.mysql.mysql.svc.cluster.local\nreplica-max 279\n");
+    expect(log.endsWith("replica-end mysql-2.mysql.mysql.svc.cluster.local\nwriter done\n")).toBe(true);
     const timeline = JSON.parse(saved.raws.find((r) => r.name === "timeline.json")!.text);
     expect(timeline).toEqual([
       { at: "2026-01-15T10:00:24.000Z", clock: "operator", what: `cordoned ${NODE_A1} (us-east-1a)` },
@@ -163,16 +166,42 @@ describe("mysql-failover: the evidence fails it", () => {
     expect(w.lost).toEqual([103, 104, 105]);
     expect(r.outcome.status).toBe("failed");
     expect(r.outcome.exitCode).toBe(1);
-    expect(r.outcome.stage).toBe("verify the rows");
+    expect(r.outcome.stage).toBe("verify the rows and the replicas");
     expect(r.outcome.error).toBe(
       "3 acknowledged row(s) lost: id(s) 103, 104, 105 of run r1 were committed (the writer's INSERT succeeded) and are not in lab_failover.writes after mysql-0 moved from us-east-1a to us-east-1b",
     );
-    expect(r.outcome.report[0]).toBe(`== mysql-failover r1 on ${STACK}: FAILED at "verify the rows": ${r.outcome.error} (59s)`);
+    expect(r.outcome.report[0]).toBe(
+      `== mysql-failover r1 on ${STACK}: FAILED at "verify the rows and the replicas": ${r.outcome.error} (59s)`,
+    );
     expect(valuesOf(r.outcome, "failover.rows.lost")).toEqual([[3, "count"]]);
     expect(valuesOf(r.outcome, "failover.rows.after")).toEqual([[127, "count"]]);
     // The evidence is kept: a failed run's samples are written too.
     expect(readRunResults(r.outcome.resultsDir!).samples).toEqual(r.outcome.samples);
     expectCleaned(w);
+  });
+
+  test("a replica whose I/O thread stopped while mysql-0 moved fails the experiment, though every row is there", async () => {
+    const w = world({ replicasGivingUp: ["mysql-1"] });
+    const r = await runOn(w, "mysql-failover");
+    expect(w.lost).toEqual([]);
+    expect([r.outcome.status, r.outcome.exitCode, r.outcome.stage]).toEqual(["failed", 1, "verify the rows and the replicas"]);
+    expect(r.outcome.error).toBe(
+      "replication broken after mysql-0 moved from us-east-1a to us-east-1b: mysql-1.mysql.mysql.svc.cluster.local: I/O thread not running: Replica_IO_Running: No (Last_IO_Errno 2005: error connecting to source 'root@mysql-0.mysql.mysql.svc.cluster.local:3306' - retry-time: 10 retries: 8640 message: Unknown MySQL server host 'mysql-0.mysql.mysql.svc.cluster.local' (-2)); behind: holds ids up to 105, the last acknowledged is 279",
+    );
+    expect(valuesOf(r.outcome, "failover.rows.lost")).toEqual([[0, "count"]]);
+    expect(valuesOf(r.outcome, "failover.replicas.replicating")).toEqual([[1, "count"]]);
+    expect(stepLines(r.lines).slice(-1)).toEqual([
+      "+00:00:59 mysql-failover [11/11] verify the rows and the replicas: done in 0s  all 130 acknowledged rows present, 130 rows in the table; 1 of 2 replica(s) not replicating",
+    ]);
+    expect(readRunResults(r.outcome.resultsDir!).samples).toEqual(r.outcome.samples);
+    expectCleaned(w);
+  });
+
+  test("lost rows and a broken replica: both reported", async () => {
+    const r = await runOn(world({ loseOnDelete: 1, replicasGivingUp: ["mysql-2"] }), "mysql-failover");
+    expect(r.outcome.error).toMatch(
+      /^1 acknowledged row\(s\) lost: id\(s\) 105 of run r1 .*; and replication broken after mysql-0 moved from us-east-1a to us-east-1b: mysql-2\.mysql\.mysql\.svc\.cluster\.local: I\/O thread not running/,
+    );
   });
 });
 
@@ -261,6 +290,8 @@ describe("mysql-failover: every failure leaves the cluster as it was", () => {
         intervalMs: 200,
         maxSeconds: 60,
         readbackSeconds: 10,
+        replicaHosts: [],
+        replicaWaitSeconds: 10,
       },
       readExperimentScripts(),
     );

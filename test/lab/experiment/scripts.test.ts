@@ -16,7 +16,7 @@ import { BENCH_SCRIPTS_DIR } from "../../../components/bench/scripts";
 import { parseFio } from "../../../core/parsers/fio";
 import { iopsTimeline, parseFioJobLog } from "../../../lab/experiment/fio-log";
 import { EXPERIMENT_SCRIPTS_DIR } from "../../../lab/experiment/scripts";
-import { ackedIds, lostIds, parseWriterLog } from "../../../lab/experiment/writer-log";
+import { ackedIds, lastAckedId, lostIds, parseWriterLog, replicationProblems } from "../../../lab/experiment/writer-log";
 import { removeTmpDirs, tmpDir } from "./support";
 
 afterAll(removeTmpDirs);
@@ -172,7 +172,8 @@ describe("mysql-writer.sh against a stand-in mysql client", () => {
   /**
    * The stand-in keeps the table as files in $DB (one file per id of the run), refuses every call
    * while $DB/down exists (the client's "can't connect" error on stderr, exit 1), and records its
-   * arguments and the option file it was given.
+   * arguments and the option file it was given. Called with --host (a replica), it answers from
+   * $DB/replicas/<host>: SHOW REPLICA STATUS in the client's --vertical (\\G) format, the highest id.
    */
   const STUB = `#!/bin/bash
 args="$*"
@@ -180,6 +181,26 @@ printf '%s\\n' "\${args//$'\\n'/ }" >> "$DB/calls"
 cnf=\${1#--defaults-extra-file=}
 cp "$cnf" "$DB/cnf-seen"
 sql=\${!#}
+host=""
+for a in "$@"; do case $a in --host=*) host=\${a#--host=} ;; esac; done
+if [[ -n $host ]]; then
+  # A replica: $DB/replicas/<host>/ holds its SHOW REPLICA STATUS (status), the highest id it has
+  # (max, else every row of the source), its delay (lag: how many more queries it stays at max).
+  r="$DB/replicas/$host"
+  n=$(( $(cat "$r/queries" 2>/dev/null || echo 0) + 1 )); echo "$n" > "$r/queries"
+  if [[ -e $r/down ]]; then
+    echo "ERROR 2005 (HY000): Unknown MySQL server host '$host' (-2)" >&2
+    exit 1
+  fi
+  case $sql in
+    "SHOW REPLICA STATUS") cat "$r/status" ;;
+    *"MAX(id)"*)
+      if [[ -e $r/max ]] && (( n <= $(cat "$r/lag" 2>/dev/null || echo 1000000) )); then cat "$r/max"
+      else ls "$DB/rows" | sort -n | tail -1; fi ;;
+    *) echo "unexpected: $sql" >&2; exit 1 ;;
+  esac
+  exit 0
+fi
 if [[ -e $DB/down ]]; then
   echo "ERROR 2003 (HY000): Can't connect to MySQL server on 'mysql-0.mysql.mysql.svc.cluster.local:3306' (111)" >&2
   exit 1
@@ -253,6 +274,110 @@ esac
     // The option file is removed on exit.
     expect(fs.readdirSync(s.dir).filter((f) => f.startsWith("lab-writer."))).toEqual([]);
   });
+
+  /**
+   * SHOW REPLICA STATUS as \\G prints it: one "Field: value" a line, labels right-aligned (the
+   * fields and their order are MySQL 8.4's, Reference Manual 15.7.7.35; written here in that
+   * format, not captured from a server: no MySQL 8.4 runs on this machine).
+   */
+  const replicaStatus = (io: string, ioErrno: number, ioError: string) =>
+    [
+      ["Replica_IO_State", io === "Yes" ? "Waiting for source to send event" : ""],
+      ["Source_Host", "mysql-0.mysql.mysql.svc.cluster.local"],
+      ["Source_User", "root"],
+      ["Source_Port", "3306"],
+      ["Connect_Retry", "10"],
+      ["Source_Log_File", "binlog.000003"],
+      ["Read_Source_Log_Pos", "48213"],
+      ["Relay_Log_File", "mysql-1-relay-bin.000002"],
+      ["Relay_Log_Pos", "31877"],
+      ["Relay_Source_Log_File", "binlog.000003"],
+      ["Replica_IO_Running", io],
+      ["Replica_SQL_Running", "Yes"],
+      ["Replicate_Do_DB", ""],
+      ["Last_Errno", "0"],
+      ["Last_Error", ""],
+      ["Skip_Counter", "0"],
+      ["Exec_Source_Log_Pos", "48213"],
+      ["Seconds_Behind_Source", io === "Yes" ? "0" : "NULL"],
+      ["Source_SSL_Verify_Server_Cert", "No"],
+      ["Last_IO_Errno", String(ioErrno)],
+      ["Last_IO_Error", ioError],
+      ["Last_SQL_Errno", "0"],
+      ["Last_SQL_Error", ""],
+      ["Source_Server_Id", "100"],
+      ["Replica_SQL_Running_State", "Replica has read all relay log; waiting for more updates"],
+      ["Source_Retry_Count", "8640"],
+      ["Channel_Name", ""],
+    ]
+      .map(([k, v]) => `${k.padStart(29)}: ${v}`)
+      .reduce((out, l) => `${out}${l}\n`, "*************************** 1. row ***************************\n");
+  const R1 = "mysql-1.mysql.mysql.svc.cluster.local";
+  const R2 = "mysql-2.mysql.mysql.svc.cluster.local";
+  const replica = (db: string, host: string, files: Record<string, string>) => {
+    fs.mkdirSync(path.join(db, "replicas", host), { recursive: true });
+    for (const [f, text] of Object.entries(files)) fs.writeFileSync(path.join(db, "replicas", host, f), text);
+  };
+
+  test("the replicas after the read-back: one catching up is waited for; both replicate, caught up with the last acknowledged id", async () => {
+    const s = setup();
+    replica(s.db, R1, { status: replicaStatus("Yes", 0, "") });
+    // mysql-2 holds only id 1 for its first 3 queries (it is catching up), then everything.
+    replica(s.db, R2, { status: replicaStatus("Yes", 0, ""), max: "1\n", lag: "3" });
+    const p = start("bash", [WRITER], { ...s.env, LAB_REPLICA_HOSTS: `${R1} ${R2}`, LAB_REPLICA_WAIT_SECONDS: "30" }, s.dir);
+    await until("5 acks", () => (p.out().match(/^ack /gm) ?? []).length >= 5);
+    fs.writeFileSync(s.annotations, 'lab/stop="true"');
+    const r = await p.done;
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    const log = parseWriterLog(r.stdout, "writer");
+    const last = lastAckedId(log);
+    expect(log.replicas.map((x) => [x.host, x.maxId, x.status.Replica_IO_Running, x.status.Last_IO_Error, x.errors])).toEqual([
+      [R1, last, "Yes", "", []],
+      [R2, last, "Yes", "", []],
+    ]);
+    expect(log.replicas[0].status.Source_Retry_Count).toBe("8640");
+    expect(log.replicas[0].status.Source_SSL_Verify_Server_Cert).toBe("No");
+    expect(replicationProblems(log, [R1, R2], last)).toEqual([]);
+    // mysql-1 answered at once (one MAX query and one status query); mysql-2 was asked again until it caught up.
+    const calls = fs.readFileSync(path.join(s.db, "calls"), "utf8").trim().split("\n");
+    const of = (h: string) => calls.filter((c) => c.includes(`--host=${h}`));
+    expect(of(R1)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^--defaults-extra-file=\\S+ --host=${R1} --connect-timeout=5 --batch --skip-column-names -e SELECT COALESCE\\(MAX\\(id\\), 0\\) FROM lab_failover\\.writes WHERE run_id = 'r1';$`,
+        ),
+      ),
+      expect.stringMatching(new RegExp(`^--defaults-extra-file=\\S+ --host=${R1} --connect-timeout=5 --vertical -e SHOW REPLICA STATUS$`)),
+    ]);
+    // Three rounds of (MAX, status): behind at its queries 1 and 3, caught up at 5.
+    expect(of(R2).length).toBe(6);
+    expect(calls.some((c) => c.includes("Pw0rd"))).toBe(false);
+    expect(log.done).toBe(true);
+  });
+
+  test("a replica whose I/O thread stopped: polled until LAB_REPLICA_WAIT_SECONDS, then reported as it is; an unreachable one too", async () => {
+    const s = setup();
+    const ioError =
+      "error connecting to source 'root@mysql-0.mysql.mysql.svc.cluster.local:3306' - retry-time: 10 retries: 8640 message: Unknown MySQL server host 'mysql-0.mysql.mysql.svc.cluster.local' (-2)";
+    replica(s.db, R1, { status: replicaStatus("No", 2005, ioError), max: "2\n" });
+    replica(s.db, R2, { down: "" });
+    const p = start("bash", [WRITER], { ...s.env, LAB_REPLICA_HOSTS: `${R1} ${R2}`, LAB_REPLICA_WAIT_SECONDS: "3" }, s.dir);
+    await until("5 acks", () => (p.out().match(/^ack /gm) ?? []).length >= 5);
+    fs.writeFileSync(s.annotations, 'lab/stop="true"');
+    const t0 = Date.now();
+    const r = await p.done;
+    expect(r.status).toBe(0);
+    // Two replicas waited for 3 s each (polling every 2 s), not forever.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(6_000);
+    expect(Date.now() - t0).toBeLessThan(20_000);
+    const log = parseWriterLog(r.stdout, "writer");
+    const last = lastAckedId(log);
+    expect(replicationProblems(log, [R1, R2], last)).toEqual([
+      `${R1}: I/O thread not running: Replica_IO_Running: No (Last_IO_Errno 2005: ${ioError}); behind: holds ids up to 2, the last acknowledged is ${last}`,
+      `${R2}: ERROR 2005 (HY000): Unknown MySQL server host '${R2}' (-2); ERROR 2005 (HY000): Unknown MySQL server host '${R2}' (-2)`,
+    ]);
+    expect(Number(fs.readFileSync(path.join(s.db, "replicas", R1, "queries"), "utf8"))).toBeGreaterThanOrEqual(4);
+  }, 30_000);
 
   test("rows of the same run id in the table: refused, exit 4", async () => {
     const s = setup();

@@ -60,6 +60,12 @@ export interface WorldOptions {
   readonly placement: "schedulable" | "old-zone" | "nowhere";
   /** Acknowledged ids the table loses when mysql-0 is deleted (the newest ones). */
   readonly loseOnDelete: number;
+  /**
+   * Replicas (by pod name) whose I/O thread gave up reconnecting while mysql-0 was away: they stay
+   * at the rows they held when it was deleted, `Replica_IO_Running: No` with the connection error.
+   * The others replicate everything.
+   */
+  readonly replicasGivingUp?: readonly string[];
   /** fio: write IOPS of a second with no stall. */
   readonly fioIops: number;
   /** fio ends on its own this long after it started, with the verify-failure fixture. */
@@ -181,6 +187,8 @@ export class World {
   readonly db = new Set<number>();
   /** Ids the table lost. */
   readonly lost: number[] = [];
+  /** The highest id the source held when mysql-0 was deleted (what a replica that gave up holds). */
+  maxAtDelete = 0;
   readonly fsx: { throughput: number; lifecycle: string; actions: SimAction[]; tokens: Map<string, number> };
   /** When writes stall: [from, to) ms. */
   readonly stalls: Array<{ from: number; to: number }> = [];
@@ -265,6 +273,7 @@ export class World {
     pod.deleting = true;
     pod.ready = false;
     const acked = [...this.db].sort((a, b) => a - b);
+    this.maxAtDelete = acked.length > 0 ? acked[acked.length - 1] : 0;
     for (const id of acked.slice(acked.length - this.o.loseOnDelete)) {
       this.db.delete(id);
       this.lost.push(id);
@@ -365,7 +374,9 @@ export class World {
         pod.log.push(`writer stop requested ${this.t}`, "present-begin");
         const ids = [...this.db].sort((a, b) => a - b);
         for (const i of ids) pod.log.push(String(i));
-        pod.log.push(`present-end count=${ids.length}`, "writer done");
+        pod.log.push(`present-end count=${ids.length}`);
+        for (const host of (env.LAB_REPLICA_HOSTS ?? "").split(" ").filter((h) => h !== "")) pod.log.push(...this.replicaReport(host, ids));
+        pod.log.push("writer done");
         this.finish(pod.ns, name, pod, 0);
         return;
       }
@@ -377,6 +388,32 @@ export class World {
       this.at(this.t + interval, tick);
     };
     this.at(this.t + interval, tick);
+  }
+
+  /** The writer's records of one replica, as mysql-writer.sh prints them from MySQL 8.4's SHOW REPLICA STATUS. */
+  private replicaReport(host: string, ids: readonly number[]): string[] {
+    const gaveUp = (this.o.replicasGivingUp ?? []).includes(host.split(".")[0]);
+    const max = gaveUp ? this.maxAtDelete : ids.length > 0 ? ids[ids.length - 1] : 0;
+    const ioError = gaveUp
+      ? `error connecting to source 'root@${SOURCE_HOST}:3306' - retry-time: 10 retries: 8640 message: Unknown MySQL server host '${SOURCE_HOST}' (-2)`
+      : "";
+    const status: Array<[string, string]> = [
+      ["Replica_IO_State", gaveUp ? "" : "Waiting for source to send event"],
+      ["Source_Host", SOURCE_HOST],
+      ["Source_User", "root"],
+      ["Source_Port", "3306"],
+      ["Connect_Retry", "10"],
+      ["Replica_IO_Running", gaveUp ? "No" : "Yes"],
+      ["Replica_SQL_Running", "Yes"],
+      ["Last_Errno", "0"],
+      ["Last_Error", ""],
+      ["Last_IO_Errno", gaveUp ? "2005" : "0"],
+      ["Last_IO_Error", ioError],
+      ["Last_SQL_Errno", "0"],
+      ["Last_SQL_Error", ""],
+      ["Source_Retry_Count", "8640"],
+    ];
+    return [`replica-begin ${host}`, `replica-max ${max}`, ...status.map(([k, v]) => `replica-status ${k}: ${v}`), `replica-end ${host}`];
   }
 
   private runFio(job: IJob, pod: SimPod): void {

@@ -13,7 +13,7 @@ const parse = (extra: Record<string, string> = {}, stack = "fsx-eks-cluster") =>
   parseConfig("eks", eksSchema, { ...base, ...extra }, (c) => checkEks(c, stack));
 
 const KEYS =
-  "aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:nodeGroups, lab:trident, lab:tridentInstall, lab:tridentAddonVersion";
+  "aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:nodeGroups, lab:trident, lab:tridentInstall, lab:tridentAddonVersion, lab:tridentNodePrep";
 
 describe("eks config", () => {
   test("no defaults of its own: the components' apply; the cluster is named after the stack", () => {
@@ -37,7 +37,7 @@ describe("eks config", () => {
       logRetentionDays: undefined,
       nodeGroups: undefined,
     });
-    expect(tridentArgs(c)).toEqual({ tridentInstall: undefined, tridentAddonVersion: undefined });
+    expect(tridentArgs(c)).toEqual({ tridentInstall: undefined, tridentAddonVersion: undefined, tridentNodePrep: undefined });
     expect(installsTrident(c)).toBe(true);
   });
 
@@ -49,6 +49,7 @@ describe("eks config", () => {
       "lab:tridentInstall": "addon",
       "lab:tridentAddonVersion": "v25.6.2-eksbuild.1",
       "lab:kubernetesVersion": "1.35",
+      "lab:tridentNodePrep": "[]",
     });
     expect(c).toMatchObject({
       adminCidrs: ["198.51.100.7/32"],
@@ -57,6 +58,7 @@ describe("eks config", () => {
       tridentInstall: "addon",
       tridentAddonVersion: "v25.6.2-eksbuild.1",
       kubernetesVersion: "1.35",
+      tridentNodePrep: [],
     });
   });
 
@@ -112,11 +114,22 @@ describe("eks config", () => {
     ],
     [
       "no Trident: its install keys must go",
-      { "lab:trident": "false", "lab:tridentInstall": "helm", "lab:tridentAddonVersion": "v25.6.2-eksbuild.1" },
+      {
+        "lab:trident": "false",
+        "lab:tridentInstall": "helm",
+        "lab:tridentAddonVersion": "v25.6.2-eksbuild.1",
+        "lab:tridentNodePrep": '["iscsi"]',
+      },
       [
         `'lab:tridentInstall' must be unset when 'lab:trident' is false (no Trident is installed), got "helm"`,
         `'lab:tridentAddonVersion' must be unset when 'lab:trident' is false (no Trident is installed), got "v25.6.2-eksbuild.1"`,
+        `'lab:tridentNodePrep' must be unset when 'lab:trident' is false (no Trident is installed), got ["iscsi"]`,
       ],
+    ],
+    [
+      "tridentNodePrep: a protocol Trident's chart does not prepare",
+      { "lab:tridentNodePrep": '["nfs"]' },
+      [`'lab:tridentNodePrep' must be a list of distinct protocols among iscsi (e.g. ["iscsi"]), got ["nfs"]`],
     ],
     ["lab:trident is a boolean", { "lab:trident": "no" }, [`'lab:trident' must be true or false, got "no"`]],
     [

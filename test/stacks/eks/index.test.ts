@@ -208,6 +208,7 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
       ],
       tridentRoleName: "fsx-eks-cluster-trident",
       tridentInstall: "helm",
+      tridentNodePrep: [],
       tridentVersion: "100.2606.0",
       expiresAt: "2026-01-01T08:00:00Z",
     });

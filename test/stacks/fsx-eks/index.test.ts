@@ -23,8 +23,17 @@ type Any = any;
 const scenario = SCENARIOS.find((s) => s.name === "fsx-eks")!;
 const specs = () => scenarioSpecs(scenario, ROOT);
 
-async function planScenario(extra: Record<string, string> = {}): Promise<Record<string, StackPlan>> {
-  const withExtra = specs().map((s): StackSpec => (s.name === "fsx-eks" ? { ...s, config: { ...s.config, ...extra } } : s));
+async function planScenario(
+  extra: Record<string, string> = {},
+  clusterExtra: Record<string, string> = {},
+): Promise<Record<string, StackPlan>> {
+  const withExtra = specs().map((s): StackSpec =>
+    s.name === "fsx-eks"
+      ? { ...s, config: { ...s.config, ...extra } }
+      : s.name === "fsx-eks-cluster"
+        ? { ...s, config: { ...s.config, ...clusterExtra } }
+        : s,
+  );
   const results = await planAll(withExtra, runStack);
   return Object.fromEntries(results.map((r) => [r.spec.name, r.plan]));
 }
@@ -246,7 +255,9 @@ describe("stack fsx-eks, planned after its upstreams", () => {
     expect(image).toMatchObject({
       push: true,
       platforms: ["linux/amd64"],
-      context: { location: path.join(ROOT, "components/bench/image") },
+      buildOnPreview: false,
+      context: { location: "components/bench/image" },
+      dockerfile: { location: "components/bench/image/Dockerfile" },
     });
     expect(image.tags).toEqual([
       expect.stringMatching(
@@ -290,10 +301,18 @@ describe("stack fsx-eks, planned after its upstreams", () => {
     expect(named(p, "random:index/randomPassword:RandomPassword", "mysql-root").inputs).toMatchObject({ length: 32, special: false });
   });
 
-  test("the SAN backend adds iSCSI (TCP 3260), an ontap-san backend and its StorageClass; a given tools image is used as is", async () => {
-    const q = (await planScenario({ "lab:sanBackend": "true", "lab:toolsImage": "registry.example.com/lab/tools:fio-3.33-ioping-1.3" }))[
-      "fsx-eks"
-    ];
+  test("the SAN backend (the cluster's Trident preparing the nodes for iSCSI) adds iSCSI (TCP 3260), an ontap-san backend and its StorageClass; a given tools image is used as is", async () => {
+    const both = await planScenario(
+      { "lab:sanBackend": "true", "lab:toolsImage": "registry.example.com/lab/tools:fio-3.33-ioping-1.3" },
+      { "lab:tridentNodePrep": '["iscsi"]' },
+    );
+    const q = both["fsx-eks"];
+    // The chart's nodePrep (trident-operator 100.2606.0 values.yaml), in the cluster stack; exported for fsx-eks to check.
+    expect((named(both["fsx-eks-cluster"], "kubernetes:helm.sh/v4:Chart", "trident-chart").inputs as Any).values).toEqual({
+      tridentSilenceAutosupport: true,
+      nodePrep: ["iscsi"],
+    });
+    expect(both["fsx-eks-cluster"].outputs.tridentNodePrep).toEqual(["iscsi"]);
     const iscsi = ofType(q, "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule").filter((r) => r.inputs.fromPort === 3260);
     expect(iscsi.map((r) => [r.inputs.ipProtocol, r.inputs.toPort, r.inputs.description])).toEqual([
       ["tcp", 3260, "iSCSI (TCP 3260) from the EKS nodes (Trident ontap-san)"],

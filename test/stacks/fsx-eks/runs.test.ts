@@ -1,7 +1,7 @@
 /** The fsx-eks kind's runs, their zones, the upstream checks and the Docker check (pure parts of the kind). */
 import { ConfigError } from "../../../core/errors";
 import { benchRuns, runZones } from "../../../stacks/fsx-eks/runs";
-import { nfsDataLif, requireDocker, toolsRepositoryName } from "../../../stacks/fsx-eks";
+import { dockerCanBuild, nfsDataLif, requireDocker, toolsRepositoryName } from "../../../stacks/fsx-eks";
 import { fsxOntapOutputs } from "../../../stacks/fsx-ontap/outputs";
 import { eksOutputs } from "../../../stacks/eks/outputs";
 import { fsxEksOutputs } from "../../../stacks/fsx-eks/outputs";
@@ -81,13 +81,40 @@ describe("benchmark runs", () => {
   });
 
   test("no Docker daemon: one config error naming lab:toolsImage and what to do", () => {
-    const none = { env: {}, homeDir: "/nonexistent", exists: () => false, readFile: () => undefined };
+    const none = {
+      env: {},
+      homeDir: "/nonexistent",
+      os: "linux",
+      arch: "x64",
+      exists: () => false,
+      readFile: () => undefined,
+      get: () => Promise.reject(new Error("not called")),
+    };
     expect(() => requireDocker(none)).toThrow(
       new ConfigError([
         "'lab:toolsImage' must be a pinned image with fio and ioping when this machine has no Docker daemon to build one (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): start Docker, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference, got nothing",
       ]),
     );
     expect(() => requireDocker({ ...none, env: { DOCKER_HOST: "unix:///run/user/1000/docker.sock" } })).not.toThrow();
+  });
+
+  test("a daemon that does not answer: the image's wait fails with one config error naming lab:toolsImage and the daemon's problem", async () => {
+    const dead = {
+      env: { DOCKER_HOST: "unix:///run/user/1000/docker.sock" },
+      homeDir: "/nonexistent",
+      os: "linux",
+      arch: "x64",
+      exists: () => false,
+      readFile: () => undefined,
+      get: () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED /run/user/1000/docker.sock"), { code: "ECONNREFUSED" })),
+    };
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const value = (dockerCanBuild(dead) as any).promise() as Promise<unknown>;
+    await expect(value).rejects.toThrow(
+      new ConfigError([
+        "'lab:toolsImage' must be a pinned image with fio and ioping when this machine cannot build one: the Docker daemon at unix:///run/user/1000/docker.sock (DOCKER_HOST) does not answer (connect ECONNREFUSED /run/user/1000/docker.sock): start it (e.g. sudo systemctl start docker), or install and start Docker Engine (https://docs.docker.com/engine/install/), or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference, got nothing",
+      ]),
+    );
   });
 });
 
@@ -132,6 +159,7 @@ describe("output schemas downstream kinds read", () => {
       "tridentRoleName",
       "tridentInstall",
       "tridentVersion",
+      "tridentNodePrep",
     ]);
     expect(eksOutputs.zones.safeParse(["us-east-1a"]).success).toBe(false);
     expect(eksOutputs.kubernetesVersion.safeParse("1.35").success).toBe(true);
