@@ -25,7 +25,7 @@
 import { COMPUTE_RULES, ec2Imdsv2Required } from "./compute";
 import { ECR_RULES, ecrImmutableTags, ecrScanOnPush } from "./ecr";
 import { EKS_RULES, eksControlPlaneLogging, eksNodeGroupImdsv2, eksPublicEndpointRestricted, eksSecretsEncryption } from "./eks";
-import { IAM_RULES, iamNoWildcardActions, iamNoWildcardResources } from "./iam";
+import { IAM_RULES, iamNoWildcardActions, iamNoWildcardResources, iamRoleLabPath, iamRoleTrustConditions } from "./iam";
 import {
   k8sContainerResources,
   k8sImagePinned,
@@ -79,6 +79,8 @@ export const RULES = [
   k8sNoDefaultNamespace,
   k8sNamespacePodSecurity,
   k8sProbes,
+  iamRoleTrustConditions,
+  iamRoleLabPath,
 ] as const satisfies readonly Rule[];
 
 /** Every rule over a stack's outputs (offline only). */
