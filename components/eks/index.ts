@@ -24,8 +24,12 @@ import * as aws from "@pulumi/aws";
 import * as eks from "@pulumi/eks";
 import * as pulumi from "@pulumi/pulumi";
 import { throwIfInvalid } from "../lib/args";
+import { roleGuardrails } from "../lib/iam";
 import {
+  CLUSTER_ROLE_POLICY_ARN,
+  clusterTrustPolicy,
   controlPlaneLogsKeyPolicy,
+  EBS_CSI_NAMESPACE,
   EBS_CSI_POLICY_ARN,
   EBS_CSI_SERVICE_ACCOUNT,
   NODE_ROLE_POLICY_ARNS,
@@ -130,10 +134,20 @@ export class EksCluster extends pulumi.ComponentResource {
       parent,
     );
 
+    // The cluster's service role, the lab's own (pulumi-eks would create one without the lab's path
+    // and boundary: ClusterOptions.serviceRole, @pulumi/eks 4.3.0 cluster.d.ts).
+    const serviceRole = new aws.iam.Role(
+      `${name}-service`,
+      { name: `${r.clusterName}-cluster`, ...roleGuardrails(args), assumeRolePolicy: JSON.stringify(clusterTrustPolicy()), tags: nameTag("cluster-role") },
+      parent,
+    );
+    const serviceRolePolicy = new aws.iam.RolePolicyAttachment(`${name}-service`, { role: serviceRole.name, policyArn: CLUSTER_ROLE_POLICY_ARN }, parent);
+
     const cluster = new eks.Cluster(
       `${name}-cluster`,
       {
         name: r.clusterName,
+        serviceRole,
         version: r.kubernetesVersion,
         vpcId: args.vpcId,
         privateSubnetIds: args.privateSubnetIds,
@@ -159,12 +173,12 @@ export class EksCluster extends pulumi.ComponentResource {
         corednsAddonOptions: { enabled: false },
         tags: nameTag("cluster"),
       },
-      { parent: this, dependsOn: [logGroup] },
+      { parent: this, dependsOn: [logGroup, serviceRolePolicy] },
     );
 
     const nodeRole = new aws.iam.Role(
       `${name}-node`,
-      { name: `${r.clusterName}-node`, assumeRolePolicy: JSON.stringify(nodeTrustPolicy()), tags: nameTag("node") },
+      { name: `${r.clusterName}-node`, ...roleGuardrails(args), assumeRolePolicy: JSON.stringify(nodeTrustPolicy()), tags: nameTag("node") },
       parent,
     );
     const attachments = Object.entries(NODE_ROLE_POLICY_ARNS).map(
@@ -238,7 +252,14 @@ export class EksCluster extends pulumi.ComponentResource {
     const podIdentityAgent = addon("eks-pod-identity-agent", {}, nodeGroups);
     const ebsCsiRole = new aws.iam.Role(
       `${name}-ebs-csi`,
-      { name: `${r.clusterName}-ebs-csi`, assumeRolePolicy: JSON.stringify(podIdentityTrustPolicy()), tags: nameTag("ebs-csi") },
+      {
+        name: `${r.clusterName}-ebs-csi`,
+        ...roleGuardrails(args),
+        assumeRolePolicy: JSON.stringify(
+          podIdentityTrustPolicy({ clusterName: r.clusterName, namespace: EBS_CSI_NAMESPACE, serviceAccount: EBS_CSI_SERVICE_ACCOUNT }),
+        ),
+        tags: nameTag("ebs-csi"),
+      },
       parent,
     );
     const ebsCsiPolicy = new aws.iam.RolePolicyAttachment(

@@ -20,6 +20,7 @@
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isListOf, isOneOf, isText } from "../../core/checks";
 import { GP3, gp3SizeRule } from "../lib/ebs";
+import { RoleGuardrailArgs, roleGuardrailProblems } from "../lib/iam";
 import { isDnsLabel, isLabelKey, isLabelValue } from "../lib/kubernetes";
 import { isLogRetention, LOG_RETENTION_RULE } from "../lib/logs";
 import { isIpv4NetworkCidr, parseCidr } from "../network/cidr";
@@ -70,7 +71,7 @@ export const MAX_NODES = 30;
 export const MIN_ROOT_GIB = 20;
 
 /** The plain arguments of the EksCluster component (the network's ids come as Inputs, see index.ts). */
-export interface EksClusterSpec {
+export interface EksClusterSpec extends RoleGuardrailArgs {
   /** EKS cluster name (also the prefix of its IAM role names): 1–56 letters, digits, '-' or '_', starting with a letter or digit. */
   readonly clusterName: string;
   /** Kubernetes minor; one with pinned add-on versions (components/versions.ts EKS_ADDON_VERSIONS). @default EKS_KUBERNETES_VERSION ("1.35") */
@@ -165,7 +166,7 @@ export const EKS_DEFAULTS = {
   logRetentionDays: 30,
 } as const;
 
-export interface ResolvedEks extends Required<Omit<EksClusterSpec, "nodeGroups">> {
+export interface ResolvedEks extends Required<Omit<EksClusterSpec, "nodeGroups" | "permissionsBoundaryArn">> {
   /** The node groups: `nodeGroups`, or the single group of `instanceType` × `nodeCount`. */
   readonly nodeGroups: readonly ResolvedNodeGroup[];
   /** The pinned add-on versions of `kubernetesVersion`. */
@@ -279,6 +280,7 @@ export function problems(spec: EksClusterSpec): ArgProblem[] {
     out.push(argProblem("nodeRootVolumeGiB", gp3SizeRule(MIN_ROOT_GIB), spec.nodeRootVolumeGiB));
   if (spec.logRetentionDays !== undefined && !isLogRetention(spec.logRetentionDays))
     out.push(argProblem("logRetentionDays", LOG_RETENTION_RULE, spec.logRetentionDays));
+  out.push(...roleGuardrailProblems(spec));
   return out;
 }
 

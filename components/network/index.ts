@@ -13,6 +13,7 @@
 import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
 import { throwIfInvalid } from "../lib/args";
+import { RoleGuardrailArgs, roleGuardrails } from "../lib/iam";
 import { subnetLayout } from "./cidr";
 import { chooseZones, NetworkSpec, problems, resolve } from "./rules";
 import { logGroupKeyPolicy } from "../lib/logs";
@@ -150,7 +151,7 @@ export class Network extends pulumi.ComponentResource {
       parent,
     );
 
-    if (r.flowLogs) this.flowLogs(name, vpc, r.flowLogsRetentionDays, args.region);
+    if (r.flowLogs) this.flowLogs(name, vpc, r.flowLogsRetentionDays, args.region, args);
 
     this.vpcId = vpc.id;
     this.vpcCidr = vpc.cidrBlock;
@@ -183,7 +184,7 @@ export class Network extends pulumi.ComponentResource {
    * suffix added on create) so that the condition can name it before it exists: the key must
    * exist before the group that it encrypts.
    */
-  private flowLogs(name: string, vpc: aws.ec2.Vpc, retentionDays: number, region: string): void {
+  private flowLogs(name: string, vpc: aws.ec2.Vpc, retentionDays: number, region: string, guardrails: RoleGuardrailArgs): void {
     const parent = { parent: this };
     const groupPrefix = `${name}-flow-logs-`;
     const account = aws.getCallerIdentityOutput({}, parent).accountId;
@@ -218,6 +219,7 @@ export class Network extends pulumi.ComponentResource {
     const role = new aws.iam.Role(
       `${name}-flow-logs`,
       {
+        ...roleGuardrails(guardrails),
         // Confused-deputy guard (VPC User Guide, "Flow logs" > "IAM role for publishing flow logs to
         // CloudWatch Logs": aws:SourceAccount and aws:SourceArn on the trust policy): only this
         // account's flow logs in this region may assume the role.

@@ -5,6 +5,7 @@
  */
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isListOf, isOneOf, isText } from "../../core/checks";
+import { RoleGuardrailArgs, roleGuardrailProblems } from "../lib/iam";
 import { isLogRetention, LOG_RETENTION_RULE } from "../lib/logs";
 import { ipv4CidrRule, isIpv4NetworkCidr, MAX_AZS, VPC_PREFIX_MAX, VPC_PREFIX_MIN } from "./cidr";
 
@@ -16,7 +17,7 @@ export const AZ_NAME_RE = /^[a-z]{2}(-gov)?-[a-z]+-\d[a-z]$/;
 export const AZ_NAME_RULE = "an availability zone name (e.g. us-east-1a)";
 
 /** The plain arguments of the Network component (all of them: it takes no Outputs). */
-export interface NetworkSpec {
+export interface NetworkSpec extends RoleGuardrailArgs {
   /** AWS region of the provider, for zone checks and the S3 gateway endpoint's service name (e.g. "us-east-1"). */
   readonly region: string;
   /** VPC IPv4 CIDR: a network address with a prefix from /16 to /24. @default "10.0.0.0/16" */
@@ -41,7 +42,7 @@ export const NETWORK_DEFAULTS = {
   flowLogsRetentionDays: 30,
 } as const;
 
-export type ResolvedNetwork = Required<Omit<NetworkSpec, "azs">> & { readonly azs?: readonly string[] };
+export type ResolvedNetwork = Required<Omit<NetworkSpec, "azs" | "permissionsBoundaryArn">> & { readonly azs?: readonly string[] };
 
 /** Defaults applied; `azCount` follows `azs` when only they are given. */
 export function resolve(spec: NetworkSpec): ResolvedNetwork {
@@ -88,6 +89,7 @@ export function problems(spec: NetworkSpec): ArgProblem[] {
     out.push(argProblem("natGateways", `one of ${NAT_GATEWAY_MODES.join(", ")}`, r.natGateways));
   if (typeof r.flowLogs !== "boolean") out.push(argProblem("flowLogs", "true or false", r.flowLogs));
   if (!isLogRetention(r.flowLogsRetentionDays)) out.push(argProblem("flowLogsRetentionDays", LOG_RETENTION_RULE, r.flowLogsRetentionDays));
+  out.push(...roleGuardrailProblems(spec));
   return out;
 }
 

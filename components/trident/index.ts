@@ -6,7 +6,8 @@
  *   Trident itself (the trident-operator chart 100.2606.0 in a `trident` namespace, or the
  *   `netapp_trident-operator` EKS add-on), then a wait until the TridentOrchestrator reports
  *   `Installed` (scripts/wait-installed.sh), so the `fsx-eks` stack finds the backend CRD.
- * - `lab:trident:TridentFsxBackend` (stack `fsx-eks`): the role's permission to read the SVM's
+ * - `lab:trident:TridentFsxBackend` (stack `fsx-eks`): the role's permission to change the volumes
+ *   of this one file system (the eks stack grants only FSx's Describe calls) and to read the SVM's
  *   secret (and decrypt it), security-group rules from the nodes to the file system on the NFS ports
  *   (and iSCSI with the SAN backend), the TridentBackendConfig(s) and their StorageClass(es).
  *
@@ -22,9 +23,10 @@ import { nodeIngressRules } from "../fsx-ontap/node-ingress";
 import { ONTAP_INGRESS } from "../fsx-ontap/security";
 import { throwIfInvalid } from "../lib/args";
 import { childOptions } from "../lib/child";
+import { RoleGuardrailArgs, roleGuardrailProblems, roleGuardrails } from "../lib/iam";
 import { podIdentityTrustPolicy } from "../eks/iam";
 import { TRIDENT_CHART } from "../versions";
-import { tridentFsxPolicy, tridentSecretPolicy } from "./iam";
+import { tridentFsxPolicy, tridentFsxVolumePolicy, tridentSecretPolicy } from "./iam";
 import {
   backendConfigHead,
   backendConfigManifest,
@@ -53,15 +55,15 @@ export const WAIT_INSTALLED_SCRIPT = path.join(__dirname, "scripts", "wait-insta
 /** How long the readiness command waits for Trident, seconds. */
 export const TRIDENT_WAIT_SECONDS = 1200;
 
-export interface TridentOperatorArgs extends TridentInstallSpec {
-  /** The EKS cluster (the role's name is `<cluster>-trident`). */
+export interface TridentOperatorArgs extends TridentInstallSpec, RoleGuardrailArgs {
+  /** The EKS cluster (the role's name is `<cluster>-trident`; only its `trident-controller` may assume it). */
   readonly clusterName: pulumi.Input<string>;
   /** Kubeconfig of the cluster (content, secret), for the readiness wait's kubectl. */
   readonly kubeconfig: pulumi.Input<string>;
 }
 
 export class TridentOperator extends pulumi.ComponentResource {
-  /** The role Trident's controller assumes (the fsx-eks stack adds the SVM secret's permissions to it). */
+  /** The role Trident's controller assumes (the fsx-eks stack adds the file system's volume and SVM secret permissions to it). */
   readonly roleName: pulumi.Output<string>;
   readonly roleArn: pulumi.Output<string>;
   readonly namespace: pulumi.Output<string>;
@@ -73,7 +75,7 @@ export class TridentOperator extends pulumi.ComponentResource {
 
   constructor(name: string, args: TridentOperatorArgs, opts?: pulumi.ComponentResourceOptions) {
     super("lab:trident:TridentOperator", name, {}, opts);
-    throwIfInvalid("lab:trident:TridentOperator", name, installProblems(args));
+    throwIfInvalid("lab:trident:TridentOperator", name, [...installProblems(args), ...roleGuardrailProblems(args)]);
     const r = resolveInstall(args);
     const parent = { parent: this };
     const child = childOptions(this, opts);
@@ -83,7 +85,12 @@ export class TridentOperator extends pulumi.ComponentResource {
       {
         name: pulumi.interpolate`${args.clusterName}-trident`,
         description: "NetApp Trident controller (EKS Pod Identity: trident/trident-controller)",
-        assumeRolePolicy: JSON.stringify(podIdentityTrustPolicy()),
+        ...roleGuardrails(args),
+        assumeRolePolicy: pulumi
+          .output(args.clusterName)
+          .apply((clusterName) =>
+            JSON.stringify(podIdentityTrustPolicy({ clusterName, namespace: TRIDENT_NAMESPACE, serviceAccount: TRIDENT_CONTROLLER_SERVICE_ACCOUNT })),
+          ),
       },
       parent,
     );
@@ -168,6 +175,10 @@ export interface TridentFsxBackendArgs extends FsxBackendSpec {
   /** The role of Trident's controller (the eks stack's `tridentRoleName`). */
   readonly tridentRoleName: pulumi.Input<string>;
   readonly fileSystemId: pulumi.Input<string>;
+  /** The file system's ARN: Trident's volume-changing FSx actions are scoped to its volumes (iam.ts). */
+  readonly fileSystemArn: pulumi.Input<string>;
+  /** The SVM's id (`svm-…`), the one SVM Trident creates volumes on. */
+  readonly svmId: pulumi.Input<string>;
   readonly svmName: pulumi.Input<string>;
   /** The SVM's `vsadmin` credentials secret (JSON username/password). */
   readonly credentialsSecretArn: pulumi.Input<string>;
@@ -219,6 +230,17 @@ export class TridentFsxBackend extends pulumi.ComponentResource {
       parent,
     );
 
+    const volumePolicy = new aws.iam.RolePolicy(
+      `${name}-fsx-volumes`,
+      {
+        role: args.tridentRoleName,
+        policy: pulumi
+          .all([args.fileSystemArn, args.svmId])
+          .apply(([fileSystemArn, svmId]) => JSON.stringify(tridentFsxVolumePolicy(fileSystemArn, svmId))),
+      },
+      parent,
+    );
+
     const rules = nodeIngressRules(
       name,
       nodePortRules(r.sanBackend),
@@ -239,7 +261,7 @@ export class TridentFsxBackend extends pulumi.ComponentResource {
       const backend = new k8s.apiextensions.CustomResource(
         `${name}-${driver}`,
         { ...backendConfigHead(driver), spec },
-        { ...child, dependsOn: [secretPolicy, ...rules] },
+        { ...child, dependsOn: [secretPolicy, volumePolicy, ...rules] },
       );
       const sc = new k8s.storage.v1.StorageClass(
         `${name}-${driver}-class`,

@@ -106,6 +106,8 @@ export function fakeState(
       break;
     case "aws:fsx/ontapFileSystem:OntapFileSystem":
       Object.assign(state, {
+        // FSx's own resource type names (Service Authorization Reference, "Resource types defined by Amazon FSx").
+        arn: `arn:aws:fsx:${ctx.region}:${FAKE_ACCOUNT}:file-system/${id}`,
         dnsName: `${id}.fsx.${ctx.region}.amazonaws.com`,
         endpoints: [
           {

@@ -6,9 +6,10 @@
  * principals, not resources: not read). AWS managed policies attached by ARN are AWS's, not read.
  * Pure (see ./rule.ts for how rules read inputs and unknown values).
  */
-import { TRIDENT_FSX_ACTIONS } from "../../components/trident/iam";
+import { TRIDENT_FSX_DESCRIBE_ACTIONS } from "../../components/trident/iam";
 import { TYPES as T } from "../resource-types";
-import { controls, defineRule, entry, isObj, isOpaque, mirrors, Obj } from "./rule";
+import { LAB_IAM_PATH } from "../../components/lib/iam";
+import { controls, defineRule, entry, isObj, isOpaque, mirrors, Obj, shown } from "./rule";
 
 /** A statement whose actions need `"Resource": "*"`, as the service's own documentation writes it. */
 export interface WildcardResourceException {
@@ -26,11 +27,12 @@ export interface WildcardResourceException {
  */
 export const IAM_WILDCARD_RESOURCE_EXCEPTIONS: readonly WildcardResourceException[] = [
   {
-    name: "trident-fsx-api",
-    actions: TRIDENT_FSX_ACTIONS,
+    name: "trident-fsx-describe",
+    actions: TRIDENT_FSX_DESCRIBE_ACTIONS,
     source:
-      'NetApp Trident, "Create an IAM role and AWS Secret" (docs.netapp.com/us-en/trident/trident-use/trident-fsx-iam-role.html): ' +
-      'the policy Trident needs grants these FSx actions on "Resource": "*" (Trident creates volumes whose ARNs do not exist yet)',
+      'Service Authorization Reference, "Actions, resources, and condition keys for Amazon FSx" ' +
+      "(docs.aws.amazon.com/service-authorization/latest/reference/list_amazonfsx.html): DescribeFileSystems, DescribeVolumes and " +
+      "DescribeStorageVirtualMachines have no resource type; Trident calls them (NetApp, docs.netapp.com/us-en/trident/trident-use/trident-fsx-iam-role.html)",
   },
 ];
 
@@ -146,5 +148,101 @@ export const iamNoWildcardResources = defineRule({
   },
 });
 
+/**
+ * The conditions a role's trust policy carries for a service principal, so that only the lab's own
+ * use of the service can assume it (the confused-deputy problem, IAM User Guide "The confused
+ * deputy problem"). A service not listed here is refused unless it is in
+ * {@link UNCONDITIONED_TRUST_EXCEPTIONS}.
+ */
+export const TRUST_CONDITIONS: Readonly<Record<string, { readonly keys: readonly string[]; readonly source: string }>> = {
+  "pods.eks.amazonaws.com": {
+    keys: ["aws:RequestTag/eks-cluster-name", "aws:RequestTag/kubernetes-namespace", "aws:RequestTag/kubernetes-service-account"],
+    source: 'EKS User Guide, "Create IAM role with trust policy required by EKS Pod Identity" (pod-id-role), "Setting Conditions"',
+  },
+  "vpc-flow-logs.amazonaws.com": {
+    keys: ["aws:SourceAccount", "aws:SourceArn"],
+    source: 'VPC User Guide, "IAM role for publishing flow logs to CloudWatch Logs" (confused deputy prevention)',
+  },
+};
+
+/** Service principals whose trust the service's own documentation writes without a condition. */
+export const UNCONDITIONED_TRUST_EXCEPTIONS: Readonly<Record<string, string>> = {
+  "ec2.amazonaws.com": 'EKS User Guide, "Amazon EKS node IAM role" (create-node-role): the node role trusts ec2.amazonaws.com, assumed through the nodes\' instance profile',
+  "eks.amazonaws.com": 'EKS User Guide, "Amazon EKS cluster IAM role" (cluster-iam-role): the cluster role trusts eks.amazonaws.com',
+};
+
+const TRUST_CONDITIONS_CONTROLS = controls([], []);
+
+/** The condition keys a statement names, whatever the operator. */
+function conditionKeys(s: Obj): string[] {
+  const c = s.Condition;
+  if (!isObj(c)) return [];
+  return Object.values(c).flatMap((byKey) => (isObj(byKey) ? Object.keys(byKey) : []));
+}
+
+export const iamRoleTrustConditions = defineRule({
+  name: "iam-role-trust-conditions",
+  description:
+    "A role's trust policy names who may assume it narrowly: a Pod Identity role one service account of one cluster " +
+    "(session-tag conditions), a flow-log role this account's flow logs (aws:SourceAccount, aws:SourceArn); an AWS " +
+    "account or role principal, or another service, only with a condition, except the services whose documentation " +
+    "writes their trust without one (TRUST_CONDITIONS and UNCONDITIONED_TRUST_EXCEPTIONS in lab/policy/iam.ts). " +
+    mirrors(TRUST_CONDITIONS_CONTROLS),
+  enforcementLevel: "mandatory",
+  controls: TRUST_CONDITIONS_CONTROLS,
+  resourceTypes: [T.iamRole],
+  check(inputs) {
+    const doc = inputs.assumeRolePolicy;
+    // Unknown until deploy (built from other resources' outputs): CrossGuard judges it at deploy.
+    if (doc === undefined || doc === null || isOpaque(doc)) return [];
+    let parsed: unknown = doc;
+    if (typeof doc === "string") {
+      try {
+        parsed = JSON.parse(doc);
+      } catch {
+        return [`assumeRolePolicy must be a JSON policy document, got ${JSON.stringify(doc.slice(0, 40))}`];
+      }
+    }
+    const list = isObj(parsed) ? parsed.Statement : undefined;
+    const all = Array.isArray(list) ? list : isObj(list) ? [list] : [];
+    const out: string[] = [];
+    all.forEach((s, i) => {
+      if (!isObj(s) || (s.Effect ?? "Allow") !== "Allow") return;
+      const where = `assumeRolePolicy Statement[${i}]${typeof s.Sid === "string" && s.Sid !== "" ? ` (${s.Sid})` : ""}`;
+      const keys = conditionKeys(s);
+      const principal = isObj(s.Principal) ? s.Principal : {};
+      for (const service of strings(principal.Service)) {
+        const wanted = TRUST_CONDITIONS[service];
+        if (wanted !== undefined) {
+          const missing = wanted.keys.filter((k) => !keys.includes(k));
+          if (missing.length > 0) out.push(`${where} trusts ${service} without the condition keys ${missing.join(", ")} (${wanted.source})`);
+        } else if (UNCONDITIONED_TRUST_EXCEPTIONS[service] === undefined && keys.length === 0) {
+          out.push(`${where} trusts ${service} without a condition: add the service's confused-deputy conditions (aws:SourceAccount, aws:SourceArn)`);
+        }
+      }
+      for (const who of [...strings(principal.AWS), ...strings(principal.Federated)])
+        if (keys.length === 0) out.push(`${where} trusts ${who} without a condition: add one (an external id, a source account, a tag)`);
+      if (s.Principal === "*" || principal.AWS === "*") out.push(`${where} trusts every principal ("*")`);
+    });
+    return out;
+  },
+});
+
+const ROLE_PATH_CONTROLS = controls([], []);
+
+export const iamRoleLabPath = defineRule({
+  name: "iam-role-lab-path",
+  description:
+    `Every role the lab creates has the IAM path ${LAB_IAM_PATH} (components/lib/iam.ts), so that a deploy policy or an SCP ` +
+    "can allow the lab's role operations on that path only. " +
+    mirrors(ROLE_PATH_CONTROLS),
+  enforcementLevel: "mandatory",
+  controls: ROLE_PATH_CONTROLS,
+  resourceTypes: [T.iamRole],
+  check(inputs) {
+    return inputs.path === LAB_IAM_PATH ? [] : [`path must be ${JSON.stringify(LAB_IAM_PATH)}, got ${shown(inputs.path)}`];
+  },
+});
+
 /** The IAM area's rules. */
-export const IAM_RULES = [iamNoWildcardActions, iamNoWildcardResources] as const;
+export const IAM_RULES = [iamNoWildcardActions, iamNoWildcardResources, iamRoleTrustConditions, iamRoleLabPath] as const;

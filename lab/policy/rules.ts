@@ -26,7 +26,7 @@ import { COMPUTE_RULES, ec2Imdsv2Required } from "./compute";
 import { commandDeleteWithoutTriggers, LIFECYCLE_RULES } from "./lifecycle";
 import { ECR_RULES, ecrImmutableTags, ecrScanOnPush } from "./ecr";
 import { EKS_RULES, eksControlPlaneLogging, eksNodeGroupImdsv2, eksPublicEndpointRestricted, eksSecretsEncryption } from "./eks";
-import { IAM_RULES, iamNoWildcardActions, iamNoWildcardResources } from "./iam";
+import { IAM_RULES, iamNoWildcardActions, iamNoWildcardResources, iamRoleLabPath, iamRoleTrustConditions } from "./iam";
 import {
   k8sContainerResources,
   k8sImagePinned,
@@ -81,6 +81,8 @@ export const RULES = [
   k8sNamespacePodSecurity,
   k8sProbes,
   commandDeleteWithoutTriggers,
+  iamRoleTrustConditions,
+  iamRoleLabPath,
 ] as const satisfies readonly Rule[];
 
 /** Every rule over a stack's outputs (offline only). */

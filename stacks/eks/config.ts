@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { argProblem, ArgProblem } from "../../core/errors";
 import { EksClusterSpec, MAX_CLUSTER_NAME, NODE_GROUPS_RULE, NodeGroupSpec, problems as eksProblems } from "../../components/eks/rules";
+import { RoleGuardrailArgs } from "../../components/lib/iam";
 import { installProblems, TridentInstallMethod, TridentInstallSpec } from "../../components/trident/rules";
 import { commonFields } from "../lib/config/common";
 import { bool, int, list, stackName, text } from "../lib/config/fields";
@@ -44,6 +45,8 @@ export const eksSchema = z.object({
   nodeRootVolumeGiB: int().optional(),
   /** `lab:logRetentionDays` → `logRetentionDays`. */
   logRetentionDays: int().optional(),
+  /** `lab:permissionsBoundaryArn` → `permissionsBoundaryArn` of the cluster's roles and Trident's. */
+  permissionsBoundaryArn: text().optional(),
   /** `lab:nodeGroups` → `nodeGroups`. */
   nodeGroups: list(nodeGroup, NODE_GROUPS_RULE).optional(),
   /** `lab:trident`: whether the stack installs Trident (false: a cluster whose storage is not Trident's, e.g. Kafka's static NFS volumes). @default true */
@@ -83,6 +86,7 @@ export function eksArgs(c: EksConfig, stack: string): EksClusterSpec {
     nodeRootVolumeGiB: c.nodeRootVolumeGiB,
     logRetentionDays: c.logRetentionDays,
     nodeGroups: c.nodeGroups as readonly NodeGroupSpec[] | undefined,
+    permissionsBoundaryArn: c.permissionsBoundaryArn,
   };
 }
 
@@ -92,11 +96,12 @@ export function installsTrident(c: EksConfig): boolean {
 }
 
 /** The config as Trident's install arguments. */
-export function tridentArgs(c: EksConfig): TridentInstallSpec {
+export function tridentArgs(c: EksConfig): TridentInstallSpec & RoleGuardrailArgs {
   return {
     tridentInstall: c.tridentInstall as TridentInstallMethod | undefined,
     tridentAddonVersion: c.tridentAddonVersion,
     tridentNodePrep: c.tridentNodePrep,
+    permissionsBoundaryArn: c.permissionsBoundaryArn,
   };
 }
 

@@ -87,6 +87,8 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
   const net = readNetwork(cfg.networkStack);
   const fsx = readFsxOntap(cfg.fsxOntapStack, [
     "fileSystemId",
+    "fileSystemArn",
+    "svmId",
     "svmName",
     "credentialsSecretArn",
     "kmsKeyArn",
@@ -126,6 +128,8 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
       ...backendArgs(cfg),
       tridentRoleName: afterSanCheck(eks.tridentRoleName),
       fileSystemId: fsx.fileSystemId,
+      fileSystemArn: fsx.fileSystemArn,
+      svmId: fsx.svmId,
       svmName: fsx.svmName,
       credentialsSecretArn: fsx.credentialsSecretArn,
       kmsKeyArn: fsx.kmsKeyArn,

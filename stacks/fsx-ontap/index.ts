@@ -47,6 +47,7 @@ export function fsxOntapStack(raw: Readonly<Record<string, string>>, id: StackId
   );
   return {
     fileSystemId: fsx.fileSystemId,
+    fileSystemArn: fsx.fileSystemArn,
     svmId: fsx.svmId,
     svmName: fsx.svmName,
     managementEndpoint: fsx.managementEndpoint,

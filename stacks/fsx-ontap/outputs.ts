@@ -14,6 +14,8 @@ const endpoint = z.object({ dnsName: text, ipAddresses: z.array(text) }).nullabl
 /** Output schemas of the `fsx-ontap` kind. */
 export const fsxOntapOutputs = {
   fileSystemId: z.string().regex(/^fs-[0-9a-f]{8,17}$/),
+  /** `arn:<partition>:fsx:<region>:<account>:file-system/<id>`: Trident's volume permissions are scoped to it. */
+  fileSystemArn: z.string().regex(/^arn:[a-z-]+:fsx:[a-z0-9-]+:\d{12}:file-system\/fs-[0-9a-f]{8,17}$/),
   svmId: text,
   svmName: text,
   managementEndpoint: endpoint,

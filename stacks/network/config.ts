@@ -22,6 +22,8 @@ export const networkSchema = z.object({
   flowLogs: bool().optional(),
   /** `lab:flowLogsRetentionDays` → `flowLogsRetentionDays`. */
   flowLogsRetentionDays: int().optional(),
+  /** `lab:permissionsBoundaryArn` → `permissionsBoundaryArn` (the flow-log role's boundary). */
+  permissionsBoundaryArn: text().optional(),
 });
 
 export type NetworkConfig = z.output<typeof networkSchema>;

@@ -90,6 +90,8 @@ const EXPECTED: ReadonlyArray<[string, "mandatory" | "advisory", string[], strin
   ["k8s-namespace-pod-security", "mandatory", [], []],
   ["k8s-probes", "mandatory", ["CKV_K8S_8", "CKV_K8S_9"], []],
   ["command-delete-no-triggers", "mandatory", [], []],
+  ["iam-role-trust-conditions", "mandatory", [], []],
+  ["iam-role-lab-path", "mandatory", [], []],
   ["stack-outputs-secret", "mandatory", [], []],
 ];
 
@@ -118,7 +120,7 @@ describe("the registry of policy rules", () => {
         "k8s-probes",
       ],
       eks: ["eks-public-endpoint-restricted", "eks-secrets-encryption", "eks-control-plane-logging", "eks-node-group-imdsv2"],
-      iam: ["iam-no-wildcard-actions", "iam-no-wildcard-resources"],
+      iam: ["iam-no-wildcard-actions", "iam-no-wildcard-resources", "iam-role-trust-conditions", "iam-role-lab-path"],
       ecr: ["ecr-scan-on-push", "ecr-immutable-tags"],
       logs: ["log-group-retention", "log-group-kms"],
       lifecycle: ["command-delete-no-triggers"],

@@ -5,7 +5,7 @@ import { PlannedResource, StackPlan, StackSpec } from "../../../lab/plan/run";
 import { readStackConfigFile } from "../../../lab/plan/sources";
 import { runStack } from "../../../stacks";
 import { EKS_ADDON_VERSIONS } from "../../../components/versions";
-import { TRIDENT_FSX_ACTIONS } from "../../../components/trident/iam";
+import { TRIDENT_FSX_DESCRIBE_ACTIONS } from "../../../components/trident/iam";
 import { ROOT } from "../../helpers/root";
 
 const shipped = (stack: string) => readStackConfigFile(path.join(ROOT, `Pulumi.${stack}.yaml`), stack);
@@ -110,12 +110,26 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
     expect(ebs.inputs.podIdentityAssociations).toEqual([
       { roleArn: expect.stringMatching(/^arn:aws:iam/), serviceAccount: "ebs-csi-controller-sa" },
     ]);
+    // Every role: the lab's IAM path; the cluster's service role is the lab's, passed to pulumi-eks.
+    const roles = ofType(p, "aws:iam/role:Role");
+    expect(roles.map((r) => [r.name, r.inputs.path])).toEqual(roles.map((r) => [r.name, "/storage-bench-lab/"]));
+    expect(JSON.parse(one(p, "aws:iam/role:Role", "eks-service").inputs.assumeRolePolicy as string).Statement).toEqual([
+      { Effect: "Allow", Principal: { Service: "eks.amazonaws.com" }, Action: "sts:AssumeRole" },
+    ]);
+    expect(JSON.parse(one(p, "aws:iam/role:Role", "eks-ebs-csi").inputs.assumeRolePolicy as string).Statement[0].Condition).toEqual({
+      StringEquals: {
+        "aws:RequestTag/eks-cluster-name": "fsx-eks-cluster",
+        "aws:RequestTag/kubernetes-namespace": "kube-system",
+        "aws:RequestTag/kubernetes-service-account": "ebs-csi-controller-sa",
+      },
+    });
     expect(
       ofType(p, "aws:iam/rolePolicyAttachment:RolePolicyAttachment")
         .map((a) => a.inputs.policyArn)
         .sort(),
     ).toEqual([
       "arn:aws:iam::aws:policy/AmazonEC2ContainerRegistryPullOnly",
+      "arn:aws:iam::aws:policy/AmazonEKSClusterPolicy",
       "arn:aws:iam::aws:policy/AmazonEKSWorkerNodePolicy",
       "arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy",
       "arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy",
@@ -150,15 +164,24 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
     ]);
   });
 
-  test("Trident: a Pod Identity role with NetApp's FSx actions, associated to trident/trident-controller before the chart; then the readiness wait", () => {
+  test("Trident: a Pod Identity role for trident/trident-controller of this cluster only, FSx's Describe calls, associated before the chart; then the readiness wait", () => {
     const role = one(p, "aws:iam/role:Role", "trident-controller");
     expect(JSON.parse(role.inputs.assumeRolePolicy as string).Statement[0]).toMatchObject({
       Principal: { Service: "pods.eks.amazonaws.com" },
       Action: ["sts:AssumeRole", "sts:TagSession"],
+      Condition: {
+        StringEquals: {
+          "aws:RequestTag/eks-cluster-name": "fsx-eks-cluster",
+          "aws:RequestTag/kubernetes-namespace": "trident",
+          "aws:RequestTag/kubernetes-service-account": "trident-controller",
+        },
+      },
     });
     expect(role.inputs.name).toBe("fsx-eks-cluster-trident");
+    expect(role.inputs.path).toBe("/storage-bench-lab/");
+    expect(role.inputs.permissionsBoundary).toBeUndefined();
     const policy = JSON.parse(one(p, "aws:iam/rolePolicy:RolePolicy", "trident-fsx").inputs.policy as string);
-    expect(policy.Statement).toEqual([{ Sid: "TridentFsxApi", Effect: "Allow", Action: [...TRIDENT_FSX_ACTIONS], Resource: "*" }]);
+    expect(policy.Statement).toEqual([{ Sid: "TridentFsxDescribe", Effect: "Allow", Action: [...TRIDENT_FSX_DESCRIBE_ACTIONS], Resource: "*" }]);
     const assoc = one(p, "aws:eks/podIdentityAssociation:PodIdentityAssociation");
     expect(assoc.inputs).toMatchObject({ clusterName: "fsx-eks-cluster", namespace: "trident", serviceAccount: "trident-controller" });
     const chart = one(p, "kubernetes:helm.sh/v4:Chart");

@@ -125,6 +125,25 @@ describe("stack fsx-eks, planned after its upstreams", () => {
     ]);
   });
 
+  test("the Trident role may change the volumes of this file system only (its ARN from the fsx-ontap stack), on its SVM", () => {
+    const rp = named(p, "aws:iam/rolePolicy:RolePolicy", "trident-fsx-volumes");
+    expect(rp.inputs.role).toBe(eks.tridentRoleName);
+    const fsArn = fsx.fileSystemArn as string;
+    expect(fsArn).toBe(`arn:aws:fsx:us-east-1:123456789012:file-system/${fsx.fileSystemId}`);
+    expect(JSON.parse(rp.inputs.policy as string).Statement).toEqual([
+      {
+        Sid: "TridentFsxVolumesOfOneFileSystem",
+        Effect: "Allow",
+        Action: ["fsx:CreateVolume", "fsx:RestoreVolumeFromSnapshot", "fsx:UntagResource", "fsx:UpdateVolume", "fsx:TagResource", "fsx:DeleteVolume"],
+        Resource: [
+          `arn:aws:fsx:us-east-1:123456789012:volume/${fsx.fileSystemId}/*`,
+          `arn:aws:fsx:us-east-1:123456789012:storage-virtual-machine/${fsx.fileSystemId}/${fsx.svmId}`,
+          "arn:aws:fsx:us-east-1:123456789012:snapshot/*",
+        ],
+      },
+    ]);
+  });
+
   test("node security group → FSx security group on exactly the NFS ports, each rule described", () => {
     const rules = ofType(p, "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule");
     expect(rules.map((r) => [r.inputs.ipProtocol, r.inputs.fromPort, r.inputs.toPort]).sort()).toEqual(

@@ -57,6 +57,7 @@ describe.each(["fsx-eks-ontap", "kafka-ontap"])("stack %s", (name) => {
   test("the documented outputs, secrets kept out of them", () => {
     expect(Object.keys(fsx.outputs)).toEqual([
       "fileSystemId",
+      "fileSystemArn",
       "svmId",
       "svmName",
       "managementEndpoint",

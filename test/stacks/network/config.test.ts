@@ -8,7 +8,7 @@ const base = { "aws:region": "us-east-1", "lab:kind": "network", "lab:owner": "a
 const parse = (extra: Record<string, string>) => parseConfig("network", networkSchema, { ...base, ...extra }, checkNetwork);
 
 const KEYS =
-  "aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:vpcCidr, lab:azCount, lab:azs, lab:natGateways, lab:flowLogs, lab:flowLogsRetentionDays";
+  "aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:vpcCidr, lab:azCount, lab:azs, lab:natGateways, lab:flowLogs, lab:flowLogsRetentionDays, lab:permissionsBoundaryArn";
 const CIDR_RULE = "an IPv4 network CIDR with a prefix from /16 to /24 (e.g. 10.0.0.0/16)";
 
 describe("network config", () => {
