@@ -17,8 +17,11 @@ export function readContextFiles(dir: string): ContextFile[] {
       const relPath = rel === "" ? entry.name : `${rel}/${entry.name}`;
       const full = path.join(dir, relPath);
       const st = fs.statSync(full);
+      // The provider hashes the walk's Lstat mode, the file type included (docker-build context.go
+      // hashPath): a link and a regular file of the same content must not share a tag.
+      const type = fs.lstatSync(full).isSymbolicLink() ? 0o120000 : 0;
       if (st.isDirectory()) walk(relPath);
-      else if (st.isFile()) out.push({ path: relPath, mode: st.mode & 0o7777, content: fs.readFileSync(full) });
+      else if (st.isFile()) out.push({ path: relPath, mode: type | (st.mode & 0o7777), content: fs.readFileSync(full) });
     }
   };
   walk("");

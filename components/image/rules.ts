@@ -116,7 +116,7 @@ export function contextDigest(files: readonly ContextFile[], platform: string): 
   h.update(`platform ${platform}\n`);
   for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     const content = typeof f.content === "string" ? Buffer.from(f.content) : f.content;
-    h.update(`file ${f.path} ${(f.mode & 0o7777).toString(8)} ${content.length}\n`);
+    h.update(`file ${f.path} ${(f.mode & 0o127777).toString(8)} ${content.length}\n`);
     h.update(content);
   }
   return h.digest("hex");
@@ -157,7 +157,8 @@ export interface DockerEndpoint {
 
 /**
  * The endpoint the Docker client (and @pulumi/docker-build's embedded client) would use: `DOCKER_HOST`,
- * else the current context of `$DOCKER_CONFIG/config.json` (its endpoint from
+ * else the context `DOCKER_CONTEXT` names, else the current context of `$DOCKER_CONFIG/config.json`
+ * (docker docs, "Docker contexts": the variable overrides `docker context use`; its endpoint from
  * `contexts/meta/<sha256 of the name>/meta.json`, docker/cli `cli/context/store`), else the first
  * default socket that exists (`/var/run/docker.sock`, Docker Desktop's `~/.docker/run/docker.sock`).
  * Undefined when there is none.
@@ -167,26 +168,26 @@ export function dockerEndpoint(p: DockerProbe): DockerEndpoint | undefined {
   if (host !== undefined && host !== "") return { host, via: "DOCKER_HOST" };
   const dir = p.env.DOCKER_CONFIG || path.join(p.homeDir, ".docker");
   const config = p.readFile(path.join(dir, "config.json"));
-  if (config !== undefined) {
-    let context: unknown;
+  let context: unknown = p.env.DOCKER_CONTEXT || undefined;
+  if (context === undefined && config !== undefined) {
     try {
       context = (JSON.parse(config) as { currentContext?: unknown }).currentContext;
     } catch {
       // A malformed config.json is Docker's to report; look for a socket instead.
     }
-    if (typeof context === "string" && context !== "" && context !== "default") {
-      const metaFile = path.join(dir, "contexts", "meta", createHash("sha256").update(context).digest("hex"), "meta.json");
-      let contextHost: unknown;
-      try {
-        contextHost = (JSON.parse(p.readFile(metaFile) ?? "{}") as { Endpoints?: { docker?: { Host?: unknown } } }).Endpoints?.docker?.Host;
-      } catch {
-        contextHost = undefined;
-      }
-      return {
-        host: typeof contextHost === "string" && contextHost !== "" ? contextHost : `(context ${context}: no endpoint in ${metaFile})`,
-        via: `docker context ${context}`,
-      };
+  }
+  if (typeof context === "string" && context !== "" && context !== "default") {
+    const metaFile = path.join(dir, "contexts", "meta", createHash("sha256").update(context).digest("hex"), "meta.json");
+    let contextHost: unknown;
+    try {
+      contextHost = (JSON.parse(p.readFile(metaFile) ?? "{}") as { Endpoints?: { docker?: { Host?: unknown } } }).Endpoints?.docker?.Host;
+    } catch {
+      contextHost = undefined;
     }
+    return {
+      host: typeof contextHost === "string" && contextHost !== "" ? contextHost : `(context ${context}: no endpoint in ${metaFile})`,
+      via: `docker context ${context}`,
+    };
   }
   for (const socket of ["/var/run/docker.sock", path.join(p.homeDir, ".docker", "run", "docker.sock")]) {
     if (p.exists(socket)) return { host: `unix://${socket}`, via: "default socket" };
@@ -245,6 +246,12 @@ export async function dockerDaemon(p: DockerProbe, platform: string = TOOLS_IMAG
     };
   const { host, via } = endpoint;
   const where = `the Docker daemon at ${host} (${via})`;
+  if (host.startsWith("(context "))
+    return {
+      ok: false,
+      endpoint,
+      problem: `${via} has no Docker endpoint ${host.slice(host.indexOf(": no endpoint ") + 14, -1)}: select another one (docker context use default), or ${INSTALL_DOCKER}`,
+    };
   if (!/^(unix|tcp):\/\//.test(host))
     return {
       ok: true,

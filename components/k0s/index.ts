@@ -226,7 +226,10 @@ export class K0sCluster extends pulumi.ComponentResource {
     );
     const bastionAssociation = new aws.ec2.EipAssociation(
       `${name}-bastion`,
-      { allocationId: bastionAddress.allocationId, instanceId: bastion.id },
+      // allowReassociation: a replaced bastion takes the address over before the old association is
+      // deleted (create before delete); allow_reassociation is sent only when set (terraform-provider-aws
+      // ec2_eip_association.go), and it is force-new, so it is set from the start.
+      { allocationId: bastionAddress.allocationId, instanceId: bastion.id, allowReassociation: true },
       parent,
     );
 

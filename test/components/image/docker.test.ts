@@ -208,6 +208,16 @@ describe("dockerEndpoint: how the Docker client picks the daemon", () => {
       },
     ],
     [
+      "DOCKER_CONTEXT overrides the config's current context",
+      { env: { DOCKER_CONTEXT: "colima" } },
+      {
+        "/home/alice/.docker/config.json": '{"currentContext":"default"}',
+        [meta("colima")]: '{"Name":"colima","Endpoints":{"docker":{"Host":"unix:///home/alice/.colima/default/docker.sock"}}}',
+        "/var/run/docker.sock": "",
+      },
+      { host: "unix:///home/alice/.colima/default/docker.sock", via: "docker context colima" },
+    ],
+    [
       "the default context falls through to the socket",
       {},
       { "/home/alice/.docker/config.json": '{"currentContext":"default"}', "/var/run/docker.sock": "" },
@@ -223,6 +233,14 @@ describe("dockerEndpoint: how the Docker client picks the daemon", () => {
     ["nothing at all", {}, {}, undefined],
   ])("%s", (_n, over, files, expected) => {
     expect(dockerEndpoint(probe(over, files))).toEqual(expected);
+  });
+
+  test("a selected context without an endpoint fails the daemon check, naming the context", async () => {
+    const check = await dockerDaemon(probe({ env: { DOCKER_CONTEXT: "gone" } }, {}));
+    expect(check.ok).toBe(false);
+    expect(check.ok ? "" : check.problem).toBe(
+      `docker context gone has no Docker endpoint in /home/alice/.docker/contexts/meta/${createHash("sha256").update("gone").digest("hex")}/meta.json: select another one (docker context use default), or ${INSTALL_DOCKER}`,
+    );
   });
 
   test("the rule lab:toolsImage is reported with tells what to do", () => {

@@ -117,6 +117,15 @@ describe("tools image rules", () => {
         ["Dockerfile", "644", "FROM scratch\n"],
         ["bin/run.sh", "755", "#!/bin/sh\n"],
       ]);
+      // A link to the same content is another file to the provider (its Lstat mode has the link type): another tag.
+      const before = imageTag(readContextFiles(dir));
+      fs.rmSync(path.join(dir, "bin", "run.sh"));
+      fs.writeFileSync(path.join(dir, "run.sh"), "#!/bin/sh\n");
+      fs.chmodSync(path.join(dir, "run.sh"), 0o755);
+      fs.symlinkSync("../run.sh", path.join(dir, "bin", "run.sh"));
+      const linked = readContextFiles(dir).find((f) => f.path === "bin/run.sh");
+      expect(linked?.mode.toString(8)).toBe("120755");
+      expect(imageTag(readContextFiles(dir).filter((f) => f.path !== "run.sh"))).not.toBe(before);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
