@@ -53,6 +53,8 @@ export const PREPARE_DIRS_SCRIPT = path.join(__dirname, "scripts", "prepare-dirs
 
 /** What stands for the NFS server in the rendered manifests until its Output is put in (never sent). */
 const SERVER = "nfs-server.known-later.invalid";
+/** What stands for the deployment id (the storage namespace's uid) until it is known (never sent). */
+const DEPLOYMENT = "deployment-known-later";
 
 export interface KafkaClusterArgs extends KafkaClusterSpec {
   /** The SVM's NFS endpoint (DNS name or address). */
@@ -116,7 +118,12 @@ export class KafkaCluster extends pulumi.ComponentResource {
     );
     const prepare = new k8s.batch.v1.Job(
       `${name}-storage-prepare`,
-      withLaterInput(prepareJobManifest(r, SERVER), SERVER, args.nfsServer) as unknown as k8s.batch.v1.JobArgs,
+      // The storage namespace's uid names this deployment: a destroy and a new `up` get a new one.
+      withLaterInput(
+        withLaterInput(prepareJobManifest(r, SERVER, DEPLOYMENT), SERVER, args.nfsServer),
+        DEPLOYMENT,
+        storageNs.metadata.uid,
+      ) as unknown as k8s.batch.v1.JobArgs,
       { ...child, dependsOn: [script, csi, ...nfsRules] },
     );
 

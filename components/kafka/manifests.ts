@@ -226,9 +226,18 @@ export function prepareConfigMapManifest(r: ResolvedKafka, script: string): ICon
  * CSI driver (inline `csi` volumes, a type the restricted profile allows), whose node plugin makes
  * each root writable (`mountPermissions` {@link VOLUME_ROOT_MODE}) at mount time. `server` is the
  * SVM's NFS endpoint. Awaited by `pulumi up` (the provider waits for a Job to complete) before any
- * broker volume exists.
+ * broker volume exists. `deploymentId` names this deployment (the storage namespace's uid, index.ts):
+ * the script accepts Kafka data in a directory only when that directory carries it (a re-deploy onto
+ * the same volumes stops there, naming the clean-up).
+ *
+ * The driver's chmod runs as root over NFS, and only when the root's mode differs (csi-driver-nfs
+ * v4.13.4 pkg/nfs/utils.go `chmodIfPermissionMismatch`): it needs an export rule that keeps root
+ * root (`-superuser sys` or `any`), which neither AWS nor NetApp documents for the SVM's `default`
+ * policy. Where root is squashed the chmod fails, NodePublishVolume returns the error, and the Job's
+ * pod stays in ContainerCreating with a FailedMount event (`chmod …: operation not permitted`) until
+ * {@link PREPARE_DEADLINE_SECONDS}; docs/kafka.md names the one command that fixes the rule.
  */
-export function prepareJobManifest(r: ResolvedKafka, server: string): IJob {
+export function prepareJobManifest(r: ResolvedKafka, server: string, deploymentId: string): IJob {
   const labels = { "app.kubernetes.io/name": PREPARE_JOB, "app.kubernetes.io/part-of": "storage-bench-lab" };
   return {
     apiVersion: "batch/v1",
@@ -259,7 +268,8 @@ export function prepareJobManifest(r: ResolvedKafka, server: string): IJob {
               env: [
                 { name: "VOLUME_MOUNTS", value: r.dataVolumes.map((_, i) => prepareMount(i)).join(" ") },
                 { name: "BROKER_DIRS", value: r.brokerIds.map((id) => brokerPodName(r, id)).join(" ") },
-                { name: "OWNER", value: `${KAFKA_UID}:${KAFKA_GID}` },
+                { name: "OWNER_UID", value: String(KAFKA_UID) },
+                { name: "DEPLOYMENT_ID", value: deploymentId },
                 { name: "DIR_MODE", value: "0750" },
               ],
               securityContext: {

@@ -85,8 +85,15 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
   });
   // The cluster is used only once the upstream stacks fit this config (see the module comment): the
   // checks fail the provider, the one resource every Kubernetes object waits for.
+  // `deleteUnreachable`: a destroy out of order (the eks stack first) would otherwise fail on every
+  // Kubernetes object of this stack, whose cluster is gone; with it the provider drops them from the
+  // state ("If present and set to true, the provider will delete resources associated with an
+  // unreachable Kubernetes cluster from Pulumi state", @pulumi/kubernetes ProviderArgs). The right
+  // order is still this stack first (docs/kafka.md, "Destroying"): its NFS rules on the file
+  // system's security group name the EKS nodes' group, which cannot be deleted while they exist.
   const k8sProvider = new k8s.Provider("kafka-cluster", {
     kubeconfig: pulumi.all([eks.kubeconfig, placement, storage]).apply(([kubeconfig]) => kubeconfig),
+    deleteUnreachable: true,
   });
   // The PVs take the endpoint as it is: it is checked above, and they wait for the provider.
   const nfsServer = fsx.nfsEndpoint.apply((e) => e?.dnsName ?? "");

@@ -139,6 +139,24 @@ describe("stack kafka, planned after its upstreams", () => {
     expect(job.dependencies).toContain(chart.urn);
   });
 
+  test("the prepare Job names this deployment by the storage namespace's uid (a destroy and a new up get a new one)", () => {
+    const job = named(p, "kubernetes:batch/v1:Job", "kafka-storage-prepare");
+    const ns = named(p, "kubernetes:core/v1:Namespace", "kafka-storage-ns");
+    const env = Object.fromEntries((job.inputs as Any).spec.template.spec.containers[0].env.map((e: Any) => [e.name, e.value]));
+    expect(env.OWNER_UID).toBe("1001");
+    expect(env.DEPLOYMENT_ID).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(env.DEPLOYMENT_ID).toBe(
+      (fakeState(ns.type, ns.name, ns.inputs as Any, { region: "us-east-1" } as Any).state.metadata as Any).uid,
+    );
+    expect(job.dependencies).toContain(ns.urn);
+  });
+
+  test("the Kubernetes provider lets a destroy proceed when the EKS cluster is already gone", () => {
+    const provider = named(p, "pulumi:providers:kubernetes", "kafka-cluster");
+    // Provider inputs reach the engine JSON-encoded (as the SDK serializes provider config).
+    expect(provider.inputs.deleteUnreachable).toBe("true");
+  });
+
   test("the EKS nodes may reach the file system on exactly the NFS ports", () => {
     const rules = ofType(p, "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule");
     expect(rules.length).toBe(ONTAP_INGRESS.filter((x) => x.id.startsWith("nfs-")).length);
