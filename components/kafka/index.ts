@@ -55,6 +55,8 @@ export const PREPARE_DIRS_SCRIPT = path.join(__dirname, "scripts", "prepare-dirs
 const SERVER = "nfs-server.known-later.invalid";
 /** What stands for the deployment id (the storage namespace's uid) until it is known (never sent). */
 const DEPLOYMENT = "deployment-known-later";
+/** What stands for the brokers' zone until it is known (never sent). */
+const ZONE = "zone-known-later";
 
 export interface KafkaClusterArgs extends KafkaClusterSpec {
   /** The SVM's NFS endpoint (DNS name or address). */
@@ -65,6 +67,8 @@ export interface KafkaClusterArgs extends KafkaClusterSpec {
   readonly fsxSecurityGroupId: pulumi.Input<string>;
   /** What the claims and custom resources wait for: the Strimzi operator (its CRDs) and the Kafka namespace it watches. */
   readonly operatorReady: readonly pulumi.Resource[];
+  /** The one zone the brokers run in (a required node affinity on `topology.kubernetes.io/zone`). @default none: wherever {brokerNodeGroup}'s nodes are */
+  readonly zone?: pulumi.Input<string>;
 }
 
 export class KafkaCluster extends pulumi.ComponentResource {
@@ -150,7 +154,8 @@ export class KafkaCluster extends pulumi.ComponentResource {
       ...child,
       dependsOn: after,
     });
-    const brokers = new k8s.apiextensions.CustomResource(`${name}-pool-${r.brokerPool}`, brokerPoolManifest(r), {
+    const brokerPool = args.zone === undefined ? brokerPoolManifest(r) : withLaterInput(brokerPoolManifest(r, ZONE), ZONE, args.zone);
+    const brokers = new k8s.apiextensions.CustomResource(`${name}-pool-${r.brokerPool}`, brokerPool, {
       ...child,
       dependsOn: [...after, ...claims],
     });

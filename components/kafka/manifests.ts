@@ -81,8 +81,14 @@ function resources(r: Resources): Resources {
   return { requests: { ...r.requests }, limits: { ...r.limits } };
 }
 
-/** A pool's pod template: on its node group, tolerating its taint, one pod a node. */
-function podTemplate(r: ResolvedKafka, pool: string, group: string, spread: "required" | "preferred"): Record<string, unknown> {
+/** A pool's pod template: on its node group (in `zone` only, when given), tolerating its taint, one pod a node. */
+function podTemplate(
+  r: ResolvedKafka,
+  pool: string,
+  group: string,
+  spread: "required" | "preferred",
+  zone?: string,
+): Record<string, unknown> {
   const term = {
     labelSelector: { matchLabels: { "strimzi.io/cluster": r.clusterName, "strimzi.io/pool-name": pool } },
     topologyKey: "kubernetes.io/hostname",
@@ -90,7 +96,7 @@ function podTemplate(r: ResolvedKafka, pool: string, group: string, spread: "req
   return {
     pod: {
       affinity: {
-        ...nodeGroupAffinity(group),
+        ...nodeGroupAffinity(group, zone),
         podAntiAffinity:
           spread === "required"
             ? { requiredDuringSchedulingIgnoredDuringExecution: [term] }
@@ -135,8 +141,12 @@ export function controllerPoolManifest(r: ResolvedKafka): CustomResourceManifest
   };
 }
 
-/** The brokers: JBOD over every data volume (claims pre-created, storage.ts), one a node of {brokerNodeGroup}. */
-export function brokerPoolManifest(r: ResolvedKafka): CustomResourceManifest {
+/**
+ * The brokers: JBOD over every data volume (claims pre-created, storage.ts), one a node of
+ * {brokerNodeGroup}; with `zone`, on that group's nodes in that zone only (the file system's
+ * preferred zone: the stack's choice, stacks/kafka).
+ */
+export function brokerPoolManifest(r: ResolvedKafka, zone?: string): CustomResourceManifest {
   return {
     apiVersion: KAFKA_API_VERSION,
     kind: "KafkaNodePool",
@@ -162,7 +172,7 @@ export function brokerPoolManifest(r: ResolvedKafka): CustomResourceManifest {
       },
       resources: resources(r.brokerResources),
       jvmOptions: jvm(r.brokerHeapGiB),
-      template: podTemplate(r, r.brokerPool, r.brokerNodeGroup, "required"),
+      template: podTemplate(r, r.brokerPool, r.brokerNodeGroup, "required", zone),
     },
   };
 }

@@ -36,8 +36,8 @@ import { readEks } from "../eks/outputs";
 import { readFsxOntap } from "../fsx-ontap/outputs";
 import { parseConfig, userKey } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
-import { checkKafka, kafkaArgs, kafkaSchema, ombArgs } from "./config";
-import { checkDataVolumes, checkPlacement, nfsServerOf } from "./upstream";
+import { checkKafka, kafkaArgs, kafkaSchema, ombArgs, zonePlacementOf } from "./config";
+import { checkDataVolumes, checkPlacement, nfsServerOf, zoneMetadata } from "./upstream";
 
 /** The scenario this kind's samples belong to. */
 export const SCENARIO = "kafka-fsx";
@@ -63,10 +63,14 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
   const k = resolveKafka(kafkaArgs(cfg));
   const o = resolveOmb(ombArgs(cfg, bootstrapServers(k)));
   const { provider, expiresAt } = labAwsProvider(cfg, id);
-  const fsx = readFsxOntap(cfg.fsxOntapStack, ["nfsEndpoint", "securityGroupId", "volumes", "throughputCapacityMBps"]);
+  const fsx = readFsxOntap(cfg.fsxOntapStack, ["nfsEndpoint", "securityGroupId", "volumes", "throughputCapacityMBps", "preferredAz"]);
+  // Brokers and OMB clients in the preferred file server's zone (`lab:zonePlacement` preferred), or
+  // wherever their node groups run (spread): docs/kafka.md, "Zones".
+  const zonePlacement = zonePlacementOf(cfg);
+  const zone = zonePlacement === "preferred" ? fsx.preferredAz : undefined;
   const eks = readEks(cfg.eksStack, ["kubeconfig", "nodeSecurityGroupId", "nodeGroups"]);
 
-  const placement = eks.nodeGroups.apply((groups) =>
+  const placement = pulumi.all([eks.nodeGroups, fsx.preferredAz]).apply(([groups, preferredAz]) =>
     checkPlacement(
       groups,
       {
@@ -75,6 +79,7 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
         clientNodeGroup: o.clientNodeGroup,
         brokers: k.brokers,
         workers: o.workers,
+        zone: zonePlacement === "preferred" ? preferredAz : undefined,
       },
       cfg.eksStack,
     ),
@@ -109,6 +114,7 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
       nodeSecurityGroupId: eks.nodeSecurityGroupId,
       fsxSecurityGroupId: fsx.securityGroupId,
       operatorReady: [...strimzi.ready, gp3],
+      zone,
     },
     { providers: [provider, k8sProvider] },
   );
@@ -124,7 +130,8 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
       image,
       kubeconfig: eks.kubeconfig,
       runAfter: kafka.ready,
-      metadata: pulumi.all([placement, fsx.throughputCapacityMBps]).apply(([p, throughput]) => ({
+      zone,
+      metadata: pulumi.all([placement, fsx.throughputCapacityMBps, fsx.preferredAz]).apply(([p, throughput, preferredAz]) => ({
         scenario: SCENARIO,
         stack: id.stack,
         brokerInstanceType: p.brokerInstanceType,
@@ -134,6 +141,7 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
         brokers: k.brokers,
         dataVolumes: k.dataVolumes.length,
         nfsMountOptions: NFS_MOUNT_OPTIONS.join(","),
+        ...zoneMetadata(zonePlacement, preferredAz, p, k.brokers, o.workers),
       })),
     },
     inCluster,

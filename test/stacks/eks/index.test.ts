@@ -266,7 +266,7 @@ describe("stack kafka-cluster (kind eks): three node groups, two of them dedicat
       const i = g.inputs as Any;
       return [g.name, i.instanceTypes, i.scalingConfig.desiredSize, i.labels, i.taints ?? null, i.amiType, i.subnetIds];
     });
-    const subnets = net.outputs.privateSubnetIds;
+    const subnets = net.outputs.privateSubnetIds as string[];
     expect(groups).toEqual([
       [
         "eks-nodes-system",

@@ -202,6 +202,45 @@ describe("stack kafka, planned after its upstreams", () => {
     });
   });
 
+  test("zones: brokers, OMB workers and drivers pinned to the file system's preferred zone; the controllers are not", () => {
+    const preferred = fsx.preferredAz as string;
+    expect(preferred).toBe("us-east-1a");
+    const terms = (spec: Any) => spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms;
+    const pinned = (group: string) => [
+      {
+        matchExpressions: [
+          { key: "storage-bench-lab/node-group", operator: "In", values: [group] },
+          { key: "topology.kubernetes.io/zone", operator: "In", values: [preferred] },
+        ],
+      },
+    ];
+    const pool = (n: string) => (named(p, "kubernetes:kafka.strimzi.io/v1:KafkaNodePool", n).inputs as Any).spec.template.pod;
+    expect(terms(pool("kafka-pool-brokers"))).toEqual(pinned("brokers"));
+    expect(terms(pool("kafka-pool-controllers"))).toEqual([
+      { matchExpressions: [{ key: "storage-bench-lab/node-group", operator: "In", values: ["system"] }] },
+    ]);
+    expect(terms((named(p, "kubernetes:apps/v1:StatefulSet", "omb-workers").inputs as Any).spec.template.spec)).toEqual(pinned("clients"));
+    for (const j of drivers(p)) expect(terms((j.inputs as Any).spec.template.spec)).toEqual(pinned("clients"));
+    // The groups they run on are in that zone only (Pulumi.kafka-cluster.yaml: zone 0).
+    const groups = Object.fromEntries((eks.nodeGroups as Any[]).map((g) => [g.name, g.zones]));
+    expect(groups).toEqual({ system: ["us-east-1a", "us-east-1b"], brokers: [preferred], clients: [preferred] });
+  });
+
+  test("lab:zonePlacement spread: no zone pin; a value it does not know is refused", async () => {
+    const q = (await planScenario({ "lab:zonePlacement": "spread" })).kafka;
+    const exprs = (spec: Any) =>
+      spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions;
+    const brokers = (named(q, "kubernetes:kafka.strimzi.io/v1:KafkaNodePool", "kafka-pool-brokers").inputs as Any).spec.template.pod;
+    expect(exprs(brokers)).toEqual([{ key: "storage-bench-lab/node-group", operator: "In", values: ["brokers"] }]);
+    for (const j of drivers(q))
+      expect(exprs((j.inputs as Any).spec.template.spec)).toEqual([
+        { key: "storage-bench-lab/node-group", operator: "In", values: ["clients"] },
+      ]);
+    await expect(planScenario({ "lab:zonePlacement": "near" })).rejects.toThrow(
+      "'lab:zonePlacement' must be preferred (brokers and OMB clients in the file system's preferred zone) or spread (wherever their node groups run: NFS, replication and client traffic cross zones, billed as inter-AZ transfer), got \"near\"",
+    );
+  });
+
   test("OMB: the image built from upstream's Dockerfile into this stack's ECR repository, run by the workers and every driver", () => {
     const image = named(p, "docker-build:index:Image", "omb-image").inputs as Any;
     expect(image).toMatchObject({
@@ -349,7 +388,7 @@ describe("samples of the matrix (collecting commands answered with a driver log)
     samples = await (pulumi.output(out.results) as unknown as { promise(): Promise<Sample[]> }).promise();
   });
 
-  test("every cell's samples, in matrix order, carry driver file, RF, workload, instance types and FSx throughput", () => {
+  test("every cell's samples, in matrix order, carry driver file, RF, workload, instance types, FSx throughput and every broker's and worker's zone", () => {
     const parsed = parseOmb(fs.readFileSync(FIXTURE, "utf8"), "fixture");
     expect(samples).toHaveLength(4 * parsed.length);
     const cells = [
@@ -379,6 +418,14 @@ describe("samples of the matrix (collecting commands answered with a driver log)
         brokers: 3,
         dataVolumes: 6,
         nfsMountOptions: "nfsvers=4.1,nconnect=16",
+        zonePlacement: "preferred",
+        fsxPreferredAz: "us-east-1a",
+        brokerGroupZones: "us-east-1a",
+        clientGroupZones: "us-east-1a",
+        zone: "us-east-1a",
+        zoneRelation: "same",
+        brokerZones: "us-east-1a,us-east-1a,us-east-1a",
+        workerZones: "us-east-1a,us-east-1a,us-east-1a,us-east-1a",
       });
     });
     // The report pairs the cells like for like: RF3 / RF1 of omb.throughput, one ratio per driver file.
