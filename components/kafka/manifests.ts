@@ -213,7 +213,7 @@ export function prepareMount(i: number): string {
 }
 /** The prepare container's requests and limits (a shell, mkdir and stat). */
 export const PREPARE_RESOURCES: Resources = { requests: { cpu: "50m", memory: "64Mi" }, limits: { cpu: "500m", memory: "256Mi" } };
-/** How long the Job may run, and how long `pulumi up` waits for it (the provider's Job await), s. */
+/** How long the Job may run (its `activeDeadlineSeconds`), s; index.ts waits that long and a margin. */
 export const PREPARE_DEADLINE_SECONDS = 600;
 
 export function storageNamespaceManifest(r: ResolvedKafka): INamespace {
@@ -235,7 +235,7 @@ export function prepareConfigMapManifest(r: ResolvedKafka, script: string): ICon
  * Security Standard. A new FSx volume's root belongs to root: the volumes are mounted through the NFS
  * CSI driver (inline `csi` volumes, a type the restricted profile allows), whose node plugin makes
  * each root writable (`mountPermissions` {@link VOLUME_ROOT_MODE}) at mount time. `server` is the
- * SVM's NFS endpoint. Awaited by `pulumi up` (the provider waits for a Job to complete) before any
+ * SVM's NFS endpoint. Awaited (index.ts: scripts/await-prepare.sh, not the provider) before any
  * broker volume exists. `deploymentId` names this deployment (the storage namespace's uid, index.ts):
  * the script accepts Kafka data in a directory only when that directory carries it (a re-deploy onto
  * the same volumes stops there, naming the clean-up).
@@ -245,7 +245,8 @@ export function prepareConfigMapManifest(r: ResolvedKafka, script: string): ICon
  * root (`-superuser sys` or `any`), which neither AWS nor NetApp documents for the SVM's `default`
  * policy. Where root is squashed the chmod fails, NodePublishVolume returns the error, and the Job's
  * pod stays in ContainerCreating with a FailedMount event (`chmod …: operation not permitted`) until
- * {@link PREPARE_DEADLINE_SECONDS}; docs/kafka.md names the one command that fixes the rule.
+ * {@link PREPARE_DEADLINE_SECONDS}. scripts/await-prepare.sh reads that event and fails at once with
+ * the one command that fixes the rule (docs/kafka.md, "Root over NFS").
  */
 export function prepareJobManifest(r: ResolvedKafka, server: string, deploymentId: string): IJob {
   const labels = { "app.kubernetes.io/name": PREPARE_JOB, "app.kubernetes.io/part-of": "storage-bench-lab" };
@@ -256,7 +257,8 @@ export function prepareJobManifest(r: ResolvedKafka, server: string, deploymentI
       name: PREPARE_JOB,
       namespace: storageNamespaceName(r),
       labels,
-      annotations: { "pulumi.com/timeoutSeconds": String(PREPARE_DEADLINE_SECONDS + 300) },
+      // Not awaited by the provider: scripts/await-prepare.sh awaits it (index.ts).
+      annotations: { "pulumi.com/skipAwait": "true" },
     },
     spec: {
       backoffLimit: 2,

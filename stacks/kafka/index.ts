@@ -63,7 +63,15 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
   const k = resolveKafka(kafkaArgs(cfg));
   const o = resolveOmb(ombArgs(cfg, bootstrapServers(k)));
   const { provider, expiresAt } = labAwsProvider(cfg, id);
-  const fsx = readFsxOntap(cfg.fsxOntapStack, ["nfsEndpoint", "securityGroupId", "volumes", "throughputCapacityMBps", "preferredAz"]);
+  const fsx = readFsxOntap(cfg.fsxOntapStack, [
+    "nfsEndpoint",
+    "securityGroupId",
+    "volumes",
+    "throughputCapacityMBps",
+    "preferredAz",
+    "svmName",
+    "managementEndpoint",
+  ]);
   // Brokers and OMB clients in the preferred file server's zone (`lab:zonePlacement` preferred), or
   // wherever their node groups run (spread): docs/kafka.md, "Zones".
   const zonePlacement = zonePlacementOf(cfg);
@@ -115,6 +123,12 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
       fsxSecurityGroupId: fsx.securityGroupId,
       operatorReady: [...strimzi.ready, gp3],
       zone,
+      kubeconfig: eks.kubeconfig,
+      svmName: fsx.svmName,
+      // Null only when FSx reports no endpoint; the fix message then says where to find it.
+      managementEndpoint: fsx.managementEndpoint.apply(
+        (e) => e?.dnsName ?? "the file system's management endpoint (aws fsx describe-file-systems)",
+      ),
     },
     { providers: [provider, k8sProvider] },
   );

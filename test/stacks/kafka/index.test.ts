@@ -116,8 +116,8 @@ describe("stack kafka, planned after its upstreams", () => {
       });
       expect((pvcs[i].inputs as Any).spec.volumeName).toBe((pv.inputs as Any).metadata.name);
       expect(pvcs[i].dependencies).toContain(pv.urn);
-      // The brokers' directories exist (the prepare Job completed) before a PV can be mounted.
-      expect(pv.dependencies).toContain(named(p, "kubernetes:batch/v1:Job", "kafka-storage-prepare").urn);
+      // The brokers' directories exist (the prepare Job awaited to completion) before a PV can be mounted.
+      expect(pv.dependencies).toContain(named(p, "command:local:Command", "kafka-storage-prepare-await").urn);
     }
     expect(p.outputs.dataClaims).toEqual(expected.map(({ b, v }) => `data-${v}-kafka-brokers-${b}`));
     expect(p.outputs.dataVolumes).toEqual(expected.map(({ b, v }) => `kafka-data-${v}-kafka-brokers-${b}`));
@@ -149,6 +149,24 @@ describe("stack kafka, planned after its upstreams", () => {
       (fakeState(ns.type, ns.name, ns.inputs as Any, { region: "us-east-1" } as Any).state.metadata as Any).uid,
     );
     expect(job.dependencies).toContain(ns.urn);
+  });
+
+  test("the prepare Job is awaited by await-prepare.sh (kubectl), which names the SVM and the management endpoint in its fix", () => {
+    const job = named(p, "kubernetes:batch/v1:Job", "kafka-storage-prepare");
+    const wait = named(p, "command:local:Command", "kafka-storage-prepare-await");
+    expect((job.inputs as Any).metadata.annotations).toEqual({ "pulumi.com/skipAwait": "true" });
+    expect(wait.dependencies).toContain(job.urn);
+    expect(wait.inputs.create).toBe(fs.readFileSync(path.join(ROOT, "components/kafka/scripts/await-prepare.sh"), "utf8"));
+    expect(wait.inputs.environment).toEqual({
+      JOB_NAME: "kafka-storage-prepare",
+      JOB_NAMESPACE: "kafka-storage",
+      WAIT_TIMEOUT_SECONDS: "900",
+      SVM_NAME: fsx.svmName,
+      MANAGEMENT_ENDPOINT: fsx.managementEndpoint.dnsName,
+      LAB_KUBECONFIG: "[secret]",
+    });
+    expect(wait.inputs.interpreter).toEqual(["/bin/sh", "-c"]);
+    expect((wait.inputs.triggers as Any[]).length).toBe(1);
   });
 
   test("the Kubernetes provider lets a destroy proceed when the EKS cluster is already gone", () => {
