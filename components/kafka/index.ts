@@ -9,7 +9,7 @@
  * 2. the brokers' directories: the NFS CSI driver's chart (components/versions.ts), then, in the
  *    namespace `<namespace>-storage` (restricted), a Job that mounts every volume root through it
  *    and creates each broker's directory on each volume as Kafka's user (scripts/prepare-dirs.sh),
- *    awaited until it completes by scripts/await-prepare.sh (kubectl on the deploying machine),
+ *    awaited until it completes by components/bench/scripts/collect-job.sh (kubectl on the deploying machine),
  *    which stops at once, naming the fix, when the SVM's export rule refuses the driver root
  *    (manifests.ts says why the driver);
  * 3. (in the Kafka namespace, which the Strimzi operator's component creates and watches) the
@@ -36,6 +36,7 @@ import { nodeIngressRules } from "../fsx-ontap/node-ingress";
 import { ONTAP_INGRESS } from "../fsx-ontap/security";
 import { CSI_DRIVER_NFS_CHART } from "../versions";
 import { COLLECT_IGNORED_INPUTS } from "../bench";
+import { readCollectScript } from "../bench/scripts";
 import { throwIfInvalid } from "../lib/args";
 import { childOptions } from "../lib/child";
 import { withLaterInput } from "./later";
@@ -46,8 +47,10 @@ import {
   kafkaManifest,
   csiDriverNfsValues,
   prepareConfigMapManifest,
+  mountRefusedFix,
   PREPARE_DEADLINE_SECONDS,
   PREPARE_JOB,
+  PREPARE_POLL_SECONDS,
   prepareJobManifest,
   storageNamespaceManifest,
   storageNamespaceName,
@@ -57,9 +60,7 @@ import { brokerPodName, brokerVolumes, dataClaimManifest, dataVolumeManifest, st
 
 /** The script the prepare Job runs (its one home). */
 export const PREPARE_DIRS_SCRIPT = path.join(__dirname, "scripts", "prepare-dirs.sh");
-/** The script that waits for the prepare Job on the deploying machine (kubectl), failing fast on a refused chmod. */
-export const AWAIT_PREPARE_SCRIPT = path.join(__dirname, "scripts", "await-prepare.sh");
-/** How long the wait lasts beyond the Job's own deadline (scheduling, image pull), s. */
+/** How long the wait for the prepare Job lasts beyond the Job's own deadline, s. */
 export const AWAIT_PREPARE_MARGIN_SECONDS = 300;
 
 /** What stands for the NFS server in the rendered manifests until its Output is put in (never sent). */
@@ -120,7 +121,7 @@ export class KafkaCluster extends pulumi.ComponentResource {
     // The brokers' directories exist before any of their volumes does: the NFS CSI driver (only for
     // the prepare Job's inline volumes), its namespace, its script, the Job, awaited to completion
     // (not by the provider, which would wait out the Job's deadline on a mount that can never
-    // succeed: by scripts/await-prepare.sh, which fails at once, naming the fix, when the driver's
+    // succeed: by collect-job.sh watching its pods' mounts, which fails at once, naming the fix, when the driver's
     // chmod is refused; manifests.ts `prepareJobManifest`).
     const csi = new k8s.helm.v4.Chart(
       `${name}-nfs-csi`,
@@ -151,14 +152,14 @@ export class KafkaCluster extends pulumi.ComponentResource {
     const prepared = new command.local.Command(
       `${name}-storage-prepare-await`,
       {
-        create: fs.readFileSync(AWAIT_PREPARE_SCRIPT, "utf8"),
+        create: readCollectScript(),
         interpreter: ["/bin/sh", "-c"],
         environment: {
           JOB_NAME: PREPARE_JOB,
           JOB_NAMESPACE: storageNamespaceName(r),
           WAIT_TIMEOUT_SECONDS: String(PREPARE_DEADLINE_SECONDS + AWAIT_PREPARE_MARGIN_SECONDS),
-          SVM_NAME: args.svmName,
-          MANAGEMENT_ENDPOINT: args.managementEndpoint,
+          POLL_SECONDS: String(PREPARE_POLL_SECONDS),
+          MOUNT_REFUSED_FIX: pulumi.all([args.svmName, args.managementEndpoint]).apply(([svm, endpoint]) => mountRefusedFix(svm, endpoint)),
           LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
         },
         // A Job created again (new uid) is awaited again; nothing else re-runs it.

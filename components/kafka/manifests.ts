@@ -215,6 +215,22 @@ export function prepareMount(i: number): string {
 export const PREPARE_RESOURCES: Resources = { requests: { cpu: "50m", memory: "64Mi" }, limits: { cpu: "500m", memory: "256Mi" } };
 /** How long the Job may run (its `activeDeadlineSeconds`), s; index.ts waits that long and a margin. */
 export const PREPARE_DEADLINE_SECONDS = 600;
+/** Seconds between two looks at the Job and its pods' mount events. */
+export const PREPARE_POLL_SECONDS = 5;
+
+/**
+ * What the wait for the Job prints when the driver's chmod of a volume root is refused (the SVM's
+ * export rule squashes root): the one command that fixes the rule, on the file system's management
+ * endpoint as fsxadmin (ONTAP CLI `vserver export-policy rule modify ... -superuser`), and how to
+ * go on. One line each (components/bench/scripts/collect-job.sh `MOUNT_REFUSED_FIX`).
+ */
+export function mountRefusedFix(svmName: string, managementEndpoint: string): string {
+  return [
+    `the export rule of SVM ${svmName} squashes root, and the NFS CSI driver's chmod of a new volume's root runs as root. Fix the rule on the file system's management endpoint (ssh fsxadmin@${managementEndpoint}):`,
+    `  vserver export-policy rule modify -vserver ${svmName} -policyname default -ruleindex 1 -superuser sys`,
+    `then run pulumi up --refresh (docs/kafka.md, "Root over NFS")`,
+  ].join("\n");
+}
 
 export function storageNamespaceManifest(r: ResolvedKafka): INamespace {
   return podSecurityNamespaceManifest(storageNamespaceName(r), "restricted");
@@ -235,7 +251,7 @@ export function prepareConfigMapManifest(r: ResolvedKafka, script: string): ICon
  * Security Standard. A new FSx volume's root belongs to root: the volumes are mounted through the NFS
  * CSI driver (inline `csi` volumes, a type the restricted profile allows), whose node plugin makes
  * each root writable (`mountPermissions` {@link VOLUME_ROOT_MODE}) at mount time. `server` is the
- * SVM's NFS endpoint. Awaited (index.ts: scripts/await-prepare.sh, not the provider) before any
+ * SVM's NFS endpoint. Awaited (index.ts: collect-job.sh, not the provider) before any
  * broker volume exists. `deploymentId` names this deployment (the storage namespace's uid, index.ts):
  * the script accepts Kafka data in a directory only when that directory carries it (a re-deploy onto
  * the same volumes stops there, naming the clean-up).
@@ -245,8 +261,8 @@ export function prepareConfigMapManifest(r: ResolvedKafka, script: string): ICon
  * root (`-superuser sys` or `any`), which neither AWS nor NetApp documents for the SVM's `default`
  * policy. Where root is squashed the chmod fails, NodePublishVolume returns the error, and the Job's
  * pod stays in ContainerCreating with a FailedMount event (`chmod …: operation not permitted`) until
- * {@link PREPARE_DEADLINE_SECONDS}. scripts/await-prepare.sh reads that event and fails at once with
- * the one command that fixes the rule (docs/kafka.md, "Root over NFS").
+ * {@link PREPARE_DEADLINE_SECONDS}. The wait (collect-job.sh with {@link mountRefusedFix}) reads
+ * that event and fails at once with the one command that fixes the rule (docs/kafka.md).
  */
 export function prepareJobManifest(r: ResolvedKafka, server: string, deploymentId: string): IJob {
   const labels = { "app.kubernetes.io/name": PREPARE_JOB, "app.kubernetes.io/part-of": "storage-bench-lab" };
@@ -257,7 +273,7 @@ export function prepareJobManifest(r: ResolvedKafka, server: string, deploymentI
       name: PREPARE_JOB,
       namespace: storageNamespaceName(r),
       labels,
-      // Not awaited by the provider: scripts/await-prepare.sh awaits it (index.ts).
+      // Not awaited by the provider: collect-job.sh awaits it, watching its pods' mounts (index.ts).
       annotations: { "pulumi.com/skipAwait": "true" },
     },
     spec: {

@@ -224,7 +224,7 @@ describe("preparing the brokers' directories", () => {
         .sort(),
     );
     expect(job.spec).toMatchObject({ backoffLimit: 2, activeDeadlineSeconds: 600, ttlSecondsAfterFinished: 86400 });
-    // Awaited by scripts/await-prepare.sh, not by the provider (which would wait out a mount that cannot succeed).
+    // Awaited by collect-job.sh (index.ts), not by the provider (which would wait out a mount that cannot succeed).
     expect(job.metadata!.annotations).toEqual({ "pulumi.com/skipAwait": "true" });
   });
 

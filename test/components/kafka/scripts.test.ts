@@ -1,7 +1,4 @@
 /**
- * components/kafka/scripts/await-prepare.sh against a stand-in kubectl (Job conditions, FailedMount
- * events as the kubelet writes them).
- *
  * components/kafka/scripts/prepare-dirs.sh: shellcheck, then its behaviour on temporary directories
  * standing in for the mounted volumes (a stand-in `stat` reports them as mount points; the real
  * `stat` answers everything else), run as Kafka's 1001:0 like the prepare Job (the tests run as
@@ -20,7 +17,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { AWAIT_PREPARE_SCRIPT, PREPARE_DIRS_SCRIPT } from "../../../components/kafka";
+import { PREPARE_DIRS_SCRIPT } from "../../../components/kafka";
 import { stub } from "../bench/support";
 
 const NOBODY = 65534;
@@ -219,122 +216,5 @@ describe("prepare-dirs.sh", () => {
       stderr: "[lab] error: unknown argument '--all' (usage: prepare-dirs.sh [--check])\n",
     });
     expect(fs.readdirSync(vols[0])).toEqual([]);
-  });
-});
-
-describe("await-prepare.sh against a stand-in kubectl", () => {
-  /** The message the kubelet records when csi-driver-nfs' NodePublishVolume fails on its chmod (codes.Internal, the chmod error). */
-  const CHMOD_REFUSED =
-    'MountVolume.SetUp failed for volume "data-0" : rpc error: code = Internal desc = chmod /var/lib/kubelet/pods/5b0c/volumes/kubernetes.io~csi/data-0/mount: operation not permitted';
-  const TIMEOUT =
-    'MountVolume.SetUp failed for volume "data-1" : rpc error: code = Internal desc = mount failed: exit status 32 Output: mount.nfs: Connection timed out';
-  /** kubectl answering `get job` with `conditions` and `get events` with `events` (one message a line). */
-  function kubectl(conditions: string, events: string[]): Record<string, string> {
-    const calls = path.join(tmp, "calls");
-    stub(
-      bin,
-      "kubectl",
-      [
-        `printf '%s\\n' "$*" >> "${calls}"`,
-        `case "$3 $4" in`,
-        `  "get job/kafka-storage-prepare") printf '%s' "${conditions}" ;;`,
-        `  "get events") printf '%s' '${events.map((e) => `${e}\n`).join("")}' ;;`,
-        `  "describe job/kafka-storage-prepare") echo "Events: DeadlineExceeded" ;;`,
-        `  "logs job/kafka-storage-prepare") echo "[lab] error: cannot create /volumes/0/kafka-brokers-0" ;;`,
-        `esac`,
-      ].join("\n"),
-    );
-    return {
-      KUBECTL_BIN: path.join(bin, "kubectl"),
-      JOB_NAME: "kafka-storage-prepare",
-      JOB_NAMESPACE: "kafka-storage",
-      WAIT_TIMEOUT_SECONDS: "2",
-      POLL_SECONDS: "1",
-      SVM_NAME: "kafkasvm",
-      MANAGEMENT_ENDPOINT: "management.fs-0123456789abcdef0.fsx.us-east-1.amazonaws.com",
-      LAB_KUBECONFIG: "apiVersion: v1\nkind: Config",
-      TMPDIR: tmp,
-    };
-  }
-  const wait = (env: Record<string, string>) => {
-    const r = spawnSync("/bin/sh", [AWAIT_PREPARE_SCRIPT], {
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env },
-      encoding: "utf8",
-      timeout: 20000,
-    });
-    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-  };
-  const START = "[lab] waiting up to 2s for job/kafka-storage-prepare in namespace kafka-storage (the brokers' directories)\n";
-
-  test("passes shellcheck", () => {
-    const r = spawnSync("shellcheck", ["-s", "sh", AWAIT_PREPARE_SCRIPT], { encoding: "utf8" });
-    expect([r.status, r.stdout]).toEqual([0, ""]);
-  });
-
-  test("Complete: exits 0; it asked for the Job's conditions, the kubeconfig through a private file removed after", () => {
-    expect(wait(kubectl("SuccessCriteriaMet Complete ", []))).toEqual({
-      status: 0,
-      stdout: "",
-      stderr: START + "[lab] job/kafka-storage-prepare complete\n",
-    });
-    expect(fs.readFileSync(path.join(tmp, "calls"), "utf8")).toBe(
-      '--namespace kafka-storage get job/kafka-storage-prepare -o jsonpath={range .status.conditions[?(@.status=="True")]}{.type}{" "}{end}\n',
-    );
-    expect(fs.readdirSync(tmp).filter((f) => f.startsWith("lab-await."))).toEqual([]);
-  });
-
-  test("the driver's chmod refused (root squashed): stops at once with the one command that fixes the export rule", () => {
-    const t0 = Date.now();
-    expect(wait(kubectl("", [TIMEOUT, CHMOD_REFUSED]))).toEqual({
-      status: 1,
-      stdout: "",
-      stderr:
-        START +
-        `[lab] FailedMount (the kubelet retries): ${TIMEOUT}\n` +
-        `[lab] error: the NFS CSI driver cannot make the volume roots writable: ${CHMOD_REFUSED}\n` +
-        "[lab] error: the export rule of SVM kafkasvm squashes root, and the driver's chmod of a new volume's root runs as root. Fix the rule on the file system's management endpoint (ssh fsxadmin@management.fs-0123456789abcdef0.fsx.us-east-1.amazonaws.com):\n" +
-        "[lab] error:   vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex 1 -superuser sys\n" +
-        '[lab] error: then run pulumi up --refresh (docs/kafka.md, "Root over NFS")\n',
-    });
-    expect(Date.now() - t0).toBeLessThan(1900);
-    expect(fs.readFileSync(path.join(tmp, "calls"), "utf8").split("\n")[1]).toBe(
-      '--namespace kafka-storage get events --field-selector reason=FailedMount -o jsonpath={range .items[*]}{.message}{"\\n"}{end}',
-    );
-  });
-
-  test("other mount failures are shown once each while it waits; at the deadline it gives up with the Job's description and log", () => {
-    expect(wait(kubectl("", [TIMEOUT]))).toEqual({
-      status: 1,
-      stdout: "",
-      stderr:
-        START +
-        `[lab] FailedMount (the kubelet retries): ${TIMEOUT}\n` +
-        "[lab] job/kafka-storage-prepare in namespace kafka-storage did not complete within 2s\n" +
-        "Events: DeadlineExceeded\n" +
-        "[lab] error: cannot create /volumes/0/kafka-brokers-0\n",
-    });
-  });
-
-  test("Failed: says how to run it again once fixed", () => {
-    expect(wait(kubectl("FailureTarget Failed ", []))).toEqual({
-      status: 1,
-      stdout: "",
-      stderr:
-        START +
-        "[lab] job/kafka-storage-prepare in namespace kafka-storage failed; once its cause is fixed, delete it (kubectl --namespace kafka-storage delete job kafka-storage-prepare) and run pulumi up --refresh\n" +
-        "Events: DeadlineExceeded\n" +
-        "[lab] error: cannot create /volumes/0/kafka-brokers-0\n",
-    });
-  });
-
-  test("refuses a missing setting before calling kubectl", () => {
-    const env = kubectl("", []);
-    expect(wait({ ...env, SVM_NAME: "" })).toEqual({ status: 2, stdout: "", stderr: "[lab] error: SVM_NAME is not set\n" });
-    expect(wait({ ...env, WAIT_TIMEOUT_SECONDS: "10m" })).toEqual({
-      status: 2,
-      stdout: "",
-      stderr: "[lab] error: WAIT_TIMEOUT_SECONDS must be a whole number, got '10m'\n",
-    });
-    expect(fs.existsSync(path.join(tmp, "calls"))).toBe(false);
   });
 });

@@ -151,22 +151,26 @@ describe("stack kafka, planned after its upstreams", () => {
     expect(job.dependencies).toContain(ns.urn);
   });
 
-  test("the prepare Job is awaited by await-prepare.sh (kubectl), which names the SVM and the management endpoint in its fix", () => {
+  test("the prepare Job is awaited by collect-job.sh (kubectl) watching its pods' mounts, whose fix names the SVM and the management endpoint", () => {
     const job = named(p, "kubernetes:batch/v1:Job", "kafka-storage-prepare");
     const wait = named(p, "command:local:Command", "kafka-storage-prepare-await");
     expect((job.inputs as Any).metadata.annotations).toEqual({ "pulumi.com/skipAwait": "true" });
     expect(wait.dependencies).toContain(job.urn);
-    expect(wait.inputs.create).toBe(fs.readFileSync(path.join(ROOT, "components/kafka/scripts/await-prepare.sh"), "utf8"));
+    expect(wait.inputs.create).toBe(fs.readFileSync(path.join(ROOT, "components/bench/scripts/collect-job.sh"), "utf8"));
     expect(wait.inputs.environment).toEqual({
       JOB_NAME: "kafka-storage-prepare",
       JOB_NAMESPACE: "kafka-storage",
       WAIT_TIMEOUT_SECONDS: "900",
-      SVM_NAME: fsx.svmName,
-      MANAGEMENT_ENDPOINT: fsx.managementEndpoint.dnsName,
+      POLL_SECONDS: "5",
+      MOUNT_REFUSED_FIX:
+        `the export rule of SVM kafkasvm squashes root, and the NFS CSI driver's chmod of a new volume's root runs as root. Fix the rule on the file system's management endpoint (ssh fsxadmin@${fsx.managementEndpoint.dnsName}):\n` +
+        "  vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex 1 -superuser sys\n" +
+        'then run pulumi up --refresh (docs/kafka.md, "Root over NFS")',
       LAB_KUBECONFIG: "[secret]",
     });
     expect(wait.inputs.interpreter).toEqual(["/bin/sh", "-c"]);
     expect((wait.inputs.triggers as Any[]).length).toBe(1);
+    expect(fsx.svmName).toBe("kafkasvm");
   });
 
   test("the Kubernetes provider lets a destroy proceed when the EKS cluster is already gone", () => {
