@@ -18,6 +18,7 @@ import { ONTAP_INGRESS } from "../../../components/fsx-ontap/security";
 import { parseOmb } from "../../../core/parsers";
 import type { Sample } from "../../../core/sample";
 import { kafkaOutputs } from "../../../stacks/kafka/outputs";
+import { zoneMetadata } from "../../../stacks/kafka/upstream";
 import { buildModel } from "../../../lab/report/model";
 import { crdProblems } from "../../helpers/crd";
 import { ROOT } from "../../helpers/root";
@@ -440,14 +441,8 @@ describe("samples of the matrix (collecting commands answered with a driver log)
         brokers: 3,
         dataVolumes: 6,
         nfsMountOptions: "nfsvers=4.1,nconnect=16",
-        zonePlacement: "preferred",
-        fsxPreferredAz: "us-east-1a",
-        brokerGroupZones: "us-east-1a",
-        clientGroupZones: "us-east-1a",
-        zone: "us-east-1a",
-        zoneRelation: "same",
-        brokerZones: "us-east-1a,us-east-1a,us-east-1a",
-        workerZones: "us-east-1a,us-east-1a,us-east-1a,us-east-1a",
+        // Every broker and worker in the preferred zone (exact values: upstream.test.ts).
+        ...zoneMetadata("preferred", "us-east-1a", { brokerGroupZones: ["us-east-1a"], clientGroupZones: ["us-east-1a"] }, 3, 4),
       });
     });
     // The report pairs the cells like for like: RF3 / RF1 of omb.throughput, one ratio per driver file.
