@@ -45,6 +45,7 @@ import {
   IMDS_HOP_LIMIT,
   NODE_AMI_TYPE,
   NODE_ROOT_DEVICE,
+  nodeGroupSubnets,
   problems,
   resolve,
 } from "./rules";
@@ -65,6 +66,8 @@ export interface EksNodeGroupOutput {
   readonly nodeCount: number;
   readonly labels: Record<string, string>;
   readonly taints: Array<{ key: string; value: string; effect: "NoSchedule" }>;
+  /** The zones its nodes run in (its `zone`, or every zone of the network). */
+  readonly zones: string[];
 }
 
 /** The add-ons this component installs itself (vpc-cni and kube-proxy come with the cluster). */
@@ -187,7 +190,10 @@ export class EksCluster extends pulumi.ComponentResource {
 
     // One launch template and managed node group per group; the single group of a cluster without
     // `nodeGroups` keeps the names `<name>-nodes` and tags `<cluster>-node(s)` (rules.ts `role`).
-    const nodeGroups = r.nodeGroups.map((g) => {
+    const where = r.nodeGroups.map((g) =>
+      pulumi.all([args.privateSubnetIds, args.zones]).apply(([ids, zones]) => nodeGroupSubnets(g, ids, zones)),
+    );
+    const nodeGroups = r.nodeGroups.map((g, gi) => {
       const single = g.role === "nodes";
       const launchTemplate = new aws.ec2.LaunchTemplate(
         `${name}-${g.role}`,
@@ -218,7 +224,7 @@ export class EksCluster extends pulumi.ComponentResource {
         {
           cluster,
           nodeRole,
-          subnetIds: args.privateSubnetIds,
+          subnetIds: where[gi].subnetIds,
           amiType: NODE_AMI_TYPE,
           // With a launch template pulumi-eks does not default the version to the cluster's: say it.
           version: r.kubernetesVersion,
@@ -283,13 +289,14 @@ export class EksCluster extends pulumi.ComponentResource {
     this.oidcProviderArn = cluster.oidcProviderArn;
     this.zones = pulumi.output(args.zones);
     this.instanceType = pulumi.output(r.instanceType);
-    this.nodeGroups = pulumi.output(
-      r.nodeGroups.map((g) => ({
+    this.nodeGroups = pulumi.all(where).apply((w) =>
+      r.nodeGroups.map((g, gi) => ({
         name: g.name,
         instanceType: g.instanceType,
         nodeCount: g.nodeCount,
         labels: { ...g.labels },
         taints: g.taints.map((t) => ({ ...t })),
+        zones: w[gi].zones,
       })),
     );
     this.registerOutputs({

@@ -12,12 +12,25 @@ import type { IAffinity } from "kubernetes-models/v1/Affinity";
 import type { IToleration } from "kubernetes-models/v1/Toleration";
 import { DEDICATED_TAINT_EFFECT, NODE_GROUP_LABEL } from "./rules";
 
-/** The node affinity that keeps a pod on `group`'s nodes. */
-export function nodeGroupAffinity(group: string): Required<Pick<IAffinity, "nodeAffinity">> {
+/** The zone label every node carries (Kubernetes "Well-Known Labels, Annotations and Taints": `topology.kubernetes.io/zone`, set by the cloud provider). */
+export const ZONE_LABEL = "topology.kubernetes.io/zone";
+
+/**
+ * The node affinity that keeps a pod on `group`'s nodes and, with `zone`, on those of that zone only
+ * (both expressions in one term: a node must match all of them, "Assigning Pods to Nodes").
+ */
+export function nodeGroupAffinity(group: string, zone?: string): Required<Pick<IAffinity, "nodeAffinity">> {
   return {
     nodeAffinity: {
       requiredDuringSchedulingIgnoredDuringExecution: {
-        nodeSelectorTerms: [{ matchExpressions: [{ key: NODE_GROUP_LABEL, operator: "In", values: [group] }] }],
+        nodeSelectorTerms: [
+          {
+            matchExpressions: [
+              { key: NODE_GROUP_LABEL, operator: "In", values: [group] },
+              ...(zone !== undefined ? [{ key: ZONE_LABEL, operator: "In" as const, values: [zone] }] : []),
+            ],
+          },
+        ],
       },
     },
   };

@@ -24,6 +24,7 @@ import { RoleGuardrailArgs, roleGuardrailProblems } from "../lib/iam";
 import { isDnsLabel, isLabelKey, isLabelValue } from "../lib/kubernetes";
 import { isLogRetention, LOG_RETENTION_RULE } from "../lib/logs";
 import { isIpv4NetworkCidr, parseCidr } from "../network/cidr";
+import { AZ_NAME_RE } from "../network/rules";
 import { EKS_ADDON_VERSIONS, EKS_KUBERNETES_VERSION, EksAddonVersions } from "../versions";
 import { eksInstanceTypeInfo } from "./instance-types";
 
@@ -104,7 +105,7 @@ export interface NodeGroupSpec {
   readonly name: string;
   /** x86_64 instance type (components/k0s/instance-types.ts or components/eks/instance-types.ts). */
   readonly instanceType: string;
-  /** Nodes of the group, over the private subnets of both zones. */
+  /** Nodes of the group, over the private subnets of both zones (of its `zone` only, when given). */
   readonly nodeCount: number;
   /** Encrypted gp3 root volume of each node, GiB. @default the cluster's `nodeRootVolumeGiB` */
   readonly rootVolumeGiB?: number;
@@ -112,6 +113,15 @@ export interface NodeGroupSpec {
   readonly labels?: Readonly<Record<string, string>>;
   /** Tainted `storage-bench-lab/node-group=<name>:NoSchedule`. @default false */
   readonly dedicated?: boolean;
+  /**
+   * The one zone the group's nodes run in: an index into the network's zones (0, 1: the same index as
+   * an fsx-ontap stack's `preferredAz`) or a zone name (e.g. us-east-1a). Unset: the private subnets of
+   * every zone, where EKS balances the nodes (a 3-node group is 2 + 1). Changing it replaces the group
+   * (a managed node group's subnets are fixed at creation: EKS CreateNodegroup `subnets`, @pulumi/aws
+   * `eks.NodeGroup` `subnetIds` forces a new resource).
+   * @default every zone
+   */
+  readonly zone?: number | string;
 }
 
 /** The label of every node: what the single group of a cluster without `nodeGroups` carries. */
@@ -130,7 +140,7 @@ export const MAX_NODE_GROUPS = 5;
 /** The longest group name: it is part of the nodes' Name tag `<cluster>-node-<group>`. */
 export const MAX_NODE_GROUP_NAME = 20;
 /** The keys a group's item may have. */
-export const NODE_GROUP_KEYS = ["name", "instanceType", "nodeCount", "rootVolumeGiB", "labels", "dedicated"] as const;
+export const NODE_GROUP_KEYS = ["name", "instanceType", "nodeCount", "rootVolumeGiB", "labels", "dedicated", "zone"] as const;
 
 /** A node taint in Kubernetes' form (what a pod's toleration must match). */
 export interface NodeTaint {
@@ -151,6 +161,8 @@ export interface ResolvedNodeGroup {
   readonly taints: readonly NodeTaint[];
   /** The role part of its resources' names and Name tags: `nodes` for the single group, `nodes-<name>` for a named one. */
   readonly role: string;
+  /** Its one zone (index or name), or undefined for every zone. */
+  readonly zone?: number | string;
 }
 
 /** The single group's name when `nodeGroups` is not given. */
@@ -202,6 +214,7 @@ export function resolve(spec: EksClusterSpec): ResolvedEks {
           labels: { ...(g.labels ?? {}), ...NODE_ROLE_LABELS, [NODE_GROUP_LABEL]: g.name },
           taints: g.dedicated === true ? [{ key: NODE_GROUP_LABEL, value: g.name, effect: DEDICATED_TAINT_EFFECT.kubernetes }] : [],
           role: `nodes-${g.name}`,
+          ...(g.zone !== undefined ? { zone: g.zone } : {}),
         }));
   return {
     clusterName: spec.clusterName,
@@ -231,7 +244,8 @@ export const ROLE_ARN_RULE = "an IAM role ARN (arn:aws:iam::<account>:role/<name
 export const INSTANCE_TYPE_RULE =
   "an x86_64 EC2 instance type listed in components/k0s/instance-types.ts or components/eks/instance-types.ts (e.g. m5.xlarge): the nodes run AL2023_x86_64_STANDARD";
 export const NODE_COUNT_RULE = `an integer from ${MIN_NODES} to ${MAX_NODES} (nodes over both zones)`;
-export const NODE_GROUPS_RULE = `a list of 1 to ${MAX_NODE_GROUPS} node groups ({"name","instanceType","nodeCount"[,"rootVolumeGiB","labels","dedicated"]})`;
+export const NODE_GROUPS_RULE = `a list of 1 to ${MAX_NODE_GROUPS} node groups ({"name","instanceType","nodeCount"[,"rootVolumeGiB","labels","dedicated","zone"]})`;
+export const NODE_GROUP_ZONE_RULE = "0 or 1 (index of the zone among the network's) or an availability zone name (e.g. us-east-1a)";
 export const NODE_GROUP_NAME_RULE = `a node group name of 1 to ${MAX_NODE_GROUP_NAME} lowercase letters, digits or '-', starting and ending with a letter or digit`;
 export const NODE_GROUP_LABELS_RULE =
   "an object of Kubernetes labels ([prefix/]name keys, values of at most 63 letters, digits, '-', '_' or '.')";
@@ -314,6 +328,8 @@ function nodeGroupProblems(groups: unknown): ArgProblem[] {
       }
     }
     if (g.dedicated !== undefined && typeof g.dedicated !== "boolean") out.push(argProblem(at("dedicated"), "true or false", g.dedicated));
+    if (g.zone !== undefined && !isInt(g.zone, 0, 1) && !isText(g.zone, AZ_NAME_RE))
+      out.push(argProblem(at("zone"), NODE_GROUP_ZONE_RULE, g.zone));
   });
   if (groups.every((g) => g.dedicated === true))
     out.push(
@@ -324,4 +340,25 @@ function nodeGroupProblems(groups: unknown): ArgProblem[] {
       ),
     );
   return out;
+}
+
+/**
+ * The subnets of a group: those of every zone, or the one of its `zone` (by index into `zones`, or by
+ * name). Called on the network's outputs when they arrive.
+ * @throws Error naming the group and the network's zones when its zone is not one of them
+ */
+export function nodeGroupSubnets(
+  g: Pick<ResolvedNodeGroup, "name" | "zone">,
+  privateSubnetIds: readonly string[],
+  zones: readonly string[],
+): { subnetIds: string[]; zones: string[] } {
+  if (privateSubnetIds.length !== zones.length)
+    throw new Error(`the network stack lists ${privateSubnetIds.length} private subnets for ${zones.length} zones; they must pair up`);
+  if (g.zone === undefined) return { subnetIds: [...privateSubnetIds], zones: [...zones] };
+  const i = typeof g.zone === "number" ? g.zone : zones.indexOf(g.zone);
+  if (!Number.isInteger(i) || i < 0 || i >= zones.length)
+    throw new Error(
+      `node group '${g.name}': zone ${typeof g.zone === "number" ? `index ${g.zone}` : `"${g.zone}"`} is not one of the network's zones ${zones.join(", ")} (by index 0–${zones.length - 1} or by name)`,
+    );
+  return { subnetIds: [privateSubnetIds[i]], zones: [zones[i]] };
 }

@@ -9,7 +9,9 @@
  * 2. the brokers' directories: the NFS CSI driver's chart (components/versions.ts), then, in the
  *    namespace `<namespace>-storage` (restricted), a Job that mounts every volume root through it
  *    and creates each broker's directory on each volume as Kafka's user (scripts/prepare-dirs.sh),
- *    awaited by Pulumi until it completes (manifests.ts says why the driver);
+ *    awaited until it completes by components/bench/scripts/collect-job.sh (kubectl on the deploying machine),
+ *    which stops at once, naming the fix, when the SVM's export rule refuses the driver root
+ *    (manifests.ts says why the driver);
  * 3. (in the Kafka namespace, which the Strimzi operator's component creates and watches) the
  *    StorageClass `kafka-fsx-nfs-static` (no provisioner), one
  *    static PersistentVolume per broker per volume (reclaim `Retain`) and its pre-bound claim, named as
@@ -25,6 +27,7 @@
  * Rules, defaults and sources: ./rules.ts, ./storage.ts, ./manifests.ts. Providers (AWS for the rules,
  * Kubernetes for the rest) come from `opts`.
  */
+import * as command from "@pulumi/command";
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as fs from "node:fs";
@@ -32,6 +35,8 @@ import * as path from "node:path";
 import { nodeIngressRules } from "../fsx-ontap/node-ingress";
 import { ONTAP_INGRESS } from "../fsx-ontap/security";
 import { CSI_DRIVER_NFS_CHART } from "../versions";
+import { COLLECT_IGNORED_INPUTS } from "../bench";
+import { readCollectScript } from "../bench/scripts";
 import { throwIfInvalid } from "../lib/args";
 import { childOptions } from "../lib/child";
 import { withLaterInput } from "./later";
@@ -42,17 +47,28 @@ import {
   kafkaManifest,
   csiDriverNfsValues,
   prepareConfigMapManifest,
+  mountRefusedFix,
+  PREPARE_DEADLINE_SECONDS,
+  PREPARE_JOB,
+  PREPARE_POLL_SECONDS,
   prepareJobManifest,
   storageNamespaceManifest,
+  storageNamespaceName,
 } from "./manifests";
 import { KafkaClusterSpec, problems, resolve } from "./rules";
 import { brokerPodName, brokerVolumes, dataClaimManifest, dataVolumeManifest, staticStorageClassManifest } from "./storage";
 
 /** The script the prepare Job runs (its one home). */
 export const PREPARE_DIRS_SCRIPT = path.join(__dirname, "scripts", "prepare-dirs.sh");
+/** How long the wait for the prepare Job lasts beyond the Job's own deadline, s. */
+export const AWAIT_PREPARE_MARGIN_SECONDS = 300;
 
 /** What stands for the NFS server in the rendered manifests until its Output is put in (never sent). */
 const SERVER = "nfs-server.known-later.invalid";
+/** What stands for the deployment id (the storage namespace's uid) until it is known (never sent). */
+const DEPLOYMENT = "deployment-known-later";
+/** What stands for the brokers' zone until it is known (never sent). */
+const ZONE = "zone-known-later";
 
 export interface KafkaClusterArgs extends KafkaClusterSpec {
   /** The SVM's NFS endpoint (DNS name or address). */
@@ -63,6 +79,13 @@ export interface KafkaClusterArgs extends KafkaClusterSpec {
   readonly fsxSecurityGroupId: pulumi.Input<string>;
   /** What the claims and custom resources wait for: the Strimzi operator (its CRDs) and the Kafka namespace it watches. */
   readonly operatorReady: readonly pulumi.Resource[];
+  /** Kubeconfig of the cluster (content, kept secret), for the kubectl that waits for the prepare Job. */
+  readonly kubeconfig: pulumi.Input<string>;
+  /** The SVM whose export rule the volumes use, and the file system's management endpoint (DNS name): named in the fix when root is squashed. */
+  readonly svmName: pulumi.Input<string>;
+  readonly managementEndpoint: pulumi.Input<string>;
+  /** The one zone the brokers run in (a required node affinity on `topology.kubernetes.io/zone`). @default none: wherever {brokerNodeGroup}'s nodes are */
+  readonly zone?: pulumi.Input<string>;
 }
 
 export class KafkaCluster extends pulumi.ComponentResource {
@@ -96,7 +119,10 @@ export class KafkaCluster extends pulumi.ComponentResource {
     );
 
     // The brokers' directories exist before any of their volumes does: the NFS CSI driver (only for
-    // the prepare Job's inline volumes), its namespace, its script, the Job, awaited to completion.
+    // the prepare Job's inline volumes), its namespace, its script, the Job, awaited to completion
+    // (not by the provider, which would wait out the Job's deadline on a mount that can never
+    // succeed: by collect-job.sh watching its pods' mounts, which fails at once, naming the fix, when the driver's
+    // chmod is refused; manifests.ts `prepareJobManifest`).
     const csi = new k8s.helm.v4.Chart(
       `${name}-nfs-csi`,
       {
@@ -114,10 +140,34 @@ export class KafkaCluster extends pulumi.ComponentResource {
       prepareConfigMapManifest(r, fs.readFileSync(PREPARE_DIRS_SCRIPT, "utf8")) as k8s.core.v1.ConfigMapArgs,
       { ...child, dependsOn: [storageNs] },
     );
-    const prepare = new k8s.batch.v1.Job(
-      `${name}-storage-prepare`,
-      withLaterInput(prepareJobManifest(r, SERVER), SERVER, args.nfsServer) as unknown as k8s.batch.v1.JobArgs,
-      { ...child, dependsOn: [script, csi, ...nfsRules] },
+    const prepareManifest = withLaterInput(
+      withLaterInput(prepareJobManifest(r, SERVER, DEPLOYMENT), SERVER, args.nfsServer),
+      DEPLOYMENT,
+      storageNs.metadata.uid,
+    );
+    const prepare = new k8s.batch.v1.Job(`${name}-storage-prepare`, prepareManifest as unknown as k8s.batch.v1.JobArgs, {
+      ...child,
+      dependsOn: [script, csi, ...nfsRules],
+    });
+    const prepared = new command.local.Command(
+      `${name}-storage-prepare-await`,
+      {
+        create: readCollectScript(),
+        interpreter: ["/bin/sh", "-c"],
+        environment: {
+          JOB_NAME: PREPARE_JOB,
+          JOB_NAMESPACE: storageNamespaceName(r),
+          WAIT_TIMEOUT_SECONDS: String(PREPARE_DEADLINE_SECONDS + AWAIT_PREPARE_MARGIN_SECONDS),
+          POLL_SECONDS: String(PREPARE_POLL_SECONDS),
+          MOUNT_REFUSED_FIX: pulumi.all([args.svmName, args.managementEndpoint]).apply(([svm, endpoint]) => mountRefusedFix(svm, endpoint)),
+          LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
+        },
+        // A Job created again (new uid) is awaited again; nothing else re-runs it.
+        triggers: [prepare.metadata.uid],
+        logging: "stderr",
+        addPreviousOutputInEnv: false,
+      },
+      { parent: this, dependsOn: [prepare], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
     );
 
     const storageClass = new k8s.storage.v1.StorageClass(
@@ -129,7 +179,7 @@ export class KafkaCluster extends pulumi.ComponentResource {
       const pv = new k8s.core.v1.PersistentVolume(
         `${name}-pv-${v.claimName}`,
         withLaterInput(dataVolumeManifest(r, v, SERVER), SERVER, args.nfsServer) as unknown as k8s.core.v1.PersistentVolumeArgs,
-        { ...child, dependsOn: [storageClass, prepare] },
+        { ...child, dependsOn: [storageClass, prepared] },
       );
       return new k8s.core.v1.PersistentVolumeClaim(
         `${name}-pvc-${v.claimName}`,
@@ -143,7 +193,8 @@ export class KafkaCluster extends pulumi.ComponentResource {
       ...child,
       dependsOn: after,
     });
-    const brokers = new k8s.apiextensions.CustomResource(`${name}-pool-${r.brokerPool}`, brokerPoolManifest(r), {
+    const brokerPool = args.zone === undefined ? brokerPoolManifest(r) : withLaterInput(brokerPoolManifest(r, ZONE), ZONE, args.zone);
+    const brokers = new k8s.apiextensions.CustomResource(`${name}-pool-${r.brokerPool}`, brokerPool, {
       ...child,
       dependsOn: [...after, ...claims],
     });

@@ -81,8 +81,14 @@ function resources(r: Resources): Resources {
   return { requests: { ...r.requests }, limits: { ...r.limits } };
 }
 
-/** A pool's pod template: on its node group, tolerating its taint, one pod a node. */
-function podTemplate(r: ResolvedKafka, pool: string, group: string, spread: "required" | "preferred"): Record<string, unknown> {
+/** A pool's pod template: on its node group (in `zone` only, when given), tolerating its taint, one pod a node. */
+function podTemplate(
+  r: ResolvedKafka,
+  pool: string,
+  group: string,
+  spread: "required" | "preferred",
+  zone?: string,
+): Record<string, unknown> {
   const term = {
     labelSelector: { matchLabels: { "strimzi.io/cluster": r.clusterName, "strimzi.io/pool-name": pool } },
     topologyKey: "kubernetes.io/hostname",
@@ -90,7 +96,7 @@ function podTemplate(r: ResolvedKafka, pool: string, group: string, spread: "req
   return {
     pod: {
       affinity: {
-        ...nodeGroupAffinity(group),
+        ...nodeGroupAffinity(group, zone),
         podAntiAffinity:
           spread === "required"
             ? { requiredDuringSchedulingIgnoredDuringExecution: [term] }
@@ -135,8 +141,12 @@ export function controllerPoolManifest(r: ResolvedKafka): CustomResourceManifest
   };
 }
 
-/** The brokers: JBOD over every data volume (claims pre-created, storage.ts), one a node of {brokerNodeGroup}. */
-export function brokerPoolManifest(r: ResolvedKafka): CustomResourceManifest {
+/**
+ * The brokers: JBOD over every data volume (claims pre-created, storage.ts), one a node of
+ * {brokerNodeGroup}; with `zone`, on that group's nodes in that zone only (the file system's
+ * preferred zone: the stack's choice, stacks/kafka).
+ */
+export function brokerPoolManifest(r: ResolvedKafka, zone?: string): CustomResourceManifest {
   return {
     apiVersion: KAFKA_API_VERSION,
     kind: "KafkaNodePool",
@@ -162,7 +172,7 @@ export function brokerPoolManifest(r: ResolvedKafka): CustomResourceManifest {
       },
       resources: resources(r.brokerResources),
       jvmOptions: jvm(r.brokerHeapGiB),
-      template: podTemplate(r, r.brokerPool, r.brokerNodeGroup, "required"),
+      template: podTemplate(r, r.brokerPool, r.brokerNodeGroup, "required", zone),
     },
   };
 }
@@ -203,8 +213,24 @@ export function prepareMount(i: number): string {
 }
 /** The prepare container's requests and limits (a shell, mkdir and stat). */
 export const PREPARE_RESOURCES: Resources = { requests: { cpu: "50m", memory: "64Mi" }, limits: { cpu: "500m", memory: "256Mi" } };
-/** How long the Job may run, and how long `pulumi up` waits for it (the provider's Job await), s. */
+/** How long the Job may run (its `activeDeadlineSeconds`), s; index.ts waits that long and a margin. */
 export const PREPARE_DEADLINE_SECONDS = 600;
+/** Seconds between two looks at the Job and its pods' mount events. */
+export const PREPARE_POLL_SECONDS = 5;
+
+/**
+ * What the wait for the Job prints when the driver's chmod of a volume root is refused (the SVM's
+ * export rule squashes root): the one command that fixes the rule, on the file system's management
+ * endpoint as fsxadmin (ONTAP CLI `vserver export-policy rule modify ... -superuser`), and how to
+ * go on. One line each (components/bench/scripts/collect-job.sh `MOUNT_REFUSED_FIX`).
+ */
+export function mountRefusedFix(svmName: string, managementEndpoint: string): string {
+  return [
+    `the export rule of SVM ${svmName} squashes root, and the NFS CSI driver's chmod of a new volume's root runs as root. Fix the rule on the file system's management endpoint (ssh fsxadmin@${managementEndpoint}):`,
+    `  vserver export-policy rule modify -vserver ${svmName} -policyname default -ruleindex 1 -superuser sys`,
+    `then run pulumi up --refresh (docs/kafka.md, "Root over NFS")`,
+  ].join("\n");
+}
 
 export function storageNamespaceManifest(r: ResolvedKafka): INamespace {
   return podSecurityNamespaceManifest(storageNamespaceName(r), "restricted");
@@ -225,10 +251,20 @@ export function prepareConfigMapManifest(r: ResolvedKafka, script: string): ICon
  * Security Standard. A new FSx volume's root belongs to root: the volumes are mounted through the NFS
  * CSI driver (inline `csi` volumes, a type the restricted profile allows), whose node plugin makes
  * each root writable (`mountPermissions` {@link VOLUME_ROOT_MODE}) at mount time. `server` is the
- * SVM's NFS endpoint. Awaited by `pulumi up` (the provider waits for a Job to complete) before any
- * broker volume exists.
+ * SVM's NFS endpoint. Awaited (index.ts: collect-job.sh, not the provider) before any
+ * broker volume exists. `deploymentId` names this deployment (the storage namespace's uid, index.ts):
+ * the script accepts Kafka data in a directory only when that directory carries it (a re-deploy onto
+ * the same volumes stops there, naming the clean-up).
+ *
+ * The driver's chmod runs as root over NFS, and only when the root's mode differs (csi-driver-nfs
+ * v4.13.4 pkg/nfs/utils.go `chmodIfPermissionMismatch`): it needs an export rule that keeps root
+ * root (`-superuser sys` or `any`), which neither AWS nor NetApp documents for the SVM's `default`
+ * policy. Where root is squashed the chmod fails, NodePublishVolume returns the error, and the Job's
+ * pod stays in ContainerCreating with a FailedMount event (`chmod …: operation not permitted`) until
+ * {@link PREPARE_DEADLINE_SECONDS}. The wait (collect-job.sh with {@link mountRefusedFix}) reads
+ * that event and fails at once with the one command that fixes the rule (docs/kafka.md).
  */
-export function prepareJobManifest(r: ResolvedKafka, server: string): IJob {
+export function prepareJobManifest(r: ResolvedKafka, server: string, deploymentId: string): IJob {
   const labels = { "app.kubernetes.io/name": PREPARE_JOB, "app.kubernetes.io/part-of": "storage-bench-lab" };
   return {
     apiVersion: "batch/v1",
@@ -237,7 +273,8 @@ export function prepareJobManifest(r: ResolvedKafka, server: string): IJob {
       name: PREPARE_JOB,
       namespace: storageNamespaceName(r),
       labels,
-      annotations: { "pulumi.com/timeoutSeconds": String(PREPARE_DEADLINE_SECONDS + 300) },
+      // Not awaited by the provider: collect-job.sh awaits it, watching its pods' mounts (index.ts).
+      annotations: { "pulumi.com/skipAwait": "true" },
     },
     spec: {
       backoffLimit: 2,
@@ -259,7 +296,8 @@ export function prepareJobManifest(r: ResolvedKafka, server: string): IJob {
               env: [
                 { name: "VOLUME_MOUNTS", value: r.dataVolumes.map((_, i) => prepareMount(i)).join(" ") },
                 { name: "BROKER_DIRS", value: r.brokerIds.map((id) => brokerPodName(r, id)).join(" ") },
-                { name: "OWNER", value: `${KAFKA_UID}:${KAFKA_GID}` },
+                { name: "OWNER_UID", value: String(KAFKA_UID) },
+                { name: "DEPLOYMENT_ID", value: deploymentId },
                 { name: "DIR_MODE", value: "0750" },
               ],
               securityContext: {

@@ -37,6 +37,7 @@ import {
   isMemoryQuantity,
   MEMORY_QUANTITY_RULE,
 } from "../lib/kubernetes";
+import { ZONE_LABEL } from "../eks/placement";
 import { KAFKA_VERSION } from "../versions";
 
 /** The Kafka 4.3.x versions Strimzi 1.2.0 runs (its chart's `STRIMZI_KAFKA_IMAGES` also has 4.2.0 and 4.2.1, which the lab does not take). */
@@ -132,7 +133,7 @@ export function isForbiddenConfig(key: string): boolean {
 export const NFS_MOUNT_OPTIONS = ["nfsvers=4.1", "nconnect=16"] as const;
 
 /** The zone label of Kubernetes nodes (well-known labels: `topology.kubernetes.io/zone`): Kafka's rack. */
-export const RACK_TOPOLOGY_KEY = "topology.kubernetes.io/zone";
+export const RACK_TOPOLOGY_KEY = ZONE_LABEL;
 
 /** The Strimzi Kafka container's user and group (`useradd -r -m -u 1001 -g 0 kafka`, docker-images/kafka-based/kafka/Dockerfile at 1.2.0). */
 export const KAFKA_UID = 1001;

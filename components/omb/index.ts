@@ -51,6 +51,8 @@ export const COLLECT_MARGIN_SECONDS = 600;
 
 /** What stands for an image known later (never sent: `.invalid` is reserved, RFC 2606). */
 export const IMAGE_PLACEHOLDER = "known-later.invalid/storage-bench-lab/omb:known-later";
+/** What stands for the clients' zone until it is known (never sent). */
+export const ZONE_PLACEHOLDER = "zone-known-later";
 
 export interface OmbBenchmarkArgs extends OmbSpec {
   /** The OMB image: pinned (a tag other than latest, or a digest); an Output is checked when it resolves. */
@@ -61,6 +63,8 @@ export interface OmbBenchmarkArgs extends OmbSpec {
   readonly metadata?: pulumi.Input<RunMetadata>;
   /** What the first driver Job waits for (the Kafka cluster). @default [] */
   readonly runAfter?: readonly pulumi.Resource[];
+  /** The one zone the workers and drivers run in (a required node affinity on `topology.kubernetes.io/zone`). @default none: wherever {clientNodeGroup}'s nodes are */
+  readonly zone?: pulumi.Input<string>;
 }
 
 /** One cell as exported. */
@@ -91,7 +95,11 @@ export class OmbBenchmark extends pulumi.ComponentResource {
         })
       : args.image;
     const imageNow = later ? IMAGE_PLACEHOLDER : (args.image as string);
-    const withImage = <T>(m: T): T => (later ? withLaterInput(m, IMAGE_PLACEHOLDER, image) : m);
+    const zoneNow = args.zone === undefined ? undefined : ZONE_PLACEHOLDER;
+    const withImage = <T>(m: T): T => {
+      const z = args.zone === undefined ? m : withLaterInput(m, ZONE_PLACEHOLDER, args.zone);
+      return later ? withLaterInput(z, IMAGE_PLACEHOLDER, image) : z;
+    };
 
     const ns = new k8s.core.v1.Namespace(
       `${name}-ns`,
@@ -107,7 +115,7 @@ export class OmbBenchmark extends pulumi.ComponentResource {
     );
     const workers = new k8s.apps.v1.StatefulSet(
       `${name}-workers`,
-      withImage(workerStatefulSetManifest(r, imageNow)) as unknown as k8s.apps.v1.StatefulSetArgs,
+      withImage(workerStatefulSetManifest(r, imageNow, zoneNow)) as unknown as k8s.apps.v1.StatefulSetArgs,
       { ...inNs, dependsOn: [ns, service, config] },
     );
 
@@ -117,7 +125,7 @@ export class OmbBenchmark extends pulumi.ComponentResource {
     const collected: pulumi.Output<{ samples: Sample[]; raws: RawOutput[] }>[] = [];
     for (const cell of r.cells) {
       const jobName = driverJobName(cell, r.runId);
-      const manifest = withImage(driverJobManifest(r, cell, imageNow));
+      const manifest = withImage(driverJobManifest(r, cell, imageNow, zoneNow));
       const job = new k8s.batch.v1.Job(
         `${name}-${cell.name}`,
         { ...manifest, metadata: { ...manifest.metadata, annotations: { ...SKIP_AWAIT } } } as unknown as k8s.batch.v1.JobArgs,

@@ -131,8 +131,8 @@ export function workerServiceManifest(r: ResolvedOmb): IService {
   };
 }
 
-/** The workers, one a node of {clientNodeGroup}; `image` is the OMB image. */
-export function workerStatefulSetManifest(r: ResolvedOmb, image: string): IStatefulSet {
+/** The workers, one a node of {clientNodeGroup} (in `zone` only, when given); `image` is the OMB image. */
+export function workerStatefulSetManifest(r: ResolvedOmb, image: string, zone?: string): IStatefulSet {
   const probe = { tcpSocket: { port: WORKER_PORT }, periodSeconds: 10, timeoutSeconds: 5 };
   return {
     apiVersion: "apps/v1",
@@ -148,7 +148,7 @@ export function workerStatefulSetManifest(r: ResolvedOmb, image: string): IState
         spec: {
           automountServiceAccountToken: false,
           affinity: {
-            ...nodeGroupAffinity(r.clientNodeGroup),
+            ...nodeGroupAffinity(r.clientNodeGroup, zone),
             podAntiAffinity: {
               requiredDuringSchedulingIgnoredDuringExecution: [
                 { labelSelector: { matchLabels: { ...WORKER_LABELS } }, topologyKey: "kubernetes.io/hostname" },
@@ -256,8 +256,8 @@ function topicCleanup(r: ResolvedOmb): IContainer {
   };
 }
 
-/** The driver Job of one cell; `image` is the OMB image. */
-export function driverJobManifest(r: ResolvedOmb, cell: MatrixCell, image: string): IJob {
+/** The driver Job of one cell, on {clientNodeGroup} (in `zone` only, when given); `image` is the OMB image. */
+export function driverJobManifest(r: ResolvedOmb, cell: MatrixCell, image: string, zone?: string): IJob {
   const name = driverJobName(cell, r.runId);
   const labels = {
     "app.kubernetes.io/name": "omb-driver",
@@ -278,7 +278,7 @@ export function driverJobManifest(r: ResolvedOmb, cell: MatrixCell, image: strin
         spec: {
           restartPolicy: "Never",
           automountServiceAccountToken: false,
-          affinity: nodeGroupAffinity(r.clientNodeGroup),
+          affinity: nodeGroupAffinity(r.clientNodeGroup, zone),
           tolerations: [nodeGroupToleration(r.clientNodeGroup)],
           securityContext: { ...podSecurity },
           initContainers: [topicCleanup(r)],

@@ -29,6 +29,7 @@ import {
   PUBLIC_IPV4_HOUR,
   SECRETS_MANAGER_SECRET_MONTH,
 } from "./prices";
+import { crossZoneNotes } from "./cross-zone";
 import { AUTOMATIC_IOPS_PER_GIB, DEPLOYMENT_TYPES } from "../../components/fsx-ontap/rules";
 import { GP3 } from "../../components/lib/ebs";
 import { isOneOf } from "../../core/checks";
@@ -444,6 +445,7 @@ export function estimateHourly(resources: readonly CostResource[], region: strin
   if (usageBilled.size > 0)
     out.push(`usage-billed, no fixed hourly charge, not estimated: ${[...usageBilled.entries()].map(([t, n]) => `${t} ×${n}`).join(", ")}`);
   out.push(...notes);
+  out.push(...crossZoneNotes(resources));
   const unstated = [...used].filter((p) => !p.regionStated);
   if (unstated.length > 0)
     out.push(

@@ -27,7 +27,8 @@ export type PriceUnit =
   | "USD/MiBps-month"
   | "USD/MBps-month"
   | "USD/key-month"
-  | "USD/secret-month";
+  | "USD/secret-month"
+  | "USD/GB";
 
 export interface Price {
   /** What is priced, in words. */
@@ -45,6 +46,7 @@ export interface Price {
 
 /** The price per hour of one unit: hourly units as they are, monthly ones over HOURS_PER_MONTH. */
 export function perHour(p: Price): number {
+  if (p.unit === "USD/GB") throw new Error(`${p.what} is billed per GB sent, not per hour`);
   return p.unit === "USD/hour" || p.unit === "USD/IP-hour" ? p.usd : p.usd / HOURS_PER_MONTH;
 }
 
@@ -232,6 +234,23 @@ export const EKS_CLUSTER_HOUR: Price = {
   note: "the AWS Price List shows the same $0.10 for eu-west-1 (https://github.com/kubernetes-sigs/cluster-api-provider-aws/issues/3649, 2022-10-07)",
 };
 
+/**
+ * Data crossing an Availability Zone boundary within a region, per GB in each direction: a GB sent
+ * from one zone to another is billed twice (out of one zone, into the other), $0.02 in all. Usage:
+ * never an hourly line; lab/cost/cross-zone.ts names it where a plan chooses cross-zone traffic.
+ */
+export const CROSS_AZ_TRANSFER_GB: Price = {
+  what: "EC2 data transfer between Availability Zones of one region, per GB in each direction",
+  unit: "USD/GB",
+  usd: 0.01,
+  source:
+    'https://yukisawa.com/2020-01-18-aws-cross-az-costs-double-charge (2020-01-18: AWS\'s page says data "is charged at $0.01/GB each direction"; 10 GB sent from us-west-2a to us-west-2b was billed as 20 GB, confirmed by AWS Support); ' +
+    "https://www.lastweekinaws.com/blog/aws-cross-az-data-transfer-costs-more-than-aws-says/ (2019-10-21, the same measurement)",
+  asOf: "2020-01-18",
+  regionStated: false,
+  note: "measured in us-west-2; AWS's EC2 on-demand pricing page states one figure for every region (Data Transfer within the same AWS Region)",
+};
+
 /** Every price in the table, for listing and auditing. */
 export function allPrices(): Price[] {
   const fsx = Object.values(FSX_ONTAP).flatMap((p) => [p.ssdGbMonth, p.ssdIopsMonth, p.throughputMbpsMonth]);
@@ -246,5 +265,6 @@ export function allPrices(): Price[] {
     KMS_KEY_MONTH,
     SECRETS_MANAGER_SECRET_MONTH,
     EKS_CLUSTER_HOUR,
+    CROSS_AZ_TRANSFER_GB,
   ];
 }

@@ -197,6 +197,13 @@ export function fakeState(
       Object.assign(state, { digest, ref: tags.length > 0 ? `${tags[0]}@${digest}` : "" });
       break;
     }
+    case "kubernetes:core/v1:Namespace": {
+      // The API server gives every object a uid (RFC 4122 form); the kafka stack names a deployment by its namespace's.
+      const h = fakeHash(`${type}::${name}::uid`, 32);
+      const uid = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+      Object.assign(state, { metadata: { ...((inputs.metadata as Record<string, unknown> | undefined) ?? {}), uid } });
+      break;
+    }
     default:
       break;
   }

@@ -6,7 +6,14 @@
  */
 import { z } from "zod";
 import { argProblem, ArgProblem } from "../../core/errors";
-import { EksClusterSpec, MAX_CLUSTER_NAME, NODE_GROUPS_RULE, NodeGroupSpec, problems as eksProblems } from "../../components/eks/rules";
+import {
+  EksClusterSpec,
+  MAX_CLUSTER_NAME,
+  NODE_GROUP_ZONE_RULE,
+  NODE_GROUPS_RULE,
+  NodeGroupSpec,
+  problems as eksProblems,
+} from "../../components/eks/rules";
 import { RoleGuardrailArgs } from "../../components/lib/iam";
 import { installProblems, TridentInstallMethod, TridentInstallSpec } from "../../components/trident/rules";
 import { commonFields } from "../lib/config/common";
@@ -21,6 +28,7 @@ const nodeGroup = z.looseObject(
     rootVolumeGiB: int().optional(),
     labels: z.record(z.string(), z.string(), { error: "an object of label keys to values" }).optional(),
     dedicated: bool().optional(),
+    zone: z.union([int(), text()], { error: NODE_GROUP_ZONE_RULE }).optional(),
   },
   { error: NODE_GROUPS_RULE },
 );

@@ -28,6 +28,8 @@ export const eksOutputs = {
         nodeCount: z.number().int().positive(),
         labels: z.record(z.string(), z.string()),
         taints: z.array(z.object({ key: text, value: z.string(), effect: z.literal("NoSchedule") })),
+        /** The zones its nodes run in: its `zone`, or every zone of the network. */
+        zones: z.array(text).min(1),
       }),
     )
     .min(1),

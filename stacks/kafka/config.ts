@@ -22,6 +22,13 @@ const resources = z.object(
   { error: 'requests and limits of cpu and memory (e.g. {"requests":{"cpu":"1","memory":"2Gi"},"limits":{"cpu":"2","memory":"2Gi"}})' },
 );
 
+/** Where the brokers and the OMB clients run (`lab:zonePlacement`), and the default. */
+export const ZONE_PLACEMENTS = ["preferred", "spread"] as const;
+export type ZonePlacement = (typeof ZONE_PLACEMENTS)[number];
+export const DEFAULT_ZONE_PLACEMENT: ZonePlacement = "preferred";
+export const ZONE_PLACEMENT_RULE =
+  "preferred (brokers and OMB clients in the file system's preferred zone) or spread (wherever their node groups run: NFS, replication and client traffic cross zones, billed as inter-AZ transfer)";
+
 export const kafkaSchema = z.object({
   ...commonFields,
   /** `lab:fsxOntapStack`: the FSx for ONTAP stack (the SVM's NFS endpoint, the volumes, the security group, the throughput). */
@@ -54,6 +61,8 @@ export const kafkaSchema = z.object({
   controllerResources: resources.optional(),
   /** `lab:controllerHeapGiB` → `controllerHeapGiB`. */
   controllerHeapGiB: int().optional(),
+  /** `lab:zonePlacement`: the stack's own choice (its rule here): {@link ZONE_PLACEMENT_RULE}. @default "preferred" */
+  zonePlacement: text().optional(),
   /** `lab:brokerConfig` → `brokerConfig`. */
   brokerConfig: z
     .record(z.string(), z.union([z.string(), z.number(), z.boolean()]), { error: "an object of Kafka broker settings" })
@@ -85,6 +94,11 @@ export const kafkaSchema = z.object({
 });
 
 export type KafkaConfig = z.output<typeof kafkaSchema>;
+
+/** `lab:zonePlacement` with its default. */
+export function zonePlacementOf(c: KafkaConfig): ZonePlacement {
+  return (c.zonePlacement as ZonePlacement | undefined) ?? DEFAULT_ZONE_PLACEMENT;
+}
 
 /** The config as the KafkaCluster component's arguments (same names). */
 export function kafkaArgs(c: KafkaConfig): KafkaClusterSpec {
@@ -153,5 +167,7 @@ export function checkKafka(c: KafkaConfig): ArgProblem[] {
         client,
       ),
     );
+  if (c.zonePlacement !== undefined && !(ZONE_PLACEMENTS as readonly string[]).includes(c.zonePlacement))
+    across.push(argProblem("zonePlacement", ZONE_PLACEMENT_RULE, c.zonePlacement));
   return [...kafka, ...omb, ...image, ...across];
 }

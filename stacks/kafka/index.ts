@@ -35,8 +35,8 @@ import { readEks } from "../eks/outputs";
 import { readFsxOntap } from "../fsx-ontap/outputs";
 import { parseConfig, userKey } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
-import { checkKafka, kafkaArgs, kafkaSchema, ombArgs } from "./config";
-import { checkDataVolumes, checkPlacement, nfsServerOf } from "./upstream";
+import { checkKafka, kafkaArgs, kafkaSchema, ombArgs, zonePlacementOf } from "./config";
+import { checkDataVolumes, checkPlacement, nfsServerOf, zoneMetadata } from "./upstream";
 
 /** The scenario this kind's samples belong to. */
 export const SCENARIO = "kafka-fsx";
@@ -54,10 +54,22 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
   const k = resolveKafka(kafkaArgs(cfg));
   const o = resolveOmb(ombArgs(cfg, bootstrapServers(k)));
   const { provider, expiresAt } = labAwsProvider(cfg, id);
-  const fsx = readFsxOntap(cfg.fsxOntapStack, ["nfsEndpoint", "securityGroupId", "volumes", "throughputCapacityMBps"]);
+  const fsx = readFsxOntap(cfg.fsxOntapStack, [
+    "nfsEndpoint",
+    "securityGroupId",
+    "volumes",
+    "throughputCapacityMBps",
+    "preferredAz",
+    "svmName",
+    "managementEndpoint",
+  ]);
+  // Brokers and OMB clients in the preferred file server's zone (`lab:zonePlacement` preferred), or
+  // wherever their node groups run (spread): docs/kafka.md, "Zones".
+  const zonePlacement = zonePlacementOf(cfg);
+  const zone = zonePlacement === "preferred" ? fsx.preferredAz : undefined;
   const eks = readEks(cfg.eksStack, ["kubeconfig", "nodeSecurityGroupId", "nodeGroups"]);
 
-  const placement = eks.nodeGroups.apply((groups) =>
+  const placement = pulumi.all([eks.nodeGroups, fsx.preferredAz]).apply(([groups, preferredAz]) =>
     checkPlacement(
       groups,
       {
@@ -66,6 +78,7 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
         clientNodeGroup: o.clientNodeGroup,
         brokers: k.brokers,
         workers: o.workers,
+        zone: zonePlacement === "preferred" ? preferredAz : undefined,
       },
       cfg.eksStack,
     ),
@@ -76,8 +89,15 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
   });
   // The cluster is used only once the upstream stacks fit this config (see the module comment): the
   // checks fail the provider, the one resource every Kubernetes object waits for.
+  // `deleteUnreachable`: a destroy out of order (the eks stack first) would otherwise fail on every
+  // Kubernetes object of this stack, whose cluster is gone; with it the provider drops them from the
+  // state ("If present and set to true, the provider will delete resources associated with an
+  // unreachable Kubernetes cluster from Pulumi state", @pulumi/kubernetes ProviderArgs). The right
+  // order is still this stack first (docs/kafka.md, "Destroying"): its NFS rules on the file
+  // system's security group name the EKS nodes' group, which cannot be deleted while they exist.
   const k8sProvider = new k8s.Provider("kafka-cluster", {
     kubeconfig: pulumi.all([eks.kubeconfig, placement, storage]).apply(([kubeconfig]) => kubeconfig),
+    deleteUnreachable: true,
   });
   // The PVs take the endpoint as it is: it is checked above, and they wait for the provider.
   const nfsServer = fsx.nfsEndpoint.apply((e) => e?.dnsName ?? "");
@@ -93,6 +113,13 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
       nodeSecurityGroupId: eks.nodeSecurityGroupId,
       fsxSecurityGroupId: fsx.securityGroupId,
       operatorReady: [...strimzi.ready, gp3],
+      zone,
+      kubeconfig: eks.kubeconfig,
+      svmName: fsx.svmName,
+      // Null only when FSx reports no endpoint; the fix message then says where to find it.
+      managementEndpoint: fsx.managementEndpoint.apply(
+        (e) => e?.dnsName ?? "the file system's management endpoint (aws fsx describe-file-systems)",
+      ),
     },
     { providers: [provider, k8sProvider] },
   );
@@ -108,7 +135,8 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
       image,
       kubeconfig: eks.kubeconfig,
       runAfter: kafka.ready,
-      metadata: pulumi.all([placement, fsx.throughputCapacityMBps]).apply(([p, throughput]) => ({
+      zone,
+      metadata: pulumi.all([placement, fsx.throughputCapacityMBps, fsx.preferredAz]).apply(([p, throughput, preferredAz]) => ({
         scenario: SCENARIO,
         stack: id.stack,
         brokerInstanceType: p.brokerInstanceType,
@@ -118,6 +146,7 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
         brokers: k.brokers,
         dataVolumes: k.dataVolumes.length,
         nfsMountOptions: NFS_MOUNT_OPTIONS.join(","),
+        ...zoneMetadata(zonePlacement, preferredAz, p, k.brokers, o.workers),
       })),
     },
     inCluster,

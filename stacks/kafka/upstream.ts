@@ -14,6 +14,8 @@ export interface UpstreamNodeGroup {
   readonly nodeCount: number;
   readonly labels: Readonly<Record<string, string>>;
   readonly taints: ReadonlyArray<{ key: string; value: string; effect: string }>;
+  /** The zones its nodes run in. */
+  readonly zones: readonly string[];
 }
 
 /** Where each workload goes, and how many pods need a node of their own. */
@@ -23,6 +25,8 @@ export interface PlacementWanted {
   readonly clientNodeGroup: string;
   readonly brokers: number;
   readonly workers: number;
+  /** The zone the brokers and the OMB clients must run in (the file system's preferred zone), or undefined for wherever their groups run. */
+  readonly zone?: string;
 }
 
 /** The instance types the samples record. */
@@ -30,6 +34,9 @@ export interface Placement {
   readonly brokerInstanceType: string;
   readonly clientInstanceType: string;
   readonly controllerInstanceType: string;
+  /** The zones the brokers' and the clients' groups run in. */
+  readonly brokerGroupZones: readonly string[];
+  readonly clientGroupZones: readonly string[];
 }
 
 const isDedicated = (g: UpstreamNodeGroup) =>
@@ -51,6 +58,10 @@ export function checkPlacement(groups: readonly UpstreamNodeGroup[], want: Place
         `node group '${name}' (lab:${key}) is not dedicated (tainted ${NODE_GROUP_LABEL}=${name}:NoSchedule): other pods could share the ${role}' nodes`,
       );
     if (g.nodeCount < pods) problems.push(`node group '${name}' (lab:${key}) has ${g.nodeCount} node(s) for ${pods} ${role}, one a node`);
+    if (dedicated && want.zone !== undefined && !(g.zones.length === 1 && g.zones[0] === want.zone))
+      problems.push(
+        `node group '${name}' (lab:${key}) runs in ${g.zones.join(", ")}, not only in the file system's preferred zone ${want.zone} (lab:zonePlacement preferred): give it that zone ("zone" in the eks stack's lab:nodeGroups), or set lab:zonePlacement to spread`,
+      );
     return g;
   };
   const brokers = find("brokers", "brokerNodeGroup", want.brokerNodeGroup, want.brokers, true);
@@ -62,7 +73,42 @@ export function checkPlacement(groups: readonly UpstreamNodeGroup[], want: Place
     brokerInstanceType: brokers.instanceType,
     clientInstanceType: clients.instanceType,
     controllerInstanceType: controllers.instanceType,
+    brokerGroupZones: [...brokers.zones],
+    clientGroupZones: [...clients.zones],
   };
+}
+
+/**
+ * Where the samples' brokers and workers ran: the file system's preferred zone, and with
+ * `preferred` every broker's and every worker's zone (each pinned there by a required node affinity),
+ * in node ID / worker index order; `zone` and `zoneRelation` (same: no NFS, replication or client
+ * traffic crosses a zone) as DESIGN's samples name them. With `spread` the pods go wherever their
+ * groups' nodes are: the groups' zones are recorded, and the relation is `cross` when a group has a
+ * node outside the preferred zone.
+ */
+export function zoneMetadata(
+  zonePlacement: "preferred" | "spread",
+  preferredAz: string,
+  p: Pick<Placement, "brokerGroupZones" | "clientGroupZones">,
+  brokers: number,
+  workers: number,
+): Record<string, string> {
+  const common = {
+    zonePlacement,
+    fsxPreferredAz: preferredAz,
+    brokerGroupZones: p.brokerGroupZones.join(","),
+    clientGroupZones: p.clientGroupZones.join(","),
+  };
+  if (zonePlacement === "preferred")
+    return {
+      ...common,
+      zone: preferredAz,
+      zoneRelation: "same",
+      brokerZones: Array(brokers).fill(preferredAz).join(","),
+      workerZones: Array(workers).fill(preferredAz).join(","),
+    };
+  const cross = [...p.brokerGroupZones, ...p.clientGroupZones].some((z) => z !== preferredAz);
+  return { ...common, zoneRelation: cross ? "cross" : "same" };
 }
 
 /** Checks that the fsx-ontap stack has every data volume; throws naming the missing ones. */

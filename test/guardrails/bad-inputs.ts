@@ -485,7 +485,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: KAFKA,
       set: { "lab:ombWorker": 4 },
       want: [
-        `'lab:ombWorker' must be a key of kind kafka (did you mean 'lab:ombWorkers'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:fsxOntapStack, lab:eksStack, lab:clusterName, lab:kafkaVersion, lab:brokers, lab:controllers, lab:dataVolumes, lab:brokerVolumeGiB, lab:controllerVolumeGiB, lab:brokerNodeGroup, lab:controllerNodeGroup, lab:brokerResources, lab:brokerHeapGiB, lab:controllerResources, lab:controllerHeapGiB, lab:brokerConfig, lab:ombImage, lab:ombWorkers, lab:clientNodeGroup, lab:ombWorkload, lab:testDurationMinutes, lab:ombDrivers, lab:replicationFactors, lab:reps, lab:workerResources, lab:workerHeapGiB, lab:driverResources, lab:driverHeapGiB, got "4"`,
+        `'lab:ombWorker' must be a key of kind kafka (did you mean 'lab:ombWorkers'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:fsxOntapStack, lab:eksStack, lab:clusterName, lab:kafkaVersion, lab:brokers, lab:controllers, lab:dataVolumes, lab:brokerVolumeGiB, lab:controllerVolumeGiB, lab:brokerNodeGroup, lab:controllerNodeGroup, lab:brokerResources, lab:brokerHeapGiB, lab:controllerResources, lab:controllerHeapGiB, lab:zonePlacement, lab:brokerConfig, lab:ombImage, lab:ombWorkers, lab:clientNodeGroup, lab:ombWorkload, lab:testDurationMinutes, lab:ombDrivers, lab:replicationFactors, lab:reps, lab:workerResources, lab:workerHeapGiB, lab:driverResources, lab:driverHeapGiB, got "4"`,
       ],
     },
     {

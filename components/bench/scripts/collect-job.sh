@@ -11,6 +11,9 @@
 #                         removed on exit. Empty: kubectl's own KUBECONFIG / ~/.kube/config []
 #   POLL_SECONDS          seconds between two looks at the Job's conditions [10]
 #   KUBECTL_BIN           kubectl executable [kubectl]
+#   MOUNT_REFUSED_FIX     what to do when a pod of the Job cannot mount a volume because the CSI
+#                         driver's chmod of it was refused (lines, printed after the event). Set: it
+#                         also reads the FailedMount events of the Job's pods on every look. []
 #
 # It polls the Job's conditions instead of a single `kubectl wait --for=condition=complete`,
 # which would only notice a failed Job at its own timeout. Complete: prints `kubectl logs
@@ -21,6 +24,15 @@
 # staging/src/k8s.io/kubectl/pkg/cmd/util/helpers.go "Error from server (%s): %s" with
 # apimachinery's NewNotFound message): says what happened and exits 1 at once, since waiting
 # cannot bring a deleted Job back. Any other API error is retried until the timeout.
+#
+# With MOUNT_REFUSED_FIX (the kafka stack's storage Job, components/kafka/index.ts): a FailedMount
+# event of one of the Job's pods (pods labelled batch.kubernetes.io/job-name=<job>, set by the Job
+# controller; events selected by `reason`, kubernetes pkg/registry/core/event/strategy.go
+# ToSelectableFields) whose message says a chmod was not permitted (csi-driver-nfs v4.13.4 chmods a
+# volume root as root after mounting it: refused where the NFS export squashes root; the kubelet
+# then records "MountVolume.SetUp failed ... chmod ...: operation not permitted" and retries until
+# the Job's deadline) makes it print the event and MOUNT_REFUSED_FIX and exit 1 at once. Other
+# FailedMount events are printed once each while it waits.
 set -eu
 
 JOB_NAME=${JOB_NAME:-}
@@ -29,6 +41,7 @@ WAIT_TIMEOUT_SECONDS=${WAIT_TIMEOUT_SECONDS:-}
 LAB_KUBECONFIG=${LAB_KUBECONFIG:-}
 POLL_SECONDS=${POLL_SECONDS:-10}
 KUBECTL_BIN=${KUBECTL_BIN:-kubectl}
+MOUNT_REFUSED_FIX=${MOUNT_REFUSED_FIX:-}
 
 log() {
   printf '%s [lab] %s\n' "$(date -u '+%Y-%m-%dT%H:%M:%SZ')" "$*" >&2
@@ -55,6 +68,35 @@ k() {
   "$KUBECTL_BIN" --namespace "$JOB_NAMESPACE" "$@"
 }
 
+# check_mounts: with MOUNT_REFUSED_FIX, the FailedMount events of the Job's pods (see above).
+: >"$stage/seen"
+check_mounts() {
+  [ -n "$MOUNT_REFUSED_FIX" ] || return 0
+  pods=$(k get pods -l "batch.kubernetes.io/job-name=$JOB_NAME" -o 'jsonpath={range .items[*]}{.metadata.name}{"\n"}{end}' 2>/dev/null) || return 0
+  k get events --field-selector reason=FailedMount -o 'jsonpath={range .items[*]}{.involvedObject.name}{"\t"}{.message}{"\n"}{end}' >"$stage/events" 2>/dev/null || return 0
+  while IFS="$(printf '\t')" read -r pod message; do
+    case "
+$pods
+" in
+      *"
+$pod
+"*) ;;
+      *) continue ;;
+    esac
+    case $message in
+      *chmod*'operation not permitted'*)
+        log "error: pod $pod of job/$JOB_NAME cannot mount a volume: $message"
+        printf '%s\n' "$MOUNT_REFUSED_FIX" | while IFS= read -r line; do log "error: $line"; done
+        exit 1
+        ;;
+    esac
+    if ! grep -qxF -- "$pod $message" "$stage/seen"; then
+      printf '%s\n' "$pod $message" >>"$stage/seen"
+      log "FailedMount of pod $pod (the kubelet retries): $message"
+    fi
+  done <"$stage/events"
+}
+
 give_up() {
   log "job/$JOB_NAME in namespace $JOB_NAMESPACE $1"
   k describe "job/$JOB_NAME" >&2 || true
@@ -78,6 +120,7 @@ while :; do
     *' Complete '*) break ;;
     *' Failed '*) give_up "failed" ;;
   esac
+  check_mounts
   if [ "$(date +%s)" -ge "$deadline" ]; then give_up "did not finish within ${WAIT_TIMEOUT_SECONDS}s"; fi
   sleep "$POLL_SECONDS"
 done

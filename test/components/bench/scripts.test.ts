@@ -1,7 +1,7 @@
 /**
  * The benchmark scripts themselves: shellcheck on every one of them, then the real fio and ioping
  * on a temporary directory with tiny sizes, and collect-job.sh against a stand-in kubectl (its
- * logic: waiting, failure, a Job gone). pgbench.sh has its own file (scripts/pgbench.test.ts).
+ * logic: waiting, failure, a Job gone; with MOUNT_REFUSED_FIX, its pods' FailedMount events). pgbench.sh has its own file (scripts/pgbench.test.ts).
  * CI installs shellcheck, fio and ioping (Debian packages); a missing one fails these tests, it
  * does not skip them.
  */
@@ -338,5 +338,90 @@ describe("collect-job.sh against a stand-in kubectl", () => {
     const r = run(COLLECT_SCRIPT_FILE, { JOB_NAMESPACE: "bench", WAIT_TIMEOUT_SECONDS: "1" });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("error: JOB_NAME is not set");
+  });
+});
+
+describe("collect-job.sh with MOUNT_REFUSED_FIX: the FailedMount events of the Job's pods", () => {
+  /** The kubelet's event when csi-driver-nfs' NodePublishVolume fails on its chmod (codes.Internal with the chmod error). */
+  const CHMOD_REFUSED =
+    'MountVolume.SetUp failed for volume "data-0" : rpc error: code = Internal desc = chmod /var/lib/kubelet/pods/5b0c/volumes/kubernetes.io~csi/data-0/mount: operation not permitted';
+  const TIMED_OUT =
+    'MountVolume.SetUp failed for volume "data-1" : rpc error: code = Internal desc = mount failed: exit status 32 Output: mount.nfs: Connection timed out';
+  const POD = "kafka-storage-prepare-x7k2p";
+  const FIX = "fix the rule:\n  vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex 1 -superuser sys";
+  /** kubectl: `get job` answers `conditions`, `get pods` the Job's pod, `get events` `events` (pod, message). */
+  function kubectl(conditions: string, events: Array<[string, string]>): { env: Record<string, string>; calls: () => string[] } {
+    const bin = path.join(tmp, "bin");
+    fs.mkdirSync(bin);
+    const calls = path.join(tmp, "calls");
+    const lines = events.map(([p, m]) => `${p}\t${m}\n`).join("");
+    stub(
+      bin,
+      "kubectl",
+      [
+        `printf '%s\\n' "$*" >> "${calls}"`,
+        `case "$3 $4" in`,
+        `  "get job/kafka-storage-prepare") printf '%s' "${conditions}" ;;`,
+        `  "get pods") printf '${POD}\\n' ;;`,
+        `  "get events") printf '${lines.replace(/\t/g, "\\t").replace(/\n/g, "\\n")}' ;;`,
+        `  "describe job/kafka-storage-prepare") echo "Events: DeadlineExceeded" ;;`,
+        `  "logs job/kafka-storage-prepare") echo "(no log)" ;;`,
+        `esac`,
+      ].join("\n"),
+    );
+    return {
+      env: {
+        KUBECTL_BIN: path.join(bin, "kubectl"),
+        JOB_NAME: "kafka-storage-prepare",
+        JOB_NAMESPACE: "kafka-storage",
+        WAIT_TIMEOUT_SECONDS: "2",
+        POLL_SECONDS: "1",
+        MOUNT_REFUSED_FIX: FIX,
+      },
+      calls: () => fs.readFileSync(calls, "utf8").trim().split("\n"),
+    };
+  }
+  /** stderr without the timestamps. */
+  const lines = (stderr: string) => stderr.split("\n").map((l) => l.replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ /, ""));
+
+  it("a refused chmod on the Job's pod: the event and the fix, exit 1 at once; other mount failures are shown once", () => {
+    const { env, calls } = kubectl("", [
+      [POD, TIMED_OUT],
+      ["other-pod", CHMOD_REFUSED.replace("data-0", "data-9")],
+      [POD, CHMOD_REFUSED],
+    ]);
+    const started = Date.now();
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "600" });
+    expect(Date.now() - started).toBeLessThan(10000);
+    expect([r.status, r.stdout]).toEqual([1, ""]);
+    expect(lines(r.stderr)).toEqual([
+      "[lab] waiting up to 600s for job/kafka-storage-prepare in namespace kafka-storage",
+      `[lab] FailedMount of pod ${POD} (the kubelet retries): ${TIMED_OUT}`,
+      `[lab] error: pod ${POD} of job/kafka-storage-prepare cannot mount a volume: ${CHMOD_REFUSED}`,
+      "[lab] error: fix the rule:",
+      "[lab] error:   vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex 1 -superuser sys",
+      "",
+    ]);
+    expect(calls()).toEqual([
+      `--namespace kafka-storage get job/kafka-storage-prepare -o jsonpath={range .status.conditions[?(@.status=="True")]}{.type}{" "}{end}`,
+      `--namespace kafka-storage get pods -l batch.kubernetes.io/job-name=kafka-storage-prepare -o jsonpath={range .items[*]}{.metadata.name}{"\\n"}{end}`,
+      `--namespace kafka-storage get events --field-selector reason=FailedMount -o jsonpath={range .items[*]}{.involvedObject.name}{"\\t"}{.message}{"\\n"}{end}`,
+    ]);
+  });
+
+  it("mount failures that are not a refused chmod: shown once each, then the timeout as without the watch", () => {
+    const { env } = kubectl("", [[POD, TIMED_OUT]]);
+    const r = run(COLLECT_SCRIPT_FILE, env);
+    expect(r.status).toBe(1);
+    const l = lines(r.stderr);
+    expect(l.filter((x) => x.includes("FailedMount"))).toEqual([`[lab] FailedMount of pod ${POD} (the kubelet retries): ${TIMED_OUT}`]);
+    expect(l).toContain("[lab] job/kafka-storage-prepare in namespace kafka-storage did not finish within 2s");
+  });
+
+  it("without MOUNT_REFUSED_FIX it reads no events (the benchmark Jobs' collectors)", () => {
+    const { env, calls } = kubectl("SuccessCriteriaMet Complete ", [[POD, CHMOD_REFUSED]]);
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, MOUNT_REFUSED_FIX: "" });
+    expect([r.status, r.stdout]).toEqual([0, "(no log)\n"]);
+    expect(calls().some((c) => c.includes(" get events"))).toBe(false);
   });
 });

@@ -23,6 +23,24 @@ describe("node group placement", () => {
     expect(() => new Toleration(nodeGroupToleration("brokers")).validate()).not.toThrow();
   });
 
+  test("with a zone: the group's nodes in that zone only, one term (a node matches both expressions)", () => {
+    expect(nodeGroupAffinity("brokers", "us-east-1a")).toEqual({
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [
+            {
+              matchExpressions: [
+                { key: "storage-bench-lab/node-group", operator: "In", values: ["brokers"] },
+                { key: "topology.kubernetes.io/zone", operator: "In", values: ["us-east-1a"] },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(() => new Affinity(nodeGroupAffinity("brokers", "us-east-1a")).validate()).not.toThrow();
+  });
+
   test("they match what a dedicated group's nodes carry: its label, and its taint in Kubernetes' form", () => {
     const [g] = resolve({
       clusterName: "c",

@@ -10,6 +10,7 @@ import {
   IMDS_HOP_LIMIT,
   NODE_AMI_TYPE,
   NODE_ROOT_DEVICE,
+  nodeGroupSubnets,
   problems,
   resolve,
 } from "../../../components/eks/rules";
@@ -234,6 +235,36 @@ describe("EKS node groups", () => {
     expect(problems({ ...base, nodeGroups: KAFKA_GROUPS })).toEqual([]);
   });
 
+  test("a group's zone: an index or a zone name, kept by resolve; its subnets the zone's one, every zone's without it", () => {
+    const groups = [KAFKA_GROUPS[0], { ...KAFKA_GROUPS[1], zone: 1 }, { ...KAFKA_GROUPS[2], zone: "us-east-1a" }];
+    expect(problems({ ...base, nodeGroups: groups })).toEqual([]);
+    const r = resolve({ ...base, nodeGroups: groups });
+    expect(r.nodeGroups.map((g) => g.zone)).toEqual([undefined, 1, "us-east-1a"]);
+    expect("zone" in r.nodeGroups[0]).toBe(false);
+    const ids = ["subnet-a", "subnet-b"];
+    const zones = ["us-east-1a", "us-east-1b"];
+    expect(r.nodeGroups.map((g) => nodeGroupSubnets(g, ids, zones))).toEqual([
+      { subnetIds: ["subnet-a", "subnet-b"], zones: ["us-east-1a", "us-east-1b"] },
+      { subnetIds: ["subnet-b"], zones: ["us-east-1b"] },
+      { subnetIds: ["subnet-a"], zones: ["us-east-1a"] },
+    ]);
+    expect(() => nodeGroupSubnets({ name: "brokers", zone: "us-east-1c" }, ids, zones)).toThrow(
+      new Error(
+        `node group 'brokers': zone "us-east-1c" is not one of the network's zones us-east-1a, us-east-1b (by index 0–1 or by name)`,
+      ),
+    );
+    expect(() => nodeGroupSubnets({ name: "brokers", zone: 1 }, ["subnet-a"], ["us-east-1a"])).toThrow(
+      new Error("node group 'brokers': zone index 1 is not one of the network's zones us-east-1a (by index 0–0 or by name)"),
+    );
+    expect(() => nodeGroupSubnets({ name: "brokers" }, ids, ["us-east-1a"])).toThrow(
+      new Error("the network stack lists 2 private subnets for 1 zones; they must pair up"),
+    );
+    expect(lines({ ...base, nodeGroups: [KAFKA_GROUPS[0], { ...KAFKA_GROUPS[1], zone: 2 }, { ...KAFKA_GROUPS[2], zone: "a" }] })).toEqual([
+      "'nodeGroups[1].zone' must be 0 or 1 (index of the zone among the network's) or an availability zone name (e.g. us-east-1a), got 2",
+      `'nodeGroups[2].zone' must be 0 or 1 (index of the zone among the network's) or an availability zone name (e.g. us-east-1a), got "a"`,
+    ]);
+  });
+
   test("the taint: the EKS API's NO_SCHEDULE, Kubernetes' NoSchedule; key and value within EKS' 63 characters", () => {
     expect(NODE_GROUP_LABEL).toBe("storage-bench-lab/node-group");
     expect(DEDICATED_TAINT_EFFECT).toEqual({ eks: "NO_SCHEDULE", kubernetes: "NoSchedule" });
@@ -275,7 +306,7 @@ describe("EKS node groups", () => {
       "an empty list",
       { nodeGroups: [] },
       [
-        `'nodeGroups' must be a list of 1 to 5 node groups ({"name","instanceType","nodeCount"[,"rootVolumeGiB","labels","dedicated"]}), got []`,
+        `'nodeGroups' must be a list of 1 to 5 node groups ({"name","instanceType","nodeCount"[,"rootVolumeGiB","labels","dedicated","zone"]}), got []`,
       ],
     ],
     [
@@ -289,14 +320,14 @@ describe("EKS node groups", () => {
       "each group's fields, its unknown keys, duplicate names, the lab's own labels",
       {
         nodeGroups: [
-          { name: "system", instanceType: "m5.large", nodeCount: 3, zone: "a" },
+          { name: "system", instanceType: "m5.large", nodeCount: 3, az: "a" },
           { name: "system", instanceType: "m7g.large", nodeCount: 1, rootVolumeGiB: 10, dedicated: "yes" },
           { name: "Brokers", instanceType: "i3en.2xlarge", nodeCount: 3, labels: { "storage-bench-lab/node-group": "x" } },
           { name: "clients", instanceType: "c5n.2xlarge", nodeCount: 4, labels: { "bad key!": "v" } },
         ],
       },
       [
-        `'nodeGroups[0]' must be a node group of the keys name, instanceType, nodeCount, rootVolumeGiB, labels, dedicated (not zone), got {"name":"system","instanceType":"m5.large","nodeCount":3,"zone":"a"}`,
+        `'nodeGroups[0]' must be a node group of the keys name, instanceType, nodeCount, rootVolumeGiB, labels, dedicated, zone (not az), got {"name":"system","instanceType":"m5.large","nodeCount":3,"az":"a"}`,
         `'nodeGroups[1].name' must be a name no other group has, got "system"`,
         `'nodeGroups[1].instanceType' must be an x86_64 EC2 instance type listed in components/k0s/instance-types.ts or components/eks/instance-types.ts (e.g. m5.xlarge): the nodes run AL2023_x86_64_STANDARD, got "m7g.large"`,
         "'nodeGroups[1].nodeCount' must be an integer from 2 to 30 (nodes over both zones), got 1",

@@ -177,7 +177,7 @@ describe("KafkaNodePools", () => {
 });
 
 describe("preparing the brokers' directories", () => {
-  const job = prepareJobManifest(r, "svm.example.internal");
+  const job = prepareJobManifest(r, "svm.example.internal", "0b5c6d8e-1f2a-4b3c-8d9e-0a1b2c3d4e5f");
   const spec = job.spec!.template.spec!;
 
   test("valid Kubernetes objects in a restricted namespace: the script, the Job", () => {
@@ -190,7 +190,7 @@ describe("preparing the brokers' directories", () => {
     expect(() => new Job(job).validate()).not.toThrow();
   });
 
-  test("mounts every volume root through the NFS CSI driver (roots made 0777, NFSv4.1), creates every broker's directory as Kafka's 1001:0", () => {
+  test("mounts every volume root through the NFS CSI driver (roots made 0777, NFSv4.1), creates every broker's directory as Kafka's uid 1001 (group 0, not checked), marked with the deployment", () => {
     expect(spec.volumes!.filter((v) => v.csi).map((v) => [v.name, v.csi])).toEqual(
       VOLUMES.map((share, i) => [
         `data-${i}`,
@@ -205,7 +205,8 @@ describe("preparing the brokers' directories", () => {
     expect(env).toEqual({
       VOLUME_MOUNTS: "/volumes/0 /volumes/1 /volumes/2 /volumes/3 /volumes/4 /volumes/5",
       BROKER_DIRS: "kafka-brokers-0 kafka-brokers-1 kafka-brokers-2",
-      OWNER: "1001:0",
+      OWNER_UID: "1001",
+      DEPLOYMENT_ID: "0b5c6d8e-1f2a-4b3c-8d9e-0a1b2c3d4e5f",
       DIR_MODE: "0750",
     });
     expect([c.command, c.image]).toEqual([["/bin/sh", "/scripts/prepare-dirs.sh"], "quay.io/strimzi/kafka:1.2.0-kafka-4.3.1"]);
@@ -223,7 +224,8 @@ describe("preparing the brokers' directories", () => {
         .sort(),
     );
     expect(job.spec).toMatchObject({ backoffLimit: 2, activeDeadlineSeconds: 600, ttlSecondsAfterFinished: 86400 });
-    expect(job.metadata!.annotations).toEqual({ "pulumi.com/timeoutSeconds": "900" });
+    // Awaited by collect-job.sh (index.ts), not by the provider (which would wait out a mount that cannot succeed).
+    expect(job.metadata!.annotations).toEqual({ "pulumi.com/skipAwait": "true" });
   });
 
   test("the Job meets the restricted Pod Security Standard; the lab's policy has nothing to say", () => {

@@ -3,6 +3,15 @@
  * standing in for the mounted volumes (a stand-in `stat` reports them as mount points; the real
  * `stat` answers everything else), run as Kafka's 1001:0 like the prepare Job (the tests run as
  * root in CI, so they can start it as another user).
+ *
+ * The script is copied into the test's own world-readable directory first: run as uid 1001 straight
+ * from the checkout, it could not be read where the checkout's parents are closed to other users
+ * (a clone inside a 0700 `mktemp -d` directory).
+ *
+ * No NFS mount: this machine's kernel has neither the NFS client nor the server (/proc/filesystems
+ * lists no nfs/nfs4/nfsd; no kernel modules to load), so the NFSv4.1 case (the group mapped to
+ * nobody by a mismatched ID domain) is reproduced as what the client then shows: a directory owned by
+ * uid 1001 whose group is 65534 (nobody), not the expected 0.
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -11,13 +20,18 @@ import * as path from "node:path";
 import { PREPARE_DIRS_SCRIPT } from "../../../components/kafka";
 import { stub } from "../bench/support";
 
+const NOBODY = 65534;
 let tmp: string;
 let bin: string;
+let script: string;
 let vols: string[];
 beforeEach(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-dirs-"));
   bin = path.join(tmp, "bin");
   fs.mkdirSync(bin);
+  script = path.join(tmp, "prepare-dirs.sh");
+  fs.copyFileSync(PREPARE_DIRS_SCRIPT, script);
+  fs.chmodSync(script, 0o644);
   vols = [path.join(tmp, "v0"), path.join(tmp, "v1")];
   for (const v of vols) fs.mkdirSync(v, { mode: 0o777 });
   for (const v of vols) fs.chmodSync(v, 0o777);
@@ -31,16 +45,38 @@ function mountedStat(): void {
   fs.chmodSync(bin, 0o755);
   stub(bin, "stat", `if [ "$2" = "%d" ]; then case "$4" in */..) echo 1 ;; *) echo 2 ;; esac; else exec ${real} "$@"; fi`);
 }
-const ENV = () => ({ VOLUME_MOUNTS: vols.join(" "), BROKER_DIRS: "kafka-brokers-0 kafka-brokers-1 kafka-brokers-2", OWNER: "1001:0" });
-const run = (env: Record<string, string>, args: string[] = []) => {
-  const r = spawnSync("/bin/sh", [PREPARE_DIRS_SCRIPT, ...args], {
+const ID = "3f9a2c41-7d7e-4b43-9a55-0c1d2e3f4a5b";
+const ENV = () => ({
+  VOLUME_MOUNTS: vols.join(" "),
+  BROKER_DIRS: "kafka-brokers-0 kafka-brokers-1 kafka-brokers-2",
+  OWNER_UID: "1001",
+  DEPLOYMENT_ID: ID,
+});
+const run = (env: Record<string, string>, args: string[] = [], uid = 1001) => {
+  const r = spawnSync("/bin/sh", [script, ...args], {
     env: { PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`, ...env },
     encoding: "utf8",
-    uid: 1001,
+    uid,
     gid: 0,
   });
   return { status: r.status, stderr: r.stderr };
 };
+/** A broker directory as another party left it: owner, group, mode. */
+function dir(vol: string, name: string, uid: number, gid: number, mode = 0o750): string {
+  const p = path.join(vol, name);
+  fs.mkdirSync(p);
+  fs.chownSync(p, uid, gid);
+  fs.chmodSync(p, mode);
+  return p;
+}
+/** What Kafka leaves in a log directory it formatted (Strimzi: `<mount>/kafka-log<node id>`). */
+function kafkaLogDir(p: string): string {
+  const log = path.join(p, "kafka-log0");
+  fs.mkdirSync(log);
+  const meta = path.join(log, "meta.properties");
+  fs.writeFileSync(meta, "version=1\ncluster.id=old\nnode.id=0\n");
+  return meta;
+}
 
 describe("prepare-dirs.sh", () => {
   test("passes shellcheck", () => {
@@ -48,17 +84,78 @@ describe("prepare-dirs.sh", () => {
     expect([r.status, r.stdout]).toEqual([0, ""]);
   });
 
-  test("creates each broker's directory on each volume, mode 0750, owned by 1001:0; a second run changes nothing", () => {
+  test("creates each broker's directory on each volume, mode 0750, owned by 1001, marked with the deployment; a second run changes nothing", () => {
     mountedStat();
     expect(run(ENV())).toEqual({ status: 0, stderr: "[lab] broker directories ready: 6 created on 2 volume(s)\n" });
     for (const v of vols)
       for (const b of [0, 1, 2]) {
-        const st = fs.lstatSync(path.join(v, `kafka-brokers-${b}`));
+        const p = path.join(v, `kafka-brokers-${b}`);
+        const st = fs.lstatSync(p);
         expect([st.isDirectory(), st.mode & 0o7777, st.uid, st.gid]).toEqual([true, 0o750, 1001, 0]);
+        expect(fs.readdirSync(p)).toEqual([".lab-deployment"]);
+        expect(fs.readFileSync(path.join(p, ".lab-deployment"), "utf8")).toBe(`${ID}\n`);
       }
     fs.writeFileSync(path.join(vols[0], "kafka-brokers-0", "keep"), "data");
     expect(run(ENV())).toEqual({ status: 0, stderr: "[lab] broker directories ready: 0 created on 2 volume(s)\n" });
     expect(fs.readFileSync(path.join(vols[0], "kafka-brokers-0", "keep"), "utf8")).toBe("data");
+    expect(fs.readdirSync(path.join(vols[0], "kafka-brokers-0")).sort()).toEqual([".lab-deployment", "keep"]);
+  });
+
+  test("ownership that works passes though the group is not the expected one (NFSv4.1: gid 0 shown as nobody)", () => {
+    mountedStat();
+    for (const v of vols) for (const b of [0, 1, 2]) dir(v, `kafka-brokers-${b}`, 1001, NOBODY);
+    expect(run(ENV())).toEqual({ status: 0, stderr: "[lab] broker directories ready: 0 created on 2 volume(s)\n" });
+    expect(run(ENV(), ["--check"])).toEqual({ status: 0, stderr: "" });
+    expect(fs.statSync(path.join(vols[1], "kafka-brokers-2")).gid).toBe(NOBODY);
+  });
+
+  test("ownership that does not work fails, naming the owner as the client sees it: another uid, or no write for the owner", () => {
+    mountedStat();
+    dir(vols[0], "kafka-brokers-0", 2000, 0);
+    expect(run(ENV())).toEqual({
+      status: 1,
+      stderr: `[lab] error: ${vols[0]}/kafka-brokers-0 belongs to uid 2000, not 1001 (as this NFS client sees it: 2000:0)\n`,
+    });
+    fs.rmdirSync(path.join(vols[0], "kafka-brokers-0"));
+    dir(vols[0], "kafka-brokers-0", NOBODY, NOBODY, 0o777);
+    expect(run(ENV(), ["--check"])).toEqual({
+      status: 1,
+      stderr: `[lab] error: ${vols[0]}/kafka-brokers-0 belongs to uid 65534, not 1001 (as this NFS client sees it: 65534:65534)\n`,
+    });
+    fs.rmdirSync(path.join(vols[0], "kafka-brokers-0"));
+    dir(vols[0], "kafka-brokers-0", 1001, NOBODY, 0o550);
+    expect(run(ENV())).toEqual({
+      status: 1,
+      stderr: `[lab] error: ${vols[0]}/kafka-brokers-0 belongs to uid 1001 but uid 1001 cannot create a file in it (mode 550)\n`,
+    });
+    expect(fs.readdirSync(path.join(vols[0], "kafka-brokers-0"))).toEqual([]);
+  });
+
+  test("a directory with an earlier cluster's Kafka data stops it, naming the clean-up; the same deployment's data does not", () => {
+    mountedStat();
+    const p = dir(vols[1], "kafka-brokers-1", 1001, 0);
+    const meta = kafkaLogDir(p);
+    const refused = {
+      status: 1,
+      stderr:
+        `[lab] error: ${meta} exists: ${p} holds a Kafka log directory of an earlier cluster, which the new brokers would refuse ` +
+        `(Invalid cluster.id); remove the brokers' directories from every data volume or re-create the volumes ` +
+        `(docs/kafka.md, "Re-deploying onto the same file system")\n`,
+    };
+    expect(run(ENV())).toEqual(refused);
+    fs.writeFileSync(path.join(p, ".lab-deployment"), "another-deployment\n");
+    expect(run(ENV())).toEqual(refused);
+    expect(fs.readFileSync(path.join(p, ".lab-deployment"), "utf8")).toBe("another-deployment\n");
+    fs.writeFileSync(path.join(p, ".lab-deployment"), `${ID}\n`);
+    // The refused runs created the directories before it (v0 and v1/kafka-brokers-0); this one the last.
+    expect(run(ENV())).toEqual({ status: 0, stderr: "[lab] broker directories ready: 1 created on 2 volume(s)\n" });
+    expect(run(ENV(), ["--check"])).toEqual({ status: 0, stderr: "" });
+    fs.writeFileSync(path.join(p, "meta.properties"), "version=1\n");
+    expect(run({ ...ENV(), DEPLOYMENT_ID: "next" }, ["--check"]).stderr).toBe(
+      `[lab] error: ${p}/meta.properties exists: ${p} holds a Kafka log directory of an earlier cluster, which the new brokers would refuse ` +
+        `(Invalid cluster.id); remove the brokers' directories from every data volume or re-create the volumes ` +
+        `(docs/kafka.md, "Re-deploying onto the same file system")\n`,
+    );
   });
 
   test("--check: fails on a missing directory, passes once they exist, creates nothing", () => {
@@ -85,23 +182,30 @@ describe("prepare-dirs.sh", () => {
     });
   });
 
-  test("never through a symbolic link, never over a file, never a directory of someone else", () => {
+  test("never through a symbolic link, never over a file", () => {
     mountedStat();
     fs.symlinkSync("/etc", path.join(vols[0], "kafka-brokers-0"));
     expect(run(ENV())).toEqual({ status: 1, stderr: `[lab] error: ${vols[0]}/kafka-brokers-0 is a symbolic link\n` });
     fs.unlinkSync(path.join(vols[0], "kafka-brokers-0"));
     fs.writeFileSync(path.join(vols[0], "kafka-brokers-0"), "");
     expect(run(ENV())).toEqual({ status: 1, stderr: `[lab] error: ${vols[0]}/kafka-brokers-0 exists and is not a directory\n` });
-    fs.unlinkSync(path.join(vols[0], "kafka-brokers-0"));
-    fs.mkdirSync(path.join(vols[0], "kafka-brokers-0"));
-    fs.chownSync(path.join(vols[0], "kafka-brokers-0"), 2000, 2000);
-    expect(run(ENV())).toEqual({ status: 1, stderr: `[lab] error: ${vols[0]}/kafka-brokers-0 belongs to 2000:2000, not 1001:0\n` });
   });
 
-  test("refuses bad arguments and environment before touching anything", () => {
+  test("refuses bad arguments and environment, and another user than OWNER_UID, before touching anything", () => {
     mountedStat();
     expect(run({ ...ENV(), BROKER_DIRS: "../etc" })).toEqual({ status: 1, stderr: "[lab] error: '../etc' is not a directory name\n" });
-    expect(run({ ...ENV(), OWNER: "kafka" })).toEqual({ status: 1, stderr: "[lab] error: OWNER must be <uid>:<gid>, got 'kafka'\n" });
+    expect(run({ ...ENV(), OWNER_UID: "1001:0" })).toEqual({
+      status: 1,
+      stderr: "[lab] error: OWNER_UID must be a numeric uid, got '1001:0'\n",
+    });
+    expect(run(ENV(), [], 1002)).toEqual({
+      status: 1,
+      stderr: "[lab] error: runs as uid 1002, not OWNER_UID 1001: the directories would belong to another user\n",
+    });
+    expect(run({ ...ENV(), DEPLOYMENT_ID: "" })).toEqual({
+      status: 1,
+      stderr: "[lab] error: DEPLOYMENT_ID must be letters, digits and '-', got ''\n",
+    });
     expect(run({ ...ENV(), DIR_MODE: "750" })).toEqual({
       status: 1,
       stderr: "[lab] error: DIR_MODE must be an octal mode like 0750, got '750'\n",

@@ -227,7 +227,14 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
       zones: ["us-east-1a", "us-east-1b"],
       instanceType: "m5.xlarge",
       nodeGroups: [
-        { name: "workers", instanceType: "m5.xlarge", nodeCount: 3, labels: { "storage-bench-lab/role": "worker" }, taints: [] },
+        {
+          name: "workers",
+          instanceType: "m5.xlarge",
+          nodeCount: 3,
+          labels: { "storage-bench-lab/role": "worker" },
+          taints: [],
+          zones: ["us-east-1a", "us-east-1b"],
+        },
       ],
       tridentRoleName: "fsx-eks-cluster-trident",
       tridentInstall: "helm",
@@ -278,12 +285,12 @@ describe("stack kafka-cluster (kind eks): three node groups, two of them dedicat
     net = results.find((r) => r.spec.name === "network")!.plan;
   });
 
-  test("system 3 × m5.large, brokers 3 × i3en.2xlarge, clients 4 × c5n.2xlarge: labelled with their group, brokers and clients tainted", () => {
+  test("system 3 × m5.large over both zones, brokers 3 × i3en.2xlarge and clients 4 × c5n.2xlarge in zone 0 only: labelled with their group, brokers and clients tainted", () => {
     const groups = ofType(p, "eks:index:ManagedNodeGroup").map((g) => {
       const i = g.inputs as Any;
       return [g.name, i.instanceTypes, i.scalingConfig.desiredSize, i.labels, i.taints ?? null, i.amiType, i.subnetIds];
     });
-    const subnets = net.outputs.privateSubnetIds;
+    const subnets = net.outputs.privateSubnetIds as string[];
     expect(groups).toEqual([
       [
         "eks-nodes-system",
@@ -301,7 +308,7 @@ describe("stack kafka-cluster (kind eks): three node groups, two of them dedicat
         { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "brokers" },
         [{ key: "storage-bench-lab/node-group", value: "brokers", effect: "NO_SCHEDULE" }],
         "AL2023_x86_64_STANDARD",
-        subnets,
+        [subnets[0]],
       ],
       [
         "eks-nodes-clients",
@@ -310,7 +317,7 @@ describe("stack kafka-cluster (kind eks): three node groups, two of them dedicat
         { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "clients" },
         [{ key: "storage-bench-lab/node-group", value: "clients", effect: "NO_SCHEDULE" }],
         "AL2023_x86_64_STANDARD",
-        subnets,
+        [subnets[0]],
       ],
     ]);
   });
@@ -348,6 +355,7 @@ describe("stack kafka-cluster (kind eks): three node groups, two of them dedicat
         nodeCount: 3,
         labels: { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "system" },
         taints: [],
+        zones: ["us-east-1a", "us-east-1b"],
       },
       {
         name: "brokers",
@@ -355,6 +363,7 @@ describe("stack kafka-cluster (kind eks): three node groups, two of them dedicat
         nodeCount: 3,
         labels: { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "brokers" },
         taints: [{ key: "storage-bench-lab/node-group", value: "brokers", effect: "NoSchedule" }],
+        zones: ["us-east-1a"],
       },
       {
         name: "clients",
@@ -362,6 +371,7 @@ describe("stack kafka-cluster (kind eks): three node groups, two of them dedicat
         nodeCount: 4,
         labels: { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": "clients" },
         taints: [{ key: "storage-bench-lab/node-group", value: "clients", effect: "NoSchedule" }],
+        zones: ["us-east-1a"],
       },
     ]);
   });

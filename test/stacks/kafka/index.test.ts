@@ -18,6 +18,7 @@ import { ONTAP_INGRESS } from "../../../components/fsx-ontap/security";
 import { parseOmb } from "../../../core/parsers";
 import type { Sample } from "../../../core/sample";
 import { kafkaOutputs } from "../../../stacks/kafka/outputs";
+import { zoneMetadata } from "../../../stacks/kafka/upstream";
 import { buildModel } from "../../../lab/report/model";
 import { crdProblems } from "../../helpers/crd";
 import { ROOT } from "../../helpers/root";
@@ -116,8 +117,8 @@ describe("stack kafka, planned after its upstreams", () => {
       });
       expect((pvcs[i].inputs as Any).spec.volumeName).toBe((pv.inputs as Any).metadata.name);
       expect(pvcs[i].dependencies).toContain(pv.urn);
-      // The brokers' directories exist (the prepare Job completed) before a PV can be mounted.
-      expect(pv.dependencies).toContain(named(p, "kubernetes:batch/v1:Job", "kafka-storage-prepare").urn);
+      // The brokers' directories exist (the prepare Job awaited to completion) before a PV can be mounted.
+      expect(pv.dependencies).toContain(named(p, "command:local:Command", "kafka-storage-prepare-await").urn);
     }
     expect(p.outputs.dataClaims).toEqual(expected.map(({ b, v }) => `data-${v}-kafka-brokers-${b}`));
     expect(p.outputs.dataVolumes).toEqual(expected.map(({ b, v }) => `kafka-data-${v}-kafka-brokers-${b}`));
@@ -137,6 +138,46 @@ describe("stack kafka, planned after its upstreams", () => {
       values: { feature: { enableInlineVolume: true } },
     });
     expect(job.dependencies).toContain(chart.urn);
+  });
+
+  test("the prepare Job names this deployment by the storage namespace's uid (a destroy and a new up get a new one)", () => {
+    const job = named(p, "kubernetes:batch/v1:Job", "kafka-storage-prepare");
+    const ns = named(p, "kubernetes:core/v1:Namespace", "kafka-storage-ns");
+    const env = Object.fromEntries((job.inputs as Any).spec.template.spec.containers[0].env.map((e: Any) => [e.name, e.value]));
+    expect(env.OWNER_UID).toBe("1001");
+    expect(env.DEPLOYMENT_ID).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(env.DEPLOYMENT_ID).toBe(
+      (fakeState(ns.type, ns.name, ns.inputs as Any, { region: "us-east-1" } as Any).state.metadata as Any).uid,
+    );
+    expect(job.dependencies).toContain(ns.urn);
+  });
+
+  test("the prepare Job is awaited by collect-job.sh (kubectl) watching its pods' mounts, whose fix names the SVM and the management endpoint", () => {
+    const job = named(p, "kubernetes:batch/v1:Job", "kafka-storage-prepare");
+    const wait = named(p, "command:local:Command", "kafka-storage-prepare-await");
+    expect((job.inputs as Any).metadata.annotations).toEqual({ "pulumi.com/skipAwait": "true" });
+    expect(wait.dependencies).toContain(job.urn);
+    expect(wait.inputs.create).toBe(fs.readFileSync(path.join(ROOT, "components/bench/scripts/collect-job.sh"), "utf8"));
+    expect(wait.inputs.environment).toEqual({
+      JOB_NAME: "kafka-storage-prepare",
+      JOB_NAMESPACE: "kafka-storage",
+      WAIT_TIMEOUT_SECONDS: "900",
+      POLL_SECONDS: "5",
+      MOUNT_REFUSED_FIX:
+        `the export rule of SVM kafkasvm squashes root, and the NFS CSI driver's chmod of a new volume's root runs as root. Fix the rule on the file system's management endpoint (ssh fsxadmin@${fsx.managementEndpoint.dnsName}):\n` +
+        "  vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex 1 -superuser sys\n" +
+        'then run pulumi up --refresh (docs/kafka.md, "Root over NFS")',
+      LAB_KUBECONFIG: "[secret]",
+    });
+    expect(wait.inputs.interpreter).toEqual(["/bin/sh", "-c"]);
+    expect((wait.inputs.triggers as Any[]).length).toBe(1);
+    expect(fsx.svmName).toBe("kafkasvm");
+  });
+
+  test("the Kubernetes provider lets a destroy proceed when the EKS cluster is already gone", () => {
+    const provider = named(p, "pulumi:providers:kubernetes", "kafka-cluster");
+    // Provider inputs reach the engine JSON-encoded (as the SDK serializes provider config).
+    expect(provider.inputs.deleteUnreachable).toBe("true");
   });
 
   test("the EKS nodes may reach the file system on exactly the NFS ports", () => {
@@ -182,6 +223,45 @@ describe("stack kafka, planned after its upstreams", () => {
       kafkaVersion: "4.3.1",
       strimziVersion: "1.2.0",
     });
+  });
+
+  test("zones: brokers, OMB workers and drivers pinned to the file system's preferred zone; the controllers are not", () => {
+    const preferred = fsx.preferredAz as string;
+    expect(preferred).toBe("us-east-1a");
+    const terms = (spec: Any) => spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms;
+    const pinned = (group: string) => [
+      {
+        matchExpressions: [
+          { key: "storage-bench-lab/node-group", operator: "In", values: [group] },
+          { key: "topology.kubernetes.io/zone", operator: "In", values: [preferred] },
+        ],
+      },
+    ];
+    const pool = (n: string) => (named(p, "kubernetes:kafka.strimzi.io/v1:KafkaNodePool", n).inputs as Any).spec.template.pod;
+    expect(terms(pool("kafka-pool-brokers"))).toEqual(pinned("brokers"));
+    expect(terms(pool("kafka-pool-controllers"))).toEqual([
+      { matchExpressions: [{ key: "storage-bench-lab/node-group", operator: "In", values: ["system"] }] },
+    ]);
+    expect(terms((named(p, "kubernetes:apps/v1:StatefulSet", "omb-workers").inputs as Any).spec.template.spec)).toEqual(pinned("clients"));
+    for (const j of drivers(p)) expect(terms((j.inputs as Any).spec.template.spec)).toEqual(pinned("clients"));
+    // The groups they run on are in that zone only (Pulumi.kafka-cluster.yaml: zone 0).
+    const groups = Object.fromEntries((eks.nodeGroups as Any[]).map((g) => [g.name, g.zones]));
+    expect(groups).toEqual({ system: ["us-east-1a", "us-east-1b"], brokers: [preferred], clients: [preferred] });
+  });
+
+  test("lab:zonePlacement spread: no zone pin; a value it does not know is refused", async () => {
+    const q = (await planScenario({ "lab:zonePlacement": "spread" })).kafka;
+    const exprs = (spec: Any) =>
+      spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions;
+    const brokers = (named(q, "kubernetes:kafka.strimzi.io/v1:KafkaNodePool", "kafka-pool-brokers").inputs as Any).spec.template.pod;
+    expect(exprs(brokers)).toEqual([{ key: "storage-bench-lab/node-group", operator: "In", values: ["brokers"] }]);
+    for (const j of drivers(q))
+      expect(exprs((j.inputs as Any).spec.template.spec)).toEqual([
+        { key: "storage-bench-lab/node-group", operator: "In", values: ["clients"] },
+      ]);
+    await expect(planScenario({ "lab:zonePlacement": "near" })).rejects.toThrow(
+      "'lab:zonePlacement' must be preferred (brokers and OMB clients in the file system's preferred zone) or spread (wherever their node groups run: NFS, replication and client traffic cross zones, billed as inter-AZ transfer), got \"near\"",
+    );
   });
 
   test("OMB: the image built from upstream's Dockerfile into this stack's ECR repository, run by the workers and every driver", () => {
@@ -331,7 +411,7 @@ describe("samples of the matrix (collecting commands answered with a driver log)
     samples = await (pulumi.output(out.results) as unknown as { promise(): Promise<Sample[]> }).promise();
   });
 
-  test("every cell's samples, in matrix order, carry driver file, RF, workload, instance types and FSx throughput", () => {
+  test("every cell's samples, in matrix order, carry driver file, RF, workload, instance types, FSx throughput and every broker's and worker's zone", () => {
     const parsed = parseOmb(fs.readFileSync(FIXTURE, "utf8"), "fixture");
     expect(samples).toHaveLength(4 * parsed.length);
     const cells = [
@@ -361,6 +441,8 @@ describe("samples of the matrix (collecting commands answered with a driver log)
         brokers: 3,
         dataVolumes: 6,
         nfsMountOptions: "nfsvers=4.1,nconnect=16",
+        // Every broker and worker in the preferred zone (exact values: upstream.test.ts).
+        ...zoneMetadata("preferred", "us-east-1a", { brokerGroupZones: ["us-east-1a"], clientGroupZones: ["us-east-1a"] }, 3, 4),
       });
     });
     // The report pairs the cells like for like: RF3 / RF1 of omb.throughput, one ratio per driver file.

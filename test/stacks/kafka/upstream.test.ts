@@ -1,12 +1,14 @@
 /** What the kafka stack checks of its upstream stacks (stacks/kafka/upstream.ts): exact messages. */
-import { checkDataVolumes, checkPlacement, nfsServerOf, UpstreamNodeGroup } from "../../../stacks/kafka/upstream";
+import { checkDataVolumes, checkPlacement, nfsServerOf, UpstreamNodeGroup, zoneMetadata } from "../../../stacks/kafka/upstream";
 
-const group = (name: string, instanceType: string, nodeCount: number, dedicated: boolean): UpstreamNodeGroup => ({
+const BOTH = ["us-east-1a", "us-east-1b"];
+const group = (name: string, instanceType: string, nodeCount: number, dedicated: boolean, zones = BOTH): UpstreamNodeGroup => ({
   name,
   instanceType,
   nodeCount,
   labels: { "storage-bench-lab/role": "worker", "storage-bench-lab/node-group": name },
   taints: dedicated ? [{ key: "storage-bench-lab/node-group", value: name, effect: "NoSchedule" }] : [],
+  zones,
 });
 const GROUPS = [group("system", "m5.large", 3, false), group("brokers", "i3en.2xlarge", 3, true), group("clients", "c5n.2xlarge", 4, true)];
 const WANT = { brokerNodeGroup: "brokers", controllerNodeGroup: "system", clientNodeGroup: "clients", brokers: 3, workers: 4 };
@@ -18,6 +20,53 @@ describe("kafka's upstream checks", () => {
       brokerInstanceType: "i3en.2xlarge",
       clientInstanceType: "c5n.2xlarge",
       controllerInstanceType: "m5.large",
+      brokerGroupZones: BOTH,
+      clientGroupZones: BOTH,
+    });
+  });
+
+  test("preferred zone: the brokers' and the clients' groups must run in that zone only (the controllers' may span both)", () => {
+    const inA = [
+      group("system", "m5.large", 3, false),
+      group("brokers", "i3en.2xlarge", 3, true, ["us-east-1a"]),
+      group("clients", "c5n.2xlarge", 4, true, ["us-east-1a"]),
+    ];
+    expect(checkPlacement(inA, { ...WANT, zone: "us-east-1a" }, EKS)).toMatchObject({
+      brokerGroupZones: ["us-east-1a"],
+      clientGroupZones: ["us-east-1a"],
+    });
+    expect(() => checkPlacement(inA, { ...WANT, zone: "us-east-1b" }, EKS)).toThrow(
+      `upstream stack '${EKS}' (from 'lab:eksStack') does not fit this Kafka stack: ` +
+        "node group 'brokers' (lab:brokerNodeGroup) runs in us-east-1a, not only in the file system's preferred zone us-east-1b (lab:zonePlacement preferred): give it that zone (\"zone\" in the eks stack's lab:nodeGroups), or set lab:zonePlacement to spread; " +
+        "node group 'clients' (lab:clientNodeGroup) runs in us-east-1a, not only in the file system's preferred zone us-east-1b (lab:zonePlacement preferred): give it that zone (\"zone\" in the eks stack's lab:nodeGroups), or set lab:zonePlacement to spread",
+    );
+    expect(() => checkPlacement(GROUPS, { ...WANT, zone: "us-east-1a" }, EKS)).toThrow(
+      "node group 'brokers' (lab:brokerNodeGroup) runs in us-east-1a, us-east-1b, not only in the file system's preferred zone us-east-1a",
+    );
+  });
+
+  test("the samples' zones: every broker and worker in the preferred zone, or the groups' zones when spread", () => {
+    expect(zoneMetadata("preferred", "us-east-1a", { brokerGroupZones: ["us-east-1a"], clientGroupZones: ["us-east-1a"] }, 3, 4)).toEqual({
+      zonePlacement: "preferred",
+      fsxPreferredAz: "us-east-1a",
+      brokerGroupZones: "us-east-1a",
+      clientGroupZones: "us-east-1a",
+      zone: "us-east-1a",
+      zoneRelation: "same",
+      brokerZones: "us-east-1a,us-east-1a,us-east-1a",
+      workerZones: "us-east-1a,us-east-1a,us-east-1a,us-east-1a",
+    });
+    expect(zoneMetadata("spread", "us-east-1b", { brokerGroupZones: BOTH, clientGroupZones: ["us-east-1b"] }, 3, 4)).toEqual({
+      zonePlacement: "spread",
+      fsxPreferredAz: "us-east-1b",
+      brokerGroupZones: "us-east-1a,us-east-1b",
+      clientGroupZones: "us-east-1b",
+      zoneRelation: "cross",
+    });
+    expect(
+      zoneMetadata("spread", "us-east-1b", { brokerGroupZones: ["us-east-1b"], clientGroupZones: ["us-east-1b"] }, 3, 4),
+    ).toMatchObject({
+      zoneRelation: "same",
     });
   });
 
