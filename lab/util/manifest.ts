@@ -33,6 +33,8 @@ export interface ManifestFile {
   readonly configs: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** What CloudWatch reports on, with the configured limits (lab/util/state.ts). */
   readonly resources: readonly UtilTarget[];
+  /** Set when the results are what a failed run had completed (lab/run/partial.ts): why, and which collectors. */
+  readonly partial?: { readonly reason: string; readonly collectors: readonly string[] };
 }
 
 /** The file's name in a run directory. */
