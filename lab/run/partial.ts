@@ -68,10 +68,11 @@ export function partialResults(stack: string, runId: string, collectors: readonl
   const samples: Sample[] = [];
   const raws: RawOutput[] = [];
   for (const c of collectors) {
-    const prefix = `${c.name.slice(0, -`-collect-${runId}`.length)}-`;
+    // `<name>-<tool>-collect-<runId>` → raw files `<name>-<tool>-rep<n>.<ext>` (the tool once).
+    const base = c.name.slice(0, -`-collect-${runId}`.length);
     for (const b of cutResultBlocks(c.stdout, `state/${c.name}`)) {
       if (!isToolName(b.tool)) throw new Error(`state/${c.name}: unknown tool ${JSON.stringify(b.tool)} in a LAB-RESULT marker`);
-      const name = rawOutputName(b, prefix);
+      const name = rawOutputName(b, `${base.endsWith(`-${b.tool}`) ? base.slice(0, -b.tool.length - 1) : base}-`);
       raws.push({ name, text: b.text });
       const parsed = parseToolOutput(b.tool, b.text, `state/${c.name}/${name}`);
       samples.push(...withRunMetadata(parsed, { stack, runId, partial: true, collector: c.name, ...markerMetadata(b.attrs), rep: b.rep }));
