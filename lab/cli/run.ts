@@ -6,6 +6,7 @@
 import { EventEmitter } from "node:events";
 import * as path from "node:path";
 import { dependencyOrder } from "../plan/sources";
+import type { DockerProbe } from "../../components/image/rules";
 import { publicAddressCidr } from "../run/admin";
 import { savePartialResults } from "../run/partial";
 import { awsIdentity, backendChecks, buildsImage, dockerProblems, localToolEnv, toolProblems } from "../run/preflight";
@@ -33,6 +34,7 @@ export async function runAction(
   root: string,
   cwd = process.cwd(),
   now = new Date(),
+  deps: { dockerProbe?: DockerProbe } = {},
 ): Promise<number> {
   const resultsRoot = path.resolve(cwd, "results");
   // --admin-cidr auto: the caller's public address, looked up when the run starts (not for --dry-run).
@@ -103,7 +105,7 @@ export async function runAction(
           kind: s.config["lab:kind"] ?? "",
           needsDocker: buildsImage(prep.plans.get(s.name)?.resources.map((r) => r.type) ?? []),
         }));
-        const tools = [...(await toolProblems(stacks, localToolEnv)), ...(await dockerProblems(stacks))];
+        const tools = [...(await toolProblems(stacks, localToolEnv)), ...(await dockerProblems(stacks, deps.dockerProbe))];
         if (tools.length > 0) return { problems: tools };
         // The run's own work directory: the stacks' Pulumi.<stack>.yaml go there, not into the project.
         const workDir = createRunWorkDir(root, scenario, prep.runId);
