@@ -197,13 +197,25 @@ export async function destroyExpired(
   const retry = opts.retry ?? { attempts: DESTROY_ATTEMPTS, delayMs: RETRY_DELAY_MS };
   const kept: { stack: string; why: string }[] = [];
   const others = [...sv.live, ...(opts.includeUnknown ? [] : sv.unknown)];
-  const liveDeps = (s: LabStack) => others.filter((l) => l.upstreams.includes(last(s.name))).map((l) => l.name);
-  const due = [...sv.expired, ...(opts.includeUnknown ? sv.unknown : [])];
-  const candidates = due.filter((s) => {
-    const deps = liveDeps(s);
-    if (deps.length > 0) kept.push({ stack: s.name, why: `not due: ${deps.join(", ")} depend(s) on it` });
-    return deps.length === 0;
-  });
+  const dependents = (s: LabStack, among: readonly LabStack[]) => among.filter((l) => l.upstreams.includes(last(s.name))).map((l) => l.name);
+  // A due stack stays when a stack that stays depends on it: not due ones, then the due ones kept for that, to a fixpoint.
+  let candidates = [...sv.expired, ...(opts.includeUnknown ? sv.unknown : [])];
+  const keptStacks: LabStack[] = [];
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const s of candidates) {
+      const notDue = dependents(s, others);
+      const keptDeps = dependents(s, keptStacks);
+      if (notDue.length + keptDeps.length === 0) continue;
+      kept.push({
+        stack: s.name,
+        why: notDue.length > 0 ? `not due: ${notDue.join(", ")} depend(s) on it` : `${keptDeps.join(", ")} depend(s) on it and stay(s)`,
+      });
+      keptStacks.push(s);
+      changed = true;
+    }
+    candidates = candidates.filter((s) => !keptStacks.includes(s));
+  }
   const names = candidates.map((s) => last(s.name));
   const fullName = new Map(candidates.map((s) => [last(s.name), s.name]));
   const ups = Object.fromEntries(candidates.map((s) => [last(s.name), [...s.upstreams]]));
