@@ -9,6 +9,7 @@ import type { StackPlan } from "../../../lab/plan/run";
 import { planEach, policyProblems, POLICY_PACK_DIR } from "../../../lab/run/prepare";
 import { scenarioSpecs } from "../../../lab/plan";
 import { loadScenario } from "../../../scenarios/load";
+import * as fs from "node:fs";
 import * as path from "node:path";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
@@ -38,7 +39,8 @@ describe("policy in preflight", () => {
           inputs: { securityGroupId: "sg-1", ipProtocol: "tcp", fromPort: 22, toPort: 22, cidrIpv4: "0.0.0.0/0", description: "ssh" },
           dependencies: [],
           custom: true,
-        } as StackPlan["resources"][number],
+          provider: "",
+        },
       ],
     };
     const problems = policyProblems(new Map([["network", open]]));
@@ -48,6 +50,6 @@ describe("policy in preflight", () => {
 
   test("the pack every up enforces is the CrossGuard pack of lab/policy", () => {
     expect(POLICY_PACK_DIR).toBe(path.join("lab", "policy", "pack"));
-    expect(require("node:fs").existsSync(path.join(ROOT, POLICY_PACK_DIR, "PulumiPolicy.yaml"))).toBe(true);
+    expect(fs.existsSync(path.join(ROOT, POLICY_PACK_DIR, "PulumiPolicy.yaml"))).toBe(true);
   });
 });
