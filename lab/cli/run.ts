@@ -66,7 +66,8 @@ export async function runAction(
   const log = prep.scenario ? new RunLog(path.join(runDir, "run.log")) : undefined;
   const reporter = consoleReporter(log, opts.verbose === true);
   if (log) reporter.line(`run log: ${log.file}`);
-  if (opts.adminCidr === "auto" && adminCidr !== undefined) reporter.line(`admin address: ${adminCidr} (this machine's public address, --admin-cidr auto)`);
+  if (opts.adminCidr === "auto" && adminCidr !== undefined)
+    reporter.line(`admin address: ${adminCidr} (this machine's public address, --admin-cidr auto)`);
 
   // The run's manifest (lab/util/manifest.ts) goes with each stack's results. Taking it reads the
   // stacks through the Pulumi CLI; if that fails the results are still saved, without it.

@@ -108,7 +108,9 @@ export async function survey(ws: JanitorWorkspace, now: Date, opts: SurveyOption
         continue;
       }
       if (!hasExpiry && !provider) {
-        skipped.push(`${s.name}: no ${EXPIRES_AT_OUTPUT} output and no lab AWS provider in its state (not a lab stack, or nothing deployed)`);
+        skipped.push(
+          `${s.name}: no ${EXPIRES_AT_OUTPUT} output and no lab AWS provider in its state (not a lab stack, or nothing deployed)`,
+        );
         continue;
       }
       const created = resources.find((r) => r.type === "time:index/static:Static" && r.urn.endsWith("::created-at"))?.outputs?.rfc3339;
@@ -161,7 +163,9 @@ export function renderSurvey(sv: Survey, now: Date, runId?: string): string[] {
       `${sv.live.length} lab stack(s) not expired: ${sv.live.map((s) => `${s.name} (until ${(s.expiresAt as Date).toISOString()})`).join(", ")}`,
     );
   if (sv.unknown.length > 0) {
-    out.push(`${sv.unknown.length} lab stack(s) of unknown expiry (no expiresAt output: their first up failed; destroyed with --include-unknown):`);
+    out.push(
+      `${sv.unknown.length} lab stack(s) of unknown expiry (no expiresAt output: their first up failed; destroyed with --include-unknown):`,
+    );
     for (const s of sv.unknown)
       out.push(
         `  ${s.name}  expiry unknown  started ${s.createdAt ? `${s.createdAt.toISOString()} (${formatElapsed(now.getTime() - s.createdAt.getTime())} ago)` : "at an unknown time"}  ${money(s)}`,
@@ -197,11 +201,12 @@ export async function destroyExpired(
   const retry = opts.retry ?? { attempts: DESTROY_ATTEMPTS, delayMs: RETRY_DELAY_MS };
   const kept: { stack: string; why: string }[] = [];
   const others = [...sv.live, ...(opts.includeUnknown ? [] : sv.unknown)];
-  const dependents = (s: LabStack, among: readonly LabStack[]) => among.filter((l) => l.upstreams.includes(last(s.name))).map((l) => l.name);
+  const dependents = (s: LabStack, among: readonly LabStack[]) =>
+    among.filter((l) => l.upstreams.includes(last(s.name))).map((l) => l.name);
   // A due stack stays when a stack that stays depends on it: not due ones, then the due ones kept for that, to a fixpoint.
   let candidates = [...sv.expired, ...(opts.includeUnknown ? sv.unknown : [])];
   const keptStacks: LabStack[] = [];
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const s of candidates) {
       const notDue = dependents(s, others);
@@ -231,7 +236,9 @@ export async function destroyExpired(
           break;
         } catch (e) {
           if (attempt >= retry.attempts) throw e;
-          line(`destroy of ${fq} failed (attempt ${attempt}/${retry.attempts}): ${pulumiError(e)}; retrying in ${formatElapsed(retry.delayMs)}`);
+          line(
+            `destroy of ${fq} failed (attempt ${attempt}/${retry.attempts}): ${pulumiError(e)}; retrying in ${formatElapsed(retry.delayMs)}`,
+          );
           await new Promise((r) => setTimeout(r, retry.delayMs));
         }
       }

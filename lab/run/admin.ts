@@ -132,10 +132,14 @@ export async function publicAddressCidr(url = process.env.LAB_CHECKIP_URL || CHE
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     body = await res.text();
   } catch (e) {
-    throw new Error(`--admin-cidr auto: ${url} did not answer (${typeof (e as { message?: unknown })?.message === "string" ? (e as Error).message : String(e)}): give --admin-cidr <your address>/32`);
+    throw new Error(
+      `--admin-cidr auto: ${url} did not answer (${typeof (e as { message?: unknown })?.message === "string" ? (e as Error).message : String(e)}): give --admin-cidr <your address>/32`,
+    );
   }
   const ip = body.trim();
   if (ipv4(ip) === undefined)
-    throw new Error(`--admin-cidr auto: ${url} answered ${JSON.stringify(body.slice(0, 60))}, not an IPv4 address: give --admin-cidr <your address>/32`);
+    throw new Error(
+      `--admin-cidr auto: ${url} answered ${JSON.stringify(body.slice(0, 60))}, not an IPv4 address: give --admin-cidr <your address>/32`,
+    );
   return `${ip}/32`;
 }

@@ -64,7 +64,11 @@ export function completedCollectors(deployment: Deployment, runId: string): Comp
  * with `stack`, `runId`, `partial: true`, `collector` and the marker's metadata. A block that does
  * not parse is an error naming the collector (never a partial sample set presented as whole).
  */
-export function partialResults(stack: string, runId: string, collectors: readonly CompletedCollector[]): { samples: Sample[]; raws: RawOutput[] } {
+export function partialResults(
+  stack: string,
+  runId: string,
+  collectors: readonly CompletedCollector[],
+): { samples: Sample[]; raws: RawOutput[] } {
   const samples: Sample[] = [];
   const raws: RawOutput[] = [];
   for (const c of collectors) {

@@ -211,7 +211,14 @@ export function runOrganization(who: WhoAmIResult, org?: string): string {
 export async function backendChecks(
   ws: BackendWorkspace,
   prep: OfflinePrep,
-  opts: { keep: boolean; org?: string; workDir: string; scenario: string; policyPacks?: readonly string[]; env?: Readonly<Record<string, string | undefined>> },
+  opts: {
+    keep: boolean;
+    org?: string;
+    workDir: string;
+    scenario: string;
+    policyPacks?: readonly string[];
+    env?: Readonly<Record<string, string | undefined>>;
+  },
 ): Promise<{ problems: string[]; plan?: RunPlan; who?: WhoAmIResult }> {
   let who: WhoAmIResult;
   try {

@@ -96,7 +96,8 @@ export function policyProblems(plans: ReadonlyMap<string, StackPlan>): string[] 
   const out: string[] = [];
   for (const [stack, plan] of plans)
     for (const v of evaluatePlan(plan))
-      if (v.enforcementLevel === "mandatory") out.push(`stack ${stack}: policy (mandatory): ${v.message}: fix the config (the rules: lab/policy)`);
+      if (v.enforcementLevel === "mandatory")
+        out.push(`stack ${stack}: policy (mandatory): ${v.message}: fix the config (the rules: lab/policy)`);
   return out;
 }
 

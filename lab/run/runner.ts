@@ -184,9 +184,7 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
     r.line(
       "Ctrl-C: cancelling the running operations, then saving results and destroying what was created; press Ctrl-C again to stop at once",
     );
-    r.line(
-      "  (a cancelled operation first waits for the cloud operations already running: an FSx file system create can take 40 minutes)",
-    );
+    r.line("  (a cancelled operation first waits for the cloud operations already running: an FSx file system create can take 40 minutes)");
     if (forward) cancelOps();
     else opsCancelled = true; // the terminal delivered the same SIGINT to the Pulumi CLI processes
   };

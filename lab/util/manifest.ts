@@ -42,7 +42,13 @@ export const MANIFEST_FILE = "manifest.json";
 
 function run(cmd: string, args: readonly string[], cwd: string): string {
   try {
-    return execFileSync(cmd, [...args], { cwd, env: process.env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 256 * 1024 * 1024 });
+    return execFileSync(cmd, [...args], {
+      cwd,
+      env: process.env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      maxBuffer: 256 * 1024 * 1024,
+    });
   } catch (e) {
     const err = e as { code?: string; stderr?: string; message: string };
     if (err.code === "ENOENT") throw new Error(`${cmd} is not on the PATH`);

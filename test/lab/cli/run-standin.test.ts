@@ -42,7 +42,14 @@ async function checkip(body: string, status = 200): Promise<{ url: string; close
     res.end(body);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close(), hits: () => hits };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+    hits: () => hits,
+  };
 }
 
 describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
@@ -71,7 +78,13 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
     s = standin({ stacks: OK }, { LAB_CHECKIP_URL: ip.url });
     const before = pulumiFiles();
     try {
-      const code = await runAction("ceph-nitro", { runId: "a1", adminCidr: "auto", keep: true, set: ["*.lab:instanceType=m5.xlarge"] }, ROOT, s.dir, NOW);
+      const code = await runAction(
+        "ceph-nitro",
+        { runId: "a1", adminCidr: "auto", keep: true, set: ["*.lab:instanceType=m5.xlarge"] },
+        ROOT,
+        s.dir,
+        NOW,
+      );
       expect(printed).toContain("admin address: 100.64.7.9/32 (this machine's public address, --admin-cidr auto)");
       expect(code).toBe(0);
     } finally {
@@ -123,12 +136,17 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
       urn: "urn:pulumi:u-f1-dev::storage-bench-lab::command:local:Command::dev-pgbench-collect-$runId",
       type: "command:local:Command",
       custom: true,
-      outputs: { stdout: `=== LAB-RESULT-BEGIN tool=pgbench rep=1 version=15.18 ===\n${pgbench}=== LAB-RESULT-END tool=pgbench rep=1 ===\n` },
+      outputs: {
+        stdout: `=== LAB-RESULT-BEGIN tool=pgbench rep=1 version=15.18 ===\n${pgbench}=== LAB-RESULT-END tool=pgbench rep=1 ===\n`,
+      },
     };
     s = standin({
       stacks: {
         ...OK,
-        dev: { failUp: { stdout: "kubernetes:batch/v1:Job (dev-pgbench-r1-2):\n    error: Job failed: BackoffLimitExceeded" }, stateResources: [collector] },
+        dev: {
+          failUp: { stdout: "kubernetes:batch/v1:Job (dev-pgbench-r1-2):\n    error: Job failed: BackoffLimitExceeded" },
+          stateResources: [collector],
+        },
       },
     });
     const code = await runAction("ceph-nitro", { runId: "f1", adminCidr: "100.64.7.9/32" }, ROOT, s.dir, NOW);
@@ -138,7 +156,10 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
     );
     const dir = path.join(s.dir, "results", "dev", "f1");
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
-    expect(manifest.partial).toEqual({ reason: "the stack's up failed: only the collectors that had completed", collectors: ["dev-pgbench-collect-f1"] });
+    expect(manifest.partial).toEqual({
+      reason: "the stack's up failed: only the collectors that had completed",
+      collectors: ["dev-pgbench-collect-f1"],
+    });
     const samples = JSON.parse(fs.readFileSync(path.join(dir, "samples.json"), "utf8"));
     expect(samples.find((x: { metric: string }) => x.metric === "pgbench.tps").value).toBe(1644.801001);
     // saved before the first destroy started

@@ -19,7 +19,12 @@ afterEach(() => s?.restore());
 
 function world(loggedOut = false): Standin {
   s = standin({ loggedOut });
-  s.writeStack(FQ("u-r7-network"), { ...lab, outputs: { expiresAt: "2030-01-02T08:00:00Z" }, resources: vpc("u-r7-network"), created: "2030-01-02T00:00:00Z" });
+  s.writeStack(FQ("u-r7-network"), {
+    ...lab,
+    outputs: { expiresAt: "2030-01-02T08:00:00Z" },
+    resources: vpc("u-r7-network"),
+    created: "2030-01-02T00:00:00Z",
+  });
   s.writeStack(FQ("u-r7-dev"), {
     ...lab,
     outputs: { expiresAt: "2030-01-02T08:00:00Z" },
@@ -28,8 +33,19 @@ function world(loggedOut = false): Standin {
     created: "2030-01-02T00:30:00Z",
   });
   // its first up failed: no expiresAt, but resources and the lab's provider in its state
-  s.writeStack(FQ("u-r7-compare"), { ...lab, outputs: {}, resources: vpc("u-r7-compare"), stackReferences: [FQ("u-r7-dev")], created: "2030-01-02T01:00:00Z" });
-  s.writeStack(FQ("u-r8-network"), { ...lab, outputs: { expiresAt: "2030-01-03T08:00:00Z" }, resources: vpc("u-r8-network"), created: "2030-01-02T10:00:00Z" });
+  s.writeStack(FQ("u-r7-compare"), {
+    ...lab,
+    outputs: {},
+    resources: vpc("u-r7-compare"),
+    stackReferences: [FQ("u-r7-dev")],
+    created: "2030-01-02T01:00:00Z",
+  });
+  s.writeStack(FQ("u-r8-network"), {
+    ...lab,
+    outputs: { expiresAt: "2030-01-03T08:00:00Z" },
+    resources: vpc("u-r8-network"),
+    created: "2030-01-02T10:00:00Z",
+  });
   return s;
 }
 
@@ -91,7 +107,9 @@ describe("lab janitor against the stand-in Pulumi CLI", () => {
     expect(r.lines).toHaveLength(3);
     expect(r.lines[0]).toBe("no expired lab stacks among those read");
     // Node's JSON.parse message (Node 22+ adds the line and column)
-    expect(r.lines[1]).toMatch(/^NOT READ u-r9-dev: error: could not deserialize deployment: Expected property name or '\}' in JSON at position 2( \(line 1 column 3\))?$/);
+    expect(r.lines[1]).toMatch(
+      /^NOT READ u-r9-dev: error: could not deserialize deployment: Expected property name or '\}' in JSON at position 2( \(line 1 column 3\))?$/,
+    );
     expect(r.lines[2]).toBe("1 stack(s) could not be read: this is not an all-clear (exit 1)");
     expect(r.code).toBe(1);
   });
@@ -104,7 +122,9 @@ describe("lab janitor against the stand-in Pulumi CLI", () => {
     ]);
     expect(r.code).toBe(2);
     const none = await janitor({}, { which: () => undefined });
-    expect(none.lines).toEqual(["Pulumi CLI: not on the PATH: install it: https://www.pulumi.com/docs/install/ (curl -fsSL https://get.pulumi.com | sh)"]);
+    expect(none.lines).toEqual([
+      "Pulumi CLI: not on the PATH: install it: https://www.pulumi.com/docs/install/ (curl -fsSL https://get.pulumi.com | sh)",
+    ]);
     expect(none.code).toBe(2);
   });
 });

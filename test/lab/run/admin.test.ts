@@ -77,10 +77,15 @@ describe("admin addresses", () => {
     try {
       expect(await publicAddressCidr(url)).toBe("100.64.7.9/32");
       status = 503;
-      await expect(publicAddressCidr(url)).rejects.toThrow(`--admin-cidr auto: ${url} did not answer (HTTP 503): give --admin-cidr <your address>/32`);
+      await expect(publicAddressCidr(url)).rejects.toThrow(
+        `--admin-cidr auto: ${url} did not answer (HTTP 503): give --admin-cidr <your address>/32`,
+      );
     } finally {
+      server.closeAllConnections();
       server.close();
     }
-    await expect(publicAddressCidr(url, 2000)).rejects.toThrow(/^--admin-cidr auto: http:\/\/127\.0\.0\.1:\d+\/ did not answer \(fetch failed\): give --admin-cidr <your address>\/32$/);
+    await expect(publicAddressCidr(url, 2000)).rejects.toThrow(
+      /^--admin-cidr auto: http:\/\/127\.0\.0\.1:\d+\/ did not answer \(fetch failed\): give --admin-cidr <your address>\/32$/,
+    );
   });
 });

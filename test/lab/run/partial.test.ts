@@ -5,7 +5,8 @@ import type { Deployment } from "@pulumi/pulumi/automation";
 import { completedCollectors, partialResults } from "../../../lab/run/partial";
 
 const pgbench = fs.readFileSync(path.resolve(__dirname, "..", "..", "fixtures", "pgbench", "tpcb-15.txt"), "utf8");
-const block = (rep: number) => `=== LAB-RESULT-BEGIN tool=pgbench rep=${rep} version=15.18 ===\n${pgbench}=== LAB-RESULT-END tool=pgbench rep=${rep} ===\n`;
+const block = (rep: number) =>
+  `=== LAB-RESULT-BEGIN tool=pgbench rep=${rep} version=15.18 ===\n${pgbench}=== LAB-RESULT-END tool=pgbench rep=${rep} ===\n`;
 const res = (name: string, stdout: unknown, type = "command:local:Command") => ({
   urn: `urn:pulumi:dev::storage-bench-lab::${type}::${name}`,
   type,
@@ -17,7 +18,10 @@ describe("partial results", () => {
   test("the run's completed collectors, a secret stdout read from its plaintext; other runs, other types and empty ones left out", () => {
     const d = dep(
       res("dev-pgbench-collect-r1", block(1)),
-      res("dev-fio-collect-r1", { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", plaintext: JSON.stringify(block(2)) }),
+      res("dev-fio-collect-r1", {
+        "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+        plaintext: JSON.stringify(block(2)),
+      }),
       res("dev-pgbench-collect-r0", block(1)),
       res("dev-ioping-collect-r1", ""),
       res("dev-pgbench-collect-r1", block(1), "kubernetes:batch/v1:Job"),

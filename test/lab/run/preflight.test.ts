@@ -177,8 +177,16 @@ describe("backend and the run's plan", () => {
 describe("passphrase and Docker daemon", () => {
   const who = (url: string): WhoAmIResult => ({ user: "alice", url });
   test.each([
-    ["s3://lab-state", {}, "Pulumi backend: s3://lab-state is self-managed: its stacks' secrets are encrypted with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE"],
-    ["file:///home/a/.pulumi", { PULUMI_CONFIG_PASSPHRASE_FILE: "" }, "Pulumi backend: file:///home/a/.pulumi is self-managed: its stacks' secrets are encrypted with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE"],
+    [
+      "s3://lab-state",
+      {},
+      "Pulumi backend: s3://lab-state is self-managed: its stacks' secrets are encrypted with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE",
+    ],
+    [
+      "file:///home/a/.pulumi",
+      { PULUMI_CONFIG_PASSPHRASE_FILE: "" },
+      "Pulumi backend: file:///home/a/.pulumi is self-managed: its stacks' secrets are encrypted with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE",
+    ],
     ["s3://lab-state", { PULUMI_CONFIG_PASSPHRASE: "" }, undefined],
     ["s3://lab-state", { PULUMI_CONFIG_PASSPHRASE_FILE: "/run/secrets/p" }, undefined],
     ["https://api.pulumi.com", {}, undefined],
@@ -205,4 +213,3 @@ describe("passphrase and Docker daemon", () => {
     expect(await dockerProblems([stacks[0]], probe())).toEqual([]);
   });
 });
-

@@ -45,7 +45,9 @@ describe("policy in preflight", () => {
     };
     const problems = policyProblems(new Map([["network", open]]));
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^stack network: policy \(mandatory\): sg-no-open-ingress: lab-ssh-world: .+: fix the config \(the rules: lab\/policy\)$/);
+    expect(problems[0]).toMatch(
+      /^stack network: policy \(mandatory\): sg-no-open-ingress: lab-ssh-world: .+: fix the config \(the rules: lab\/policy\)$/,
+    );
   });
 
   test("the pack every up enforces is the CrossGuard pack of lab/policy", () => {

@@ -20,7 +20,12 @@ afterEach(() => s?.restore());
 const SSH = "command:remote:Command (dev-k0sctl-apply):\n    error: ssh: handshake failed: dial tcp 10.0.1.12:22: i/o timeout";
 const OK = { dev: { outputs: { results: [tps(374.95)] } }, nitro: { outputs: { results: [tps(537.24)] } } };
 
-async function run(world: Record<string, unknown>, env: Partial<RunEnv> = {}, standinEnv: Record<string, string | undefined> = {}, keep = false) {
+async function run(
+  world: Record<string, unknown>,
+  env: Partial<RunEnv> = {},
+  standinEnv: Record<string, string | undefined> = {},
+  keep = false,
+) {
   const { selectMs, ...stacks } = world;
   s = standin({ stacks, ...(selectMs === undefined ? {} : { selectMs }) }, standinEnv);
   const workDir = createRunWorkDir(s.project, "ceph-nitro", "r1", s.workRoot);
@@ -52,7 +57,10 @@ describe("lab run on the Automation API against the stand-in Pulumi CLI", () => 
     expect(r.st.overlaps()).toEqual([]);
     const writes = workspaceWrites(r.st.trace());
     expect(writes.map((w) => w[2])).toEqual(
-      expect.arrayContaining(["stack select organization/storage-bench-lab/u-r1-dev", "stack init organization/storage-bench-lab/u-r1-nitro"]),
+      expect.arrayContaining([
+        "stack select organization/storage-bench-lab/u-r1-dev",
+        "stack init organization/storage-bench-lab/u-r1-nitro",
+      ]),
     );
     for (let i = 1; i < writes.length; i++) expect(writes[i][0]).toBeGreaterThanOrEqual(writes[i - 1][1]);
     // ... while the ups of dev and nitro still overlap
@@ -61,7 +69,9 @@ describe("lab run on the Automation API against the stand-in Pulumi CLI", () => 
     expect(span("-dev")[0]).toBeLessThan(span("-nitro")[1]);
     expect(span("-nitro")[0]).toBeLessThan(span("-dev")[1]);
     // item 7: every up enforced the pack
-    expect(r.st.policyLog().sort()).toEqual(["u-r1-compare", "u-r1-dev", "u-r1-network", "u-r1-nitro"].map((n) => `${n} /project/lab/policy/pack`));
+    expect(r.st.policyLog().sort()).toEqual(
+      ["u-r1-compare", "u-r1-dev", "u-r1-network", "u-r1-nitro"].map((n) => `${n} /project/lab/policy/pack`),
+    );
   });
 
   test("--keep: the stacks' Pulumi.<stack>.yaml are in the run's work directory, none in the project", async () => {
@@ -113,13 +123,22 @@ describe("lab run on the Automation API against the stand-in Pulumi CLI", () => 
     };
     let seenAtDestroy: string[] = [];
     const r = await run(
-      { ...OK, dev: { failUp: { stdout: "kubernetes:batch/v1:Job (dev-fio):\n    error: Job failed: BackoffLimitExceeded" }, stateResources: [collector] } },
+      {
+        ...OK,
+        dev: {
+          failUp: { stdout: "kubernetes:batch/v1:Job (dev-fio):\n    error: Job failed: BackoffLimitExceeded" },
+          stateResources: [collector],
+        },
+      },
       {
         savePartial: async (stack, fq, runId) => {
           const { savePartialResults } = await import("../../../lab/run/partial");
           const ws = await automationWorkspace(createRunWorkDir(s!.project, "ceph-nitro", "r1", s!.workRoot));
           const dir = savePartialResults(await ws.exportStack(fq), path.join(s!.dir, "results"), stack, runId);
-          seenAtDestroy = s!.trace().filter((t) => t.cmd === "destroy").map((t) => t.stack);
+          seenAtDestroy = s!
+            .trace()
+            .filter((t) => t.cmd === "destroy")
+            .map((t) => t.stack);
           return dir;
         },
       },
@@ -163,7 +182,11 @@ describe("lab run on the Automation API against the stand-in Pulumi CLI", () => 
     expect(outputs.join("")).toContain("^C received; cancelling. If you would like to terminate immediately, press ^C again.");
     expect(r.out.status).toBe("stopped");
     // the stopped destroy is not awaited by the runner: let its CLI process finish before the next test
-    for (let i = 0; i < 150 && r.st.trace().filter((t) => t.phase === "start").length > r.st.trace().filter((t) => t.phase === "end").length; i++)
+    for (
+      let i = 0;
+      i < 150 && r.st.trace().filter((t) => t.phase === "start").length > r.st.trace().filter((t) => t.phase === "end").length;
+      i++
+    )
       await new Promise((res) => setTimeout(res, 100));
     expect(r.out.report).toEqual(
       expect.arrayContaining([

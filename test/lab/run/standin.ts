@@ -58,7 +58,13 @@ export function standin(world: Record<string, unknown> = {}, env: Record<string,
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
-  const lines = (f: string) => (fs.existsSync(f) ? fs.readFileSync(f, "utf8").split("\n").filter((l) => l !== "") : []);
+  const lines = (f: string) =>
+    fs.existsSync(f)
+      ? fs
+          .readFileSync(f, "utf8")
+          .split("\n")
+          .filter((l) => l !== "")
+      : [];
   return {
     dir,
     state,
@@ -76,7 +82,8 @@ export function standin(world: Record<string, unknown> = {}, env: Record<string,
       for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
       Object.assign(process.env, saved);
     },
-    writeStack: (name, st) => fs.writeFileSync(path.join(state, "stacks", `${name.split("/").pop()}.json`), JSON.stringify({ name, ...st })),
+    writeStack: (name, st) =>
+      fs.writeFileSync(path.join(state, "stacks", `${name.split("/").pop()}.json`), JSON.stringify({ name, ...st })),
   };
 }
 

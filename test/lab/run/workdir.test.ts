@@ -12,7 +12,9 @@ describe("run work directory", () => {
     const doc = parse(runProjectFile(fs.readFileSync(path.join(ROOT, "Pulumi.yaml"), "utf8")));
     expect(doc).toEqual({ ...parse(fs.readFileSync(path.join(ROOT, "Pulumi.yaml"), "utf8")), main: "program/index.ts" });
     expect(parse(runProjectFile("name: p\nruntime: nodejs\n")).main).toBe("program");
-    expect(() => runProjectFile("name: p\nruntime: nodejs\nmain: /abs/index.ts\n")).toThrow("Pulumi.yaml: 'main' must be a relative path, got /abs/index.ts");
+    expect(() => runProjectFile("name: p\nruntime: nodejs\nmain: /abs/index.ts\n")).toThrow(
+      "Pulumi.yaml: 'main' must be a relative path, got /abs/index.ts",
+    );
   });
 
   test("created outside the project, the link resolves to it, a second call reuses it; a foreign file in the way is refused", () => {
