@@ -10,6 +10,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { runAction } from "../../../lab/cli/run";
+import { gitState } from "../../../lab/util/manifest";
 import { Standin, standin, tps } from "../run/standin";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
@@ -77,6 +78,7 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
     const ip = await checkip("100.64.7.9\n");
     s = standin({ stacks: OK }, { LAB_CHECKIP_URL: ip.url });
     const before = pulumiFiles();
+    const tree = gitState(ROOT);
     try {
       const code = await runAction(
         "ceph-nitro",
@@ -103,6 +105,8 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(s.dir, "results", "dev", "a1", "manifest.json"), "utf8"));
     expect(manifest.manifest.stacks.dev.kind).toBe("ceph-k0s");
     expect(manifest.partial).toBeUndefined();
+    // the run wrote nothing into the tracked tree: its manifest has the tree's own state
+    expect(manifest.manifest.git).toEqual(tree);
   });
 
   test("--admin-cidr auto when checkip answers something else: exit 2 naming the answer", async () => {
@@ -117,6 +121,16 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
       `  --admin-cidr auto: ${ip.url} answered "<html>rate limited</html>", not an IPv4 address: give --admin-cidr <your address>/32`,
     );
     expect(s.trace()).toEqual([]);
+  });
+
+  test("a self-managed backend without PULUMI_CONFIG_PASSPHRASE(_FILE): exit 2 before any stack exists", async () => {
+    s = standin({ stacks: OK }, { PULUMI_CONFIG_PASSPHRASE: undefined });
+    const code = await runAction("ceph-nitro", { runId: "k1", adminCidr: "100.64.7.9/32" }, ROOT, s.dir, NOW);
+    expect(code).toBe(2);
+    expect(printed).toContain(
+      `  Pulumi backend: file://${s.state} is self-managed: its stacks' secrets are encrypted with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE`,
+    );
+    expect(s.trace().filter((t) => t.cmd === "stack init" || t.cmd === "stack select")).toEqual([]);
   });
 
   test("no Docker daemon for a stack that builds an image: exit 2 before any stack exists", async () => {
