@@ -169,8 +169,12 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option("--keep", "keep the stacks after a successful run (they are destroyed after a failure anyway)")
     .option(
       "--set <stack.key=value>",
-      "config for one stack (or * for every stack), e.g. dev.lab:reps=5; repeatable",
+      "config for one stack (or * for every stack whose kind has the key), e.g. dev.lab:reps=5; repeatable",
       (v: string, acc: string[] = []) => [...acc, v],
+    )
+    .option(
+      "--admin-cidr <cidr|auto>",
+      "lab:adminCidrs of every stack whose kind has it: your address range as a CIDR (a.b.c.d/32), or auto for this machine's public address (https://checkip.amazonaws.com)",
     )
     .option("--run-id <id>", "the run's lab:runId (default r<yymmdd>-<hhmmss>, UTC)")
     .option("--org <org>", "organization of the run's stacks on Pulumi Cloud (default: your user; self-managed backends use organization)")
@@ -181,9 +185,13 @@ export async function main(argv: readonly string[]): Promise<void> {
 
   program
     .command("janitor")
-    .description("list the lab's stacks past their expiresAt output (age, hourly cost) and destroy them on confirmation")
+    .description(
+      "list the lab's stacks past their expiresAt output (age, hourly cost) and those of unknown expiry; destroy them on confirmation, dependents first; exit 1 when a stack could not be read",
+    )
     .option("--yes", "destroy them without asking")
-    .action(async (opts: { yes?: boolean }) => {
+    .option("--run-id <id>", "only the stacks of this run (expired or not): what a CI cleanup after a cancelled run needs")
+    .option("--include-unknown", "also destroy the lab stacks of unknown expiry (no expiresAt: their first up failed)")
+    .action(async (opts: { yes?: boolean; runId?: string; includeUnknown?: boolean }) => {
       process.exit(await commands.janitor().janitorAction(opts, ROOT));
     });
 

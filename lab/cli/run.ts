@@ -6,15 +6,19 @@
 import { EventEmitter } from "node:events";
 import * as path from "node:path";
 import { dependencyOrder } from "../plan/sources";
-import { awsIdentity, backendChecks, buildsImage, localToolEnv, toolProblems } from "../run/preflight";
-import { prepareOffline, RunOptions } from "../run/prepare";
+import type { DockerProbe } from "../../components/image/rules";
+import { publicAddressCidr } from "../run/admin";
+import { savePartialResults } from "../run/partial";
+import { awsIdentity, backendChecks, buildsImage, dockerProblems, localToolEnv, toolProblems } from "../run/preflight";
+import { POLICY_PACK_DIR, prepareOffline, RunOptions } from "../run/prepare";
 import { consoleReporter, RunLog } from "../run/progress";
 import { archiveStackOutputs, runDirOf, saveStackOutputs } from "../run/results";
 import { runScenario, type RunPlan } from "../run/runner";
 import { manifestForSave } from "../util/cli";
-import type { ManifestFile } from "../util/manifest";
+import { pulumiCliSource, type ManifestFile } from "../util/manifest";
 import { renderSchedule, schedule } from "../run/schedule";
 import { automationWorkspace } from "../run/workspace";
+import { createRunWorkDir } from "../run/workdir";
 
 /** Options as commander hands them over. */
 export interface RunCliOptions extends RunOptions {
@@ -30,9 +34,22 @@ export async function runAction(
   root: string,
   cwd = process.cwd(),
   now = new Date(),
+  deps: { dockerProbe?: DockerProbe } = {},
 ): Promise<number> {
   const resultsRoot = path.resolve(cwd, "results");
-  const prep = await prepareOffline(scenario, opts, root, resultsRoot, now);
+  // --admin-cidr auto: the caller's public address, looked up when the run starts (not for --dry-run).
+  let adminCidr = opts.adminCidr;
+  const lookup: string[] = [];
+  if (adminCidr === "auto" && !opts.dryRun) {
+    try {
+      adminCidr = await publicAddressCidr();
+    } catch (e) {
+      lookup.push(e instanceof Error ? e.message : String(e));
+      adminCidr = undefined;
+    }
+  }
+  const offline = await prepareOffline(scenario, { ...opts, adminCidr }, root, resultsRoot, now);
+  const prep = { ...offline, problems: [...lookup, ...offline.problems] };
 
   if (opts.dryRun) {
     if (prep.problems.length > 0) {
@@ -49,16 +66,23 @@ export async function runAction(
   const log = prep.scenario ? new RunLog(path.join(runDir, "run.log")) : undefined;
   const reporter = consoleReporter(log, opts.verbose === true);
   if (log) reporter.line(`run log: ${log.file}`);
+  if (opts.adminCidr === "auto" && adminCidr !== undefined)
+    reporter.line(`admin address: ${adminCidr} (this machine's public address, --admin-cidr auto)`);
 
   // The run's manifest (lab/util/manifest.ts) goes with each stack's results. Taking it reads the
   // stacks through the Pulumi CLI; if that fails the results are still saved, without it.
+  // The stacks' config is in the run's work directory; the checkout's state is the project's (tracked tree).
   let planned: RunPlan | undefined;
+  let ws: Awaited<ReturnType<typeof automationWorkspace>> | undefined;
   const manifestOf = (stack: string): ManifestFile | undefined => {
     const spec = planned?.stacks.find((s) => s.name === stack);
     if (!planned || !spec) return undefined;
     const byFq = new Map(planned.stacks.map((s) => [s.fqName, s.name]));
     try {
-      return manifestForSave(spec.fqName, root, { nameOf: (fq) => byFq.get(fq) ?? (fq.split("/").pop() as string) });
+      return manifestForSave(spec.fqName, root, {
+        nameOf: (fq) => byFq.get(fq) ?? (fq.split("/").pop() as string),
+        source: pulumiCliSource(planned.workDir),
+      });
     } catch (e) {
       reporter.line(`manifest of ${stack} not taken (${e instanceof Error ? e.message : String(e)}): its results are saved without one`);
       return undefined;
@@ -73,6 +97,8 @@ export async function runAction(
       forwardInterrupt: !process.stdin.isTTY,
       saveResults: (stack, outputs) => saveStackOutputs(resultsRoot, stack, outputs, manifestOf(stack)),
       archiveOutputs: (stack, outputs) => void archiveStackOutputs(runDir, stack, outputs),
+      savePartial: async (stack, fqName, runId) =>
+        ws ? savePartialResults(await ws.exportStack(fqName), resultsRoot, stack, runId, manifestOf(stack)) : undefined,
       preflight: async () => {
         if (prep.problems.length > 0) return { problems: prep.problems };
         const stacks = prep.specs.map((s) => ({
@@ -80,18 +106,27 @@ export async function runAction(
           kind: s.config["lab:kind"] ?? "",
           needsDocker: buildsImage(prep.plans.get(s.name)?.resources.map((r) => r.type) ?? []),
         }));
-        const tools = await toolProblems(stacks, localToolEnv);
+        const tools = [...(await toolProblems(stacks, localToolEnv)), ...(await dockerProblems(stacks, deps.dockerProbe))];
         if (tools.length > 0) return { problems: tools };
-        const ws = await automationWorkspace(root);
+        // The run's own work directory: the stacks' Pulumi.<stack>.yaml go there, not into the project.
+        const workDir = createRunWorkDir(root, scenario, prep.runId);
+        ws = await automationWorkspace(workDir);
         const region = prep.specs[0]?.config["aws:region"] ?? "us-east-1";
         const [aws, backend] = await Promise.all([
           awsIdentity(localToolEnv, region),
-          backendChecks(ws, prep, { keep: opts.keep === true, org: opts.org, workDir: root, scenario }),
+          backendChecks(ws, prep, {
+            keep: opts.keep === true,
+            org: opts.org,
+            workDir,
+            scenario,
+            policyPacks: [path.join(root, POLICY_PACK_DIR)],
+          }),
         ]);
         const problems = [...(aws.problem ? [aws.problem] : []), ...backend.problems];
         if (problems.length > 0 || !backend.plan) return { problems };
         planned = backend.plan;
         reporter.line(`AWS account ${aws.account} (${aws.arn}); Pulumi backend ${backend.who?.url ?? "?"} as ${backend.who?.user}`);
+        reporter.line(`work directory (the stacks' Pulumi.<stack>.yaml): ${workDir}`);
         return { problems: [], run: { plan: backend.plan, workspace: ws } };
       },
     });

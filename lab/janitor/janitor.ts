@@ -1,7 +1,9 @@
 /**
- * `lab janitor`: the lab's stacks whose `lab:expires-at` has passed, with their age and hourly
- * cost, destroyed on confirmation (dependents first; a stack that a live stack still depends on is
- * kept).
+ * `lab janitor`: the lab's stacks whose `lab:expires-at` has passed (and, on request, those whose
+ * expiry is unknown because their first `up` failed), with their age and hourly cost, destroyed on
+ * confirmation (dependents first, each retried as the runner does; a stack that a live stack still
+ * depends on is kept). A stack that could not be read is reported and makes the janitor fail: a
+ * cron job never reads "nothing to do" when it could not look.
  *
  * A stack is the lab's when it lives in this project (`pulumi stack ls` in the project directory
  * lists the project's stacks) and exports `expiresAt` (core/tags.ts `EXPIRES_AT_OUTPUT`); when its
@@ -11,55 +13,89 @@
  * over the resources in its state (`pulumi stack export`: Pulumi's deployment format, `{version: 3,
  * deployment: {resources: [{urn, type, inputs, outputs, …}]}}`, pulumi/pulumi sdk/go/common/apitype
  * `DeploymentV3`/`ResourceV3`).
+ *
+ * Which stacks a stack depends on comes from its state, not from local `Pulumi.<stack>.yaml` files
+ * (which a CI machine does not have): each `StackReference` is a resource of type
+ * `pulumi:pulumi:StackReference` whose `name` input (and output, and id) is the referenced stack's
+ * fully qualified name (@pulumi/pulumi stackReference.js registers it with `{ name }`). Its region
+ * is the AWS provider's `region` input in the state.
  */
 import type { Deployment } from "@pulumi/pulumi/automation";
 import { EXPIRES_AT_OUTPUT } from "../../core/tags";
 import { estimateHourly } from "../cost/estimate";
-import { upstreamNames } from "../plan/sources";
+import { pulumiError } from "../run/cli-errors";
 import { dependentsOf, runDag } from "../run/graph";
 import { formatElapsed } from "../run/progress";
+import { DESTROY_ATTEMPTS, RETRY_DELAY_MS } from "../run/runner";
 import type { JanitorWorkspace } from "../run/workspace";
 import { PROJECT } from "../run/names";
 
 export interface LabStack {
   readonly name: string;
-  readonly expiresAt: Date;
+  /** Undefined: expiry unknown (no `expiresAt` output: its first up failed). */
+  readonly expiresAt?: Date;
   readonly createdAt?: Date;
   readonly usdPerHour: number;
   readonly unpriced: number;
-  /** Names (last segment) of the stacks its `lab:*Stack` keys reference. */
+  /** Names (last segment) of the stacks its state's StackReferences read. */
   readonly upstreams: readonly string[];
 }
 
 export interface Survey {
   readonly expired: readonly LabStack[];
   readonly live: readonly LabStack[];
-  /** Stacks that are not the lab's, or could not be read, with why. */
+  /** Lab stacks without `expiresAt`, with the time of their state. */
+  readonly unknown: readonly LabStack[];
+  /** Stacks that are not the lab's, with why. */
   readonly skipped: readonly string[];
+  /** Stacks that could not be read, with the Pulumi CLI's error: the janitor fails on any. */
+  readonly unreadable: readonly string[];
+}
+
+export interface SurveyOptions {
+  /** Only the stacks of this run (`<user>-<runId>-<stack>`, lab/run/names.ts), expired or not. */
+  readonly runId?: string;
 }
 
 interface StateResource {
   readonly urn: string;
   readonly type: string;
+  readonly id?: string;
   readonly inputs?: Record<string, unknown>;
   readonly outputs?: Record<string, unknown>;
 }
 
 const last = (n: string) => n.split("/").pop() as string;
 
-/** The lab's stacks and which of them have expired at `now`. */
-export async function survey(ws: JanitorWorkspace, now: Date): Promise<Survey> {
+/** Whether stack `name` (any qualification) is one of run `runId`'s (lab/run/names.ts `runStackName`). */
+export function ofRun(name: string, runId: string): boolean {
+  return new RegExp(`^[a-z0-9-]+-${runId.replace(/[^a-z0-9-]/g, "")}-[A-Za-z0-9_.-]+$`).test(last(name));
+}
+
+/** The fully qualified names the state's StackReferences read. */
+export function stackReferences(resources: readonly StateResource[]): string[] {
+  const out: string[] = [];
+  for (const r of resources) {
+    if (r.type !== "pulumi:pulumi:StackReference") continue;
+    const n = r.inputs?.name ?? r.outputs?.name ?? r.id;
+    if (typeof n === "string" && n !== "" && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+/** The lab's stacks and which of them have expired at `now` (with `runId`: that run's stacks, all due). */
+export async function survey(ws: JanitorWorkspace, now: Date, opts: SurveyOptions = {}): Promise<Survey> {
   const expired: LabStack[] = [];
   const live: LabStack[] = [];
+  const unknown: LabStack[] = [];
   const skipped: string[] = [];
+  const unreadable: string[] = [];
   for (const s of await ws.listStacks()) {
+    if (opts.runId !== undefined && !ofRun(s.name, opts.runId)) continue;
     try {
       const outputs = await ws.stackOutputs(s.name);
       const exp = outputs[EXPIRES_AT_OUTPUT]?.value;
-      if (typeof exp !== "string" || Number.isNaN(Date.parse(exp))) {
-        skipped.push(`${s.name}: no ${EXPIRES_AT_OUTPUT} output (not a lab stack, or never deployed)`);
-        continue;
-      }
+      const hasExpiry = typeof exp === "string" && !Number.isNaN(Date.parse(exp));
       const deployment: Deployment = await ws.exportStack(s.name);
       const resources: StateResource[] = (deployment.deployment as { resources?: StateResource[] } | undefined)?.resources ?? [];
       const provider = resources.find((r) => r.type === "pulumi:providers:aws");
@@ -71,49 +107,72 @@ export async function survey(ws: JanitorWorkspace, now: Date): Promise<Survey> {
         skipped.push(`${s.name}: its AWS provider's lab:project tag is ${JSON.stringify(project)}, not ${PROJECT}`);
         continue;
       }
+      if (!hasExpiry && !provider) {
+        skipped.push(
+          `${s.name}: no ${EXPIRES_AT_OUTPUT} output and no lab AWS provider in its state (not a lab stack, or nothing deployed)`,
+        );
+        continue;
+      }
       const created = resources.find((r) => r.type === "time:index/static:Static" && r.urn.endsWith("::created-at"))?.outputs?.rfc3339;
-      const config = await ws.getAllConfig(s.name);
-      const region = String(config["aws:region"]?.value ?? "us-east-1");
+      const stateTime = (deployment.deployment as { manifest?: { time?: unknown } } | undefined)?.manifest?.time;
+      const region = typeof provider?.inputs?.region === "string" ? provider.inputs.region : "us-east-1";
       const cost = estimateHourly(
         resources.map((r) => ({ type: r.type, name: r.urn.split("::").pop() as string, inputs: r.inputs ?? {} })),
         region,
       );
-      const flat = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, String(v.value)]));
+      const startedAt = typeof created === "string" ? created : typeof stateTime === "string" ? stateTime : undefined;
       const stack: LabStack = {
         name: s.name,
-        expiresAt: new Date(exp),
-        createdAt: typeof created === "string" ? new Date(created) : undefined,
+        ...(hasExpiry ? { expiresAt: new Date(exp as string) } : {}),
+        createdAt: startedAt !== undefined && !Number.isNaN(Date.parse(startedAt)) ? new Date(startedAt) : undefined,
         usdPerHour: cost.totalUsdPerHour,
         unpriced: cost.unpriced.length,
-        upstreams: upstreamNames(flat),
+        upstreams: stackReferences(resources).map(last),
       };
-      (stack.expiresAt.getTime() <= now.getTime() ? expired : live).push(stack);
+      if (!stack.expiresAt) unknown.push(stack);
+      else (opts.runId !== undefined || stack.expiresAt.getTime() <= now.getTime() ? expired : live).push(stack);
     } catch (e) {
-      skipped.push(`${s.name}: not read: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+      unreadable.push(`${s.name}: ${pulumiError(e)}`);
     }
   }
-  return { expired, live, skipped };
+  return { expired, live, unknown, skipped, unreadable };
 }
 
+const money = (s: LabStack) => `$${s.usdPerHour.toFixed(4)}/h${s.unpriced ? ` (+${s.unpriced} part(s) not priced)` : ""}`;
+
 /** The list as printed. */
-export function renderSurvey(sv: Survey, now: Date): string[] {
+export function renderSurvey(sv: Survey, now: Date, runId?: string): string[] {
   const out: string[] = [];
-  if (sv.expired.length === 0) out.push("no expired lab stacks");
+  const what = runId === undefined ? "expired lab stack" : `lab stack of run ${runId}`;
+  if (sv.expired.length === 0) out.push(`no ${what}s${sv.unreadable.length > 0 ? " among those read" : ""}`);
   else {
-    out.push(`${sv.expired.length} expired lab stack(s):`);
+    out.push(`${sv.expired.length} ${what}(s):`);
     for (const s of sv.expired) {
       const age = s.createdAt ? formatElapsed(now.getTime() - s.createdAt.getTime()) : "unknown";
-      out.push(
-        `  ${s.name}  expired ${formatElapsed(now.getTime() - s.expiresAt.getTime())} ago (${s.expiresAt.toISOString()})  age ${age}  $${s.usdPerHour.toFixed(4)}/h${s.unpriced ? ` (+${s.unpriced} part(s) not priced)` : ""}`,
-      );
+      const exp = s.expiresAt as Date;
+      const when =
+        exp.getTime() <= now.getTime()
+          ? `expired ${formatElapsed(now.getTime() - exp.getTime())} ago`
+          : `expires in ${formatElapsed(exp.getTime() - now.getTime())}`;
+      out.push(`  ${s.name}  ${when} (${exp.toISOString()})  age ${age}  ${money(s)}`);
     }
     out.push(`  together $${sv.expired.reduce((n, s) => n + s.usdPerHour, 0).toFixed(4)}/h`);
   }
   if (sv.live.length > 0)
     out.push(
-      `${sv.live.length} lab stack(s) not expired: ${sv.live.map((s) => `${s.name} (until ${s.expiresAt.toISOString()})`).join(", ")}`,
+      `${sv.live.length} lab stack(s) not expired: ${sv.live.map((s) => `${s.name} (until ${(s.expiresAt as Date).toISOString()})`).join(", ")}`,
     );
+  if (sv.unknown.length > 0) {
+    out.push(
+      `${sv.unknown.length} lab stack(s) of unknown expiry (no expiresAt output: their first up failed; destroyed with --include-unknown):`,
+    );
+    for (const s of sv.unknown)
+      out.push(
+        `  ${s.name}  expiry unknown  started ${s.createdAt ? `${s.createdAt.toISOString()} (${formatElapsed(now.getTime() - s.createdAt.getTime())} ago)` : "at an unknown time"}  ${money(s)}`,
+      );
+  }
   for (const s of sv.skipped) out.push(`skipped ${s}`);
+  for (const s of sv.unreadable) out.push(`NOT READ ${s}`);
   return out;
 }
 
@@ -123,15 +182,45 @@ export interface JanitorOutcome {
   readonly kept: ReadonlyArray<{ stack: string; why: string }>;
 }
 
-/** Destroys the expired stacks, dependents first, independent ones in parallel; keeps those a live stack depends on. */
-export async function destroyExpired(ws: JanitorWorkspace, sv: Survey, line: (s: string) => void): Promise<JanitorOutcome> {
+/** How the janitor retries a destroy: the runner's attempts and wait (lab/run/runner.ts). */
+export interface RetryOptions {
+  readonly attempts: number;
+  readonly delayMs: number;
+}
+
+/**
+ * Destroys the due stacks (`sv.expired`, and `sv.unknown` with `includeUnknown`), dependents first,
+ * independent ones in parallel, each retried; keeps those a live stack depends on.
+ */
+export async function destroyExpired(
+  ws: JanitorWorkspace,
+  sv: Survey,
+  line: (s: string) => void,
+  opts: { includeUnknown?: boolean; retry?: RetryOptions } = {},
+): Promise<JanitorOutcome> {
+  const retry = opts.retry ?? { attempts: DESTROY_ATTEMPTS, delayMs: RETRY_DELAY_MS };
   const kept: { stack: string; why: string }[] = [];
-  const liveDeps = (s: LabStack) => sv.live.filter((l) => l.upstreams.includes(last(s.name))).map((l) => l.name);
-  const candidates = sv.expired.filter((s) => {
-    const deps = liveDeps(s);
-    if (deps.length > 0) kept.push({ stack: s.name, why: `not expired: ${deps.join(", ")} depend(s) on it` });
-    return deps.length === 0;
-  });
+  const others = [...sv.live, ...(opts.includeUnknown ? [] : sv.unknown)];
+  const dependents = (s: LabStack, among: readonly LabStack[]) =>
+    among.filter((l) => l.upstreams.includes(last(s.name))).map((l) => l.name);
+  // A due stack stays when a stack that stays depends on it: not due ones, then the due ones kept for that, to a fixpoint.
+  let candidates = [...sv.expired, ...(opts.includeUnknown ? sv.unknown : [])];
+  const keptStacks: LabStack[] = [];
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const s of candidates) {
+      const notDue = dependents(s, others);
+      const keptDeps = dependents(s, keptStacks);
+      if (notDue.length + keptDeps.length === 0) continue;
+      kept.push({
+        stack: s.name,
+        why: notDue.length > 0 ? `not due: ${notDue.join(", ")} depend(s) on it` : `${keptDeps.join(", ")} depend(s) on it and stay(s)`,
+      });
+      keptStacks.push(s);
+      changed = true;
+    }
+    candidates = candidates.filter((s) => !keptStacks.includes(s));
+  }
   const names = candidates.map((s) => last(s.name));
   const fullName = new Map(candidates.map((s) => [last(s.name), s.name]));
   const ups = Object.fromEntries(candidates.map((s) => [last(s.name), [...s.upstreams]]));
@@ -139,9 +228,21 @@ export async function destroyExpired(ws: JanitorWorkspace, sv: Survey, line: (s:
     names,
     (n) => dependentsOf(n, ups, names),
     async (n) => {
-      line(`destroying ${fullName.get(n)}`);
-      await ws.destroyStack(fullName.get(n) as string, { color: "never" });
-      line(`destroyed ${fullName.get(n)}`);
+      const fq = fullName.get(n) as string;
+      for (let attempt = 1; ; attempt++) {
+        line(`destroying ${fq}${attempt > 1 ? ` (attempt ${attempt}/${retry.attempts})` : ""}`);
+        try {
+          await ws.destroyStack(fq, { color: "never" });
+          break;
+        } catch (e) {
+          if (attempt >= retry.attempts) throw e;
+          line(
+            `destroy of ${fq} failed (attempt ${attempt}/${retry.attempts}): ${pulumiError(e)}; retrying in ${formatElapsed(retry.delayMs)}`,
+          );
+          await new Promise((r) => setTimeout(r, retry.delayMs));
+        }
+      }
+      line(`destroyed ${fq}`);
     },
     { continueOnFailure: true },
   );
@@ -150,7 +251,7 @@ export async function destroyExpired(ws: JanitorWorkspace, sv: Survey, line: (s:
     destroyed: [...res.ok.keys()].map((n) => fullName.get(n) as string),
     failed: [...res.failed.entries()].map(([n, e]) => ({
       stack: fullName.get(n) as string,
-      error: (e instanceof Error ? e.message : String(e)).split("\n")[0],
+      error: pulumiError(e),
     })),
     kept,
   };

@@ -14,12 +14,22 @@
  * - AWS credentials: `aws sts get-caller-identity --output json` prints `{UserId, Account, Arn}`
  *   (AWS CLI reference, sts get-caller-identity; the STS GetCallerIdentity action needs no
  *   permission), and fails without credentials;
- * - stacks taken already: `pulumi stack ls --json` (`LocalWorkspace.listStacks`).
+ * - stacks taken already: `pulumi stack ls --json` (`LocalWorkspace.listStacks`);
+ * - a self-managed backend (s3://, file://…) encrypts a new stack's secrets with a passphrase, read
+ *   from PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE; without either, `pulumi stack
+ *   init` fails non-interactively ("passphrase must be set with PULUMI_CONFIG_PASSPHRASE or
+ *   PULUMI_CONFIG_PASSPHRASE_FILE environment variables", pulumi/pulumi pkg/secrets/passphrase);
+ * - a Docker daemon for the stacks that build an image, as the stacks themselves look for one
+ *   (components/image/rules.ts `dockerDaemon`): checked here so that the build does not fail in the
+ *   last stack after the file system and the cluster are up.
  */
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { WhoAmIResult } from "@pulumi/pulumi/automation";
+import { dockerDaemon, type DockerProbe } from "../../components/image/rules";
+import { LOCAL_DOCKER_PROBE } from "../../stacks/fsx-eks/index";
+import { pulumiError } from "./cli-errors";
 import { BackendWorkspace, pulumiCli } from "./workspace";
 import { DIY_ORGANIZATION, fullyQualified, MAX_STACK_NAME, rewriteReferences, runStackName } from "./names";
 import type { OfflinePrep } from "./prepare";
@@ -133,7 +143,7 @@ export async function toolProblems(
           `Pulumi CLI: ${v} is older than ${MIN_PULUMI_CLI}, the oldest the lab supports: upgrade it (https://www.pulumi.com/docs/install/)`,
         );
     } catch (e) {
-      out.push(`Pulumi CLI: ${firstLine(e instanceof Error ? e.message : String(e))}`);
+      out.push(`Pulumi CLI: ${pulumiError(e)}`);
     }
   }
   if (!env.which("aws")) out.push(`AWS CLI: not on the PATH: ${TOOL_HINTS.aws}`);
@@ -144,6 +154,30 @@ export async function toolProblems(
   for (const [tool, who] of needs)
     if (!env.which(tool)) out.push(`${tool}: not on the PATH, needed by ${who.join(", ")}: ${TOOL_HINTS[tool]}`);
   return out;
+}
+
+/**
+ * The Docker daemon the image builds need: one problem naming the stacks when `dockerDaemon` finds
+ * none (components/image/rules.ts, the probe the stacks run before building).
+ */
+export async function dockerProblems(
+  stacks: ReadonlyArray<{ name: string; kind: string; needsDocker?: boolean }>,
+  probe: DockerProbe = LOCAL_DOCKER_PROBE,
+): Promise<string[]> {
+  const who = stacks.filter((s) => s.needsDocker).map((s) => `${s.name} (${s.kind})`);
+  if (who.length === 0) return [];
+  const daemon = await dockerDaemon(probe);
+  if (daemon !== undefined) return [];
+  return [
+    `Docker: no daemon reachable from this machine (DOCKER_HOST unset, no docker context, no /var/run/docker.sock), needed by ${who.join(", ")} to build its image: start Docker (https://docs.docker.com/engine/install/), or build the image elsewhere and give it (lab:toolsImage, lab:ombImage)`,
+  ];
+}
+
+/** The passphrase a self-managed backend needs for the run's new stacks, when it is missing. */
+export function passphraseProblem(who: WhoAmIResult, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  if (!isDiyBackend(who.url)) return undefined;
+  if (env.PULUMI_CONFIG_PASSPHRASE !== undefined || (env.PULUMI_CONFIG_PASSPHRASE_FILE ?? "") !== "") return undefined;
+  return `Pulumi backend: ${who.url} is self-managed: its stacks' secrets are encrypted with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE`;
 }
 
 /** STS GetCallerIdentity through the AWS CLI: the account, or the problem. */
@@ -177,7 +211,14 @@ export function runOrganization(who: WhoAmIResult, org?: string): string {
 export async function backendChecks(
   ws: BackendWorkspace,
   prep: OfflinePrep,
-  opts: { keep: boolean; org?: string; workDir: string; scenario: string },
+  opts: {
+    keep: boolean;
+    org?: string;
+    workDir: string;
+    scenario: string;
+    policyPacks?: readonly string[];
+    env?: Readonly<Record<string, string | undefined>>;
+  },
 ): Promise<{ problems: string[]; plan?: RunPlan; who?: WhoAmIResult }> {
   let who: WhoAmIResult;
   try {
@@ -185,13 +226,15 @@ export async function backendChecks(
   } catch (e) {
     return {
       problems: [
-        `Pulumi backend: not logged in (pulumi whoami: ${firstLine(e instanceof Error ? e.message : String(e))}): run pulumi login (s3://<bucket>, --local, or Pulumi Cloud)`,
+        `Pulumi backend: not logged in (pulumi whoami: ${pulumiError(e)}): run pulumi login (s3://<bucket>, --local, or Pulumi Cloud)`,
       ],
     };
   }
   const org = runOrganization(who, opts.org);
   const names = new Map(prep.specs.map((s) => [s.name, runStackName(who.user, prep.runId, s.name)]));
   const problems: string[] = [];
+  const passphrase = passphraseProblem(who, opts.env);
+  if (passphrase) problems.push(passphrase);
   for (const [s, n] of names)
     if (n.length > MAX_STACK_NAME)
       problems.push(`stack ${s}: the run's stack name ${n} is longer than ${MAX_STACK_NAME} characters: pick a shorter --run-id`);
@@ -217,6 +260,7 @@ export async function backendChecks(
     steps: prep.scenario?.steps ?? [],
     keep: opts.keep,
     workDir: opts.workDir,
+    ...(opts.policyPacks?.length ? { policyPacks: opts.policyPacks } : {}),
   };
   return { problems: [], plan, who };
 }

@@ -12,6 +12,8 @@ import { PlannedOutputs, PlanError, planStack, StackPlan, StackSpec } from "../p
 import { dependencyOrder, upstreamNames } from "../plan/sources";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { evaluatePlan } from "../policy/evaluate";
+import { adminCidrOptionProblems, kindHasKey, placeholderProblems, withAdminCidr } from "./admin";
 import { upstreamsAmong } from "./graph";
 import { defaultRunId, parseSets, repRunId, runIdProblems, setsFor } from "./names";
 
@@ -24,6 +26,11 @@ export interface RunOptions {
   readonly dryRun?: boolean;
   /** The organization of the run's stacks. @default "organization" on self-managed backends, else the Pulumi user */
   readonly org?: string;
+  /**
+   * `--admin-cidr`: `lab:adminCidrs` of every stack whose kind has the key (./admin.ts); `auto` is
+   * resolved before (lab/cli/run.ts) and left unset for `--dry-run`.
+   */
+  readonly adminCidr?: string;
 }
 
 export interface OfflinePrep {
@@ -78,6 +85,22 @@ export async function planEach(specs: readonly StackSpec[]): Promise<{ plans: Ma
   return { plans, problems };
 }
 
+/** The directory of the lab's CrossGuard pack (lab/policy/pack): every run's `up` enforces it. */
+export const POLICY_PACK_DIR = path.join("lab", "policy", "pack");
+
+/**
+ * The mandatory violations of the lab's policy rules (lab/policy, the rules of the CrossGuard pack)
+ * over the planned stacks, one problem each: the run stops before anything is created.
+ */
+export function policyProblems(plans: ReadonlyMap<string, StackPlan>): string[] {
+  const out: string[] = [];
+  for (const [stack, plan] of plans)
+    for (const v of evaluatePlan(plan))
+      if (v.enforcementLevel === "mandatory")
+        out.push(`stack ${stack}: policy (mandatory): ${v.message}: fix the config (the rules: lab/policy)`);
+  return out;
+}
+
 /** Reruns the scenario's steps ask for at most (for the run ids they need). */
 export function maxRuns(scenario: LoadedScenario): number {
   return 1 + Math.max(0, ...scenario.steps.map((s) => s.times));
@@ -97,15 +120,24 @@ export async function prepareOffline(name: string, opts: RunOptions, root: strin
   const names = scenario.stacks.map((s) => s.name);
   const { sets, problems: setProblems } = parseSets(opts.set ?? [], names);
   problems.push(...setProblems);
+  const admin = opts.adminCidr !== undefined && opts.adminCidr !== "auto" ? opts.adminCidr : undefined;
+  if (admin !== undefined) problems.push(...adminCidrOptionProblems(admin));
   const specs = scenarioSpecs(scenario, root).map((spec) => {
     for (const k of spec.secretKeys)
       problems.push(
         `stack ${spec.name}: '${k}' is a secure: value, which a run's new stack cannot decrypt: give it with --set ${spec.name}.${k}=…`,
       );
-    return { ...spec, config: { ...spec.config, ...setsFor(spec.name, sets), "lab:runId": runId }, secretKeys: [] };
+    // `--set '*.key=v'` gives the key to the stacks whose kind has it; a named stack gets it as asked.
+    const kind = spec.config["lab:kind"] ?? "";
+    const own = sets.filter((s) => s.stack === spec.name || (s.stack === "*" && kindHasKey(kind, s.key, spec.config)));
+    const base = admin !== undefined ? withAdminCidr(spec.config, admin) : spec.config;
+    return { ...spec, config: { ...base, ...setsFor(spec.name, own), "lab:runId": runId }, secretKeys: [] };
   });
+  // A placeholder administrator address would close the cluster to the user after money is spent.
+  if (!opts.dryRun) problems.push(...placeholderProblems(specs));
   const { plans, problems: planProblems } = await planEach(specs);
   problems.push(...planProblems);
+  if (!opts.dryRun) problems.push(...policyProblems(plans));
   // A run directory is written once (lab/results/files.ts): refuse now rather than after the benchmarks.
   const ids = Array.from({ length: maxRuns(scenario) }, (_, i) => (i === 0 ? runId : repRunId(runId, i + 1)));
   for (const [stack, plan] of plans) {

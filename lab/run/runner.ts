@@ -21,6 +21,7 @@
 import type { EventEmitter } from "node:events";
 import type { ConfigMap, OutputMap } from "@pulumi/pulumi/automation";
 import type { ScenarioStep } from "../../scenarios/types";
+import { pulumiError } from "./cli-errors";
 import { dependentsOf, runDag } from "./graph";
 import { repRunId } from "./names";
 import { OpProgress, Reporter } from "./progress";
@@ -47,8 +48,10 @@ export interface RunPlan {
   readonly stacks: readonly RunStackSpec[];
   readonly steps: readonly ScenarioStep[];
   readonly keep: boolean;
-  /** The project directory (where the commands to finish a cleanup run). */
+  /** The run's Pulumi work directory (lab/run/workdir.ts: where the commands to finish a cleanup run). */
   readonly workDir: string;
+  /** CrossGuard policy packs every `up` enforces (`--policy-pack`). @default none */
+  readonly policyPacks?: readonly string[];
 }
 
 /** What preflight hands the run: every problem, or the plan and the workspace to run it on. */
@@ -64,6 +67,11 @@ export interface RunEnv {
   readonly saveResults: (stack: string, outputs: OutputMap) => string | undefined;
   /** Keeps a copy of a stack's outputs (secrets masked) after each up: the safety net of the results. */
   readonly archiveOutputs?: (stack: string, outputs: OutputMap) => void;
+  /**
+   * Saves what a stack whose up failed had already collected (lab/run/partial.ts), before any
+   * destroy; the directory, or undefined when there was nothing.
+   */
+  readonly savePartial?: (stack: string, fqName: string, runId: string) => Promise<string | undefined>;
   /** Emits "cancel" (first Ctrl-C) and "stop" (second). */
   readonly interrupts?: EventEmitter;
   /** Send SIGINT to running operations on the first Ctrl-C (false when the terminal already did). @default true */
@@ -103,10 +111,15 @@ export interface RunOutcome {
   readonly report: readonly string[];
 }
 
+/** Attempts of each destroy, and the wait between two (the runner's defaults; the janitor's too). */
+export const DESTROY_ATTEMPTS = 3;
+export const RETRY_DELAY_MS = 30_000;
+
 /** Exit codes of `lab run`. */
 export const EXIT = { ok: 0, failed: 1, preflight: 2, left: 3, interrupted: 130 } as const;
 
-const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).trim().split("\n")[0];
+/** A failure in one line: the Pulumi CLI's own error lines when it printed some (./cli-errors.ts). */
+const firstLine = (e: unknown) => pulumiError(e);
 const toConfigMap = (c: Readonly<Record<string, string>>): ConfigMap =>
   Object.fromEntries(Object.entries(c).map(([k, v]) => [k, { value: v }]));
 
@@ -127,7 +140,7 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
   const t0 = clock();
   const r = env.reporter;
   const interval = env.progressIntervalMs ?? 10_000;
-  const attempts = env.destroyAttempts ?? 3;
+  const attempts = env.destroyAttempts ?? DESTROY_ATTEMPTS;
   const forward = env.forwardInterrupt ?? true;
 
   const created: string[] = [];
@@ -135,6 +148,8 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
   const outputs = new Map<string, OutputMap>();
   const reached = new Map<string, number>();
   const savedOutputs = new WeakSet<OutputMap>();
+  /** Stacks whose up failed: their completed collectors are saved before the destroy. */
+  const upFailed = new Map<string, string>();
   const saved: string[] = [];
   const destroyed: string[] = [];
   const active = new Set<string>();
@@ -169,6 +184,7 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
     r.line(
       "Ctrl-C: cancelling the running operations, then saving results and destroying what was created; press Ctrl-C again to stop at once",
     );
+    r.line("  (a cancelled operation first waits for the cloud operations already running: an FSx file system create can take 40 minutes)");
     if (forward) cancelOps();
     else opsCancelled = true; // the terminal delivered the same SIGINT to the Pulumi CLI processes
   };
@@ -211,14 +227,17 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
       const res = await h.up({
         onEvent: (e) => prog.onEvent(e),
         onOutput: (t) => r.output(s.name, op, t),
+        onError: (t) => r.output(s.name, op, t),
         signal: ops.signal,
         color: "never",
+        ...(plan?.policyPacks?.length ? { policyPacks: [...plan.policyPacks] } : {}),
       });
       outputs.set(s.name, res.outputs);
       env.archiveOutputs?.(s.name, res.outputs);
       prog.report("done");
     } catch (e) {
       prog.report(interrupted || stopped ? "cancelled" : "failed", firstLine(e));
+      if (handles.has(s.name)) upFailed.set(s.name, String(config["lab:runId"] ?? plan?.runId ?? ""));
       fail(stage, e);
       throw e;
     } finally {
@@ -239,6 +258,7 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
           await h.destroy({
             onEvent: (e) => prog.onEvent(e),
             onOutput: (t) => r.output(name, "destroy", t),
+            onError: (t) => r.output(name, "destroy", t),
             signal: stopCtl.signal,
             color: "never",
             remove: true,
@@ -249,7 +269,7 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
         } catch (e) {
           last = e;
           prog.report(attempt < attempts && !stopped ? "retrying" : "failed", `attempt ${attempt}/${attempts}: ${firstLine(e)}`);
-          if (attempt < attempts) await sleep(env.retryDelayMs ?? 30_000, stopCtl.signal);
+          if (attempt < attempts) await sleep(env.retryDelayMs ?? RETRY_DELAY_MS, stopCtl.signal);
         }
       }
       throw last ?? new Error("stopped");
@@ -347,6 +367,18 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
           r.line(`${" ".repeat(10)}results ${n.padEnd(12)} not saved: ${firstLine(e)}`);
         }
       }
+      for (const [n, runId] of upFailed) {
+        if (!env.savePartial || stopped) break;
+        try {
+          const dir = await env.savePartial(n, p.stacks.find((s) => s.name === n)?.fqName ?? n, runId);
+          if (dir !== undefined) {
+            saved.push(dir);
+            r.line(`${" ".repeat(10)}results ${n.padEnd(12)} PARTIAL (its up failed): what completed saved to ${dir}`);
+          }
+        } catch (e) {
+          r.line(`${" ".repeat(10)}results ${n.padEnd(12)} partial results not saved: ${firstLine(e)}`);
+        }
+      }
     }
     // 5. destroy, dependents first
     const toDestroy = [...created].reverse();
@@ -397,6 +429,12 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
       for (const l of remaining) report.push(`  ${l.stack} (${l.fqName}): ${l.why}`);
       report.push(`finish with, in ${p.workDir}:`);
       for (const l of remaining) report.push(`  pulumi destroy --yes --remove --stack ${l.fqName}`);
+      if (status === "stopped")
+        report.push(
+          "  an operation stopped at once may have left its stack locked and pending operations in its state:",
+          "  pulumi cancel --yes --stack <stack> (Pulumi Cloud backend) releases the lock; pulumi refresh --clear-pending-creates --yes --stack <stack> clears the pending creates",
+          "  (they are resources that may exist in AWS without being in the state: look for them by their lab:stack tag); lab janitor lists every lab stack left over",
+        );
     } else if (status !== "kept") report.push("left: nothing");
     report.forEach((l) => r.line(l));
     const exitCode =

@@ -14,6 +14,10 @@
  * - `up`/`destroy` take `onOutput` (the CLI's stdout), `onEvent` (engine events) and `signal`
  *   (an AbortSignal: on abort the CLI process gets SIGINT, cmd.js `exec`: `proc.kill("SIGINT")`);
  *   `destroy({ remove: true })` also runs `pulumi stack rm --yes <stack>` (stack.js `destroy`).
+ * - `stack select` and `stack init` rewrite the workspace's state file (~/.pulumi/workspaces/…):
+ *   they "cannot be run in parallel" on one workspace (pulumi/pulumi#8186, open; corrupted JSON in
+ *   #6287). {@link automationWorkspace} runs them, and `config set-all`, one at a time; only `up`
+ *   and `destroy` (which take `--stack`) run in parallel.
  * - The Pulumi CLI cancels gracefully on its first SIGINT and terminates on the second
  *   (pulumi/pulumi pkg/backend/cancellation.go `NewScope`: "^C received; cancelling. If you would
  *   like to terminate immediately, press ^C again.").
@@ -22,13 +26,16 @@ import { LocalWorkspace, OutputMap, PulumiCommand, Stack } from "@pulumi/pulumi/
 import type { ConfigMap, Deployment, DestroyOptions, StackSummary, UpOptions, WhoAmIResult } from "@pulumi/pulumi/automation";
 
 /** Options the runner passes to `up` and `destroy`. */
-export type OpOptions = Pick<UpOptions, "onOutput" | "onEvent" | "signal" | "color">;
+export type OpOptions = Pick<UpOptions, "onOutput" | "onError" | "onEvent" | "signal" | "color">;
+
+/** Options of `up` only: the CrossGuard packs it enforces (`--policy-pack`, stack.js `up`). */
+export type UpOpOptions = OpOptions & Pick<UpOptions, "policyPacks">;
 
 /** One Pulumi stack, as the runner drives it. */
 export interface RunStackHandle {
   readonly name: string;
   setAllConfig(config: ConfigMap): Promise<void>;
-  up(opts: OpOptions): Promise<{ outputs: OutputMap }>;
+  up(opts: UpOpOptions): Promise<{ outputs: OutputMap }>;
   destroy(opts: OpOptions & Pick<DestroyOptions, "remove">): Promise<unknown>;
 }
 
@@ -39,10 +46,10 @@ export interface RunWorkspace {
 
 /** What the janitor reads and destroys. */
 export interface JanitorWorkspace {
+  whoAmI(): Promise<WhoAmIResult>;
   listStacks(): Promise<StackSummary[]>;
   stackOutputs(stack: string): Promise<OutputMap>;
   exportStack(stack: string): Promise<Deployment>;
-  getAllConfig(stack: string): Promise<ConfigMap>;
   destroyStack(stack: string, opts: OpOptions): Promise<void>;
 }
 
@@ -62,21 +69,43 @@ export async function pulumiCli(): Promise<PulumiCommand> {
   return PulumiCommand.get();
 }
 
-/** A LocalWorkspace on the project directory, as the runner's, the janitor's and preflight's workspace. */
+/** Runs the functions given to it one at a time, in call order (a rejected one does not stop the next). */
+export function oneAtATime(): <T>(fn: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>) => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/**
+ * A LocalWorkspace on `workDir` (where its Pulumi.yaml is: the run's own directory for `lab run`,
+ * lab/run/workdir.ts; the project for the janitor), as the runner's, the janitor's and preflight's
+ * workspace. Stack selection, creation and configuration go one at a time (see the file comment).
+ */
 export async function automationWorkspace(
   workDir: string,
   pulumiCommand?: PulumiCommand,
 ): Promise<RunWorkspace & JanitorWorkspace & BackendWorkspace> {
   const ws = await LocalWorkspace.create({ workDir, ...(pulumiCommand ? { pulumiCommand } : {}) });
+  const serial = oneAtATime();
   return {
-    createOrSelectStack: (name) => Stack.createOrSelect(name, ws),
+    createOrSelectStack: async (name) => {
+      const stack = await serial(() => Stack.createOrSelect(name, ws));
+      return {
+        name: stack.name,
+        setAllConfig: (config) => serial(() => stack.setAllConfig(config)),
+        up: (opts) => stack.up(opts),
+        destroy: (opts) => stack.destroy(opts),
+      };
+    },
     whoAmI: () => ws.whoAmI(),
     listStacks: () => ws.listStacks(),
     stackOutputs: (stack) => ws.stackOutputs(stack),
     exportStack: (stack) => ws.exportStack(stack),
-    getAllConfig: (stack) => ws.getAllConfig(stack),
     destroyStack: async (stack, opts) => {
-      const s = await Stack.select(stack, ws);
+      const s = await serial(() => Stack.select(stack, ws));
       await s.destroy({ ...opts, remove: true });
     },
   };

@@ -33,6 +33,8 @@ export interface ManifestFile {
   readonly configs: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** What CloudWatch reports on, with the configured limits (lab/util/state.ts). */
   readonly resources: readonly UtilTarget[];
+  /** Set when the results are what a failed run had completed (lab/run/partial.ts): why, and which collectors. */
+  readonly partial?: { readonly reason: string; readonly collectors: readonly string[] };
 }
 
 /** The file's name in a run directory. */
@@ -40,7 +42,13 @@ export const MANIFEST_FILE = "manifest.json";
 
 function run(cmd: string, args: readonly string[], cwd: string): string {
   try {
-    return execFileSync(cmd, [...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 256 * 1024 * 1024 });
+    return execFileSync(cmd, [...args], {
+      cwd,
+      env: process.env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      maxBuffer: 256 * 1024 * 1024,
+    });
   } catch (e) {
     const err = e as { code?: string; stderr?: string; message: string };
     if (err.code === "ENOENT") throw new Error(`${cmd} is not on the PATH`);

@@ -1,5 +1,5 @@
 /** lab janitor on a fake workspace: which stacks are expired, their age and cost, the order of destroys, what is kept. */
-import type { ConfigMap, Deployment, OutputMap, StackSummary } from "@pulumi/pulumi/automation";
+import type { Deployment, OutputMap, StackSummary, WhoAmIResult } from "@pulumi/pulumi/automation";
 import { janitorAction } from "../../../lab/cli/janitor";
 import type { JanitorWorkspace, OpOptions } from "../../../lab/run/workspace";
 
@@ -7,7 +7,8 @@ interface FakeStack {
   expiresAt?: string;
   project?: string;
   created?: string;
-  config?: Record<string, string>;
+  /** Stacks its StackReference resources read (fully qualified). */
+  references?: string[];
   resources?: Array<{ urn: string; type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }>;
 }
 
@@ -18,6 +19,9 @@ class FakeJanitor implements JanitorWorkspace {
     private readonly stacks: Record<string, FakeStack>,
     private readonly failing: string[] = [],
   ) {}
+  async whoAmI(): Promise<WhoAmIResult> {
+    return { user: "alice", url: "s3://lab-state" };
+  }
   async listStacks(): Promise<StackSummary[]> {
     return Object.keys(this.stacks).map((name) => ({ name, current: false }));
   }
@@ -46,12 +50,14 @@ class FakeJanitor implements JanitorWorkspace {
             },
           ]
         : []),
+      ...(s.references ?? []).map((name) => ({
+        urn: `urn:pulumi:${stack}::storage-bench-lab::pulumi:pulumi:StackReference::${name}`,
+        type: "pulumi:pulumi:StackReference",
+        inputs: { name },
+      })),
       ...(s.resources ?? []),
     ];
     return { version: 3, deployment: { resources } };
-  }
-  async getAllConfig(stack: string): Promise<ConfigMap> {
-    return Object.fromEntries(Object.entries(this.stacks[stack].config ?? {}).map(([k, v]) => [k, { value: v }]));
   }
   async destroyStack(stack: string, _opts: OpOptions): Promise<void> {
     this.log.push(`start ${stack}`);
@@ -63,7 +69,7 @@ class FakeJanitor implements JanitorWorkspace {
 }
 
 const NOW = new Date("2030-01-02T12:00:00Z");
-const net = (s: string) => ({ "lab:networkStack": `organization/storage-bench-lab/${s}` });
+const net = (s: string) => [`organization/storage-bench-lab/${s}`];
 const nat = {
   urn: "urn:pulumi:x::storage-bench-lab::aws:ec2/natGateway:NatGateway::lab-nat-az1",
   type: "aws:ec2/natGateway:NatGateway",
@@ -78,6 +84,7 @@ function run(stacks: Record<string, FakeStack>, opts: { yes?: boolean; confirm?:
     workspace: ws,
     now: NOW,
     confirm: async () => opts.confirm === true,
+    retry: { attempts: 2, delayMs: 0 },
     write: (s) => out.push(s),
   }).then((code) => ({
     code,
@@ -97,13 +104,13 @@ const STACKS: Record<string, FakeStack> = {
     expiresAt: "2030-01-02T08:00:00Z",
     project: "storage-bench-lab",
     created: "2030-01-02T00:30:00Z",
-    config: net("alice-r1-network"),
+    references: net("alice-r1-network"),
   },
   "bob-r2-nitro": {
     expiresAt: "2030-01-03T08:00:00Z",
     project: "storage-bench-lab",
     created: "2030-01-02T10:00:00Z",
-    config: net("bob-r2-network"),
+    references: net("bob-r2-network"),
   },
   "bob-r2-network": { expiresAt: "2030-01-02T09:00:00Z", project: "storage-bench-lab", created: "2030-01-02T01:00:00Z" },
   "other-app": { expiresAt: "2020-01-01T00:00:00Z", project: "someone-else" },
@@ -124,7 +131,7 @@ describe("lab janitor", () => {
       "  together $0.0500/h",
       "1 lab stack(s) not expired: bob-r2-nitro (until 2030-01-03T08:00:00.000Z)",
       'skipped other-app: its AWS provider\'s lab:project tag is "someone-else", not storage-bench-lab',
-      "skipped empty: no expiresAt output (not a lab stack, or never deployed)",
+      "skipped empty: no expiresAt output and no lab AWS provider in its state (not a lab stack, or nothing deployed)",
       "nothing destroyed (run lab janitor --yes to destroy them)",
     ]);
   });
@@ -137,7 +144,7 @@ describe("lab janitor", () => {
       "destroyed alice-r1-dev",
       "destroying alice-r1-network",
       "destroyed alice-r1-network",
-      "kept bob-r2-network: not expired: bob-r2-nitro depend(s) on it",
+      "kept bob-r2-network: not due: bob-r2-nitro depend(s) on it",
       "destroyed 2, failed 0, kept 1",
     ]);
     expect(r.code).toBe(1);

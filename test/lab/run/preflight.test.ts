@@ -11,7 +11,9 @@ import {
   awsIdentity,
   backendChecks,
   buildsImage,
+  dockerProblems,
   localToolEnv,
+  passphraseProblem,
   MIN_PULUMI_CLI,
   runOrganization,
   ToolEnv,
@@ -131,7 +133,7 @@ describe("backend and the run's plan", () => {
     },
     listStacks: async () => stacks,
   });
-  const opts = { keep: false, workDir: "/p", scenario: "ceph-nitro" };
+  const opts = { keep: false, workDir: "/p", scenario: "ceph-nitro", env: { PULUMI_CONFIG_PASSPHRASE: "" } };
 
   test("self-managed backend: organization/storage-bench-lab/<user>-<runId>-<stack>, references rewritten", async () => {
     const r = await backendChecks(ws({ user: "Alice Smith", url: "s3://lab-state" }), prep, opts);
@@ -169,5 +171,45 @@ describe("backend and the run's plan", () => {
       "stack dev: alice-r1-dev exists already (another run with this --run-id?): pick another --run-id, or destroy it (pulumi destroy --remove --stack alice-r1-dev)",
     ]);
     expect(taken.plan).toBeUndefined();
+  });
+});
+
+describe("passphrase and Docker daemon", () => {
+  const who = (url: string): WhoAmIResult => ({ user: "alice", url });
+  test.each([
+    [
+      "s3://lab-state",
+      {},
+      "Pulumi backend: s3://lab-state is self-managed: its stacks' secrets are encrypted with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE",
+    ],
+    [
+      "file:///home/a/.pulumi",
+      { PULUMI_CONFIG_PASSPHRASE_FILE: "" },
+      "Pulumi backend: file:///home/a/.pulumi is self-managed: its stacks' secrets are encrypted with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE",
+    ],
+    ["s3://lab-state", { PULUMI_CONFIG_PASSPHRASE: "" }, undefined],
+    ["s3://lab-state", { PULUMI_CONFIG_PASSPHRASE_FILE: "/run/secrets/p" }, undefined],
+    ["https://api.pulumi.com", {}, undefined],
+  ])("backend %s with %j: %s", (url, env, expected) => {
+    expect(passphraseProblem(who(url), env)).toBe(expected);
+  });
+
+  const probe = (over: Partial<{ env: Record<string, string>; sockets: string[] }> = {}) => ({
+    env: over.env ?? {},
+    homeDir: "/home/a",
+    exists: (f: string) => (over.sockets ?? []).includes(f),
+    readFile: () => undefined,
+  });
+  const stacks = [
+    { name: "network", kind: "network" },
+    { name: "fsx-eks", kind: "fsx-eks", needsDocker: true },
+  ];
+  test("a stack that builds an image and no daemon: one problem naming it; a socket or DOCKER_HOST: none; no image built: not asked", async () => {
+    expect(await dockerProblems(stacks, probe())).toEqual([
+      "Docker: no daemon reachable from this machine (DOCKER_HOST unset, no docker context, no /var/run/docker.sock), needed by fsx-eks (fsx-eks) to build its image: start Docker (https://docs.docker.com/engine/install/), or build the image elsewhere and give it (lab:toolsImage, lab:ombImage)",
+    ]);
+    expect(await dockerProblems(stacks, probe({ sockets: ["/var/run/docker.sock"] }))).toEqual([]);
+    expect(await dockerProblems(stacks, probe({ env: { DOCKER_HOST: "ssh://builder" } }))).toEqual([]);
+    expect(await dockerProblems([stacks[0]], probe())).toEqual([]);
   });
 });
