@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from "node:events";
 import * as path from "node:path";
+import { realTime } from "../experiment/steps";
 import { dependencyOrder } from "../plan/sources";
 import { awsIdentity, backendChecks, buildsImage, localToolEnv, toolProblems } from "../run/preflight";
 import { prepareOffline, RunOptions } from "../run/prepare";
@@ -15,6 +16,8 @@ import { manifestForSave } from "../util/cli";
 import type { ManifestFile } from "../util/manifest";
 import { renderSchedule, schedule } from "../run/schedule";
 import { automationWorkspace } from "../run/workspace";
+import { experimentStepRunner } from "../run/experiments";
+import { runReportDir, runReportLines } from "../run/report";
 
 /** Options as commander hands them over. */
 export interface RunCliOptions extends RunOptions {
@@ -73,6 +76,10 @@ export async function runAction(
       forwardInterrupt: !process.stdin.isTTY,
       saveResults: (stack, outputs) => saveStackOutputs(resultsRoot, stack, outputs, manifestOf(stack)),
       archiveOutputs: (stack, outputs) => void archiveStackOutputs(runDir, stack, outputs),
+      // The failover experiments, in this process, on the real clock (lab/experiment).
+      runExperiment: experimentStepRunner({ resultsRoot, env: { ...realTime, line: (t) => reporter.line(t) } }),
+      // lab report over what the run saved, into the run directory, before the first destroy.
+      afterResults: (saved, status) => writeRunReport(runDir, saved, status, cwd),
       preflight: async () => {
         if (prep.problems.length > 0) return { problems: prep.problems };
         const stacks = prep.specs.map((s) => ({
@@ -97,6 +104,23 @@ export async function runAction(
     });
     return outcome.exitCode;
   });
+}
+
+/**
+ * `lab report` over a run's saved results directories into `<runDir>/report/` (markdown, HTML,
+ * charts); the lines the run closes with (lab/run/report.ts).
+ */
+export async function writeRunReport(
+  runDir: string,
+  saved: readonly string[],
+  status: "complete" | "partial",
+  cwd = process.cwd(),
+  format?: string,
+): Promise<string[]> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runReport } = require("./report") as typeof import("./report");
+  const res = await runReport({ dirs: saved, out: runReportDir(runDir), cwd, ...(format ? { format } : {}) });
+  return runReportLines(res.outDir, res.model, status);
 }
 
 /**

@@ -7,6 +7,9 @@
  */
 import { fioRepSeconds, isFioProfile } from "../../components/bench/profiles";
 import { IOPING_REP_OVERHEAD_SECONDS, PGBENCH_REP_OVERHEAD_SECONDS } from "../../components/bench/sizing";
+import type { ExperimentKind } from "../../scenarios/types";
+import { FSX_FAILOVER_DEFAULTS } from "../experiment/fsx-failover";
+import { MYSQL_FAILOVER_DEFAULTS } from "../experiment/mysql-failover";
 import type { PlannedResource, StackPlan } from "../plan/run";
 
 export interface Phase {
@@ -61,6 +64,44 @@ export const BENCH_ESTIMATES = {
   fioSeedRepSeconds: 90,
   fioLayoutSeconds: 60,
 } as const;
+
+/**
+ * The failover experiments' parts (a run step each, scenarios/types.ts `ExperimentStep`), in
+ * seconds. Where the experiment fixes a time itself (its baseline, its fio before and after the
+ * change), the figure is read from its defaults (lab/experiment/*-failover.ts `*_DEFAULTS`); the
+ * rest are estimates that say where they come from. The experiments' own timeouts are the bounds.
+ */
+export function experimentParts(kind: ExperimentKind): ReadonlyArray<{ what: string; seconds: number; source: string }> {
+  if (kind === "mysql-failover")
+    return [
+      { what: "writer Job started", seconds: 60, source: "lab estimate: image pull and pod start (bound: writerStartTimeoutMs 5 min)" },
+      { what: "baseline writes", seconds: MYSQL_FAILOVER_DEFAULTS.baselineMs / 1000, source: "MYSQL_FAILOVER_DEFAULTS.baselineMs" },
+      {
+        what: "mysql-0 moved to the other zone and Ready",
+        seconds: 180,
+        source: "lab estimate: termination, the NFS volume mounted in the other zone, InnoDB crash recovery (bound: readyTimeoutMs 10 min)",
+      },
+      { what: "rows verified, cleanup", seconds: 120, source: "lab estimate: the writer's read-back and the Job's deletion" },
+    ];
+  return [
+    { what: "fio volume and Job started", seconds: 120, source: "lab estimate: Trident provisions the claim, pod start (bound: fioStartTimeoutMs 10 min)" },
+    { what: "fio before the change", seconds: FSX_FAILOVER_DEFAULTS.beforeMs / 1000, source: "FSX_FAILOVER_DEFAULTS.beforeMs" },
+    {
+      what: "throughput change (failover and failback)",
+      seconds: 15 * 60,
+      source:
+        "lab estimate; FSx ONTAP User Guide, Managing throughput capacity: the file server is switched out, the failover and failback typically take a few minutes (bound: updateTimeoutMs 60 min)",
+    },
+    { what: "fio after the change", seconds: FSX_FAILOVER_DEFAULTS.afterMs / 1000, source: "FSX_FAILOVER_DEFAULTS.afterMs" },
+    { what: "throughput restored", seconds: 15 * 60, source: "lab estimate: the same update back (the cleanup waits for it)" },
+    { what: "cleanup", seconds: 60, source: "lab estimate: Job and claim deleted" },
+  ];
+}
+
+/** A failover experiment's estimated duration, seconds. */
+export function experimentSeconds(kind: ExperimentKind): number {
+  return experimentParts(kind).reduce((n, p) => n + p.seconds, 0);
+}
 
 export interface StackEstimate {
   readonly upSeconds: number;

@@ -6,13 +6,13 @@
  * estimated hourly cost (lab/cost) × its lifetime in the schedule (from the start of its up to the
  * end of its destroy).
  */
-import type { ScenarioStep } from "../../scenarios/types";
+import { isExperimentStep, type ExperimentKind, type ScenarioStep } from "../../scenarios/types";
 import { estimateHourly } from "../cost/estimate";
 import type { StackPlan } from "../plan/run";
-import { estimateStack, StackEstimate } from "./durations";
+import { estimateStack, experimentParts, experimentSeconds, StackEstimate } from "./durations";
 
 export interface Slot {
-  readonly op: "up" | "rerun" | "destroy";
+  readonly op: "up" | "rerun" | "experiment" | "destroy";
   readonly stack: string;
   readonly start: number;
   readonly end: number;
@@ -55,6 +55,13 @@ export function schedule(
   }
   let last = latest([...upOf.values()]);
   for (const step of steps) {
+    if (isExperimentStep(step)) {
+      const start = last?.end ?? 0;
+      const slot: Slot = { op: "experiment", stack: step.stack, start, end: start + experimentSeconds(step.kind), after: last, note: step.kind };
+      slots.push(slot);
+      last = slot;
+      continue;
+    }
     for (let k = 2; k <= step.times + 1; k++) {
       const base = last;
       const rerunOf = new Map<string, Slot>();
@@ -106,7 +113,16 @@ export function renderSchedule(
     const peers = sch.slots
       .filter((o) => o !== s && o.op === s.op && o.note === s.note && o.start < s.end && s.start < o.end)
       .map((o) => o.stack);
-    const what = s.op === "up" ? sch.estimates.get(s.stack)!.parts.join(", ") : s.op === "rerun" ? `benchmarks again (${s.note})` : "";
+    const what =
+      s.op === "up"
+        ? sch.estimates.get(s.stack)!.parts.join(", ")
+        : s.op === "rerun"
+          ? `benchmarks again (${s.note})`
+          : s.op === "experiment"
+            ? `${s.note}: ${experimentParts(s.note as ExperimentKind)
+                .map((x) => `${x.what} ${m(x.seconds)}m`)
+                .join(", ")}`
+            : "";
     out.push(
       `  ${s.op.padEnd(7)} ${s.stack.padEnd(12)} ${m(s.start).padStart(4)} → ${m(s.end).padStart(4)}${peers.length ? `  ∥ ${peers.join(", ")}` : ""}${what ? `  (${what})` : ""}`,
     );
@@ -121,7 +137,7 @@ export function renderSchedule(
   for (const [after, stacks] of groups)
     if (stacks.length > 1) out.push(`in parallel: ${stacks.join(" ∥ ")}${after ? ` (after ${after})` : ""}`);
   out.push(
-    `critical path (the longest chain): ${sch.critical.map((s) => `${s.op} ${s.stack} ${m(s.end - s.start)}m`).join(" → ")} = ${m(sch.total)} min (the stacks' times add up to ${m(sch.sum)} min)`,
+    `critical path (the longest chain): ${sch.critical.map((s) => `${s.op === "experiment" ? (s.note as string) : s.op} ${s.stack} ${m(s.end - s.start)}m`).join(" → ")} = ${m(sch.total)} min (the stacks' times add up to ${m(sch.sum)} min)`,
   );
   out.push("cost of the whole run (estimated hourly cost × the stack's lifetime in this schedule, us-east-1 list prices, lab/cost):");
   for (const c of sch.costs)

@@ -21,6 +21,8 @@ export interface FakeOptions {
   readonly resources?: number;
   /** Called when a destroy starts (e.g. to look at the results on disk). */
   readonly onDestroyStart?: (stack: string) => void;
+  /** More outputs of a stack's up (by its scenario name), e.g. what the failover experiments read. */
+  readonly outputsOf?: (stack: string, runId: string) => OutputMap;
   /** Called when an up starts. */
   readonly onUpStart?: (stack: string) => void;
 }
@@ -49,7 +51,7 @@ export class FakeWorkspace implements RunWorkspace {
     const configs = this.configs;
     const calls = this.calls;
     const op = (kind: "up" | "destroy", o: OpOptions) => this.op(kind, name, short, o);
-    const short = name.split("-").pop() as string;
+    const short = name.startsWith(ORG) ? name.slice(ORG.length) : (name.split("-").pop() as string);
     return {
       name,
       async setAllConfig(c: ConfigMap) {
@@ -104,7 +106,7 @@ export class FakeWorkspace implements RunWorkspace {
       kubeconfig: { value: "apiVersion: v1", secret: true },
     };
     if (cfg["lab:kind"] === "ceph-k0s") outputs.results = { value: [sample(short, runId, 500)], secret: false };
-    return { outputs };
+    return { outputs: { ...outputs, ...this.opts.outputsOf?.(short, runId) } };
   }
 }
 
