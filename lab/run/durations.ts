@@ -7,6 +7,7 @@
  */
 import { fioRepSeconds, isFioProfile } from "../../components/bench/profiles";
 import { IOPING_REP_OVERHEAD_SECONDS, PGBENCH_REP_OVERHEAD_SECONDS } from "../../components/bench/sizing";
+import { OMB_WARMUP_MINUTES } from "../../components/omb/rules";
 import type { ExperimentKind } from "../../scenarios/types";
 import { FSX_FAILOVER_DEFAULTS } from "../experiment/fsx-failover";
 import { MYSQL_FAILOVER_DEFAULTS } from "../experiment/mysql-failover";
@@ -54,10 +55,46 @@ export const PHASES = {
   trident: { what: "Trident operator and FSx backend", upMinutes: 4, destroyMinutes: 1, source: "lab estimate" },
   mysql: { what: "MySQL StatefulSet ready", upMinutes: 5, destroyMinutes: 1, source: "lab estimate" },
   toolsImage: { what: "tools image build and push", upMinutes: 5, destroyMinutes: 1, source: "lab estimate (Debian slim + fio + ioping)" },
+  strimzi: {
+    what: "Strimzi operator ready",
+    upMinutes: 2,
+    destroyMinutes: 1,
+    source: "lab estimate: one Helm release, the operator's image pulled and its Deployment Ready",
+  },
+  kafkaCluster: {
+    what: "Kafka cluster Ready (KRaft controllers, then brokers on NFS)",
+    upMinutes: 6,
+    destroyMinutes: 2,
+    source:
+      "lab estimate: the operator creates the controller pool, then the brokers (each mounting six NFS volumes) and rolls them until the Kafka resource is Ready; one operation is bounded by the operator's STRIMZI_OPERATION_TIMEOUT_MS (5 min by default)",
+  },
+  nfsDirectories: {
+    what: "NFS directory Job (a broker directory on each volume)",
+    upMinutes: 1,
+    destroyMinutes: 0,
+    source: "lab estimate: a pod start and mkdir/chown on six mounts (bound: the Job's activeDeadlineSeconds, 10 min)",
+  },
+  ombImage: {
+    what: "OMB image build (Maven, upstream's docker/Dockerfile.build) and push",
+    upMinutes: 12,
+    destroyMinutes: 1,
+    source: "lab estimate: a Maven build of openmessaging/benchmark with every driver's dependencies downloaded, then a push of a ~1 GB image",
+  },
+  ombWorkers: { what: "OMB workers ready", upMinutes: 2, destroyMinutes: 1, source: "lab estimate: a StatefulSet of JVM workers (HTTP 8080) Ready" },
 } as const satisfies Record<string, Phase>;
 
-/** Benchmark figures no Job states: pgbench -i per scale unit, a `seed` fio repetition, laying out fio's file. */
+/**
+ * Phases Pulumi runs beside the rest of their stack: a container image needs only its ECR
+ * repository and the local Docker daemon, no cluster object and no file system, so nothing in the
+ * stack waits for it but the benchmark Jobs that run it. A stack's up is its engine, then the
+ * longer of (the image) and (everything else before the benchmarks), then the benchmarks.
+ */
+export const BESIDE_THE_REST: readonly Phase[] = [PHASES.toolsImage, PHASES.ombImage];
+
+/** Benchmark figures no Job states: pgbench -i per scale unit, a `seed` fio repetition, laying out fio's file, an OMB cell's own overhead. */
 export const BENCH_ESTIMATES = {
+  /** An OMB cell besides its warm-up and test: topics created, producers and consumers connected, results collected (lab estimate). */
+  ombCellOverheadSeconds: 120,
   /** scale 1000 ≈ 15 GB loaded in ~10 min. */
   pgbenchInitSecondsPerScale: 0.6,
   /** 8 GiB of 4k random I/O at the published ~50K IOPS ≈ 40 s; doubled. */
@@ -112,6 +149,8 @@ export interface StackEstimate {
   readonly parts: readonly string[];
   /** Component types in the plan with no phase in the table. */
   readonly unknown: readonly string[];
+  /** What runs beside what in this stack's up, and why (for the schedule), when anything does. */
+  readonly parallel?: string;
 }
 
 const envOf = (job: PlannedResource): Record<string, string> => {
@@ -121,10 +160,31 @@ const envOf = (job: PlannedResource): Record<string, string> => {
   return Object.fromEntries(env.filter((e) => typeof e.value === "string").map((e) => [e.name, e.value as string]));
 };
 
-/** One benchmark Job's typical duration, seconds, and its name; undefined for a Job that is no benchmark. */
-export function benchmarkSeconds(job: PlannedResource): { tool: string; seconds: number } | undefined {
+/** `testDurationMinutes` of the workload file a planned ConfigMap holds under `key`. */
+function workloadMinutes(resources: readonly PlannedResource[], key: string): number | undefined {
+  for (const r of resources.filter((x) => x.type === "kubernetes:core/v1:ConfigMap")) {
+    const text = (r.inputs.data as Record<string, unknown> | undefined)?.[key];
+    const m = typeof text === "string" ? /^testDurationMinutes:\s*(\d+)\s*$/m.exec(text) : null;
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}
+
+/**
+ * One benchmark Job's typical duration, seconds, and its name; undefined for a Job that is no
+ * benchmark. An OMB driver Job (one cell) reads its workload's `testDurationMinutes` from the
+ * ConfigMap it mounts (`resources`: the stack's plan); each repetition is OMB's warm-up
+ * (components/omb/rules.ts OMB_WARMUP_MINUTES), the test and the cell's overhead.
+ */
+export function benchmarkSeconds(job: PlannedResource, resources: readonly PlannedResource[] = []): { tool: string; seconds: number } | undefined {
   const env = envOf(job);
   const reps = Number(env.REPS ?? "1");
+  if (env.DRIVER_FILE !== undefined && env.WORKLOAD_FILE !== undefined) {
+    const minutes = workloadMinutes(resources, env.WORKLOAD_FILE.split("/").pop() as string);
+    if (minutes === undefined) return undefined;
+    const cell = (env.DRIVER_FILE.split("/").pop() as string).replace(/^driver-/, "").replace(/\.yaml$/, "");
+    return { tool: `omb ${cell}`, seconds: reps * ((OMB_WARMUP_MINUTES + minutes) * 60 + BENCH_ESTIMATES.ombCellOverheadSeconds) };
+  }
   if (env.PGBENCH_DURATION !== undefined) {
     const init = env.PGBENCH_INIT === "skip" ? 0 : Number(env.PGBENCH_SCALE ?? "0") * BENCH_ESTIMATES.pgbenchInitSecondsPerScale;
     return { tool: "pgbench", seconds: init + reps * (Number(env.PGBENCH_DURATION) + PGBENCH_REP_OVERHEAD_SECONDS) };
@@ -162,8 +222,14 @@ export function estimateStack(plan: StackPlan): StackEstimate {
   if (types.has("lab:rook:Rook")) phases.push(PHASES.rookCephHealth);
   if (types.has("lab:postgres:Postgres")) phases.push(PHASES.postgres);
   if (types.has("lab:image:ToolsImage")) phases.push(PHASES.toolsImage);
+  if (types.has("lab:omb:OmbImage")) phases.push(PHASES.ombImage);
   if (types.has("lab:trident:TridentOperator")) phases.push(PHASES.trident);
   if (types.has("lab:mysql:MySql")) phases.push(PHASES.mysql);
+  if (types.has("lab:strimzi:StrimziOperator")) phases.push(PHASES.strimzi);
+  const jobs = plan.resources.filter((r) => r.type === "kubernetes:batch/v1:Job");
+  if (jobs.some((j) => envOf(j).BROKER_DIRS !== undefined)) phases.push(PHASES.nfsDirectories);
+  if (types.has("lab:kafka:KafkaCluster")) phases.push(PHASES.kafkaCluster);
+  if (types.has("lab:omb:OmbBenchmark")) phases.push(PHASES.ombWorkers);
   const known = new Set([
     "lab:network:Network",
     "lab:fsx-ontap:FsxOntap",
@@ -176,15 +242,23 @@ export function estimateStack(plan: StackPlan): StackEstimate {
     "lab:trident:TridentFsxBackend",
     "lab:mysql:MySql",
     "lab:bench:BenchmarkRun",
+    "lab:strimzi:StrimziOperator",
+    "lab:kafka:KafkaCluster",
+    "lab:omb:OmbImage",
+    "lab:omb:OmbBenchmark",
   ]);
   const unknown = [...types].filter((t) => t.startsWith("lab:") && !known.has(t)).sort();
-  const benches = plan.resources
-    .filter((r) => r.type === "kubernetes:batch/v1:Job")
-    .map(benchmarkSeconds)
-    .filter((b) => b !== undefined);
+  const benches = jobs.map((j) => benchmarkSeconds(j, plan.resources)).filter((b) => b !== undefined);
   const benchSeconds = benches.reduce((n, b) => n + b.seconds, 0);
-  const upSeconds = phases.reduce((n, p) => n + p.upMinutes * 60, 0) + benchSeconds;
+  const beside = phases.filter((p) => BESIDE_THE_REST.includes(p));
+  const rest = phases.filter((p) => p !== PHASES.engine && !beside.includes(p));
+  const sumOf = (ps: readonly Phase[]) => ps.reduce((n, p) => n + p.upMinutes * 60, 0);
+  const upSeconds = PHASES.engine.upMinutes * 60 + Math.max(sumOf(beside), sumOf(rest)) + benchSeconds;
+  const parallel =
+    beside.length > 0 && rest.length > 0
+      ? `${beside.map((p) => p.what).join(", ")} ∥ ${rest.map((p) => p.what).join(", ")}: the image needs only its ECR repository and the local Docker daemon, so Pulumi builds it while the rest is created; the benchmark Jobs wait for both`
+      : undefined;
   const destroySeconds = phases.reduce((n, p) => n + p.destroyMinutes * 60, 0);
   const parts = [...phases.map((p) => `${p.what} ${p.upMinutes}m`), ...benches.map((b) => `${b.tool} ${min(b.seconds)}`)];
-  return { upSeconds, destroySeconds, benchSeconds, parts, unknown };
+  return { upSeconds, destroySeconds, benchSeconds, parts, unknown, ...(parallel ? { parallel } : {}) };
 }

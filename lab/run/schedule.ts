@@ -135,7 +135,9 @@ export function renderSchedule(
     groups.set(key, [...(groups.get(key) ?? []), s.stack]);
   }
   for (const [after, stacks] of groups)
-    if (stacks.length > 1) out.push(`in parallel: ${stacks.join(" ∥ ")}${after ? ` (after ${after})` : ""}`);
+    if (stacks.length > 1)
+      out.push(`in parallel: ${stacks.join(" ∥ ")}${after ? ` (after ${after}: none of them reads another, so all start once ${after} is up)` : ""}`);
+  for (const [stack, e] of sch.estimates) if (e.parallel) out.push(`in parallel within ${stack}: ${e.parallel}`);
   out.push(
     `critical path (the longest chain): ${sch.critical.map((s) => `${s.op === "experiment" ? (s.note as string) : s.op} ${s.stack} ${m(s.end - s.start)}m`).join(" → ")} = ${m(sch.total)} min (the stacks' times add up to ${m(sch.sum)} min)`,
   );
@@ -144,10 +146,23 @@ export function renderSchedule(
     out.push(
       `  ${c.stack.padEnd(12)} $${c.usdPerHour.toFixed(4)}/h × ${c.hours.toFixed(2)} h = $${c.usd.toFixed(2)}${c.unpriced > 0 ? `  (${c.unpriced} part(s) not priced: lab plan --scenario ${scenario})` : ""}`,
     );
-  out.push(
-    `  total ≈ $${sch.costs.reduce((n, c) => n + c.usd, 0).toFixed(2)} for ${m(sch.total)} min; not estimated: data transfer, requests, usage-billed storage`,
-  );
-  const unknown = [...new Set([...sch.estimates.values()].flatMap((e) => e.unknown))];
-  if (unknown.length > 0) out.push(`no duration in the table for: ${unknown.join(", ")} (counted as 0)`);
+  out.push(totalLine(sch));
   return out;
+}
+
+/**
+ * The total's line. When a part has no price or no duration, the figures are lower bounds and the
+ * line says so where the total is read: "at least", with what was left out.
+ */
+export function totalLine(sch: Schedule): string {
+  const usd = `$${sch.costs.reduce((n, c) => n + c.usd, 0).toFixed(2)}`;
+  const unpriced = sch.costs.reduce((n, c) => n + c.unpriced, 0);
+  const unknown = [...new Set([...sch.estimates.values()].flatMap((e) => e.unknown))];
+  const gaps = [
+    ...(unpriced > 0 ? [`${unpriced} part(s) not priced`] : []),
+    ...(unknown.length > 0 ? [`no duration for ${unknown.join(", ")} (counted as 0)`] : []),
+  ];
+  const notEstimated = "not estimated: data transfer, requests, usage-billed storage";
+  if (gaps.length === 0) return `  total ≈ ${usd} for ${m(sch.total)} min; ${notEstimated}`;
+  return `  total at least ${usd} for ${unknown.length > 0 ? "at least " : ""}${m(sch.total)} min (${gaps.join("; ")}); ${notEstimated}`;
 }

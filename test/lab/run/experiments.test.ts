@@ -178,7 +178,7 @@ describe("lab run fsx-eks: the failover experiments as steps", () => {
     expect(r.out.report).toContain(
       `report: ${path.join(r.runDir, "report", "report.html")} (and report.md), over the results saved before the failure`,
     );
-    expect(r.out.destroyed.sort()).toEqual(["app", "cluster", "network", "ontap"]);
+    expect([...r.out.destroyed].sort()).toEqual(["app", "cluster", "network", "ontap"]);
     expect(r.out.left).toEqual([]);
     expect(world.leftovers()).toEqual(CLEAN);
   });
@@ -186,8 +186,10 @@ describe("lab run fsx-eks: the failover experiments as steps", () => {
   test("a stack without the experiments' outputs: the step fails naming each missing output; the benchmarks are saved and everything destroyed", async () => {
     const world = new World();
     // (the fake workspace exports a kubeconfig for every stack)
-    const r = await fsxRun(world, (stack, runId) =>
-      stack === "app" ? { results: { value: benchmarks(runId), secret: false }, region: { value: "us-east-1", secret: false } } : {},
+    const r = await fsxRun(
+      world,
+      (stack, runId): OutputMap =>
+        stack === "app" ? { results: { value: benchmarks(runId), secret: false }, region: { value: "us-east-1", secret: false } } : {},
     );
     expect(r.out.stage).toBe("step 1 mysql-failover app");
     expect(r.out.error).toBe(
@@ -195,7 +197,7 @@ describe("lab run fsx-eks: the failover experiments as steps", () => {
     );
     expect(world.calls).toEqual([]);
     expect(r.out.saved).toEqual([path.join(r.resultsRoot, "app", "r1")]);
-    expect(r.out.destroyed.sort()).toEqual(["app", "cluster", "network", "ontap"]);
+    expect([...r.out.destroyed].sort()).toEqual(["app", "cluster", "network", "ontap"]);
   });
 });
 
