@@ -4,11 +4,14 @@
  * experiments run for real (lab/experiment) against the simulated cluster and FSx the experiment
  * tests use (../experiment/sim.ts). The run's report is written by the CLI's own function.
  */
+import { EventEmitter } from "node:events";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { writeRunReport } from "../../../lab/cli/run";
 import { experimentResultDirs, experimentStepRunner, runSteps, stepOutputs } from "../../../lab/run/experiments";
+import { prepareOffline } from "../../../lab/run/prepare";
+import { ROOT } from "../../helpers/root";
 import { saveStackOutputs } from "../../../lab/run/results";
 import { EXIT, runScenario, type RunPlan, type RunStackSpec } from "../../../lab/run/runner";
 import type { Sample } from "../../../core/sample";
@@ -68,7 +71,7 @@ const appOutputs = (stack: string, runId: string): OutputMap =>
         toolsImage: { value: OUTPUTS.toolsImage, secret: false },
       };
 
-async function fsxRun(world: World, outputsOf = appOutputs) {
+async function fsxRun(world: World, outputsOf = appOutputs, interrupts?: EventEmitter) {
   const root = tmpDir("lab-run-exp-");
   const resultsRoot = path.join(root, "results");
   const runDir = path.join(resultsRoot, "runs", "fsx-eks-r1");
@@ -100,6 +103,7 @@ async function fsxRun(world: World, outputsOf = appOutputs) {
       fsx: () => new SimFsx(world, env.clock),
     }),
     afterResults: (saved, status) => writeRunReport(runDir, saved, status, root, "md"),
+    ...(interrupts ? { interrupts, forwardInterrupt: false } : {}),
     destroyAttempts: 1,
     retryDelayMs: 0,
     progressIntervalMs: 0,
@@ -199,6 +203,40 @@ describe("lab run fsx-eks: the failover experiments as steps", () => {
     expect(r.out.saved).toEqual([path.join(r.resultsRoot, "app", "r1")]);
     expect([...r.out.destroyed].sort()).toEqual(["app", "cluster", "network", "ontap"]);
   });
+});
+
+test("Ctrl-C during mysql-failover (from a terminal: nothing forwarded to Pulumi): the experiment stops and cleans up, the benchmarks are saved, everything destroyed, exit 130", async () => {
+  const world = new World();
+  const interrupts = new EventEmitter();
+  let deleted = false;
+  world.onCall = (call) => {
+    if (call === "deletePod mysql/mysql-0") deleted = true;
+    else if (deleted && call.startsWith("getPod mysql/mysql-0")) interrupts.emit("cancel");
+  };
+  const r = await fsxRun(world, appOutputs, interrupts);
+  expect(r.out.status).toBe("interrupted");
+  expect(r.out.exitCode).toBe(EXIT.interrupted);
+  expect(r.out.stage).toBe("interrupted (Ctrl-C) during step 1 mysql-failover app");
+  expect(r.lines.find((l) => l.startsWith("== mysql-failover"))).toMatch(/^== mysql-failover r1 on app: interrupted \(Ctrl-C\) during "wait for mysql-0 in another zone"/);
+  expect(world.calls.some((c) => c.startsWith("updateThroughput"))).toBe(false);
+  expect(world.leftovers()).toEqual(CLEAN);
+  expect(r.out.saved).toEqual([path.join(r.resultsRoot, "app", "r1")]);
+  expect([...r.out.destroyed].sort()).toEqual(["app", "cluster", "network", "ontap"]);
+});
+
+describe("preflight of a run with experiments", () => {
+  test("an experiment's results directory that exists already is a problem before anything is created; --skip-experiments drops the steps and the check", async () => {
+    const resultsRoot = path.join(tmpDir("lab-run-pre-"), "results");
+    const taken = path.join(resultsRoot, "fsx-eks", "mysql-failover-r7");
+    fs.mkdirSync(taken, { recursive: true });
+    const now = new Date(Date.UTC(2026, 0, 15));
+    const withExp = await prepareOffline("fsx-eks", { runId: "r7" }, ROOT, resultsRoot, now);
+    expect(withExp.scenario!.steps.map((s) => s.kind)).toEqual(["mysql-failover", "fsx-failover"]);
+    expect(withExp.problems).toEqual([`results: ${taken} exists already (a run's results are written once): pick another --run-id`]);
+    const skipped = await prepareOffline("fsx-eks", { runId: "r7", skipExperiments: true }, ROOT, resultsRoot, now);
+    expect(skipped.scenario!.steps).toEqual([]);
+    expect(skipped.problems).toEqual([]);
+  }, 120_000);
 });
 
 describe("experiment steps: skipping them, and the directories they write", () => {
