@@ -13,24 +13,17 @@ import { experimentResultDirs, experimentStepRunner, runSteps, stepOutputs } fro
 import { prepareOffline } from "../../../lab/run/prepare";
 import { ROOT } from "../../helpers/root";
 import { saveStackOutputs } from "../../../lab/run/results";
-import { EXIT, runScenario, type RunPlan, type RunStackSpec } from "../../../lab/run/runner";
+import { EXIT, runScenario, type RunPlan } from "../../../lab/run/runner";
 import type { Sample } from "../../../core/sample";
 import { FS_ID, DEFAULT_WORLD, SimCluster, simEnv, SimFsx, World } from "../experiment/sim";
 import { OUTPUTS, removeTmpDirs, tmpDir } from "../experiment/support";
 import { FIO_CROSS, FIO_SAME, FIO_SEED, repetitions } from "../report/samples";
-import { FakeWorkspace, memoryReporter, ORG } from "./fakes";
+import { FakeWorkspace, memoryReporter, ORG, stack } from "./fakes";
 
 afterAll(removeTmpDirs);
 
 /** network → ontap ∥ cluster → app (kind fsx-eks), then mysql-failover and fsx-failover on app. */
 function fsxPlan(): RunPlan {
-  const stack = (name: string, kind: string, ups: string[]): RunStackSpec => ({
-    name,
-    fqName: `${ORG}${name}`,
-    config: { "lab:kind": kind, "lab:runId": "r1", ...Object.fromEntries(ups.map((u) => [`lab:${u}Stack`, `${ORG}${u}`])) },
-    upstreams: ups,
-    plannedResources: 3,
-  });
   return {
     scenario: "fsx-eks",
     runId: "r1",

@@ -112,15 +112,17 @@ export class FakeWorkspace implements RunWorkspace {
 
 export const ORG = "organization/storage-bench-lab/u-r1-";
 
+/** One stack of a test run (run id r1): its kind, and its upstreams as `lab:<upstream>Stack` keys. */
+export const stack = (name: string, kind: string, ups: string[]): RunStackSpec => ({
+  name,
+  fqName: `${ORG}${name}`,
+  config: { "lab:kind": kind, "lab:runId": "r1", ...Object.fromEntries(ups.map((u) => [`lab:${u}Stack`, `${ORG}${u}`])) },
+  upstreams: ups,
+  plannedResources: 3,
+});
+
 /** network → dev ∥ nitro → compare. */
 export function cephPlan(extra: Partial<RunPlan> = {}): RunPlan {
-  const stack = (name: string, kind: string, ups: string[]): RunStackSpec => ({
-    name,
-    fqName: `${ORG}${name}`,
-    config: { "lab:kind": kind, "lab:runId": "r1", ...Object.fromEntries(ups.map((u) => [`lab:${u}Stack`, `${ORG}${u}`])) },
-    upstreams: ups,
-    plannedResources: 3,
-  });
   return {
     scenario: "ceph-nitro",
     runId: "r1",
