@@ -13,6 +13,12 @@ export const SCENARIOS: readonly Scenario[] = [
       { name: "fsx-eks-cluster", file: "Pulumi.fsx-eks-cluster.yaml" },
       { name: "fsx-eks", file: "Pulumi.fsx-eks.yaml" },
     ],
+    // After the benchmarks, before any destroy: the MySQL pod moved to the other zone with its data,
+    // then the file system's failover (a throughput change) under a long fio write (lab/experiment).
+    steps: [
+      { kind: "mysql-failover", stack: "fsx-eks" },
+      { kind: "fsx-failover", stack: "fsx-eks" },
+    ],
   },
   {
     name: "kafka-fsx",

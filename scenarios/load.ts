@@ -8,7 +8,8 @@
  * unique); each stack's config source (a readable `Pulumi.<stack>.yaml` with a `config` map, and/or
  * an inline map) and its `lab:kind` (a registered stack kind); references (`lab:*Stack` keys) that
  * name only stacks of the scenario listed before it, so the list is a dependency order; steps
- * (a known kind, its stacks among the scenario's, its counts in range).
+ * (a known kind, its stacks among the scenario's, its counts in range; an experiment's stack of kind
+ * fsx-eks).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -16,7 +17,7 @@ import YAML from "yaml";
 import { ConfigError, problem } from "../core/errors";
 import { KIND_NAMES } from "../stacks";
 import { SCENARIOS } from "./index";
-import { Scenario, ScenarioStep, STEP_KINDS } from "./types";
+import { EXPERIMENT_KINDS, Scenario, ScenarioStep, STEP_KINDS } from "./types";
 
 export const SCENARIO_NAME_RE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 /** Pulumi stack names: letters, digits, '-', '_', '.' (pulumi.com/docs/iac/concepts/stacks, "Create a stack"). */
@@ -128,10 +129,18 @@ export function scenarioProblems(
       out.push(
         problem(
           at(`${p}.kind`),
-          `one of ${STEP_KINDS.join(", ")} (the failover experiments come with lab experiment, not built yet)`,
+          `one of ${STEP_KINDS.join(", ")}`,
           isRecord(step) ? step.kind : step,
         ),
       );
+      return;
+    }
+    if ((EXPERIMENT_KINDS as readonly string[]).includes(step.kind as string)) {
+      const target = typeof step.stack === "string" ? configs[step.stack] : undefined;
+      if (target === undefined || target["lab:kind"] !== "fsx-eks") {
+        const fsxEks = names.filter((n) => configs[n]?.["lab:kind"] === "fsx-eks");
+        out.push(problem(at(`${p}.stack`), `a stack of kind fsx-eks of the scenario (${fsxEks.join(", ") || "none"})`, step.stack));
+      }
       return;
     }
     // kind "rerun"

@@ -28,15 +28,32 @@ export interface RerunStep {
   readonly times: number;
 }
 
+/** The failover experiments of an fsx-eks stack (lab/experiment: `lab experiment <name>`). */
+export const EXPERIMENT_KINDS = ["mysql-failover", "fsx-failover"] as const;
+export type ExperimentKind = (typeof EXPERIMENT_KINDS)[number];
+
 /**
- * The step kinds. A typed list, extended one kind at a time: the failover experiments of `fsx-eks`
- * (`mysql-failover`, `fsx-failover`) become step kinds when `lab experiment` exists; they are not
- * built yet.
+ * Runs one failover experiment (lab/experiment) against a stack of kind `fsx-eks` of the scenario,
+ * once its benchmarks' results are saved and before anything is destroyed. Its samples go to
+ * `results/<stack>/<kind>-<runId>/`; `lab run --skip-experiments` leaves the step out. A failed
+ * experiment fails the run (its evidence and the benchmarks' results are saved all the same).
  */
-export type ScenarioStep = RerunStep;
+export interface ExperimentStep {
+  readonly kind: ExperimentKind;
+  /** The scenario stack (kind fsx-eks) it runs against. */
+  readonly stack: string;
+}
+
+/** The step kinds. */
+export type ScenarioStep = RerunStep | ExperimentStep;
 
 /** The step kinds there are (./load.ts rejects any other). */
-export const STEP_KINDS = ["rerun"] as const;
+export const STEP_KINDS = ["rerun", ...EXPERIMENT_KINDS] as const;
+
+/** Whether `step` is a failover experiment. */
+export function isExperimentStep(step: ScenarioStep): step is ExperimentStep {
+  return (EXPERIMENT_KINDS as readonly string[]).includes(step.kind);
+}
 
 export interface Scenario {
   readonly name: string;

@@ -179,6 +179,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option("--run-id <id>", "the run's lab:runId (default r<yymmdd>-<hhmmss>, UTC)")
     .option("--org <org>", "organization of the run's stacks on Pulumi Cloud (default: your user; self-managed backends use organization)")
     .option("--verbose", "print Pulumi's full output (always in the run log)")
+    .option("--skip-experiments", "leave out the scenario's failover experiments (fsx-eks: mysql-failover, fsx-failover)")
     .action(async (scenario: string, opts) => {
       process.exit(await commands.run().runAction(scenario, opts, ROOT));
     });

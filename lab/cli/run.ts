@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from "node:events";
 import * as path from "node:path";
+import { realTime } from "../experiment/steps";
 import { dependencyOrder } from "../plan/sources";
 import type { DockerProbe } from "../../components/image/rules";
 import { publicAddressCidr } from "../run/admin";
@@ -19,6 +20,8 @@ import { pulumiCliSource, type ManifestFile } from "../util/manifest";
 import { renderSchedule, schedule } from "../run/schedule";
 import { automationWorkspace } from "../run/workspace";
 import { createRunWorkDir } from "../run/workdir";
+import { experimentStepRunner } from "../run/experiments";
+import { runReportDir, runReportLines } from "../run/report";
 
 /** Options as commander hands them over. */
 export interface RunCliOptions extends RunOptions {
@@ -99,6 +102,10 @@ export async function runAction(
       archiveOutputs: (stack, outputs) => void archiveStackOutputs(runDir, stack, outputs),
       savePartial: async (stack, fqName, runId) =>
         ws ? savePartialResults(await ws.exportStack(fqName), resultsRoot, stack, runId, manifestOf(stack)) : undefined,
+      // The failover experiments, in this process, on the real clock (lab/experiment).
+      runExperiment: experimentStepRunner({ resultsRoot, env: { ...realTime, line: (t) => reporter.line(t) } }),
+      // lab report over what the run saved, into the run directory, before the first destroy.
+      afterResults: (saved, status) => writeRunReport(runDir, saved, status, cwd),
       preflight: async () => {
         if (prep.problems.length > 0) return { problems: prep.problems };
         const stacks = prep.specs.map((s) => ({
@@ -132,6 +139,23 @@ export async function runAction(
     });
     return outcome.exitCode;
   });
+}
+
+/**
+ * `lab report` over a run's saved results directories into `<runDir>/report/` (markdown, HTML,
+ * charts); the lines the run closes with (lab/run/report.ts).
+ */
+export async function writeRunReport(
+  runDir: string,
+  saved: readonly string[],
+  status: "complete" | "partial",
+  cwd = process.cwd(),
+  format?: string,
+): Promise<string[]> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runReport } = require("./report") as typeof import("./report");
+  const res = await runReport({ dirs: saved, out: runReportDir(runDir), cwd, ...(format ? { format } : {}) });
+  return runReportLines(res.outDir, res.model, status);
 }
 
 /**

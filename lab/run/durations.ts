@@ -7,6 +7,10 @@
  */
 import { fioRepSeconds, isFioProfile } from "../../components/bench/profiles";
 import { IOPING_REP_OVERHEAD_SECONDS, PGBENCH_REP_OVERHEAD_SECONDS } from "../../components/bench/sizing";
+import { OMB_WARMUP_MINUTES } from "../../components/omb/rules";
+import type { ExperimentKind } from "../../scenarios/types";
+import { FSX_FAILOVER_DEFAULTS } from "../experiment/fsx-failover";
+import { MYSQL_FAILOVER_DEFAULTS } from "../experiment/mysql-failover";
 import type { PlannedResource, StackPlan } from "../plan/run";
 
 export interface Phase {
@@ -51,16 +55,90 @@ export const PHASES = {
   trident: { what: "Trident operator and FSx backend", upMinutes: 4, destroyMinutes: 1, source: "lab estimate" },
   mysql: { what: "MySQL StatefulSet ready", upMinutes: 5, destroyMinutes: 1, source: "lab estimate" },
   toolsImage: { what: "tools image build and push", upMinutes: 5, destroyMinutes: 1, source: "lab estimate (Debian slim + fio + ioping)" },
+  strimzi: {
+    what: "Strimzi operator ready",
+    upMinutes: 2,
+    destroyMinutes: 1,
+    source: "lab estimate: one Helm release, the operator's image pulled and its Deployment Ready",
+  },
+  kafkaCluster: {
+    what: "Kafka cluster Ready (KRaft controllers, then brokers on NFS)",
+    upMinutes: 6,
+    destroyMinutes: 2,
+    source:
+      "lab estimate: the operator creates the controller pool, then the brokers (each mounting six NFS volumes) and rolls them until the Kafka resource is Ready; one operation is bounded by the operator's STRIMZI_OPERATION_TIMEOUT_MS (5 min by default)",
+  },
+  nfsDirectories: {
+    what: "NFS directory Job (a broker directory on each volume)",
+    upMinutes: 1,
+    destroyMinutes: 0,
+    source: "lab estimate: a pod start and mkdir/chown on six mounts (bound: the Job's activeDeadlineSeconds, 10 min)",
+  },
+  ombImage: {
+    what: "OMB image build (Maven, upstream's docker/Dockerfile.build) and push",
+    upMinutes: 12,
+    destroyMinutes: 1,
+    source: "lab estimate: a Maven build of openmessaging/benchmark with every driver's dependencies downloaded, then a push of a ~1 GB image",
+  },
+  ombWorkers: { what: "OMB workers ready", upMinutes: 2, destroyMinutes: 1, source: "lab estimate: a StatefulSet of JVM workers (HTTP 8080) Ready" },
 } as const satisfies Record<string, Phase>;
 
-/** Benchmark figures no Job states: pgbench -i per scale unit, a `seed` fio repetition, laying out fio's file. */
+/**
+ * Phases Pulumi runs beside the rest of their stack: a container image needs only its ECR
+ * repository and the local Docker daemon, no cluster object and no file system, so nothing in the
+ * stack waits for it but the benchmark Jobs that run it. A stack's up is its engine, then the
+ * longer of (the image) and (everything else before the benchmarks), then the benchmarks.
+ */
+export const BESIDE_THE_REST: readonly Phase[] = [PHASES.toolsImage, PHASES.ombImage];
+
+/** Benchmark figures no Job states: pgbench -i per scale unit, a `seed` fio repetition, laying out fio's file, an OMB cell's own overhead. */
 export const BENCH_ESTIMATES = {
+  /** An OMB cell besides its warm-up and test: topics created, producers and consumers connected, results collected (lab estimate). */
+  ombCellOverheadSeconds: 120,
   /** scale 1000 ≈ 15 GB loaded in ~10 min. */
   pgbenchInitSecondsPerScale: 0.6,
   /** 8 GiB of 4k random I/O at the published ~50K IOPS ≈ 40 s; doubled. */
   fioSeedRepSeconds: 90,
   fioLayoutSeconds: 60,
 } as const;
+
+/**
+ * The failover experiments' parts (a run step each, scenarios/types.ts `ExperimentStep`), in
+ * seconds. Where the experiment fixes a time itself (its baseline, its fio before and after the
+ * change), the figure is read from its defaults (lab/experiment/*-failover.ts `*_DEFAULTS`); the
+ * rest are estimates that say where they come from. The experiments' own timeouts are the bounds.
+ */
+export function experimentParts(kind: ExperimentKind): ReadonlyArray<{ what: string; seconds: number; source: string }> {
+  if (kind === "mysql-failover")
+    return [
+      { what: "writer Job started", seconds: 60, source: "lab estimate: image pull and pod start (bound: writerStartTimeoutMs 5 min)" },
+      { what: "baseline writes", seconds: MYSQL_FAILOVER_DEFAULTS.baselineMs / 1000, source: "MYSQL_FAILOVER_DEFAULTS.baselineMs" },
+      {
+        what: "mysql-0 moved to the other zone and Ready",
+        seconds: 180,
+        source: "lab estimate: termination, the NFS volume mounted in the other zone, InnoDB crash recovery (bound: readyTimeoutMs 10 min)",
+      },
+      { what: "rows verified, cleanup", seconds: 120, source: "lab estimate: the writer's read-back and the Job's deletion" },
+    ];
+  return [
+    { what: "fio volume and Job started", seconds: 120, source: "lab estimate: Trident provisions the claim, pod start (bound: fioStartTimeoutMs 10 min)" },
+    { what: "fio before the change", seconds: FSX_FAILOVER_DEFAULTS.beforeMs / 1000, source: "FSX_FAILOVER_DEFAULTS.beforeMs" },
+    {
+      what: "throughput change (failover and failback)",
+      seconds: 15 * 60,
+      source:
+        "lab estimate; FSx ONTAP User Guide, Managing throughput capacity: the file server is switched out, the failover and failback typically take a few minutes (bound: updateTimeoutMs 60 min)",
+    },
+    { what: "fio after the change", seconds: FSX_FAILOVER_DEFAULTS.afterMs / 1000, source: "FSX_FAILOVER_DEFAULTS.afterMs" },
+    { what: "throughput restored", seconds: 15 * 60, source: "lab estimate: the same update back (the cleanup waits for it)" },
+    { what: "cleanup", seconds: 60, source: "lab estimate: Job and claim deleted" },
+  ];
+}
+
+/** A failover experiment's estimated duration, seconds. */
+export function experimentSeconds(kind: ExperimentKind): number {
+  return experimentParts(kind).reduce((n, p) => n + p.seconds, 0);
+}
 
 export interface StackEstimate {
   readonly upSeconds: number;
@@ -71,6 +149,8 @@ export interface StackEstimate {
   readonly parts: readonly string[];
   /** Component types in the plan with no phase in the table. */
   readonly unknown: readonly string[];
+  /** What runs beside what in this stack's up, and why (for the schedule), when anything does. */
+  readonly parallel?: string;
 }
 
 const envOf = (job: PlannedResource): Record<string, string> => {
@@ -80,10 +160,31 @@ const envOf = (job: PlannedResource): Record<string, string> => {
   return Object.fromEntries(env.filter((e) => typeof e.value === "string").map((e) => [e.name, e.value as string]));
 };
 
-/** One benchmark Job's typical duration, seconds, and its name; undefined for a Job that is no benchmark. */
-export function benchmarkSeconds(job: PlannedResource): { tool: string; seconds: number } | undefined {
+/** `testDurationMinutes` of the workload file a planned ConfigMap holds under `key`. */
+function workloadMinutes(resources: readonly PlannedResource[], key: string): number | undefined {
+  for (const r of resources.filter((x) => x.type === "kubernetes:core/v1:ConfigMap")) {
+    const text = (r.inputs.data as Record<string, unknown> | undefined)?.[key];
+    const m = typeof text === "string" ? /^testDurationMinutes:\s*(\d+)\s*$/m.exec(text) : null;
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}
+
+/**
+ * One benchmark Job's typical duration, seconds, and its name; undefined for a Job that is no
+ * benchmark. An OMB driver Job (one cell) reads its workload's `testDurationMinutes` from the
+ * ConfigMap it mounts (`resources`: the stack's plan); each repetition is OMB's warm-up
+ * (components/omb/rules.ts OMB_WARMUP_MINUTES), the test and the cell's overhead.
+ */
+export function benchmarkSeconds(job: PlannedResource, resources: readonly PlannedResource[] = []): { tool: string; seconds: number } | undefined {
   const env = envOf(job);
   const reps = Number(env.REPS ?? "1");
+  if (env.DRIVER_FILE !== undefined && env.WORKLOAD_FILE !== undefined) {
+    const minutes = workloadMinutes(resources, env.WORKLOAD_FILE.split("/").pop() as string);
+    if (minutes === undefined) return undefined;
+    const cell = (env.DRIVER_FILE.split("/").pop() as string).replace(/^driver-/, "").replace(/\.yaml$/, "");
+    return { tool: `omb ${cell}`, seconds: reps * ((OMB_WARMUP_MINUTES + minutes) * 60 + BENCH_ESTIMATES.ombCellOverheadSeconds) };
+  }
   if (env.PGBENCH_DURATION !== undefined) {
     const init = env.PGBENCH_INIT === "skip" ? 0 : Number(env.PGBENCH_SCALE ?? "0") * BENCH_ESTIMATES.pgbenchInitSecondsPerScale;
     return { tool: "pgbench", seconds: init + reps * (Number(env.PGBENCH_DURATION) + PGBENCH_REP_OVERHEAD_SECONDS) };
@@ -121,8 +222,14 @@ export function estimateStack(plan: StackPlan): StackEstimate {
   if (types.has("lab:rook:Rook")) phases.push(PHASES.rookCephHealth);
   if (types.has("lab:postgres:Postgres")) phases.push(PHASES.postgres);
   if (types.has("lab:image:ToolsImage")) phases.push(PHASES.toolsImage);
+  if (types.has("lab:omb:OmbImage")) phases.push(PHASES.ombImage);
   if (types.has("lab:trident:TridentOperator")) phases.push(PHASES.trident);
   if (types.has("lab:mysql:MySql")) phases.push(PHASES.mysql);
+  if (types.has("lab:strimzi:StrimziOperator")) phases.push(PHASES.strimzi);
+  const jobs = plan.resources.filter((r) => r.type === "kubernetes:batch/v1:Job");
+  if (jobs.some((j) => envOf(j).BROKER_DIRS !== undefined)) phases.push(PHASES.nfsDirectories);
+  if (types.has("lab:kafka:KafkaCluster")) phases.push(PHASES.kafkaCluster);
+  if (types.has("lab:omb:OmbBenchmark")) phases.push(PHASES.ombWorkers);
   const known = new Set([
     "lab:network:Network",
     "lab:fsx-ontap:FsxOntap",
@@ -135,15 +242,23 @@ export function estimateStack(plan: StackPlan): StackEstimate {
     "lab:trident:TridentFsxBackend",
     "lab:mysql:MySql",
     "lab:bench:BenchmarkRun",
+    "lab:strimzi:StrimziOperator",
+    "lab:kafka:KafkaCluster",
+    "lab:omb:OmbImage",
+    "lab:omb:OmbBenchmark",
   ]);
   const unknown = [...types].filter((t) => t.startsWith("lab:") && !known.has(t)).sort();
-  const benches = plan.resources
-    .filter((r) => r.type === "kubernetes:batch/v1:Job")
-    .map(benchmarkSeconds)
-    .filter((b) => b !== undefined);
+  const benches = jobs.map((j) => benchmarkSeconds(j, plan.resources)).filter((b) => b !== undefined);
   const benchSeconds = benches.reduce((n, b) => n + b.seconds, 0);
-  const upSeconds = phases.reduce((n, p) => n + p.upMinutes * 60, 0) + benchSeconds;
+  const beside = phases.filter((p) => BESIDE_THE_REST.includes(p));
+  const rest = phases.filter((p) => p !== PHASES.engine && !beside.includes(p));
+  const sumOf = (ps: readonly Phase[]) => ps.reduce((n, p) => n + p.upMinutes * 60, 0);
+  const upSeconds = PHASES.engine.upMinutes * 60 + Math.max(sumOf(beside), sumOf(rest)) + benchSeconds;
+  const parallel =
+    beside.length > 0 && rest.length > 0
+      ? `${beside.map((p) => p.what).join(", ")} ∥ ${rest.map((p) => p.what).join(", ")}: the image needs only its ECR repository and the local Docker daemon, so Pulumi builds it while the rest is created; the benchmark Jobs wait for both`
+      : undefined;
   const destroySeconds = phases.reduce((n, p) => n + p.destroyMinutes * 60, 0);
   const parts = [...phases.map((p) => `${p.what} ${p.upMinutes}m`), ...benches.map((b) => `${b.tool} ${min(b.seconds)}`)];
-  return { upSeconds, destroySeconds, benchSeconds, parts, unknown };
+  return { upSeconds, destroySeconds, benchSeconds, parts, unknown, ...(parallel ? { parallel } : {}) };
 }

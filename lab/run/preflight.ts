@@ -28,7 +28,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { WhoAmIResult } from "@pulumi/pulumi/automation";
 import { dockerDaemon, type DockerProbe } from "../../components/image/rules";
-import { LOCAL_DOCKER_PROBE } from "../../stacks/fsx-eks/index";
+import { LOCAL_DOCKER_PROBE } from "../../components/image/docker";
 import { pulumiError } from "./cli-errors";
 import { BackendWorkspace, pulumiCli } from "./workspace";
 import { DIY_ORGANIZATION, fullyQualified, MAX_STACK_NAME, rewriteReferences, runStackName } from "./names";
@@ -166,11 +166,11 @@ export async function dockerProblems(
 ): Promise<string[]> {
   const who = stacks.filter((s) => s.needsDocker).map((s) => `${s.name} (${s.kind})`);
   if (who.length === 0) return [];
+  // The daemon answers the Engine API and can build the images' platform (linux/amd64), natively or
+  // under emulation: the components' own check.
   const daemon = await dockerDaemon(probe);
-  if (daemon !== undefined) return [];
-  return [
-    `Docker: no daemon reachable from this machine (DOCKER_HOST unset, no docker context, no /var/run/docker.sock), needed by ${who.join(", ")} to build its image: start Docker (https://docs.docker.com/engine/install/), or build the image elsewhere and give it (lab:toolsImage, lab:ombImage)`,
-  ];
+  if (daemon.ok) return [];
+  return [`Docker, needed by ${who.join(", ")} to build its image (or give one: lab:toolsImage, lab:ombImage): ${daemon.problem}`];
 }
 
 /** The passphrase a self-managed backend needs for the run's new stacks, when it is missing. */

@@ -14,6 +14,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { evaluatePlan } from "../policy/evaluate";
 import { adminCidrOptionProblems, kindHasKey, placeholderProblems, withAdminCidr } from "./admin";
+import { experimentResultDirs, runSteps } from "./experiments";
 import { upstreamsAmong } from "./graph";
 import { defaultRunId, parseSets, repRunId, runIdProblems, setsFor } from "./names";
 
@@ -24,6 +25,8 @@ export interface RunOptions {
   readonly runId?: string;
   readonly verbose?: boolean;
   readonly dryRun?: boolean;
+  /** Leave out the scenario's failover experiment steps. @default false */
+  readonly skipExperiments?: boolean;
   /** The organization of the run's stacks. @default "organization" on self-managed backends, else the Pulumi user */
   readonly org?: string;
   /**
@@ -103,14 +106,15 @@ export function policyProblems(plans: ReadonlyMap<string, StackPlan>): string[] 
 
 /** Reruns the scenario's steps ask for at most (for the run ids they need). */
 export function maxRuns(scenario: LoadedScenario): number {
-  return 1 + Math.max(0, ...scenario.steps.map((s) => s.times));
+  return 1 + Math.max(0, ...scenario.steps.map((s) => (s.kind === "rerun" ? s.times : 0)));
 }
 
 export async function prepareOffline(name: string, opts: RunOptions, root: string, resultsRoot: string, now: Date): Promise<OfflinePrep> {
   const runId = opts.runId ?? defaultRunId(now);
   let scenario: LoadedScenario;
   try {
-    scenario = loadScenario(name, root);
+    const loaded = loadScenario(name, root);
+    scenario = { ...loaded, steps: runSteps(loaded.steps, opts.skipExperiments === true) };
   } catch (e) {
     if (e instanceof ScenarioError) return { runId, specs: [], plans: new Map(), upstreams: {}, problems: [...e.problems] };
     throw e;
@@ -147,6 +151,8 @@ export async function prepareOffline(name: string, opts: RunOptions, root: strin
       if (fs.existsSync(dir)) problems.push(`results: ${dir} exists already (a run's results are written once): pick another --run-id`);
     }
   }
+  for (const dir of experimentResultDirs(resultsRoot, scenario.steps, runId))
+    if (fs.existsSync(dir)) problems.push(`results: ${dir} exists already (a run's results are written once): pick another --run-id`);
   const upstreams = upstreamsAmong(Object.fromEntries(specs.map((s) => [s.name, s.config])));
   return { scenario, runId, specs, plans, upstreams, problems };
 }

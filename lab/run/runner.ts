@@ -5,9 +5,11 @@
  * 1. preflight: every problem at once, nothing created when there is one (./preflight.ts);
  * 2. up: each stack created (or selected), configured and brought up once its upstream stacks are
  *    up, independent stacks in parallel (./graph.ts);
- * 3. steps, in order (./steps.ts);
+ * 3. steps, in order: reruns of benchmarks, and the failover experiments through `env.runExperiment`
+ *    (./experiments.ts), each after its stack's benchmark results are saved;
  * 4. results: every stack's `results` written to `results/<stack>/<runId>/` — before anything is
  *    destroyed, on every path (after a failure or Ctrl-C the results there are are saved first);
+ *    then `env.afterResults` (the run's report, ./report.ts), still before any destroy;
  * 5. destroy: every stack the run created, dependents first (independent ones in parallel), each
  *    retried, on success (unless `--keep`), on any failure and on Ctrl-C. A destroy that still fails
  *    leaves it and the stacks it depends on, reported with the commands that finish the job.
@@ -20,7 +22,7 @@
  */
 import type { EventEmitter } from "node:events";
 import type { ConfigMap, OutputMap } from "@pulumi/pulumi/automation";
-import type { ScenarioStep } from "../../scenarios/types";
+import { isExperimentStep, type ExperimentStep, type ScenarioStep } from "../../scenarios/types";
 import { pulumiError } from "./cli-errors";
 import { dependentsOf, runDag } from "./graph";
 import { repRunId } from "./names";
@@ -60,6 +62,27 @@ export interface Preflight {
   readonly run?: { readonly plan: RunPlan; readonly workspace: RunWorkspace };
 }
 
+/** What an experiment step gets from the runner. */
+export interface StepContext {
+  /** The stack's Pulumi name, fully qualified. */
+  readonly fqName: string;
+  readonly runId: string;
+  /** The stack's outputs from its last up (secrets in clear, as the Automation API returns them). */
+  readonly outputs: OutputMap;
+  /** Aborted on the first Ctrl-C: the experiment stops and cleans up. */
+  readonly abort: AbortSignal;
+  /** Aborted on the second Ctrl-C: the experiment's cleanup stops. */
+  readonly stop: AbortSignal;
+}
+
+/** What an experiment step hands back; `ok: false` fails the run (the cleanup still saves and destroys). */
+export interface StepOutcome {
+  readonly ok: boolean;
+  readonly error?: string;
+  /** The experiment's results directory, when its evidence was written. */
+  readonly resultsDir?: string;
+}
+
 export interface RunEnv {
   readonly preflight: () => Promise<Preflight>;
   readonly reporter: Reporter;
@@ -72,6 +95,14 @@ export interface RunEnv {
    * destroy; the directory, or undefined when there was nothing.
    */
   readonly savePartial?: (stack: string, fqName: string, runId: string) => Promise<string | undefined>;
+  /** Runs a failover experiment step (./experiments.ts); without it such a step fails the run. */
+  readonly runExperiment?: (step: ExperimentStep, ctx: StepContext) => Promise<StepOutcome>;
+  /**
+   * Runs once the results are saved, before the first destroy (also after a failure, when results
+   * were saved): writes the run's report over `saved`; its lines go into the closing report. Never
+   * fails the run: a rejection is reported as one line.
+   */
+  readonly afterResults?: (saved: readonly string[], status: "complete" | "partial") => Promise<readonly string[]>;
   /** Emits "cancel" (first Ctrl-C) and "stop" (second). */
   readonly interrupts?: EventEmitter;
   /** Send SIGINT to running operations on the first Ctrl-C (false when the terminal already did). @default true */
@@ -161,6 +192,10 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
 
   const ops = new AbortController();
   const stopCtl = new AbortController();
+  // In-process steps (experiments) get no terminal SIGINT: they are always told.
+  const stepAbort = new AbortController();
+  const stepStop = new AbortController();
+  let reportLines: readonly string[] = [];
   let opsCancelled = false;
   const cancelOps = () => {
     if (!opsCancelled) ops.abort();
@@ -185,6 +220,7 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
       "Ctrl-C: cancelling the running operations, then saving results and destroying what was created; press Ctrl-C again to stop at once",
     );
     r.line("  (a cancelled operation first waits for the cloud operations already running: an FSx file system create can take 40 minutes)");
+    stepAbort.abort();
     if (forward) cancelOps();
     else opsCancelled = true; // the terminal delivered the same SIGINT to the Pulumi CLI processes
   };
@@ -192,6 +228,7 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
   const onStop = () => {
     stopped = true;
     stopStage = `stopped (second Ctrl-C) during ${[...active].join(", ") || "cleanup"}`;
+    stepStop.abort();
     if (!failure) failure = { stage: stopStage, error: "stopped" };
     if (forward) {
       cancelOps();
@@ -278,6 +315,42 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
     }
   };
 
+  const experimentStep = async (i: number, step: ExperimentStep, runId: string, fqName: string) => {
+    try {
+      ensureSaved(step.stack); // the benchmarks' results first: a failing experiment cannot lose them
+    } catch (e) {
+      return fail(`results save ${step.stack}`, e);
+    }
+    const stage = `step ${i + 1} ${step.kind} ${step.stack}`;
+    active.add(stage);
+    try {
+      if (!env.runExperiment) throw new Error(`this runner cannot run ${step.kind}`);
+      const out = await env.runExperiment(step, {
+        fqName,
+        runId,
+        outputs: outputs.get(step.stack) ?? {},
+        abort: stepAbort.signal,
+        stop: stepStop.signal,
+      });
+      if (out.resultsDir !== undefined) saved.push(out.resultsDir);
+      if (!out.ok) fail(stage, out.error ?? `${step.kind} failed`);
+    } catch (e) {
+      fail(stage, e);
+    } finally {
+      active.delete(stage);
+    }
+  };
+
+  const writeReport = async () => {
+    if (!env.afterResults || saved.length === 0 || stopped) return;
+    try {
+      reportLines = await env.afterResults([...saved], failure ? "partial" : "complete");
+    } catch (e) {
+      reportLines = [`report not written: ${firstLine(e)}`];
+    }
+    if (reportLines.length > 0) r.line(reportLines[0]); // where it is, while the destroys run; the rest closes the run
+  };
+
   const main = async (): Promise<RunOutcome> => {
     // 1. preflight
     let pre: Preflight;
@@ -323,6 +396,10 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
     // 3. steps
     for (const [i, step] of p.steps.entries()) {
       if (failure) break;
+      if (isExperimentStep(step)) {
+        await experimentStep(i, step, p.runId, byName.get(step.stack)!.fqName);
+        continue;
+      }
       for (let k = 2; k <= step.times + 1 && !failure; k++) {
         const id = repRunId(p.runId, k);
         const among = order.filter((n) => step.stacks.includes(n));
@@ -358,7 +435,6 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
   };
 
   const cleanup = async (p: RunPlan, upstreams: Record<string, readonly string[]>): Promise<RunOutcome> => {
-    if (!failure && p.keep) return finish(p, "kept");
     if (failure) {
       for (const n of created) {
         try {
@@ -380,6 +456,8 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
         }
       }
     }
+    await writeReport();
+    if (!failure && p.keep) return finish(p, "kept");
     // 5. destroy, dependents first
     const toDestroy = [...created].reverse();
     const res = await runDag(toDestroy, (n) => dependentsOf(n, upstreams, toDestroy), destroyOne, {
@@ -422,6 +500,7 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
       `created: ${created.join(", ") || "nothing"}`,
       ...(status === "kept" ? [] : [`destroyed: ${destroyed.join(", ") || "nothing"}`]),
       `results: ${saved.join(", ") || "none"}`,
+      ...reportLines,
     ];
     const remaining = status === "kept" ? [...created].reverse().map((n) => ({ stack: n, fqName: fq(n), why: "kept (--keep)" })) : left;
     if (remaining.length > 0) {

@@ -6,13 +6,13 @@
  * estimated hourly cost (lab/cost) × its lifetime in the schedule (from the start of its up to the
  * end of its destroy).
  */
-import type { ScenarioStep } from "../../scenarios/types";
+import { isExperimentStep, type ExperimentKind, type ScenarioStep } from "../../scenarios/types";
 import { estimateHourly } from "../cost/estimate";
 import type { StackPlan } from "../plan/run";
-import { estimateStack, StackEstimate } from "./durations";
+import { estimateStack, experimentParts, experimentSeconds, StackEstimate } from "./durations";
 
 export interface Slot {
-  readonly op: "up" | "rerun" | "destroy";
+  readonly op: "up" | "rerun" | "experiment" | "destroy";
   readonly stack: string;
   readonly start: number;
   readonly end: number;
@@ -55,6 +55,13 @@ export function schedule(
   }
   let last = latest([...upOf.values()]);
   for (const step of steps) {
+    if (isExperimentStep(step)) {
+      const start = last?.end ?? 0;
+      const slot: Slot = { op: "experiment", stack: step.stack, start, end: start + experimentSeconds(step.kind), after: last, note: step.kind };
+      slots.push(slot);
+      last = slot;
+      continue;
+    }
     for (let k = 2; k <= step.times + 1; k++) {
       const base = last;
       const rerunOf = new Map<string, Slot>();
@@ -106,7 +113,16 @@ export function renderSchedule(
     const peers = sch.slots
       .filter((o) => o !== s && o.op === s.op && o.note === s.note && o.start < s.end && s.start < o.end)
       .map((o) => o.stack);
-    const what = s.op === "up" ? sch.estimates.get(s.stack)!.parts.join(", ") : s.op === "rerun" ? `benchmarks again (${s.note})` : "";
+    const what =
+      s.op === "up"
+        ? sch.estimates.get(s.stack)!.parts.join(", ")
+        : s.op === "rerun"
+          ? `benchmarks again (${s.note})`
+          : s.op === "experiment"
+            ? `${s.note}: ${experimentParts(s.note as ExperimentKind)
+                .map((x) => `${x.what} ${m(x.seconds)}m`)
+                .join(", ")}`
+            : "";
     out.push(
       `  ${s.op.padEnd(7)} ${s.stack.padEnd(12)} ${m(s.start).padStart(4)} → ${m(s.end).padStart(4)}${peers.length ? `  ∥ ${peers.join(", ")}` : ""}${what ? `  (${what})` : ""}`,
     );
@@ -119,19 +135,34 @@ export function renderSchedule(
     groups.set(key, [...(groups.get(key) ?? []), s.stack]);
   }
   for (const [after, stacks] of groups)
-    if (stacks.length > 1) out.push(`in parallel: ${stacks.join(" ∥ ")}${after ? ` (after ${after})` : ""}`);
+    if (stacks.length > 1)
+      out.push(`in parallel: ${stacks.join(" ∥ ")}${after ? ` (after ${after}: none of them reads another, so all start once ${after} is up)` : ""}`);
+  for (const [stack, e] of sch.estimates) if (e.parallel) out.push(`in parallel within ${stack}: ${e.parallel}`);
   out.push(
-    `critical path (the longest chain): ${sch.critical.map((s) => `${s.op} ${s.stack} ${m(s.end - s.start)}m`).join(" → ")} = ${m(sch.total)} min (the stacks' times add up to ${m(sch.sum)} min)`,
+    `critical path (the longest chain): ${sch.critical.map((s) => `${s.op === "experiment" ? (s.note as string) : s.op} ${s.stack} ${m(s.end - s.start)}m`).join(" → ")} = ${m(sch.total)} min (the stacks' times add up to ${m(sch.sum)} min)`,
   );
   out.push("cost of the whole run (estimated hourly cost × the stack's lifetime in this schedule, us-east-1 list prices, lab/cost):");
   for (const c of sch.costs)
     out.push(
       `  ${c.stack.padEnd(12)} $${c.usdPerHour.toFixed(4)}/h × ${c.hours.toFixed(2)} h = $${c.usd.toFixed(2)}${c.unpriced > 0 ? `  (${c.unpriced} part(s) not priced: lab plan --scenario ${scenario})` : ""}`,
     );
-  out.push(
-    `  total ≈ $${sch.costs.reduce((n, c) => n + c.usd, 0).toFixed(2)} for ${m(sch.total)} min; not estimated: data transfer, requests, usage-billed storage`,
-  );
-  const unknown = [...new Set([...sch.estimates.values()].flatMap((e) => e.unknown))];
-  if (unknown.length > 0) out.push(`no duration in the table for: ${unknown.join(", ")} (counted as 0)`);
+  out.push(totalLine(sch));
   return out;
+}
+
+/**
+ * The total's line. When a part has no price or no duration, the figures are lower bounds and the
+ * line says so where the total is read: "at least", with what was left out.
+ */
+export function totalLine(sch: Schedule): string {
+  const usd = `$${sch.costs.reduce((n, c) => n + c.usd, 0).toFixed(2)}`;
+  const unpriced = sch.costs.reduce((n, c) => n + c.unpriced, 0);
+  const unknown = [...new Set([...sch.estimates.values()].flatMap((e) => e.unknown))];
+  const gaps = [
+    ...(unpriced > 0 ? [`${unpriced} part(s) not priced`] : []),
+    ...(unknown.length > 0 ? [`no duration for ${unknown.join(", ")} (counted as 0)`] : []),
+  ];
+  const notEstimated = "not estimated: data transfer, requests, usage-billed storage";
+  if (gaps.length === 0) return `  total ≈ ${usd} for ${m(sch.total)} min; ${notEstimated}`;
+  return `  total at least ${usd} for ${unknown.length > 0 ? "at least " : ""}${m(sch.total)} min (${gaps.join("; ")}); ${notEstimated}`;
 }

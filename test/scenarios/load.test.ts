@@ -30,6 +30,15 @@ describe("scenarios", () => {
     expect(s.configs.compare["lab:nitroStack"]).toBe("organization/storage-bench-lab/nitro");
   });
 
+  test("fsx-eks: the two failover experiments run as steps against the fsx-eks stack, mysql-failover first", () => {
+    const s = loadScenario("fsx-eks", ROOT);
+    expect(s.steps).toEqual([
+      { kind: "mysql-failover", stack: "fsx-eks" },
+      { kind: "fsx-failover", stack: "fsx-eks" },
+    ]);
+    expect(s.configs["fsx-eks"]["lab:kind"]).toBe("fsx-eks");
+  });
+
   test("an fsx-eks-shaped entry (network → ontap ∥ cluster → app) loads, and the runner's graph has the two in parallel", () => {
     const root = project({
       "Pulumi.network.yaml": yaml("network"),
@@ -73,7 +82,7 @@ describe("scenarios", () => {
         { name: "c", file: "Pulumi.bad.yaml" },
         { name: "a", config: { "lab:kind": "nfs", "lab:networkStack": "organization/storage-bench-lab/zzz" } },
       ],
-      steps: [{ kind: "mysql-failover" }, { kind: "rerun", stacks: ["q"], times: 0 }],
+      steps: [{ kind: "mysql-failover" }, { kind: "rerun", stacks: ["q"], times: 0 }, { kind: "fsx-failover", stack: "a" }, { kind: "chaos" }],
     } as unknown as Scenario;
     try {
       loadScenario("bad", root, [bad]);
@@ -89,9 +98,11 @@ describe("scenarios", () => {
         `'bad.stacks[3].name' must be a name no other stack of the scenario has, got "a"`,
         `'bad.stacks[3] lab:kind' must be one of ${KIND_NAMES.join(", ")}, got "nfs"`,
         `'bad.stacks[3] lab:networkStack' must be a stack of the scenario listed before a (a, b, c), as org/storage-bench-lab/<stack>, got "organization/storage-bench-lab/zzz"`,
-        `'bad.steps[0].kind' must be one of rerun (the failover experiments come with lab experiment, not built yet), got "mysql-failover"`,
+        `'bad.steps[0].stack' must be a stack of kind fsx-eks of the scenario (none), got nothing`,
         `'bad.steps[1].stacks' must be a non-empty list of distinct stacks of the scenario (a, b, c), got ["q"]`,
         `'bad.steps[1].times' must be a whole number of extra runs from 1 to 10, got 0`,
+        `'bad.steps[2].stack' must be a stack of kind fsx-eks of the scenario (none), got "a"`,
+        `'bad.steps[3].kind' must be one of rerun, mysql-failover, fsx-failover, got "chaos"`,
       ]);
     }
   });

@@ -10,6 +10,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { runAction } from "../../../lab/cli/run";
+import { INSTALL_DOCKER } from "../../../components/image/rules";
 import { gitState } from "../../../lab/util/manifest";
 import { Standin, standin, tps } from "../run/standin";
 
@@ -135,11 +136,11 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
 
   test("no Docker daemon for a stack that builds an image: exit 2 before any stack exists", async () => {
     s = standin({ stacks: {} });
-    const noDocker = { env: {}, homeDir: s.dir, exists: () => false, readFile: () => undefined };
+    const noDocker = { env: {}, homeDir: s.dir, os: "linux", arch: "x64", exists: () => false, readFile: () => undefined, get: () => Promise.reject(new Error("no daemon")) };
     const code = await runAction("fsx-eks", { runId: "d1", adminCidr: "100.64.7.9/32" }, ROOT, s.dir, NOW, { dockerProbe: noDocker });
     expect(code).toBe(2);
     expect(printed).toContain(
-      "  Docker: no daemon reachable from this machine (DOCKER_HOST unset, no docker context, no /var/run/docker.sock), needed by fsx-eks (fsx-eks) to build its image: start Docker (https://docs.docker.com/engine/install/), or build the image elsewhere and give it (lab:toolsImage, lab:ombImage)",
+      `  Docker, needed by fsx-eks (fsx-eks) to build its image (or give one: lab:toolsImage, lab:ombImage): no Docker daemon on this machine (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): ${INSTALL_DOCKER}`,
     );
     expect(s.trace().filter((t) => t.cmd.startsWith("stack"))).toEqual([]);
   });

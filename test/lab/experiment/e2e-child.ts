@@ -10,13 +10,18 @@
  *   `AWS_ENDPOINT_URL_FSX` with static credentials from the environment,
  * on a simulated world that runs on the real clock with short delays.
  *
- * argv: <experiment> <scenario: pass | lost | fio-error> <work dir>. Prints one line
+ * argv: <experiment> <scenario: pass | lost | fio-error> <work dir> [step]. With `step`, the
+ * experiment runs as `lab run` runs it, a step of a run (lab/run/experiments.ts
+ * `experimentStepRunner` with its default cluster and FSx clients), on the outputs an `up` returned;
+ * its exit code is 0 when the step is ok, 1 otherwise, and its error goes to stderr. Prints one line
  * `E2E-RESULT <json>`: the exit code, stdout, stderr, the API requests, the FSx operations, what
  * the world holds afterwards and the `pulumi` arguments.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { experimentAction } from "../../../lab/cli/experiment";
+import { realTime } from "../../../lab/experiment/steps";
+import { experimentStepRunner } from "../../../lab/run/experiments";
 import { ROOT } from "../../helpers/root";
 import { kubeconfigFor, serveKubernetes } from "./apiserver";
 import { serveFsx } from "./fsx-http";
@@ -24,7 +29,7 @@ import { DEFAULT_WORLD, World } from "./sim";
 import { OUTPUTS } from "./support";
 
 async function main(): Promise<void> {
-  const [experiment, scenario, work] = process.argv.slice(2);
+  const [experiment, scenario, work, mode] = process.argv.slice(2);
   const world = new World({
     ...DEFAULT_WORLD,
     podStartMs: 200,
@@ -48,17 +53,39 @@ async function main(): Promise<void> {
   process.env.AWS_SECRET_ACCESS_KEY = "secret";
   let out = "";
   let err = "";
-  const code = await experimentAction(
+  const timings = {
+    mysql: { writerIntervalMs: 50, baselineMs: 1_000, minBaselineAcks: 5, pollMs: 100 },
+    fsx: { beforeMs: 500, afterMs: 500, pollMs: 100, fsxPollMs: 200 },
+  };
+  const asStep = async (): Promise<number> => {
+    const run = experimentStepRunner({
+      resultsRoot: path.join(work, "results"),
+      env: { ...realTime, line: (t) => (out += `${t}\n`) },
+      mysql: timings.mysql,
+      fsxOptions: timings.fsx,
+    });
+    const never = new AbortController().signal;
+    const r = await run(
+      { kind: experiment as "mysql-failover" | "fsx-failover", stack: "fsx-eks" },
+      {
+        fqName: "organization/storage-bench-lab/u-r1-fsx-eks",
+        runId: "r1",
+        outputs: Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, { value: v, secret: k === "kubeconfig" }])),
+        abort: never,
+        stop: never,
+      },
+    );
+    if (r.error !== undefined) err += `${r.error}\n`;
+    return r.ok ? 0 : 1;
+  };
+  const code = mode === "step" ? await asStep() : await experimentAction(
     experiment,
     {
       stack: "organization/storage-bench-lab/fsx-eks",
       runId: "r1",
       results: "results",
       pulumi,
-      timings: {
-        mysql: { writerIntervalMs: 50, baselineMs: 1_000, minBaselineAcks: 5, pollMs: 100 },
-        fsx: { beforeMs: 500, afterMs: 500, pollMs: 100, fsxPollMs: 200 },
-      },
+      timings,
     },
     ROOT,
     work,

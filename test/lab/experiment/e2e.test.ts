@@ -35,8 +35,9 @@ interface ChildResult {
   pulumiArgs: string;
 }
 
-function runChild(experiment: string, scenario: string, work: string): ChildResult {
-  const r = spawnSync(process.execPath, ["-r", "tsx/cjs", path.join(__dirname, "e2e-child.ts"), experiment, scenario, work], {
+function runChild(experiment: string, scenario: string, work: string, mode?: "step"): ChildResult {
+  const args = [path.join(__dirname, "e2e-child.ts"), experiment, scenario, work, ...(mode ? [mode] : [])];
+  const r = spawnSync(process.execPath, ["-r", "tsx/cjs", ...args], {
     cwd: ROOT,
     encoding: "utf8",
     timeout: 120_000,
@@ -200,6 +201,30 @@ describe("lab experiment fsx-failover against the API server and an FSx endpoint
       "verify failed: verify: bad magic header eec5, wanted acca at file /tmp/fcap/data offset 11485184, length 4096 (requested block: offset=11485184, length=4096); fio exited with status 1",
     );
     expect(r.out).toContain(`cleanup: restored the throughput capacity of ${FS_ID} to 512 MB/s (from 1024 MB/s)`);
+    expect(r.leftovers).toEqual(CLEAN);
+  }, 120_000);
+});
+
+describe("as a step of lab run (lab/run/experiments.ts), with its default clients: client-node and the AWS SDK, loaded when the step runs", () => {
+  test("mysql-failover then fsx-failover pass on the outputs an up returned; results beside the stack's benchmarks", () => {
+    const dir = work();
+    const m = runChild("mysql-failover", "pass", dir, "step");
+    expect([m.code, m.err]).toEqual([0, ""]);
+    expect(m.out).toMatch(/^== mysql-failover r1 on fsx-eks: passed \(\d+s\)$/m);
+    expect(m.pulumiArgs).toBe(""); // the outputs came from the run, not from `pulumi stack output`
+    expect(m.leftovers).toEqual(CLEAN);
+    const f = runChild("fsx-failover", "pass", dir, "step");
+    expect([f.code, f.err]).toEqual([0, ""]);
+    expect(f.fsx.filter((o) => o.startsWith("UpdateFileSystem")).length).toBe(2);
+    expect(f.leftovers).toEqual(CLEAN);
+    for (const e of ["mysql-failover", "fsx-failover"])
+      expect(readRunResults(path.join(dir, "results", "fsx-eks", `${e}-r1`)).samples.length).toBeGreaterThan(0);
+  }, 240_000);
+
+  test("lost rows fail the step with the experiment's own words", () => {
+    const r = runChild("mysql-failover", "lost", work(), "step");
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^mysql-failover failed: 2 acknowledged row\(s\) lost: id\(s\) \d+, \d+ of run r1 were committed/);
     expect(r.leftovers).toEqual(CLEAN);
   }, 120_000);
 });

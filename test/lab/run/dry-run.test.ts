@@ -1,8 +1,8 @@
 /** `lab run <scenario> --dry-run`: offline schedule, parallelism, critical path and cost. */
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
-import { BENCH_ESTIMATES, benchmarkSeconds, estimateStack, PHASES } from "../../../lab/run/durations";
-import { renderSchedule, schedule } from "../../../lab/run/schedule";
+import { BENCH_ESTIMATES, benchmarkSeconds, estimateStack, experimentSeconds, PHASES } from "../../../lab/run/durations";
+import { renderSchedule, schedule, totalLine, type Schedule } from "../../../lab/run/schedule";
 import type { PlannedResource, StackPlan } from "../../../lab/plan/run";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
@@ -53,6 +53,43 @@ describe("durations", () => {
     expect(benchmarkSeconds(job({ SOMETHING: "else" }))).toBeUndefined();
   });
 
+  test("an OMB cell: its workload's testDurationMinutes from the ConfigMap it mounts, OMB's 1 min warm-up and the cell's overhead, per repetition", () => {
+    const cm = res("kubernetes:core/v1:ConfigMap", { data: { "workload.yaml": "name: x\ntopics: 4\ntestDurationMinutes: 5\n" } });
+    const cell = job({ DRIVER_FILE: "/config/driver-kafka-sync-rf3.yaml", WORKLOAD_FILE: "/config/workload.yaml", REPS: "2" });
+    expect(benchmarkSeconds(cell, [cm, cell])).toEqual({ tool: "omb kafka-sync-rf3", seconds: 2 * ((1 + 5) * 60 + 120) });
+    // no workload file in the plan: no figure made up
+    expect(benchmarkSeconds(cell, [cell])).toBeUndefined();
+  });
+
+  test("kafka: Strimzi, the Kafka cluster, the NFS directory Job and the OMB workers in a row; the OMB image beside them", () => {
+    const e = estimateStack(
+      plan("kafka", [
+        res("lab:strimzi:StrimziOperator"),
+        res("lab:kafka:KafkaCluster"),
+        res("lab:omb:OmbImage"),
+        res("lab:omb:OmbBenchmark"),
+        job({ VOLUME_MOUNTS: "/volumes/0", BROKER_DIRS: "kafka-brokers-0", OWNER: "1001:0" }),
+      ]),
+    );
+    expect(e.unknown).toEqual([]);
+    // engine 1 + max(image 12, strimzi 2 + nfs 1 + kafka 6 + workers 2 = 11)
+    expect(e.upSeconds).toBe((1 + 12) * 60);
+    expect(e.parts).toEqual([
+      "Pulumi engine 1m",
+      "OMB image build (Maven, upstream's docker/Dockerfile.build) and push 12m",
+      "Strimzi operator ready 2m",
+      "NFS directory Job (a broker directory on each volume) 1m",
+      "Kafka cluster Ready (KRaft controllers, then brokers on NFS) 6m",
+      "OMB workers ready 2m",
+    ]);
+    expect(e.parallel).toMatch(/^OMB image build .* ∥ Strimzi operator ready, NFS directory Job .*, Kafka cluster Ready .*, OMB workers ready: the image needs only its ECR repository/);
+  });
+
+  test("the failover experiments' durations: their own fixed times plus estimates", () => {
+    // 60 + 20 + 180 + 120 s; 120 + 120 + 900 + 60 + 900 + 60 s
+    expect([experimentSeconds("mysql-failover"), experimentSeconds("fsx-failover")]).toEqual([380, 2160]);
+  });
+
   test("phases found by resource type: FSx ONTAP Multi-AZ, EKS control plane and node groups", () => {
     const e = estimateStack(plan("fsx", [res("aws:fsx/ontapFileSystem:OntapFileSystem", { deploymentType: "MULTI_AZ_1" })]));
     expect(e.upSeconds).toBe((PHASES.engine.upMinutes + PHASES.fsxOntapMultiAz.upMinutes) * 60);
@@ -99,7 +136,7 @@ describe("schedule", () => {
     expect(sch.total).toBe((4 + 41 + 9 + 1 + 16 + 3) * 60);
     expect(sch.sum).toBeGreaterThan(sch.total);
     const text = renderSchedule("fsx-eks", "r1", sch, ups);
-    expect(text).toContain("in parallel: fsx-ontap ∥ eks (after network)");
+    expect(text).toContain("in parallel: fsx-ontap ∥ eks (after network: none of them reads another, so all start once network is up)");
     expect(text).toContain(
       "critical path (the longest chain): up network 4m → up fsx-ontap 41m → up fsx-eks 9m → destroy fsx-eks 1m → destroy fsx-ontap 16m → destroy network 3m = 74 min (the stacks' times add up to 104 min)",
     );
@@ -118,7 +155,63 @@ describe("schedule", () => {
   });
 });
 
+describe("the total", () => {
+  const sch = (unpriced: number, unknown: string[]): Schedule => ({
+    slots: [],
+    total: 3600,
+    critical: [],
+    sum: 3600,
+    costs: [{ stack: "a", usdPerHour: 2, hours: 1, usd: 2, unpriced }],
+    estimates: new Map([["a", { upSeconds: 0, destroySeconds: 0, benchSeconds: 0, parts: [], unknown }]]),
+  });
+  test("≈ when every part is priced and timed; 'at least' on the same line, saying what is missing, otherwise", () => {
+    expect(totalLine(sch(0, []))).toBe("  total ≈ $2.00 for 60 min; not estimated: data transfer, requests, usage-billed storage");
+    expect(totalLine(sch(2, []))).toBe(
+      "  total at least $2.00 for 60 min (2 part(s) not priced); not estimated: data transfer, requests, usage-billed storage",
+    );
+    expect(totalLine(sch(0, ["lab:x:Y"]))).toBe(
+      "  total at least $2.00 for at least 60 min (no duration for lab:x:Y (counted as 0)); not estimated: data transfer, requests, usage-billed storage",
+    );
+  });
+});
+
 describe("lab run --dry-run (CLI)", () => {
+  test("fsx-eks: both failover experiments after the benchmarks, on the critical path and in the cost; --skip-experiments leaves them out", () => {
+    const r = lab("run", "fsx-eks", "--dry-run", "--run-id", "r1");
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    const lines = r.stdout.trimEnd().split("\n");
+    const exp = lines.filter((l) => l.startsWith("  experiment "));
+    expect(exp).toEqual([
+      expect.stringMatching(/^ {2}experiment fsx-eks +\d+ → +\d+ {2}\(mysql-failover: writer Job started 1m, baseline writes 0m, mysql-0 moved to the other zone and Ready 3m, rows verified, cleanup 2m\)$/),
+      expect.stringMatching(/^ {2}experiment fsx-eks +\d+ → +\d+ {2}\(fsx-failover: .*throughput change \(failover and failback\) 15m, .*throughput restored 15m, cleanup 1m\)$/),
+    ]);
+    const crit = lines.find((l) => l.startsWith("critical path")) as string;
+    expect(crit).toMatch(/→ up fsx-eks \d+m → mysql-failover fsx-eks 6m → fsx-failover fsx-eks 36m → destroy fsx-eks /);
+    expect(lines).toContain(
+      "in parallel within fsx-eks: tools image build and push ∥ MySQL StatefulSet ready: the image needs only its ECR repository and the local Docker daemon, so Pulumi builds it while the rest is created; the benchmark Jobs wait for both",
+    );
+    const total = (out: string) => Number(/(\d+) min/.exec(out.split("\n").find((l) => l.startsWith("  total")) as string)![1]);
+    const skipped = lab("run", "fsx-eks", "--dry-run", "--run-id", "r1", "--skip-experiments");
+    expect(skipped.stdout).not.toContain("experiment ");
+    expect(total(r.stdout) - total(skipped.stdout)).toBe(42); // 6 + 36 min
+  });
+
+  test("kafka-fsx: no part without a duration; four OMB cells of 8 min; the total says 'at least' while a part is unpriced", () => {
+    const r = lab("run", "kafka-fsx", "--dry-run", "--run-id", "r1");
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    expect(r.stdout).not.toContain("no duration");
+    expect(r.stdout).not.toContain("counted as 0");
+    const up = r.stdout.split("\n").find((l) => l.startsWith("  up      kafka ")) as string;
+    for (const cell of ["kafka-sync-rf1", "kafka-sync-rf3", "kafka-throughput-rf1", "kafka-throughput-rf3"]) expect(up).toContain(`omb ${cell} 8m`);
+    expect(up).toContain("Strimzi operator ready 2m, NFS directory Job (a broker directory on each volume) 1m, Kafka cluster Ready");
+    const total = r.stdout.split("\n").find((l) => l.startsWith("  total")) as string;
+    expect(total).toMatch(/^ {2}total (≈|at least) \$\d+\.\d\d for \d+ min/);
+    // "at least" exactly when a stack's line says a part is not priced (lab/cost prices FSx SSD IOPS elsewhere)
+    const costs = r.stdout.split("\n").filter((l) => /^ {2}\S+ +\$\d+\.\d{4}\/h/.test(l));
+    expect(costs).toHaveLength(4);
+    expect(/^ {2}total at least /.test(total)).toBe(costs.some((l) => l.includes("not priced")));
+  });
+
   test("ceph-nitro: dev and nitro in parallel after network, the critical path and the cost; offline", () => {
     const r = lab("run", "ceph-nitro", "--dry-run", "--run-id", "r1");
     expect(r.stderr).toBe("");
@@ -127,7 +220,7 @@ describe("lab run --dry-run (CLI)", () => {
     expect(lines[0]).toBe(
       "lab run ceph-nitro --dry-run (run id r1): offline, nothing is created; times are estimates (lab/run/durations.ts)",
     );
-    expect(lines).toContain("in parallel: dev ∥ nitro (after network)");
+    expect(lines).toContain("in parallel: dev ∥ nitro (after network: none of them reads another, so all start once network is up)");
     expect(lines.find((l) => l.startsWith("  up      dev "))).toMatch(
       /^ {2}up {6}dev {10}\s+4 → {3}\d+ {2}∥ nitro {2}\(Pulumi engine 1m, k0s: EC2 nodes, cloud-init, k0sctl apply 10m, Rook operator, Ceph to HEALTH_OK 10m, Postgres ready 3m, pgbench 31m\)$/,
     );

@@ -21,6 +21,8 @@ export interface FakeOptions {
   readonly resources?: number;
   /** Called when a destroy starts (e.g. to look at the results on disk). */
   readonly onDestroyStart?: (stack: string) => void;
+  /** More outputs of a stack's up (by its scenario name), e.g. what the failover experiments read. */
+  readonly outputsOf?: (stack: string, runId: string) => OutputMap;
   /** Called when an up starts. */
   readonly onUpStart?: (stack: string) => void;
 }
@@ -49,7 +51,7 @@ export class FakeWorkspace implements RunWorkspace {
     const configs = this.configs;
     const calls = this.calls;
     const op = (kind: "up" | "destroy", o: OpOptions) => this.op(kind, name, short, o);
-    const short = name.split("-").pop() as string;
+    const short = name.startsWith(ORG) ? name.slice(ORG.length) : (name.split("-").pop() as string);
     return {
       name,
       async setAllConfig(c: ConfigMap) {
@@ -104,21 +106,23 @@ export class FakeWorkspace implements RunWorkspace {
       kubeconfig: { value: "apiVersion: v1", secret: true },
     };
     if (cfg["lab:kind"] === "ceph-k0s") outputs.results = { value: [sample(short, runId, 500)], secret: false };
-    return { outputs };
+    return { outputs: { ...outputs, ...this.opts.outputsOf?.(short, runId) } };
   }
 }
 
 export const ORG = "organization/storage-bench-lab/u-r1-";
 
+/** One stack of a test run (run id r1): its kind, and its upstreams as `lab:<upstream>Stack` keys. */
+export const stack = (name: string, kind: string, ups: string[]): RunStackSpec => ({
+  name,
+  fqName: `${ORG}${name}`,
+  config: { "lab:kind": kind, "lab:runId": "r1", ...Object.fromEntries(ups.map((u) => [`lab:${u}Stack`, `${ORG}${u}`])) },
+  upstreams: ups,
+  plannedResources: 3,
+});
+
 /** network → dev ∥ nitro → compare. */
 export function cephPlan(extra: Partial<RunPlan> = {}): RunPlan {
-  const stack = (name: string, kind: string, ups: string[]): RunStackSpec => ({
-    name,
-    fqName: `${ORG}${name}`,
-    config: { "lab:kind": kind, "lab:runId": "r1", ...Object.fromEntries(ups.map((u) => [`lab:${u}Stack`, `${ORG}${u}`])) },
-    upstreams: ups,
-    plannedResources: 3,
-  });
   return {
     scenario: "ceph-nitro",
     runId: "r1",

@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { StackSummary, WhoAmIResult } from "@pulumi/pulumi/automation";
+import { INSTALL_DOCKER, type DockerProbe } from "../../../components/image/rules";
 import {
   awsIdentity,
   backendChecks,
@@ -194,11 +195,19 @@ describe("passphrase and Docker daemon", () => {
     expect(passphraseProblem(who(url), env)).toBe(expected);
   });
 
-  const probe = (over: Partial<{ env: Record<string, string>; sockets: string[] }> = {}) => ({
+  // A daemon that answers like the Engine API (GET /_ping, /version, /info) on the sockets that exist.
+  const probe = (over: Partial<{ env: Record<string, string>; sockets: string[] }> = {}): DockerProbe => ({
     env: over.env ?? {},
     homeDir: "/home/a",
+    os: "linux",
+    arch: "x64",
     exists: (f: string) => (over.sockets ?? []).includes(f),
     readFile: () => undefined,
+    get: async (_host: string, p: string) => {
+      if (p === "/_ping") return { status: 200, body: "OK" };
+      if (p === "/version") return { status: 200, body: JSON.stringify({ Os: "linux", Arch: "amd64" }) };
+      return { status: 200, body: JSON.stringify({ OperatingSystem: "Debian GNU/Linux 12" }) };
+    },
   });
   const stacks = [
     { name: "network", kind: "network" },
@@ -206,7 +215,7 @@ describe("passphrase and Docker daemon", () => {
   ];
   test("a stack that builds an image and no daemon: one problem naming it; a socket or DOCKER_HOST: none; no image built: not asked", async () => {
     expect(await dockerProblems(stacks, probe())).toEqual([
-      "Docker: no daemon reachable from this machine (DOCKER_HOST unset, no docker context, no /var/run/docker.sock), needed by fsx-eks (fsx-eks) to build its image: start Docker (https://docs.docker.com/engine/install/), or build the image elsewhere and give it (lab:toolsImage, lab:ombImage)",
+      `Docker, needed by fsx-eks (fsx-eks) to build its image (or give one: lab:toolsImage, lab:ombImage): no Docker daemon on this machine (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): ${INSTALL_DOCKER}`,
     ]);
     expect(await dockerProblems(stacks, probe({ sockets: ["/var/run/docker.sock"] }))).toEqual([]);
     expect(await dockerProblems(stacks, probe({ env: { DOCKER_HOST: "ssh://builder" } }))).toEqual([]);
