@@ -276,7 +276,10 @@ function showUnknowns(v: unknown): unknown {
  */
 export async function planStack(
   spec: StackSpec,
-  program: (raw: Readonly<Record<string, string>>, id: { project: string; stack: string }) => Record<string, unknown>,
+  program: (
+    raw: Readonly<Record<string, string>>,
+    id: { project: string; stack: string },
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>,
   resolve: Resolver,
   mode: PlanMode = {},
 ): Promise<{ plan: StackPlan; planned: PlannedOutputs }> {
@@ -389,7 +392,8 @@ export async function planStack(
   try {
     let exported: Record<string, unknown>;
     try {
-      exported = program(spec.config, { project: PROJECT, stack: spec.name });
+      // A kind that reads upstream stacks awaits and checks them before it registers anything.
+      exported = await Promise.race([Promise.resolve(program(spec.config, { project: PROJECT, stack: spec.name })), failure, deadline]);
     } catch (e) {
       throw planError(e);
     }

@@ -403,7 +403,7 @@ describe("samples of the fsx-eks runs (collecting commands answered with real Jo
       true,
     );
     const spec = specs().find((s) => s.name === "fsx-eks")!;
-    const out = runStack({ ...spec.config, "lab:reps": "2" }, { project: "storage-bench-lab", stack: "fsx-eks" });
+    const out = await runStack({ ...spec.config, "lab:reps": "2" }, { project: "storage-bench-lab", stack: "fsx-eks" });
     samples = await (pulumi.output(out.results) as unknown as { promise(): Promise<Sample[]> }).promise();
   });
 

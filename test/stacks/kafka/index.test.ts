@@ -324,7 +324,7 @@ describe("samples of the matrix (collecting commands answered with a driver log)
       true,
     );
     const spec = specs().find((s) => s.name === "kafka")!;
-    const out = runStack(
+    const out = await runStack(
       { ...spec.config, "lab:ombImage": "registry.example.com/lab/omb:omb-85599891321c" },
       { project: "storage-bench-lab", stack: "kafka" },
     );
