@@ -15,7 +15,8 @@
  * No resource is created inside an `apply`. The six runs are created up front, in runs.ts' order
  * and with its names; what only the upstream stacks and the image build know reaches them as
  * Outputs: their `zone` (the file system's preferred and standby zones, checked against the node
- * zones by runs.ts `runZones` when they resolve: a bad pair fails the update at the first Job),
+ * zones by runs.ts `runZoneProblems` before any resource is registered: a bad pair is a config
+ * error naming the key, through stacks/lib/upstream.ts `whenUpstreamsFit`),
  * `toolsImage` (`lab:toolsImage` as given, or the reference of the image built here) and the
  * samples' `fsxPreferredZone`, `instanceType` and `hypervisor`. BenchmarkRun checks an Output
  * `zone` or `toolsImage` by its own rules once it resolves (components/bench/index.ts, "Values
@@ -35,14 +36,15 @@ import { MySql } from "../../components/mysql";
 import { restrictedNamespaceManifest } from "../../components/mysql/manifests";
 import { TridentFsxBackend } from "../../components/trident";
 import { STORAGE_CLASS_NAMES } from "../../components/trident/rules";
-import { argProblem, ConfigError, formatArgProblem } from "../../core/errors";
+import { argProblem, ConfigError, formatArgProblem, problem } from "../../core/errors";
 import { readEks } from "../eks/outputs";
 import { readFsxOntap } from "../fsx-ontap/outputs";
 import { parseConfig, userKey } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { readNetwork } from "../network/outputs";
-import { backendArgs, BENCH_NAMESPACE, benchArgs, checkFsxEks, fsxEksSchema, mysqlArgs } from "./config";
-import { benchRuns, RunPlan, runZones } from "./runs";
+import { backendArgs, BENCH_NAMESPACE, benchArgs, checkFsxEks, FsxEksConfig, fsxEksSchema, mysqlArgs } from "./config";
+import { benchRuns, RunPlan, runZoneProblems, runZones } from "./runs";
+import { whenUpstreamsFit } from "../lib/upstream";
 
 /** The scenario this kind's samples belong to. */
 export const SCENARIO = "fsx-eks";
@@ -52,12 +54,22 @@ export function toolsRepositoryName(stack: string): string {
   return `storage-bench-lab/${stack.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}/bench-tools`;
 }
 
-/** The first address of the SVM's NFS endpoint: Trident's `dataLIF`. */
-export function nfsDataLif(endpoint: { dnsName: string; ipAddresses: string[] } | null, fsxOntapStack: string): string {
-  const ip = endpoint?.ipAddresses[0];
-  if (ip === undefined)
-    throw new Error(`upstream stack '${fsxOntapStack}' (from 'lab:fsxOntapStack') reports no NFS endpoint address for its SVM`);
-  return ip;
+/** The first address of the SVM's NFS endpoint: Trident's `dataLIF` (checked by {@link nfsDataLifProblems}). */
+export function nfsDataLif(endpoint: { dnsName: string; ipAddresses: string[] } | null): string {
+  return endpoint?.ipAddresses[0] ?? "";
+}
+
+/** The SVM must have an NFS endpoint address (Trident's `dataLIF`). */
+export function nfsDataLifProblems(endpoint: { dnsName: string; ipAddresses: string[] } | null, fsxOntapStack: string): string[] {
+  return endpoint?.ipAddresses[0] === undefined
+    ? [
+        problem(
+          "lab:fsxOntapStack",
+          "the name of an fsx-ontap stack whose SVM has an NFS endpoint address (it reports none)",
+          fsxOntapStack,
+        ),
+      ]
+    : [];
 }
 
 /** This machine, as components/image/rules.ts `dockerDaemon` looks at it. */
@@ -74,23 +86,47 @@ export function requireDocker(probe: DockerProbe = LOCAL_DOCKER_PROBE): void {
     throw new ConfigError([formatArgProblem(argProblem("toolsImage", NO_DOCKER_RULE, undefined), userKey)]);
 }
 
+/** The upstream outputs this kind reads. */
+const FSX_OUTPUTS = [
+  "fileSystemId",
+  "svmName",
+  "credentialsSecretArn",
+  "kmsKeyArn",
+  "nfsEndpoint",
+  "securityGroupId",
+  "preferredAz",
+  "standbyAz",
+] as const;
+const EKS_OUTPUTS = ["kubeconfig", "nodeSecurityGroupId", "tridentRoleName", "zones", "instanceType", "clusterName"] as const;
+
 export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("fsx-eks", fsxEksSchema, raw, checkFsxEks);
   // Only an update builds the image (a preview and the offline plan do not): check before any resource.
   if (cfg.toolsImage === undefined && !pulumi.runtime.isDryRun()) requireDocker();
   const { provider, expiresAt } = labAwsProvider(cfg, id);
   const net = readNetwork(cfg.networkStack);
-  const fsx = readFsxOntap(cfg.fsxOntapStack, [
-    "fileSystemId",
-    "svmName",
-    "credentialsSecretArn",
-    "kmsKeyArn",
-    "nfsEndpoint",
-    "securityGroupId",
-    "preferredAz",
-    "standbyAz",
-  ]);
-  const eks = readEks(cfg.eksStack, ["kubeconfig", "nodeSecurityGroupId", "tridentRoleName", "zones", "instanceType", "clusterName"]);
+  const fsx = readFsxOntap(cfg.fsxOntapStack, FSX_OUTPUTS);
+  const eks = readEks(cfg.eksStack, EKS_OUTPUTS);
+  // Every upstream rule before any resource (stacks/lib/upstream.ts): one config error with every problem.
+  return whenUpstreamsFit(
+    { net, fsx, eks },
+    ({ fsx: f, eks: e }) => [
+      ...(f ? nfsDataLifProblems(f.nfsEndpoint, cfg.fsxOntapStack) : []),
+      ...(f && e ? runZoneProblems(f.preferredAz, f.standbyAz, e.zones, cfg) : []),
+    ],
+    () => build(cfg, id, provider, expiresAt, net, fsx, eks),
+  );
+}
+
+function build(
+  cfg: FsxEksConfig,
+  id: StackIdentity,
+  provider: ReturnType<typeof labAwsProvider>["provider"],
+  expiresAt: pulumi.Output<string>,
+  net: ReturnType<typeof readNetwork>,
+  fsx: ReturnType<typeof readFsxOntap<(typeof FSX_OUTPUTS)[number]>>,
+  eks: ReturnType<typeof readEks<(typeof EKS_OUTPUTS)[number]>>,
+) {
   const k8sProvider = new k8s.Provider("eks", { kubeconfig: eks.kubeconfig });
   const inCluster = { provider: k8sProvider };
 
@@ -104,7 +140,7 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
       credentialsSecretArn: fsx.credentialsSecretArn,
       kmsKeyArn: fsx.kmsKeyArn,
       region: cfg.region,
-      nfsDataLif: fsx.nfsEndpoint.apply((e) => nfsDataLif(e, cfg.fsxOntapStack)),
+      nfsDataLif: fsx.nfsEndpoint.apply(nfsDataLif),
       exportCidrs: net.vpcCidr.apply((c) => [c]),
       nodeSecurityGroupId: eks.nodeSecurityGroupId,
       fsxSecurityGroupId: fsx.securityGroupId,
@@ -128,7 +164,7 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
   // The runs, created now (stable order and names); the upstream zones and the image reach them as Outputs.
   const zones = pulumi
     .all([fsx.preferredAz, fsx.standbyAz, eks.zones])
-    .apply(([preferredAz, standbyAz, nodeZones]) => runZones(preferredAz, standbyAz, nodeZones));
+    .apply(([preferredAz, standbyAz]) => runZones(preferredAz, standbyAz));
   const preferredZone = zones.apply((z) => z.preferredZone);
   const plans = benchRuns({
     preferredZone,

@@ -113,14 +113,15 @@ type ValuesOf<R> = { [K in keyof R]: R[K] extends Read<infer S> ? UpstreamValues
  * Awaits and checks every upstream read in `reads`, runs `rules` on the values (an upstream whose
  * outputs do not fit is `undefined` there: its problems are reported already), and throws one
  * ConfigError with every problem; else returns `build()`. `rules` returns argument problems over
- * config field names, rendered with the keys the user typed (`brokers` → `lab:brokers`).
+ * config field names, rendered with the keys the user typed (`brokers` → `lab:brokers`), or lines
+ * already in the one format.
  *
  * Call it before registering any resource but the reads' StackReferences: it is the one path by
  * which a rule between config and an upstream stack reaches the user.
  */
 export async function whenUpstreamsFit<R extends Record<string, Read<Record<string, z.ZodType>>>, T>(
   reads: R,
-  rules: (values: ValuesOf<R>) => readonly ArgProblem[],
+  rules: (values: ValuesOf<R>) => readonly (ArgProblem | string)[],
   build: () => T,
 ): Promise<T> {
   const problems: string[] = [];
@@ -130,7 +131,7 @@ export async function whenUpstreamsFit<R extends Record<string, Read<Record<stri
     problems.push(...r.problems);
     values[name] = r.values;
   }
-  problems.push(...rules(values as ValuesOf<R>).map((p) => formatArgProblem(p, userKey)));
+  problems.push(...rules(values as ValuesOf<R>).map((p) => (typeof p === "string" ? p : formatArgProblem(p, userKey))));
   if (problems.length > 0) throw new ConfigError(problems);
   return build();
 }
