@@ -131,7 +131,10 @@ export function parseConfig<S extends AnySchema>(
   if (result.success && rules) {
     let found: readonly ArgProblem[] = [];
     try {
-      found = rules(result.data);
+      // Rules check types too (core/checks.ts): they see a mistyped field as given, and their
+      // problems about it are dropped below (it has one already).
+      const bad = Object.fromEntries(Object.entries(input).filter(([f]) => badFields.has(f)));
+      found = rules({ ...result.data, ...bad } as z.output<S>);
     } catch (e) {
       // A rule that needs a field left out above: that field's own problem is reported.
       if (badFields.size === 0) throw e;
