@@ -35,6 +35,7 @@ import { fakeCall, fakeState, FakeContext } from "./fakes";
 import { COMPUTED, SECRET } from "./markers";
 import { stackReferences } from "./sources";
 import { STACK_NAME_RE } from "../../stacks/lib/config/fields";
+import { mustBePlain, PLAIN_RULE } from "../../stacks/lib/config/common";
 
 /** A stack to plan: its name and its config map as Pulumi would hand it to the program. */
 export interface StackSpec {
@@ -290,14 +291,21 @@ export async function planStack(
   // and its config problems are reported with it (those about that key's outputs are dropped). A
   // malformed name is left to the program's name rule (stacks/lib/config/fields.ts `stackName`).
   const missing = stackReferences(spec.config).filter(({ stack }) => STACK_NAME_RE.test(stack) && !resolve(stack));
-  const missingProblems = missing.map(({ key, stack }) => problem(key, unresolvedRule(stack), stack));
+  // A secure: value of a key that must be plain (stacks/lib/config/common.ts): the program would read
+  // the plan's placeholder in its place.
+  const notPlain = spec.secretKeys.filter(mustBePlain);
+  const known = [
+    ...notPlain.map((key) => ({ key, line: problem(key, PLAIN_RULE, { secure: "…" }) })),
+    ...missing.map(({ key, stack }) => ({ key, line: problem(key, unresolvedRule(stack), stack) })),
+  ];
   const missingNames = new Set(missing.map(({ stack }) => stack));
+  // The program's own problems join the ones known before it ran, but for the keys those are about.
   const withMissing = (e: unknown): unknown => {
-    if (missing.length === 0) return e;
+    if (known.length === 0) return e;
     const cause = e instanceof PlanError ? e.cause : e;
-    const about = (line: string) => missing.some(({ key }) => line.startsWith(`'${key}' `));
+    const about = (line: string) => known.some(({ key }) => line.startsWith(`'${key}' `));
     const own = cause instanceof ConfigError ? cause.problems.filter((l) => !about(l)) : [];
-    return new ConfigError([...missingProblems, ...own]);
+    return new ConfigError([...known.map((k) => k.line), ...own]);
   };
   const resolveOrNone: Resolver = (name) => resolve(name) ?? (missingNames.has(name) ? { outputs: {}, secretOutputNames: [] } : undefined);
   const region = spec.config["aws:region"] ?? "us-east-1";
@@ -406,7 +414,7 @@ export async function planStack(
     } catch (e) {
       throw planError(withMissing(e));
     }
-    if (missing.length > 0) throw planError(withMissing(undefined));
+    if (known.length > 0) throw planError(withMissing(undefined));
     const outputs: Record<string, unknown> = {};
     const planned: Record<string, unknown> = {};
     const secretOutputNames: string[] = [];

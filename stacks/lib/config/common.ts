@@ -30,3 +30,13 @@ export type CommonConfig = {
   ttlHours: number;
   runId: string;
 };
+
+/**
+ * Keys whose values must be given plainly, never as `secure:` values: they name the stack's
+ * resources, tags, upstream stacks and results directories, which are not secret, and the offline
+ * plan (which cannot decrypt) would read the placeholder it puts in a secret's place.
+ */
+export function mustBePlain(key: string): boolean {
+  return ["aws:region", "lab:kind", "lab:owner", "lab:ttlHours", "lab:runId"].includes(key) || /^lab:[A-Za-z0-9]+Stack$/.test(key);
+}
+export const PLAIN_RULE = "a plain value, not a secure: one (it names resources, tags, stacks or results directories)";
