@@ -96,7 +96,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       category: "missing required key",
       base: FSX,
       unset: ["aws:region"],
-      want: ["'aws:region' must be an AWS region name (e.g. us-east-1), got nothing"],
+      want: ["'aws:region' must be an AWS region the AWS provider knows (@pulumi/aws Region, e.g. us-east-1), got nothing"],
     },
     {
       title: "a kind that does not exist",
