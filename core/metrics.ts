@@ -6,9 +6,9 @@
  * yields is listed here, so the list cannot fall behind a parser.
  */
 
-const FIO = ["read", "write"].flatMap((d) =>
-  ["iops", "bandwidth", "clat.mean", "clat.p50", "clat.p99", "clat.p99.9"].map((m) => `fio.${d}.${m}`),
-);
+const FIO_DIRECTIONS = ["read", "write"];
+const FIO_FIGURES = ["iops", "bandwidth", "clat.mean", "clat.p50", "clat.p99", "clat.p99.9"];
+const FIO = FIO_DIRECTIONS.flatMap((d) => FIO_FIGURES.map((m) => `fio.${d}.${m}`));
 
 /** Every metric a stack's `results` can carry, by tool. */
 export const STACK_METRICS: Readonly<Record<"fio" | "ioping" | "pgbench" | "omb", readonly string[]>> = {
@@ -22,3 +22,12 @@ export const STACK_METRICS: Readonly<Record<"fio" | "ioping" | "pgbench" | "omb"
 export function isStackMetric(metric: string): boolean {
   return Object.values(STACK_METRICS).some((l) => l.includes(metric));
 }
+
+/** The list as a rule reads it: fio's per-direction metrics folded into one pattern. */
+export const STACK_METRICS_TEXT = [
+  `fio.<${FIO_DIRECTIONS.join("|")}>.<${FIO_FIGURES.join("|")}>`,
+  ...STACK_METRICS.fio.filter((m) => !FIO.includes(m)),
+  ...STACK_METRICS.ioping,
+  ...STACK_METRICS.pgbench,
+  ...STACK_METRICS.omb,
+].join(", ");

@@ -6,12 +6,7 @@
  */
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isListOf, isText } from "../../core/checks";
-import { STACK_METRICS, isStackMetric } from "../../core/metrics";
-
-/** The metrics a ratio may name, by tool (core/metrics.ts: what the benchmark parsers emit). */
-const METRIC_RULE = Object.values(STACK_METRICS)
-  .map((l) => l.join(", "))
-  .join("; ");
+import { isStackMetric, STACK_METRICS_TEXT } from "../../core/metrics";
 
 /** A metadata value a selector matches (the sample schema's metadata values). */
 export type MetadataMatch = string | number | boolean;
@@ -106,7 +101,7 @@ export function problems(spec: CompareSpec): ArgProblem[] {
       else if (names.has(ratio.name)) out.push(argProblem(`${p}.name`, "a name no other ratio has", ratio.name));
       else names.add(ratio.name);
       if (!isText(ratio.metric) || !isStackMetric(ratio.metric))
-        out.push(argProblem(`${p}.metric`, `a metric some stack's results hold (${METRIC_RULE})`, ratio.metric));
+        out.push(argProblem(`${p}.metric`, `a metric some stack's results hold (${STACK_METRICS_TEXT})`, ratio.metric));
       const num = selectorProblems(`${p}.numerator`, ratio.numerator, labels);
       const den = selectorProblems(`${p}.denominator`, ratio.denominator, labels);
       out.push(...num, ...den);

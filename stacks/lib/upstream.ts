@@ -87,13 +87,12 @@ export async function upstreamValues<S extends Record<string, z.ZodType>>(
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   const has = Object.keys(all).sort().join(", ") || "none";
+  const lacking: string[] = [];
   for (const [output, schema] of Object.entries(info.schemas)) {
     const details = await info.ref.getOutputDetails(output);
     const value = details.value ?? details.secretValue;
     if (value === undefined) {
-      problems.push(
-        problem(info.configKey, `the name of ${aKind(info.kind)} with output '${output}' (its outputs: ${has})`, info.stackName),
-      );
+      lacking.push(output);
       continue;
     }
     const parsed = schema.safeParse(value);
@@ -104,6 +103,14 @@ export async function upstreamValues<S extends Record<string, z.ZodType>>(
     }
     values[output] = parsed.data;
   }
+  if (lacking.length > 0)
+    problems.unshift(
+      problem(
+        info.configKey,
+        `the name of ${aKind(info.kind)} with output${lacking.length > 1 ? "s" : ""} ${lacking.map((o) => `'${o}'`).join(", ")} (its outputs: ${has})`,
+        info.stackName,
+      ),
+    );
   return problems.length > 0 ? { problems } : { values: values as UpstreamValues<S>, problems };
 }
 
