@@ -282,7 +282,9 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       category: "upstream mismatch",
       base: FSX,
       set: { "lab:preferredAz": "us-west-2a" },
-      want: [],
+      want: [
+        "'lab:preferredAz' must be a zone of the file system among the network stack's zones: preferred availability zone \"us-west-2a\" is not one of the file system's zones us-east-1a, us-east-1b (by index 0–1 or by name), got \"us-west-2a\"",
+      ],
     },
     {
       title: "two volumes whose junction paths differ only in case",
@@ -294,14 +296,19 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
           { name: "b", sizeGiB: 100, junctionPath: "/DATA" },
         ],
       },
-      want: [],
+      want: [
+        "'lab:volumes[1].junctionPath' must be distinct from the junction path of volume [0] (ONTAP junction paths ignore case), got \"/DATA\"",
+      ],
     },
     {
       title: "a malformed network stack name and too little storage: both reported",
       category: "one problem among others",
       base: FSX,
       set: { "lab:networkStack": "org//network", "lab:storageCapacityGiB": 100 },
-      want: [],
+      want: [
+        "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>), got \"org//network\"",
+        "'lab:storageCapacityGiB' must be a whole number of GiB from 1024 to 196608 for 'lab:deploymentType' MULTI_AZ_1, got 100",
+      ],
     },
   ],
   "ceph-k0s": [
@@ -381,14 +388,19 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       category: "upstream mismatch",
       base: CEPH,
       set: { "lab:az": "us-east-1c" },
-      want: [],
+      want: [
+        "'lab:az' must be one of the zones of network stack 'organization/storage-bench-lab/network' (us-east-1a, us-east-1b), got \"us-east-1c\"",
+      ],
     },
     {
       title: "a network stack no plan has and a bad worker count: both reported",
       category: "one problem among others",
       base: CEPH,
       set: { "lab:networkStack": "organization/storage-bench-lab/net2", "lab:workerCount": 1 },
-      want: [],
+      want: [
+        "'lab:networkStack' must be the name of a stack planned before it or shipped as Pulumi.<stack>.yaml (no stack named 'net2'), got \"organization/storage-bench-lab/net2\"",
+        "'lab:workerCount' must be at least 3 (3 replicas on as many hosts and 3 monitors, one a node), got 1",
+      ],
     },
   ],
   compare: [
@@ -431,7 +443,9 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       category: "value the software refuses",
       base: COMPARE,
       set: { "lab:ratios": [{ name: "tps", metric: "pgbench.throughput", numerator: { stack: "nitro" }, denominator: { stack: "dev" } }] },
-      want: [],
+      want: [
+        "'lab:ratios[0].metric' must be a metric some stack's results hold (fio.<read|write>.<iops|bandwidth|clat.mean|clat.p50|clat.p99|clat.p99.9>, fio.error, ioping.latency.min, ioping.latency.mean, ioping.latency.max, ioping.latency.mdev, ioping.iops, ioping.requests, pgbench.tps, pgbench.latency.mean, pgbench.latency.stddev, pgbench.transactions, pgbench.failed, omb.publish.rate, omb.consume.rate, omb.throughput, omb.publish.latency.p99, omb.e2e.latency.p99, omb.publish.errors), got \"pgbench.throughput\"",
+      ],
     },
   ],
   eks: [
@@ -511,7 +525,9 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       category: "upstream mismatch",
       base: EKS,
       set: { "lab:networkStack": "organization/storage-bench-lab/fsx-eks-ontap" },
-      want: [],
+      want: [
+        "'lab:networkStack' must be the name of a network stack with outputs 'vpcId', 'vpcCidr', 'azs', 'publicSubnetIds', 'privateSubnetIds', 'privateRouteTableIds' (its outputs: credentialsSecretArn, expiresAt, fileSystemId, fsxadminSecretArn, iscsiEndpoint, kmsKeyArn, managementEndpoint, nfsEndpoint, preferredAz, preferredSubnetId, securityGroupId, standbyAz, svmId, svmManagementEndpoint, svmName, throughputCapacityMBps, volumes), got \"organization/storage-bench-lab/fsx-eks-ontap\"",
+      ],
     },
   ],
   "fsx-eks": [
@@ -566,7 +582,9 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       category: "upstream mismatch",
       base: FSX_EKS,
       set: { "lab:eksStack": "organization/storage-bench-lab/kafka-cluster" },
-      want: [],
+      want: [
+        "'lab:eksStack' must be the name of an eks stack with output 'tridentRoleName' (its outputs: clusterName, clusterSecurityGroupId, expiresAt, instanceType, kubeconfig, kubernetesVersion, nodeGroups, nodeSecurityGroupId, oidcProviderArn, zones), got \"organization/storage-bench-lab/kafka-cluster\"",
+      ],
     },
   ],
   kafka: [
@@ -621,7 +639,11 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       category: "upstream mismatch",
       base: KAFKA,
       set: { "lab:eksStack": "organization/storage-bench-lab/fsx-eks-cluster" },
-      want: [],
+      want: [
+        "'lab:brokerNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"brokers\"",
+        "'lab:controllerNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"system\"",
+        "'lab:clientNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"clients\"",
+      ],
     },
     {
       title: "one broker, replication factors left at their default",
@@ -629,7 +651,12 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: KAFKA,
       set: { "lab:brokers": 1 },
       unset: ["lab:replicationFactors"],
-      want: [],
+      want: [
+        "'lab:brokers' must be at least 3, the lab's offsets.topic.replication.factor (or set offsets.topic.replication.factor in 'lab:brokerConfig'), got 1",
+        "'lab:brokers' must be at least 3, the lab's transaction.state.log.replication.factor (or set transaction.state.log.replication.factor in 'lab:brokerConfig'), got 1",
+        "'lab:brokers' must be at least 3, the lab's default.replication.factor (or set default.replication.factor in 'lab:brokerConfig'), got 1",
+        "'lab:brokers' must be at least 3, the largest of the default 'lab:replicationFactors' (1, 3), or set 'lab:replicationFactors', got 1",
+      ],
     },
     {
       title: "broker requests above the i3en.2xlarge's memory",
@@ -639,21 +666,27 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
         "lab:brokerResources": { requests: { cpu: "7", memory: "80Gi" }, limits: { cpu: "8", memory: "80Gi" } },
         "lab:brokerHeapGiB": 6,
       },
-      want: [],
+      want: [
+        "'lab:brokerResources.requests.memory' must be at most the 64 GiB of i3en.2xlarge, the instance type of node group 'brokers' ('lab:brokerNodeGroup'), got \"80Gi\"",
+      ],
     },
     {
       title: "a data volume spelled in another case than the file system's",
       category: "value the software refuses",
       base: KAFKA,
       set: { "lab:dataVolumes": ["/kafkafsxN1", "/KAFKAFSXN2"] },
-      want: [],
+      want: [
+        "'lab:dataVolumes[1]' must be spelled as 'lab:fsxOntapStack' has it (/kafkafsxN2): ONTAP junction paths are case-insensitive, got \"/KAFKAFSXN2\"",
+      ],
     },
     {
       title: "an offsets topic replication factor above the brokers",
       category: "value the software refuses",
       base: KAFKA,
       set: { "lab:brokerConfig": { "offsets.topic.replication.factor": 4 } },
-      want: [],
+      want: [
+        "'lab:brokerConfig[\"offsets.topic.replication.factor\"]' must be at most 'lab:brokers' (3): Kafka refuses a replication factor above the broker count, got 4",
+      ],
     },
   ],
   scenarios: [
