@@ -34,7 +34,7 @@ beforeAll(async () => {
     ),
   );
   results = new Map(CASES.map(({ id }, i) => [id, done[i]]));
-}, 900_000);
+}, 1_800_000);
 
 afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
