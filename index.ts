@@ -6,9 +6,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { ConfigError } from "./core/errors";
 import { runStack } from "./stacks";
 
-function main() {
+async function main() {
   try {
-    return runStack();
+    // A kind that reads upstream stacks checks them before its first resource (stacks/lib/upstream.ts): awaited here.
+    return await runStack();
   } catch (e) {
     // A config error is the user's to fix: print its problems, not a stack trace (pulumi.RunError).
     if (e instanceof ConfigError) throw new pulumi.RunError(`invalid stack config:\n${e.message}`);

@@ -13,7 +13,9 @@ import { kafkaStack } from "./kafka/index";
 import { StackIdentity } from "./lib/context";
 import { networkStack } from "./network/index";
 
-export type StackProgram = (raw: Readonly<Record<string, string>>, id: StackIdentity) => Record<string, pulumi.Input<unknown>>;
+/** A stack's outputs; a kind that reads upstream stacks returns them once its upstream checks pass (stacks/lib/upstream.ts). */
+export type StackOutputs = Record<string, pulumi.Input<unknown>>;
+export type StackProgram = (raw: Readonly<Record<string, string>>, id: StackIdentity) => StackOutputs | Promise<StackOutputs>;
 
 /** Every stack kind, in dependency order of the stack graph (README, "Real use on AWS"). */
 export const STACK_KINDS: Readonly<Record<string, StackProgram>> = {
@@ -40,6 +42,6 @@ export function programFor(raw: Readonly<Record<string, string>>): StackProgram 
 export function runStack(
   raw: Readonly<Record<string, string>> = pulumi.runtime.allConfig(),
   id: StackIdentity = { project: pulumi.getProject(), stack: pulumi.getStack() },
-): Record<string, pulumi.Input<unknown>> {
+): StackOutputs | Promise<StackOutputs> {
   return programFor(raw)(raw, id);
 }

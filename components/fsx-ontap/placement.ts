@@ -1,7 +1,7 @@
 /**
  * Where a file system goes in the network stack's private subnets (pure; the component calls it
- * inside an apply on the network's outputs, so its errors surface at deploy/plan time, naming the
- * upstream values).
+ * inside an apply on the network's outputs; the fsx-ontap stack checks {@link placementProblems}
+ * before it registers anything, so that apply never throws for a stack's config).
  *
  * Multi-AZ: the first two private subnets (the network lists them in zone order), the preferred one
  * among them, and the route tables of **every** private subnet, so clients in any zone (a third AZ
@@ -21,8 +21,49 @@ export interface Placement {
 }
 
 /**
+ * Why the file system cannot be placed in the network's subnets: one message a problem, naming the
+ * upstream values (empty when it can be). The stacks check it before registering anything
+ * (stacks/fsx-ontap/index.ts, as config problems); {@link placement} throws its first.
  * @param preferred a 0-based index into the zones the file system uses, or a zone name
- * @throws Error when the network has too few subnets or the preferred zone is not usable
+ */
+export function placementProblems(
+  deploymentType: DeploymentType,
+  preferred: number | string,
+  privateSubnetIds: readonly string[],
+  azs: readonly string[],
+): { readonly about: "networkStack" | "deploymentType" | "preferredAz"; readonly why: string }[] {
+  if (privateSubnetIds.length !== azs.length)
+    return [
+      {
+        about: "networkStack",
+        why: `the network stack lists ${privateSubnetIds.length} private subnets for ${azs.length} availability zones; they must pair up`,
+      },
+    ];
+  const multi = isMultiAz(deploymentType);
+  if (azs.length < (multi ? 2 : 1))
+    return [
+      {
+        about: "deploymentType",
+        why: `${deploymentType} needs private subnets in 2 availability zones; the network stack has ${azs.length} (${azs.join(", ") || "none"})`,
+      },
+    ];
+  const zones = azs.slice(0, multi ? 2 : azs.length);
+  const index = typeof preferred === "number" ? preferred : zones.indexOf(preferred);
+  if (!Number.isInteger(index) || index < 0 || index >= zones.length) {
+    const what = typeof preferred === "number" ? `index ${preferred}` : `"${preferred}"`;
+    return [
+      {
+        about: "preferredAz",
+        why: `preferred availability zone ${what} is not one of the file system's zones ${zones.join(", ")} (by index 0–${zones.length - 1} or by name)`,
+      },
+    ];
+  }
+  return [];
+}
+
+/**
+ * @param preferred a 0-based index into the zones the file system uses, or a zone name
+ * @throws Error when the network has too few subnets or the preferred zone is not usable ({@link placementProblems})
  */
 export function placement(
   deploymentType: DeploymentType,
@@ -31,26 +72,11 @@ export function placement(
   azs: readonly string[],
   privateRouteTableIds: readonly string[],
 ): Placement {
-  if (privateSubnetIds.length !== azs.length) {
-    throw new Error(
-      `the network stack lists ${privateSubnetIds.length} private subnets for ${azs.length} availability zones; they must pair up`,
-    );
-  }
+  const problems = placementProblems(deploymentType, preferred, privateSubnetIds, azs);
+  if (problems.length > 0) throw new Error(problems[0].why);
   const multi = isMultiAz(deploymentType);
-  const usable = multi ? 2 : azs.length;
-  if (azs.length < (multi ? 2 : 1)) {
-    throw new Error(
-      `${deploymentType} needs private subnets in 2 availability zones; the network stack has ${azs.length} (${azs.join(", ") || "none"})`,
-    );
-  }
-  const zones = azs.slice(0, usable);
+  const zones = azs.slice(0, multi ? 2 : azs.length);
   const index = typeof preferred === "number" ? preferred : zones.indexOf(preferred);
-  if (!Number.isInteger(index) || index < 0 || index >= zones.length) {
-    const what = typeof preferred === "number" ? `index ${preferred}` : `"${preferred}"`;
-    throw new Error(
-      `preferred availability zone ${what} is not one of the file system's zones ${zones.join(", ")} (by index 0–${zones.length - 1} or by name)`,
-    );
-  }
   const preferredSubnetId = privateSubnetIds[index];
   if (multi) {
     return {

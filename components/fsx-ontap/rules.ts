@@ -638,10 +638,18 @@ function volumeProblems(volumes: unknown): ArgProblem[] {
       const rule = `a junction path of at most ${MAX_JUNCTION_PATH_LENGTH} characters starting with '/' (e.g. /kafkafsxN1)`;
       out.push(argProblem(`${at}.junctionPath`, rule, v.junctionPath));
     } else {
-      const first = paths.get(v.junctionPath);
+      // "The junction path name is case insensitive and must be unique within a Vserver's namespace"
+      // (ONTAP command reference, `volume mount`: https://docs.netapp.com/us-en/ontap-cli/volume-mount.html).
+      const first = paths.get(v.junctionPath.toLowerCase());
       if (first !== undefined)
-        out.push(argProblem(`${at}.junctionPath`, `distinct from the junction path of volume [${first}]`, v.junctionPath));
-      else paths.set(v.junctionPath, i);
+        out.push(
+          argProblem(
+            `${at}.junctionPath`,
+            `distinct from the junction path of volume [${first}] (ONTAP junction paths ignore case)`,
+            v.junctionPath,
+          ),
+        );
+      else paths.set(v.junctionPath.toLowerCase(), i);
     }
     if (v.snapshotPolicy !== undefined && !isText(v.snapshotPolicy, SNAPSHOT_POLICY_RE)) {
       const rule = "an ONTAP snapshot policy name (default, default-1weekly, none, or a custom one)";

@@ -381,5 +381,57 @@ export function problems(spec: KafkaClusterSpec): ArgProblem[] {
           out.push(argProblem(`brokerConfig[${JSON.stringify(k)}]`, "a string, number or boolean", x));
       }
   }
+  out.push(...replicationProblems(spec));
+  return out;
+}
+
+/**
+ * The replication settings of the brokers' resolved config (the lab's {@link REPLICATION_CONFIG}
+ * unless `brokerConfig` sets them) against the resolved broker count: Kafka creates its internal
+ * topics with exactly these factors and fails while fewer brokers exist (KIP-115, apache/kafka#2177:
+ * "InvalidReplicationFactorException: Replication factor: 3 larger than available brokers: 1"), and a
+ * minimum in-sync count above its topic's factor can never be met, so every `acks=all` write fails
+ * (Kafka docs, broker configs `min.insync.replicas`, `transaction.state.log.min.isr`). A default is
+ * checked like a value: the problem then names {brokers}, the key that makes it wrong.
+ */
+const REPLICATION_FACTOR_KEYS = [
+  "offsets.topic.replication.factor",
+  "transaction.state.log.replication.factor",
+  "default.replication.factor",
+];
+const MIN_ISR_OF: Readonly<Record<string, string>> = {
+  "min.insync.replicas": "default.replication.factor",
+  "transaction.state.log.min.isr": "transaction.state.log.replication.factor",
+};
+
+function replicationProblems(spec: KafkaClusterSpec): ArgProblem[] {
+  const brokers = spec.brokers ?? KAFKA_DEFAULTS.brokers;
+  const given = isPlainObject(spec.brokerConfig) ? spec.brokerConfig : {};
+  if (!isInt(brokers, 1, 30)) return [];
+  const config: Record<string, unknown> = { ...REPLICATION_CONFIG, ...given };
+  const at = (key: string) => `brokerConfig[${JSON.stringify(key)}]`;
+  const out: ArgProblem[] = [];
+  for (const key of REPLICATION_FACTOR_KEYS) {
+    const v = config[key];
+    const isGiven = key in given;
+    if (!isInt(v, 1, 30)) {
+      if (isGiven) out.push(argProblem(at(key), "a whole number from 1 to 30 (a replication factor)", v));
+    } else if (v > brokers)
+      out.push(
+        isGiven
+          ? argProblem(at(key), `at most {brokers} (${brokers}): Kafka refuses a replication factor above the broker count`, v)
+          : argProblem("brokers", `at least ${v}, the lab's ${key} (or set ${key} in {brokerConfig})`, brokers),
+      );
+  }
+  for (const [key, of] of Object.entries(MIN_ISR_OF)) {
+    const v = config[key];
+    const rf = config[of];
+    if (!isInt(v, 1, 30)) {
+      if (key in given) out.push(argProblem(at(key), "a whole number from 1 to 30 (a minimum in-sync replica count)", v));
+    } else if (isInt(rf, 1, 30) && v > rf) {
+      if (key in given) out.push(argProblem(at(key), `at most ${of} (${rf}): acks=all writes would never succeed`, v));
+      else if (of in given) out.push(argProblem(at(of), `at least the lab's ${key} (${v}), or set ${key} lower in {brokerConfig}`, rf));
+    }
+  }
   return out;
 }

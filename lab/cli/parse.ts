@@ -1,6 +1,6 @@
 /** `lab parse <fio|ioping|pgbench|omb> FILE`: one raw tool output normalised into samples (see core/parsers). */
 import * as fs from "node:fs";
-import { ConfigError, problem, ToolOutputError } from "../../core/errors";
+import { ConfigError, problem } from "../../core/errors";
 import { isToolName, parseToolOutput, TOOLS } from "../../core/parsers";
 
 /**
@@ -8,7 +8,8 @@ import { isToolName, parseToolOutput, TOOLS } from "../../core/parsers";
  * two-space indented, no trailing newline).
  *
  * @throws ConfigError for an unknown tool: `'tool' must be one of fio, ioping, pgbench, omb, got "x"`.
- * @throws ToolOutputError when the file cannot be read or is not a whole output of the tool.
+ * @throws ConfigError when the file cannot be read (exit 2).
+ * @throws ToolOutputError when the file is not a whole output of the tool (exit 1).
  */
 export function runParse(tool: string, file: string): string {
   if (!isToolName(tool)) throw new ConfigError([problem("tool", `one of ${TOOLS.join(", ")}`, tool)]);
@@ -18,7 +19,8 @@ export function runParse(tool: string, file: string): string {
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === "ENOENT" ? "no such file" : err.code === "EISDIR" ? "is a directory" : err.message;
-    throw new ToolOutputError(file, `cannot be read: ${why}`);
+    // The user's to fix, like a missing directory of `lab report` (exit 2): not a malformed tool output.
+    throw new ConfigError([problem("file", `a readable file of ${tool}'s output (${why})`, file)]);
   }
   return JSON.stringify(parseToolOutput(tool, text, file), null, 2);
 }

@@ -35,6 +35,8 @@ import { PlanError } from "./errors";
 import { fakeCall, fakeState, FakeContext } from "./fakes";
 import { COMPUTED, SECRET } from "./markers";
 import { stackReferences } from "./sources";
+import { STACK_NAME_RE } from "../../stacks/lib/config/fields";
+import { mustBePlain, PLAIN_RULE } from "../../stacks/lib/config/common";
 
 /** A stack to plan: its name and its config map as Pulumi would hand it to the program. */
 export interface StackSpec {
@@ -319,18 +321,36 @@ function showUnknowns(v: unknown): unknown {
  */
 export async function planStack(
   spec: StackSpec,
-  program: (raw: Readonly<Record<string, string>>, id: { project: string; stack: string }) => Record<string, unknown>,
+  program: (
+    raw: Readonly<Record<string, string>>,
+    id: { project: string; stack: string },
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>,
   resolve: Resolver,
   mode: PlanMode = {},
 ): Promise<{ plan: StackPlan; planned: PlannedOutputs }> {
   const firstPreview = mode.firstPreview === true;
-  // Upstream references are checked before the program runs: a failed StackReference read leaves
-  // every Output that depends on it rejecting in the background.
   // A name that no planned or shipped stack has is the user's to fix: a config error naming the key.
-  const missing = stackReferences(spec.config).filter(({ stack }) => !resolve(stack));
-  if (missing.length > 0) {
-    throw new PlanError(spec.name, new ConfigError(missing.map(({ key, stack }) => problem(key, unresolvedRule(stack), stack))));
-  }
+  // It hides no other problem: the program still runs, reading such a stack as one with no outputs,
+  // and its config problems are reported with it (those about that key's outputs are dropped). A
+  // malformed name is left to the program's name rule (stacks/lib/config/fields.ts `stackName`).
+  const missing = stackReferences(spec.config).filter(({ stack }) => STACK_NAME_RE.test(stack) && !resolve(stack));
+  // A secure: value of a key that must be plain (stacks/lib/config/common.ts): the program would read
+  // the plan's placeholder in its place.
+  const notPlain = spec.secretKeys.filter(mustBePlain);
+  const known = [
+    ...notPlain.map((key) => ({ key, line: problem(key, PLAIN_RULE, { secure: "…" }) })),
+    ...missing.map(({ key, stack }) => ({ key, line: problem(key, unresolvedRule(stack), stack) })),
+  ];
+  const missingNames = new Set(missing.map(({ stack }) => stack));
+  // The program's own problems join the ones known before it ran, but for the keys those are about.
+  const withMissing = (e: unknown): unknown => {
+    if (known.length === 0) return e;
+    const cause = e instanceof PlanError ? e.cause : e;
+    const about = (line: string) => known.some(({ key }) => line.startsWith(`'${key}' `));
+    const own = cause instanceof ConfigError ? cause.problems.filter((l) => !about(l)) : [];
+    return new ConfigError([...known.map((k) => k.line), ...own]);
+  };
+  const resolveOrNone: Resolver = (name) => resolve(name) ?? (missingNames.has(name) ? { outputs: {}, secretOutputNames: [] } : undefined);
   const region = spec.config["aws:region"] ?? "us-east-1";
   const ctx: FakeContext = { region };
   // The first failure anywhere (a mock, a registration, an apply) fails the plan at once: a failed
@@ -360,7 +380,7 @@ export async function planStack(
       newResource(args: pulumi.runtime.MockResourceArgs): { id: string | undefined; state: Record<string, unknown> } {
         if (args.type === "pulumi:pulumi:StackReference") {
           const name = String(args.inputs.name);
-          const up = resolve(name);
+          const up = resolveOrNone(name);
           if (!up) {
             throw new Error(unresolvable(name));
           }
@@ -445,10 +465,12 @@ export async function planStack(
   try {
     let exported: Record<string, unknown>;
     try {
-      exported = program(spec.config, { project: PROJECT, stack: spec.name });
+      // A kind that reads upstream stacks awaits and checks them before it registers anything.
+      exported = await Promise.race([Promise.resolve(program(spec.config, { project: PROJECT, stack: spec.name })), failure, deadline]);
     } catch (e) {
-      throw planError(e);
+      throw planError(withMissing(e));
     }
+    if (known.length > 0) throw planError(withMissing(undefined));
     const outputs: Record<string, unknown> = {};
     const planned: Record<string, unknown> = {};
     const secretOutputNames: string[] = [];

@@ -5,20 +5,57 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import YAML from "yaml";
+import YAML, { isMap, isNode, isScalar, LineCounter } from "yaml";
+import { ConfigError, problem } from "../../core/errors";
 import { SECRET_PLACEHOLDER } from "./fakes";
 import type { StackSpec } from "./run";
 
-/** Reads a Pulumi stack config file into the flat map Pulumi hands a program. */
+/**
+ * Reads a Pulumi stack config file into the flat map Pulumi hands a program. A file that is not a
+ * stack config is a ConfigError naming the file and, for what YAML reports, the line and column
+ * (the `yaml` library's error positions): a missing file, malformed YAML, a key given twice, a
+ * document or a `config:` that is not a map.
+ */
 export function readStackConfigFile(file: string, stackName = stackNameOfFile(file)): StackSpec {
-  let doc: unknown;
+  let text: string;
   try {
-    doc = YAML.parse(fs.readFileSync(file, "utf8"));
+    text = fs.readFileSync(file, "utf8");
   } catch (e) {
-    throw new Error(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+    const why = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : String((e as Error).message);
+    throw new ConfigError([`${file}: ${problem("config", `a readable Pulumi stack config file (Pulumi.<stack>.yaml; ${why})`, file)}`]);
   }
-  const config = (doc as { config?: Record<string, unknown> } | null)?.config ?? {};
-  if (typeof config !== "object" || Array.isArray(config)) throw new Error(`${file}: 'config' must be a map of keys to values`);
+  const lines = text.split(/\r?\n/);
+  const counter = new LineCounter();
+  const doc = YAML.parseDocument(text, { lineCounter: counter });
+  const at = (offset: number) => {
+    const { line, col } = counter.linePos(offset);
+    return `${file}:${line}:${col}`;
+  };
+  const keyOn = (line: number) => /^\s*(?:-\s*)?["']?([^\s"'#][^"'#]*?)["']?\s*:(?:\s|$)/.exec(lines[line - 1] ?? "")?.[1];
+  if (doc.errors.length > 0) {
+    throw new ConfigError(
+      doc.errors.map((e) => {
+        const { line } = counter.linePos(e.pos[0]);
+        const what = e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+        const key = keyOn(line) ?? "config";
+        const rule = e.code === "DUPLICATE_KEY" ? "given once (YAML map keys must be unique)" : `valid YAML (${what})`;
+        return `${at(e.pos[0])}: ${problem(key, rule, (lines[line - 1] ?? "").trim())}`;
+      }),
+    );
+  }
+  const root = doc.contents;
+  if (root !== null && !isMap(root)) {
+    throw new ConfigError([
+      `${at(root.range?.[0] ?? 0)}: ${problem("config", "a map of config keys under the file's top-level map (config: {lab:kind: …})", doc.toJS())}`,
+    ]);
+  }
+  const node = root === null ? undefined : root.get("config", true);
+  if (node !== undefined && node !== null && !isMap(node) && !(isScalar(node) && node.value === null)) {
+    const value = isNode(node) ? node.toJSON() : node;
+    const offset = isNode(node) ? (node.range?.[0] ?? 0) : 0;
+    throw new ConfigError([`${at(offset)}: ${problem("config", "a map of config keys to values", value)}`]);
+  }
+  const config = (isMap(node) ? node.toJSON() : {}) as Record<string, unknown>;
   return specFromConfigObject(stackName, file, config);
 }
 

@@ -9,7 +9,7 @@ import { loadScenario, LoadedScenario, ScenarioError } from "../../scenarios/loa
 import { runStack } from "../../stacks";
 import { scenarioSpecs } from "../plan";
 import { PlannedOutputs, PlanError, planStack, StackPlan, StackSpec } from "../plan/run";
-import { dependencyOrder, upstreamNames } from "../plan/sources";
+import { dependencyOrder, stackReferences, upstreamNames } from "../plan/sources";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { evaluatePlan } from "../policy/evaluate";
@@ -71,7 +71,14 @@ export async function planEach(specs: readonly StackSpec[]): Promise<{ plans: Ma
         await planStack(spec, runStack, (n) => planned.get(n.split("/").pop() as string) ?? { outputs: {}, secretOutputNames: [] });
       } catch (e) {
         const cause = e instanceof PlanError ? e.cause : e;
-        if (cause instanceof ConfigError) problems.push(...planErrorLines(spec.name, e));
+        // Problems about the failed upstreams' keys (their outputs, read here as none) are theirs.
+        const keys = stackReferences(spec.config)
+          .filter(({ stack }) => bad.includes(stack.split("/").pop() as string))
+          .map(({ key }) => key);
+        if (cause instanceof ConfigError)
+          problems.push(
+            ...planErrorLines(spec.name, new ConfigError(cause.problems.filter((l) => !keys.some((k) => l.startsWith(`'${k}' `))))),
+          );
       }
       problems.push(`stack ${spec.name}: not planned further: its upstream ${bad.join(", ")} has problems`);
       continue;

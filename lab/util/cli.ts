@@ -6,7 +6,9 @@
  * - `lab results save` and `lab run` take the run's manifest with {@link manifestForSave} and hand
  *   it to lab/results/files.ts `writeRunResults` (lab/run/results.ts `saveStackOutputs`).
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
+import { UsageError } from "../cli/errors";
 import { GET_METRIC_DATA_USD_PER_1000_METRICS } from "./costs";
 import { cloudWatchApi, type CloudWatchApi } from "./cloudwatch";
 import { pulumiCliSource, takeManifest, type ManifestFile, type StackSource, type TakeOptions } from "./manifest";
@@ -32,6 +34,9 @@ export async function runUtil(opts: UtilCliOptions): Promise<string> {
   const lines: string[] = [];
   let calls = 0;
   let metrics = 0;
+  // A directory that is not there is the user's to fix, like `lab report`'s: exit 2, every one named.
+  const absent = opts.dirs.map((d) => path.resolve(cwd, d)).filter((d) => !fs.statSync(d, { throwIfNoEntry: false })?.isDirectory());
+  if (absent.length > 0) throw new UsageError(absent.map((d) => `${d}: no such directory`).join("\n"));
   for (const d of opts.dirs) {
     const dir = path.resolve(cwd, d);
     const r = await utilizeRunDir(dir, {

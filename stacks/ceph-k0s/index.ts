@@ -31,10 +31,10 @@ import {
   rookArgs,
 } from "./config";
 import { parseConfig } from "../lib/config/load";
-import { ConfigError } from "../../core/errors";
 import type { RunMetadata } from "../../core/sample";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { readNetwork } from "../network/outputs";
+import { whenUpstreamsFit } from "../lib/upstream";
 
 /** The namespace of Postgres and the benchmark Jobs. */
 export const BENCH_NAMESPACE = "bench";
@@ -81,16 +81,27 @@ export function cephK0sStack(raw: Readonly<Record<string, string>>, id: StackIde
   const zone = clusterZone(cfg);
   const { provider, expiresAt } = labAwsProvider(cfg, id);
   const net = readNetwork(cfg.networkStack);
+  // What this kind needs of the network stack, checked before any resource (stacks/lib/upstream.ts,
+  // every problem at once): the zone is one of its zones, and its VPC CIDR leaves k0s' pod and
+  // service networks alone.
+  return whenUpstreamsFit(
+    { net },
+    ({ net: n }) => (n ? networkProblems(cfg, n) : []),
+    () => build(cfg, id, spec, zone, provider, expiresAt, net),
+  );
+}
 
-  // What this kind needs of the network stack, checked where it is read (every problem at once):
-  // the zone is one of its zones, and its VPC CIDR leaves k0s' pod and service networks alone.
-  // The result, the zone's index (its private subnet for the nodes, its public one for the
-  // bastion), feeds every node, so nothing is created on a network that fails.
-  const zoneIndex = pulumi.all([net.azs, net.vpcCidr]).apply(([azs, vpcCidr]) => {
-    const problems = networkProblems(cfg, { azs, vpcCidr });
-    if (problems.length > 0) throw new ConfigError(problems);
-    return azs.indexOf(zone);
-  });
+function build(
+  cfg: CephK0sConfig,
+  id: StackIdentity,
+  spec: ReturnType<typeof clusterSpec>,
+  zone: string,
+  provider: ReturnType<typeof labAwsProvider>["provider"],
+  expiresAt: pulumi.Output<string>,
+  net: ReturnType<typeof readNetwork>,
+) {
+  // The zone's index: its private subnet for the nodes, its public one for the bastion.
+  const zoneIndex = net.azs.apply((azs) => azs.indexOf(zone));
   const pick = (ids: pulumi.Output<string[]>) => pulumi.all([ids, zoneIndex]).apply(([list, i]) => list[i]);
   const availabilityZone = pick(net.azs);
 
@@ -133,7 +144,6 @@ export function cephK0sStack(raw: Readonly<Record<string, string>>, id: StackIde
   );
 
   return {
-    // First: it fails at once (a config error naming lab:az) when the zone is not the network stack's.
     availabilityZone,
     kubeconfig: cluster.kubeconfig,
     instanceType: cluster.instanceType,

@@ -6,6 +6,7 @@
  */
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isListOf, isText } from "../../core/checks";
+import { isStackMetric, STACK_METRICS_TEXT } from "../../core/metrics";
 
 /** A metadata value a selector matches (the sample schema's metadata values). */
 export type MetadataMatch = string | number | boolean;
@@ -99,7 +100,8 @@ export function problems(spec: CompareSpec): ArgProblem[] {
       if (!isText(ratio.name)) out.push(argProblem(`${p}.name`, "a non-empty name", ratio.name));
       else if (names.has(ratio.name)) out.push(argProblem(`${p}.name`, "a name no other ratio has", ratio.name));
       else names.add(ratio.name);
-      if (!isText(ratio.metric)) out.push(argProblem(`${p}.metric`, "a metric name (e.g. pgbench.tps)", ratio.metric));
+      if (!isText(ratio.metric) || !isStackMetric(ratio.metric))
+        out.push(argProblem(`${p}.metric`, `a metric some stack's results hold (${STACK_METRICS_TEXT})`, ratio.metric));
       const num = selectorProblems(`${p}.numerator`, ratio.numerator, labels);
       const den = selectorProblems(`${p}.denominator`, ratio.denominator, labels);
       out.push(...num, ...den);

@@ -13,13 +13,28 @@ import { TridentOperator } from "../../components/trident";
 import { parseConfig } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { readNetwork } from "../network/outputs";
-import { checkEks, eksArgs, eksSchema, installsTrident, tridentArgs } from "./config";
+import { checkEks, eksArgs, EksConfig, eksSchema, installsTrident, tridentArgs } from "./config";
+import { whenUpstreamsFit } from "../lib/upstream";
 
 export function eksStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("eks", eksSchema, raw, (c) => checkEks(c, id.stack));
   const { provider, expiresAt } = labAwsProvider(cfg, id);
   const net = readNetwork(cfg.networkStack);
+  // Every output it reads checked before any resource (stacks/lib/upstream.ts).
+  return whenUpstreamsFit(
+    { net },
+    () => [],
+    () => build(cfg, id, provider, expiresAt, net),
+  );
+}
 
+function build(
+  cfg: EksConfig,
+  id: StackIdentity,
+  provider: ReturnType<typeof labAwsProvider>["provider"],
+  expiresAt: pulumi.Output<string>,
+  net: ReturnType<typeof readNetwork>,
+) {
   const eks = new EksCluster(
     "eks",
     { ...eksArgs(cfg, id.stack), vpcId: net.vpcId, privateSubnetIds: net.privateSubnetIds, zones: net.azs },

@@ -15,7 +15,8 @@
  * No resource is created inside an `apply`. The six runs are created up front, in runs.ts' order
  * and with its names; what only the upstream stacks and the image build know reaches them as
  * Outputs: their `zone` (the file system's preferred and standby zones, checked against the node
- * zones by runs.ts `runZones` when they resolve: a bad pair fails the update at the first Job),
+ * zones by runs.ts `runZoneProblems` before any resource is registered: a bad pair is a config
+ * error naming the key, through stacks/lib/upstream.ts `whenUpstreamsFit`),
  * `toolsImage` (`lab:toolsImage` as given, or the reference of the image built here) and the
  * samples' `fsxPreferredZone`, `instanceType` and `hypervisor`. BenchmarkRun checks an Output
  * `zone` or `toolsImage` by its own rules once it resolves (components/bench/index.ts, "Values
@@ -34,14 +35,15 @@ import { MySql } from "../../components/mysql";
 import { restrictedNamespaceManifest } from "../../components/mysql/manifests";
 import { TridentFsxBackend } from "../../components/trident";
 import { sanNodePrepProblem, STORAGE_CLASS_NAMES } from "../../components/trident/rules";
-import { argProblem, ConfigError, formatArgProblem } from "../../core/errors";
+import { argProblem, ConfigError, formatArgProblem, problem } from "../../core/errors";
 import { readEks } from "../eks/outputs";
 import { readFsxOntap } from "../fsx-ontap/outputs";
 import { parseConfig, userKey } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { readNetwork } from "../network/outputs";
-import { backendArgs, BENCH_NAMESPACE, benchArgs, checkFsxEks, fsxEksSchema, mysqlArgs } from "./config";
-import { benchRuns, RunPlan, runZones } from "./runs";
+import { backendArgs, BENCH_NAMESPACE, benchArgs, checkFsxEks, FsxEksConfig, fsxEksSchema, mysqlArgs } from "./config";
+import { benchRuns, RunPlan, runZoneProblems, runZones } from "./runs";
+import { whenUpstreamsFit } from "../lib/upstream";
 
 /** The scenario this kind's samples belong to. */
 export const SCENARIO = "fsx-eks";
@@ -51,12 +53,22 @@ export function toolsRepositoryName(stack: string): string {
   return `storage-bench-lab/${stack.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}/bench-tools`;
 }
 
-/** The first address of the SVM's NFS endpoint: Trident's `dataLIF`. */
-export function nfsDataLif(endpoint: { dnsName: string; ipAddresses: string[] } | null, fsxOntapStack: string): string {
-  const ip = endpoint?.ipAddresses[0];
-  if (ip === undefined)
-    throw new Error(`upstream stack '${fsxOntapStack}' (from 'lab:fsxOntapStack') reports no NFS endpoint address for its SVM`);
-  return ip;
+/** The first address of the SVM's NFS endpoint: Trident's `dataLIF` (checked by {@link nfsDataLifProblems}). */
+export function nfsDataLif(endpoint: { dnsName: string; ipAddresses: string[] } | null): string {
+  return endpoint?.ipAddresses[0] ?? "";
+}
+
+/** The SVM must have an NFS endpoint address (Trident's `dataLIF`). */
+export function nfsDataLifProblems(endpoint: { dnsName: string; ipAddresses: string[] } | null, fsxOntapStack: string): string[] {
+  return endpoint?.ipAddresses[0] === undefined
+    ? [
+        problem(
+          "lab:fsxOntapStack",
+          "the name of an fsx-ontap stack whose SVM has an NFS endpoint address (it reports none)",
+          fsxOntapStack,
+        ),
+      ]
+    : [];
 }
 
 /** The config error when the image would be built and no Docker daemon is to be found (`pulumi up` only, before any resource). */
@@ -76,6 +88,27 @@ export function dockerCanBuild(probe: DockerProbe = LOCAL_DOCKER_PROBE): pulumi.
     return true as const;
   });
 }
+/** The upstream outputs this kind reads. */
+const FSX_OUTPUTS = [
+  "fileSystemId",
+  "fileSystemArn",
+  "svmId",
+  "svmName",
+  "credentialsSecretArn",
+  "kmsKeyArn",
+  "nfsEndpoint",
+  "securityGroupId",
+  "preferredAz",
+  "standbyAz",
+] as const;
+const EKS_OUTPUTS = ["kubeconfig", "nodeSecurityGroupId", "tridentRoleName", "zones", "instanceType", "clusterName", "tridentNodePrep"] as const;
+/**
+ * What is read of the eks stack: `tridentNodePrep` only with the SAN backend (an eks stack deployed
+ * before that output existed still serves NAS).
+ */
+function eksOutputsFor(cfg: FsxEksConfig): readonly (typeof EKS_OUTPUTS)[number][] {
+  return cfg.sanBackend === true ? EKS_OUTPUTS : EKS_OUTPUTS.filter((n) => n !== "tridentNodePrep");
+}
 
 export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("fsx-eks", fsxEksSchema, raw, checkFsxEks);
@@ -85,40 +118,31 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
   if (cfg.toolsImage === undefined && !pulumi.runtime.isDryRun()) requireDocker();
   const { provider, expiresAt } = labAwsProvider(cfg, id);
   const net = readNetwork(cfg.networkStack);
-  const fsx = readFsxOntap(cfg.fsxOntapStack, [
-    "fileSystemId",
-    "fileSystemArn",
-    "svmId",
-    "svmName",
-    "credentialsSecretArn",
-    "kmsKeyArn",
-    "nfsEndpoint",
-    "securityGroupId",
-    "preferredAz",
-    "standbyAz",
-  ]);
-  const eks = readEks(cfg.eksStack, [
-    "kubeconfig",
-    "nodeSecurityGroupId",
-    "tridentRoleName",
-    "zones",
-    "instanceType",
-    "clusterName",
-    // Read with the SAN backend only (an eks stack deployed before the output existed still serves NAS).
-    ...(cfg.sanBackend === true ? (["tridentNodePrep"] as const) : []),
-  ]);
-  // The SAN backend mounts over iSCSI, which AL2023 nodes lack unless Trident prepares them (the eks
-  // stack's lab:tridentNodePrep): checked when the upstream output arrives. The backend's inputs wait
-  // for the check (its role policy, its security-group rules, then its backends and StorageClasses).
-  const sanChecked: pulumi.Output<true> =
-    cfg.sanBackend === true
-      ? eks.tridentNodePrep.apply((nodePrep) => {
-          const problem = sanNodePrepProblem(nodePrep, cfg.eksStack);
-          if (problem !== undefined) throw new ConfigError([problem]);
-          return true as const;
-        })
-      : pulumi.output(true as const);
-  const afterSanCheck = (o: pulumi.Output<string>): pulumi.Output<string> => pulumi.all([o, sanChecked]).apply(([v]) => v);
+  const fsx = readFsxOntap(cfg.fsxOntapStack, FSX_OUTPUTS);
+  const eks = readEks(cfg.eksStack, eksOutputsFor(cfg) as typeof EKS_OUTPUTS);
+  // Every upstream rule before any resource (stacks/lib/upstream.ts): one config error with every problem.
+  return whenUpstreamsFit(
+    { net, fsx, eks },
+    ({ fsx: f, eks: e }) => [
+      ...(f ? nfsDataLifProblems(f.nfsEndpoint, cfg.fsxOntapStack) : []),
+      ...(f && e ? runZoneProblems(f.preferredAz, f.standbyAz, e.zones, cfg) : []),
+      // The SAN backend mounts over iSCSI, which AL2023 nodes lack unless Trident prepares them (the
+      // eks stack's lab:tridentNodePrep).
+      ...(cfg.sanBackend === true && e ? [sanNodePrepProblem(e.tridentNodePrep, cfg.eksStack)].filter((x): x is string => x !== undefined) : []),
+    ],
+    () => build(cfg, id, provider, expiresAt, net, fsx, eks),
+  );
+}
+
+function build(
+  cfg: FsxEksConfig,
+  id: StackIdentity,
+  provider: ReturnType<typeof labAwsProvider>["provider"],
+  expiresAt: pulumi.Output<string>,
+  net: ReturnType<typeof readNetwork>,
+  fsx: ReturnType<typeof readFsxOntap<(typeof FSX_OUTPUTS)[number]>>,
+  eks: ReturnType<typeof readEks<(typeof EKS_OUTPUTS)[number]>>,
+) {
   const k8sProvider = new k8s.Provider("eks", { kubeconfig: eks.kubeconfig });
   const inCluster = { provider: k8sProvider };
 
@@ -126,7 +150,7 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
     "trident",
     {
       ...backendArgs(cfg),
-      tridentRoleName: afterSanCheck(eks.tridentRoleName),
+      tridentRoleName: eks.tridentRoleName,
       fileSystemId: fsx.fileSystemId,
       fileSystemArn: fsx.fileSystemArn,
       svmId: fsx.svmId,
@@ -134,9 +158,9 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
       credentialsSecretArn: fsx.credentialsSecretArn,
       kmsKeyArn: fsx.kmsKeyArn,
       region: cfg.region,
-      nfsDataLif: fsx.nfsEndpoint.apply((e) => nfsDataLif(e, cfg.fsxOntapStack)),
+      nfsDataLif: fsx.nfsEndpoint.apply(nfsDataLif),
       exportCidrs: net.vpcCidr.apply((c) => [c]),
-      nodeSecurityGroupId: afterSanCheck(eks.nodeSecurityGroupId),
+      nodeSecurityGroupId: eks.nodeSecurityGroupId,
       fsxSecurityGroupId: fsx.securityGroupId,
     },
     { providers: [provider, k8sProvider] },
@@ -160,7 +184,7 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
   // The runs, created now (stable order and names); the upstream zones and the image reach them as Outputs.
   const zones = pulumi
     .all([fsx.preferredAz, fsx.standbyAz, eks.zones])
-    .apply(([preferredAz, standbyAz, nodeZones]) => runZones(preferredAz, standbyAz, nodeZones));
+    .apply(([preferredAz, standbyAz]) => runZones(preferredAz, standbyAz));
   const preferredZone = zones.apply((z) => z.preferredZone);
   const plans = benchRuns({
     preferredZone,

@@ -33,5 +33,5 @@ export type FsxEksOutputName = keyof typeof fsxEksOutputs;
 /** Reads the named outputs of an fsx-eks stack. */
 export function readFsxEks<K extends FsxEksOutputName>(fsxEksStack: string, names: readonly K[], opts?: pulumi.CustomResourceOptions) {
   const picked = Object.fromEntries(names.map((n) => [n, fsxEksOutputs[n]])) as Pick<typeof fsxEksOutputs, K>;
-  return readUpstream("lab:fsxEksStack", fsxEksStack, picked, opts);
+  return readUpstream("lab:fsxEksStack", fsxEksStack, picked, opts, "fsx-eks");
 }

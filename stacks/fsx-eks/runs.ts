@@ -7,6 +7,7 @@
  * any type `Z` (plain strings, or the upstream zones as Outputs: stacks/fsx-eks/index.ts creates
  * the runs before the zones are known).
  */
+import { problem } from "../../core/errors";
 import type { FioProfile } from "../../components/bench/profiles";
 import type { BenchTool } from "../../components/bench/rules";
 
@@ -58,25 +59,43 @@ export function benchRuns<Z = string>(p: RunPlacement<Z>): RunPlan<Z>[] {
 }
 
 /**
- * The runs' zones from the fsx-ontap stack's `preferredAz`/`standbyAz` and the eks stack's node
- * zones: both must be node zones, and different (a Single-AZ file system has no standby zone to
- * run a cross-zone benchmark in). Errors name the upstream values.
+ * Problems of the runs' zones, checked before any resource (stacks/lib/upstream.ts): the fsx-ontap
+ * stack's `preferredAz`/`standbyAz` must differ (a Single-AZ file system has no standby zone to run
+ * a cross-zone benchmark in) and both be zones of the eks stack's nodes. Each names the config key
+ * of the stack at fault.
  */
-export function runZones(
+export function runZoneProblems(
   preferredAz: string,
   standbyAz: string,
   nodeZones: readonly string[],
-): { preferredZone: string; otherZone: string } {
+  stacks: { readonly fsxOntapStack: string; readonly eksStack: string },
+): string[] {
   if (preferredAz === standbyAz)
-    throw new Error(
-      `the file system's preferred and standby zones are both ${preferredAz} (Single-AZ): the cross-zone benchmark needs a Multi-AZ file system`,
-    );
+    return [
+      problem(
+        "lab:fsxOntapStack",
+        `the name of a Multi-AZ fsx-ontap stack (its preferred and standby zones are both ${preferredAz}): the cross-zone benchmark needs two zones`,
+        stacks.fsxOntapStack,
+      ),
+    ];
+  const out: string[] = [];
   for (const [what, zone] of [
     ["preferred", preferredAz],
     ["standby", standbyAz],
   ] as const) {
     if (!nodeZones.includes(zone))
-      throw new Error(`the file system's ${what} zone ${zone} is not a zone of the EKS nodes (${nodeZones.join(", ")})`);
+      out.push(
+        problem(
+          "lab:eksStack",
+          `the name of an eks stack with nodes in the file system's ${what} zone ${zone} (its node zones: ${nodeZones.join(", ")})`,
+          stacks.eksStack,
+        ),
+      );
   }
+  return out;
+}
+
+/** The runs' zones: the file system's preferred zone (same) and its standby zone (cross); checked by {@link runZoneProblems}. */
+export function runZones(preferredAz: string, standbyAz: string): { preferredZone: string; otherZone: string } {
   return { preferredZone: preferredAz, otherZone: standbyAz };
 }

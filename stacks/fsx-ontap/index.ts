@@ -12,12 +12,43 @@ import { checkFsxOntap, fsxOntapArgs, fsxOntapSchema } from "./config";
 import { parseConfig } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { readNetwork } from "../network/outputs";
+import { whenUpstreamsFit } from "../lib/upstream";
+import { placementProblems } from "../../components/fsx-ontap/placement";
+import { resolve } from "../../components/fsx-ontap/rules";
+import { argProblem } from "../../core/errors";
 
 export function fsxOntapStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("fsx-ontap", fsxOntapSchema, raw, checkFsxOntap);
   const a = fsxOntapArgs(cfg);
   const { provider, expiresAt } = labAwsProvider(cfg, id);
   const net = readNetwork(cfg.networkStack);
+  const r = resolve(a);
+  // The file system's zones against the network's, before any resource (stacks/lib/upstream.ts).
+  return whenUpstreamsFit(
+    { net },
+    ({ net: n }) =>
+      n === undefined
+        ? []
+        : placementProblems(r.deploymentType, r.preferredAz, n.privateSubnetIds, n.azs).map(({ about, why }) =>
+            argProblem(about, `${PLACEMENT_RULE[about]}: ${why}`, about === "networkStack" ? cfg.networkStack : r[about]),
+          ),
+    () => build(a, provider, expiresAt, net),
+  );
+}
+
+/** What each placement problem asks of its key. */
+const PLACEMENT_RULE = {
+  networkStack: "the name of a network stack whose private subnets pair up with its zones",
+  deploymentType: "a deployment type the network stack's zones allow",
+  preferredAz: "a zone of the file system among the network stack's zones",
+} as const;
+
+function build(
+  a: ReturnType<typeof fsxOntapArgs>,
+  provider: ReturnType<typeof labAwsProvider>["provider"],
+  expiresAt: pulumi.Output<string>,
+  net: ReturnType<typeof readNetwork>,
+) {
   const fsx = new FsxOntap(
     "fsx",
     {

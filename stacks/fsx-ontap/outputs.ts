@@ -45,5 +45,5 @@ export function readFsxOntap<K extends FsxOntapOutputName>(
   opts?: pulumi.CustomResourceOptions,
 ) {
   const picked = Object.fromEntries(names.map((n) => [n, fsxOntapOutputs[n]])) as Pick<typeof fsxOntapOutputs, K>;
-  return readUpstream("lab:fsxOntapStack", fsxOntapStack, picked, opts);
+  return readUpstream("lab:fsxOntapStack", fsxOntapStack, picked, opts, "fsx-ontap");
 }

@@ -154,10 +154,24 @@ export function checkKafka(c: KafkaConfig): ArgProblem[] {
   const omb = renamed(ombProblems(ombArgs(c, bootstrap)), OMB_RENAMES);
   const image = c.ombImage === undefined ? [] : renamed(ombImageProblems(c.ombImage, "image"), OMB_RENAMES);
   const across: ArgProblem[] = [];
-  const brokers = k?.brokers;
-  for (const [i, rf] of (c.replicationFactors ?? []).entries())
-    if (brokers !== undefined && Number.isInteger(rf) && rf > brokers)
-      across.push(argProblem(`replicationFactors[${i}]`, `at most {brokers} (${brokers}): a topic has at most one replica a broker`, rf));
+  // The matrix's factors, given or default, against the brokers, given or default.
+  const brokers = c.brokers ?? KAFKA_DEFAULTS.brokers;
+  const brokersOk = Number.isInteger(brokers) && brokers >= 1 && brokers <= 30;
+  if (brokersOk && c.replicationFactors !== undefined) {
+    for (const [i, rf] of c.replicationFactors.entries())
+      if (Number.isInteger(rf) && rf > brokers)
+        across.push(argProblem(`replicationFactors[${i}]`, `at most {brokers} (${brokers}): a topic has at most one replica a broker`, rf));
+  } else if (brokersOk) {
+    const top = Math.max(...OMB_DEFAULTS.replicationFactors);
+    if (top > brokers)
+      across.push(
+        argProblem(
+          "brokers",
+          `at least ${top}, the largest of the default {replicationFactors} (${OMB_DEFAULTS.replicationFactors.join(", ")}), or set {replicationFactors}`,
+          brokers,
+        ),
+      );
+  }
   const client = c.clientNodeGroup ?? OMB_DEFAULTS.clientNodeGroup;
   if (k !== undefined && (client === k.brokerNodeGroup || client === k.controllerNodeGroup))
     across.push(

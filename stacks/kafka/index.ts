@@ -12,10 +12,9 @@
  *   replication factor, one driver Job per cell, one after the other, into `results`
  *   (components/omb).
  *
- * The upstream outputs are checked when they arrive (./upstream.ts): the node groups, the data
- * volumes, the NFS endpoint. The Kubernetes provider's kubeconfig is released only once they fit,
- * so a mismatch fails before any Kubernetes object is created. No resource is created inside an
- * `apply`.
+ * The upstream outputs are checked before any resource is registered (./upstream.ts through
+ * stacks/lib/upstream.ts `whenUpstreamsFit`): the node groups, the data volumes, the NFS endpoint;
+ * a mismatch is a config error naming the key. No resource is created inside an `apply`.
  */
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
@@ -35,8 +34,9 @@ import { readEks } from "../eks/outputs";
 import { readFsxOntap } from "../fsx-ontap/outputs";
 import { parseConfig, userKey } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
-import { checkKafka, kafkaArgs, kafkaSchema, ombArgs, zonePlacementOf } from "./config";
-import { checkDataVolumes, checkPlacement, nfsServerOf, zoneMetadata } from "./upstream";
+import { whenUpstreamsFit } from "../lib/upstream";
+import { checkKafka, kafkaArgs, KafkaConfig, kafkaSchema, ombArgs, zonePlacementOf } from "./config";
+import { dataVolumeProblems, nfsEndpointProblems, placementOf, placementProblems, Workload, zoneMetadata } from "./upstream";
 
 /** The scenario this kind's samples belong to. */
 export const SCENARIO = "kafka-fsx";
@@ -63,43 +63,83 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
     "svmName",
     "managementEndpoint",
   ]);
+  const zonePlacement = zonePlacementOf(cfg);
+  const eks = readEks(cfg.eksStack, ["kubeconfig", "nodeSecurityGroupId", "nodeGroups"]);
+  // The brokers' and the clients' groups must run in `zone` only (when given).
+  const workloads = (zone: string | undefined): Workload[] => [
+    {
+      groupKey: "brokerNodeGroup",
+      group: k.brokerNodeGroup,
+      countKey: "brokers",
+      count: k.brokers,
+      dedicated: true,
+      resourcesKey: "brokerResources",
+      resources: k.brokerResources,
+      role: "brokers",
+      zone,
+    },
+    {
+      groupKey: "controllerNodeGroup",
+      group: k.controllerNodeGroup,
+      count: 1,
+      dedicated: false,
+      resourcesKey: "controllerResources",
+      resources: k.controllerResources,
+      role: "controllers",
+    },
+    {
+      groupKey: "clientNodeGroup",
+      group: o.clientNodeGroup,
+      countKey: "ombWorkers",
+      count: o.workers,
+      dedicated: true,
+      resourcesKey: "workerResources",
+      resources: o.workerResources,
+      role: "OMB workers",
+      zone,
+    },
+  ];
+  // Every upstream rule before any resource (stacks/lib/upstream.ts): one config error with every problem.
+  return whenUpstreamsFit(
+    { fsx, eks },
+    ({ fsx: f, eks: e }) => [
+      ...(e ? placementProblems(e.nodeGroups, workloads(zonePlacement === "preferred" ? f?.preferredAz : undefined)) : []),
+      ...(f ? [...dataVolumeProblems(f.volumes, k.dataVolumes), ...nfsEndpointProblems(f.nfsEndpoint, cfg.fsxOntapStack)] : []),
+    ],
+    () => build(cfg, id, k, o, provider, expiresAt, fsx, eks),
+  );
+}
+
+function build(
+  cfg: KafkaConfig,
+  id: StackIdentity,
+  k: ReturnType<typeof resolveKafka>,
+  o: ReturnType<typeof resolveOmb>,
+  provider: ReturnType<typeof labAwsProvider>["provider"],
+  expiresAt: pulumi.Output<string>,
+  fsx: ReturnType<
+    typeof readFsxOntap<"nfsEndpoint" | "securityGroupId" | "volumes" | "throughputCapacityMBps" | "preferredAz" | "svmName" | "managementEndpoint">
+  >,
+  eks: ReturnType<typeof readEks<"kubeconfig" | "nodeSecurityGroupId" | "nodeGroups">>,
+) {
+  const placement = eks.nodeGroups.apply((groups) =>
+    placementOf(groups, {
+      brokerNodeGroup: k.brokerNodeGroup,
+      controllerNodeGroup: k.controllerNodeGroup,
+      clientNodeGroup: o.clientNodeGroup,
+    }),
+  );
   // Brokers and OMB clients in the preferred file server's zone (`lab:zonePlacement` preferred), or
   // wherever their node groups run (spread): docs/kafka.md, "Zones".
   const zonePlacement = zonePlacementOf(cfg);
   const zone = zonePlacement === "preferred" ? fsx.preferredAz : undefined;
-  const eks = readEks(cfg.eksStack, ["kubeconfig", "nodeSecurityGroupId", "nodeGroups"]);
-
-  const placement = pulumi.all([eks.nodeGroups, fsx.preferredAz]).apply(([groups, preferredAz]) =>
-    checkPlacement(
-      groups,
-      {
-        brokerNodeGroup: k.brokerNodeGroup,
-        controllerNodeGroup: k.controllerNodeGroup,
-        clientNodeGroup: o.clientNodeGroup,
-        brokers: k.brokers,
-        workers: o.workers,
-        zone: zonePlacement === "preferred" ? preferredAz : undefined,
-      },
-      cfg.eksStack,
-    ),
-  );
-  const storage = pulumi.all([fsx.nfsEndpoint, fsx.volumes]).apply(([endpoint, volumes]) => {
-    checkDataVolumes(volumes, k.dataVolumes, cfg.fsxOntapStack);
-    return nfsServerOf(endpoint, cfg.fsxOntapStack);
-  });
-  // The cluster is used only once the upstream stacks fit this config (see the module comment): the
-  // checks fail the provider, the one resource every Kubernetes object waits for.
   // `deleteUnreachable`: a destroy out of order (the eks stack first) would otherwise fail on every
   // Kubernetes object of this stack, whose cluster is gone; with it the provider drops them from the
   // state ("If present and set to true, the provider will delete resources associated with an
   // unreachable Kubernetes cluster from Pulumi state", @pulumi/kubernetes ProviderArgs). The right
   // order is still this stack first (docs/kafka.md, "Destroying"): its NFS rules on the file
   // system's security group name the EKS nodes' group, which cannot be deleted while they exist.
-  const k8sProvider = new k8s.Provider("kafka-cluster", {
-    kubeconfig: pulumi.all([eks.kubeconfig, placement, storage]).apply(([kubeconfig]) => kubeconfig),
-    deleteUnreachable: true,
-  });
-  // The PVs take the endpoint as it is: it is checked above, and they wait for the provider.
+  const k8sProvider = new k8s.Provider("kafka-cluster", { kubeconfig: eks.kubeconfig, deleteUnreachable: true });
   const nfsServer = fsx.nfsEndpoint.apply((e) => e?.dnsName ?? "");
   const inCluster = { provider: k8sProvider };
 

@@ -1,11 +1,15 @@
 /**
- * What the kafka stack needs of its upstream stacks, checked when their outputs arrive (pure): the
- * node groups it places brokers, controllers and OMB clients on (they exist, are big enough, and
- * the brokers' and the clients' are dedicated, so the two never share a node), the data volumes it
- * mounts (the file system has them), the SVM's NFS endpoint. Errors name the upstream stack, the
- * key that named it, and what is missing.
+ * What the kafka stack needs of its upstream stacks, checked before it registers anything (pure;
+ * run through stacks/lib/upstream.ts `whenUpstreamsFit`): the node groups it places brokers,
+ * controllers and OMB clients on (they exist, have a node for each pod, the brokers' and the
+ * clients' are dedicated so the two never share a node, and each pod's requests fit the group's
+ * instance type), the data volumes it mounts (the file system has them), the SVM's NFS endpoint.
+ * Each problem names the config key it is about, with the resolved value (given or default).
  */
 import { NODE_GROUP_LABEL } from "../../components/eks/rules";
+import { eksInstanceTypeInfo } from "../../components/eks/instance-types";
+import { memoryBytes, Resources } from "../../components/kafka/rules";
+import { argProblem, ArgProblem } from "../../core/errors";
 
 /** A node group as the eks stack exports it (stacks/eks/outputs.ts `nodeGroups`). */
 export interface UpstreamNodeGroup {
@@ -18,14 +22,22 @@ export interface UpstreamNodeGroup {
   readonly zones: readonly string[];
 }
 
-/** Where each workload goes, and how many pods need a node of their own. */
-export interface PlacementWanted {
-  readonly brokerNodeGroup: string;
-  readonly controllerNodeGroup: string;
-  readonly clientNodeGroup: string;
-  readonly brokers: number;
-  readonly workers: number;
-  /** The zone the brokers and the OMB clients must run in (the file system's preferred zone), or undefined for wherever their groups run. */
+/** One workload placed on a node group: its config keys and what each of its pods requests. */
+export interface Workload {
+  /** The config field naming the node group (`brokerNodeGroup`). */
+  readonly groupKey: string;
+  readonly group: string;
+  /** The config field counting the pods (`brokers`), and the count; pods one a node. */
+  readonly countKey?: string;
+  readonly count: number;
+  /** Tainted for this workload only (brokers, clients). */
+  readonly dedicated: boolean;
+  /** The config field of the pods' requests and limits (`brokerResources`), and their value. */
+  readonly resourcesKey: string;
+  readonly resources: Resources;
+  /** Plural name for messages. */
+  readonly role: string;
+  /** The one zone the group's nodes must run in (the file system's preferred zone, `lab:zonePlacement: preferred`); none: wherever. */
   readonly zone?: string;
 }
 
@@ -42,40 +54,134 @@ export interface Placement {
 const isDedicated = (g: UpstreamNodeGroup) =>
   g.taints.some((t) => t.key === NODE_GROUP_LABEL && t.value === g.name && t.effect === "NoSchedule");
 
-/** Checks the node groups of the eks stack `eksStack` against `want`; throws naming every mismatch. */
-export function checkPlacement(groups: readonly UpstreamNodeGroup[], want: PlacementWanted, eksStack: string): Placement {
-  const problems: string[] = [];
-  const find = (role: string, key: string, name: string, pods: number, dedicated: boolean): UpstreamNodeGroup | undefined => {
-    const g = groups.find((x) => x.name === name && x.labels[NODE_GROUP_LABEL] === name);
+const findGroup = (groups: readonly UpstreamNodeGroup[], name: string) =>
+  groups.find((x) => x.name === name && x.labels[NODE_GROUP_LABEL] === name);
+
+const cpuCores = (c: string) => (c.endsWith("m") ? Number(c.slice(0, -1)) / 1000 : Number(c));
+
+/**
+ * Problems of placing `workloads` on the eks stack's node groups. Requests are checked against the
+ * instance type's vCPUs and memory: the scheduler places a pod only on a node whose capacity
+ * (less what the kubelet reserves) holds the sum of its containers' requests (Kubernetes docs,
+ * "Resource Management for Pods and Containers", How Pods with resource requests are scheduled:
+ * https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/), so a request
+ * above the instance type's own size leaves the pod Pending for ever. Sizes: components/eks/instance-types.ts.
+ */
+export function placementProblems(groups: readonly UpstreamNodeGroup[], workloads: readonly Workload[]): ArgProblem[] {
+  const out: ArgProblem[] = [];
+  const names = groups.map((x) => x.name).join(", ");
+  for (const w of workloads) {
+    const g = findGroup(groups, w.group);
     if (g === undefined) {
-      problems.push(
-        `no node group '${name}' (lab:${key}) labelled ${NODE_GROUP_LABEL}=${name}; it has ${groups.map((x) => x.name).join(", ")}`,
-      );
-      return undefined;
+      out.push(argProblem(w.groupKey, `a node group of {eksStack} labelled ${NODE_GROUP_LABEL}=<name> (its groups: ${names})`, w.group));
+      continue;
     }
-    if (dedicated && !isDedicated(g))
-      problems.push(
-        `node group '${name}' (lab:${key}) is not dedicated (tainted ${NODE_GROUP_LABEL}=${name}:NoSchedule): other pods could share the ${role}' nodes`,
+    if (w.dedicated && !isDedicated(g))
+      out.push(
+        argProblem(
+          w.groupKey,
+          `a dedicated node group of {eksStack} (tainted ${NODE_GROUP_LABEL}=${g.name}:NoSchedule), so no other pod shares the ${w.role}' nodes`,
+          w.group,
+        ),
       );
-    if (g.nodeCount < pods) problems.push(`node group '${name}' (lab:${key}) has ${g.nodeCount} node(s) for ${pods} ${role}, one a node`);
-    if (dedicated && want.zone !== undefined && !(g.zones.length === 1 && g.zones[0] === want.zone))
-      problems.push(
-        `node group '${name}' (lab:${key}) runs in ${g.zones.join(", ")}, not only in the file system's preferred zone ${want.zone} (lab:zonePlacement preferred): give it that zone ("zone" in the eks stack's lab:nodeGroups), or set lab:zonePlacement to spread`,
+    if (w.zone !== undefined && !(g.zones.length === 1 && g.zones[0] === w.zone))
+      out.push(
+        argProblem(
+          w.groupKey,
+          `a node group of {eksStack} in the file system's preferred zone ${w.zone} only ({zonePlacement} preferred; it runs in ${g.zones.join(", ")}): give it that zone ("zone" in the eks stack's lab:nodeGroups), or set {zonePlacement} to spread`,
+          w.group,
+        ),
       );
-    return g;
-  };
-  const brokers = find("brokers", "brokerNodeGroup", want.brokerNodeGroup, want.brokers, true);
-  const controllers = find("controllers", "controllerNodeGroup", want.controllerNodeGroup, 1, false);
-  const clients = find("OMB workers", "clientNodeGroup", want.clientNodeGroup, want.workers, true);
-  if (problems.length > 0 || !brokers || !controllers || !clients)
-    throw new Error(`upstream stack '${eksStack}' (from 'lab:eksStack') does not fit this Kafka stack: ${problems.join("; ")}`);
+    if (w.countKey !== undefined && g.nodeCount < w.count)
+      out.push(
+        argProblem(w.countKey, `at most the ${g.nodeCount} node(s) of node group '${g.name}' ({${w.groupKey}}), one a node`, w.count),
+      );
+    const info = eksInstanceTypeInfo(g.instanceType);
+    if (info !== undefined) {
+      const req = w.resources.requests;
+      if (cpuCores(req.cpu) > info.vcpus)
+        out.push(
+          argProblem(
+            `${w.resourcesKey}.requests.cpu`,
+            `at most the ${info.vcpus} vCPUs of ${g.instanceType}, the instance type of node group '${g.name}' ({${w.groupKey}})`,
+            req.cpu,
+          ),
+        );
+      const mem = memoryBytes(req.memory);
+      if (mem !== undefined && mem > info.memoryGiB * 2 ** 30)
+        out.push(
+          argProblem(
+            `${w.resourcesKey}.requests.memory`,
+            `at most the ${info.memoryGiB} GiB of ${g.instanceType}, the instance type of node group '${g.name}' ({${w.groupKey}})`,
+            req.memory,
+          ),
+        );
+    }
+  }
+  return out;
+}
+
+/** The instance types of the groups the brokers, clients and controllers run on (checked before). */
+export function placementOf(
+  groups: readonly UpstreamNodeGroup[],
+  want: { brokerNodeGroup: string; controllerNodeGroup: string; clientNodeGroup: string },
+): Placement {
+  const type = (name: string) => findGroup(groups, name)?.instanceType ?? "";
+  const zones = (name: string) => [...(findGroup(groups, name)?.zones ?? [])];
   return {
-    brokerInstanceType: brokers.instanceType,
-    clientInstanceType: clients.instanceType,
-    controllerInstanceType: controllers.instanceType,
-    brokerGroupZones: [...brokers.zones],
-    clientGroupZones: [...clients.zones],
+    brokerInstanceType: type(want.brokerNodeGroup),
+    clientInstanceType: type(want.clientNodeGroup),
+    controllerInstanceType: type(want.controllerNodeGroup),
+    brokerGroupZones: zones(want.brokerNodeGroup),
+    clientGroupZones: zones(want.clientNodeGroup),
   };
+}
+
+/**
+ * Problems of the data volumes: each must be a junction path of the fsx-ontap stack. ONTAP junction
+ * paths are not case-sensitive ("The junction path name is case insensitive and must be unique within
+ * a Vserver's namespace", ONTAP command reference, `volume mount`,
+ * https://docs.netapp.com/us-en/ontap-cli/volume-mount.html; "/ENG is the same as /eng", ONTAP docs,
+ * smb-admin/create-volumes-specified-junction-task.html): a path that
+ * differs from the file system's only in case names the same volume, which the kafka stack would mount
+ * twice under two names; it is refused, with the file system's spelling.
+ */
+export function dataVolumeProblems(volumes: ReadonlyArray<{ junctionPath: string }>, dataVolumes: readonly string[]): ArgProblem[] {
+  const have = volumes.map((v) => v.junctionPath);
+  const out: ArgProblem[] = [];
+  const seen = new Map<string, number>();
+  dataVolumes.forEach((p, i) => {
+    const lower = p.toLowerCase();
+    const first = seen.get(lower);
+    if (first !== undefined)
+      out.push(
+        argProblem(
+          `dataVolumes[${i}]`,
+          `another volume than entry ${first} of {dataVolumes} (ONTAP junction paths are case-insensitive)`,
+          p,
+        ),
+      );
+    seen.set(lower, first ?? i);
+    if (have.includes(p)) return;
+    const sameButCase = have.find((h) => h.toLowerCase() === lower);
+    out.push(
+      argProblem(
+        `dataVolumes[${i}]`,
+        sameButCase !== undefined
+          ? `spelled as {fsxOntapStack} has it (${sameButCase}): ONTAP junction paths are case-insensitive`
+          : `a junction path of a volume of {fsxOntapStack} (its junction paths: ${have.join(", ") || "none"})`,
+        p,
+      ),
+    );
+  });
+  return out;
+}
+
+/** Problem of the SVM's NFS endpoint: the brokers mount its DNS name. */
+export function nfsEndpointProblems(endpoint: { dnsName: string } | null, fsxOntapStack: string): ArgProblem[] {
+  return endpoint === null || endpoint.dnsName === ""
+    ? [argProblem("fsxOntapStack", "the name of an fsx-ontap stack whose SVM has an NFS endpoint (it reports none)", fsxOntapStack)]
+    : [];
 }
 
 /**
@@ -109,25 +215,4 @@ export function zoneMetadata(
     };
   const cross = [...p.brokerGroupZones, ...p.clientGroupZones].some((z) => z !== preferredAz);
   return { ...common, zoneRelation: cross ? "cross" : "same" };
-}
-
-/** Checks that the fsx-ontap stack has every data volume; throws naming the missing ones. */
-export function checkDataVolumes(
-  volumes: ReadonlyArray<{ name: string; junctionPath: string }>,
-  dataVolumes: readonly string[],
-  fsxOntapStack: string,
-): void {
-  const have = new Set(volumes.map((v) => v.junctionPath));
-  const missing = dataVolumes.filter((p) => !have.has(p));
-  if (missing.length > 0)
-    throw new Error(
-      `upstream stack '${fsxOntapStack}' (from 'lab:fsxOntapStack') has no volume at ${missing.join(", ")} (lab:dataVolumes); its junction paths are ${[...have].join(", ") || "none"}`,
-    );
-}
-
-/** The SVM's NFS endpoint (its DNS name, which follows the Multi-AZ failover). */
-export function nfsServerOf(endpoint: { dnsName: string; ipAddresses: string[] } | null, fsxOntapStack: string): string {
-  if (endpoint === null || endpoint.dnsName === "")
-    throw new Error(`upstream stack '${fsxOntapStack}' (from 'lab:fsxOntapStack') reports no NFS endpoint for its SVM`);
-  return endpoint.dnsName;
 }

@@ -25,7 +25,13 @@ export type Category =
   | "malformed ARN"
   | "unknown instance type"
   | "bad upstream stack name"
-  | "scenario override of a key that does not exist";
+  | "scenario override of a key that does not exist"
+  | "upstream mismatch"
+  | "file that is not config"
+  | "default checked like a value"
+  | "value the software refuses"
+  | "one problem among others"
+  | "secure value of a plain key";
 
 export const CATEGORIES: readonly Category[] = [
   "wrong type",
@@ -39,6 +45,12 @@ export const CATEGORIES: readonly Category[] = [
   "unknown instance type",
   "bad upstream stack name",
   "scenario override of a key that does not exist",
+  "upstream mismatch",
+  "file that is not config",
+  "default checked like a value",
+  "value the software refuses",
+  "one problem among others",
+  "secure value of a plain key",
 ];
 
 export interface BadInput {
@@ -53,7 +65,9 @@ export interface BadInput {
   readonly set?: Readonly<Record<string, unknown>>;
   /** Keys removed from the base. */
   readonly unset?: readonly string[];
-  /** Every problem `lab plan` prints, in order. */
+  /** The file's whole text instead (a file that is not a stack config); `{file}` in `want` is its path. */
+  readonly raw?: string;
+  /** Every problem `lab plan` prints, in order (after `stack <name>: `, but for a `raw` file). */
   readonly want: readonly string[];
 }
 
@@ -96,7 +110,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       category: "missing required key",
       base: FSX,
       unset: ["aws:region"],
-      want: ["'aws:region' must be an AWS region name (e.g. us-east-1), got nothing"],
+      want: ["'aws:region' must be an AWS region the AWS provider knows (@pulumi/aws Region, e.g. us-east-1), got nothing"],
     },
     {
       title: "a kind that does not exist",
@@ -113,6 +127,50 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       want: [
         "'lab:runId' must be a run id of 1–20 lowercase letters, digits or '-', starting with a letter or digit (e.g. r2), got \"Run 2\"",
       ],
+    },
+    {
+      title: "a file that is a YAML list",
+      category: "file that is not config",
+      raw: "- config:\n    lab:kind: network\n",
+      want: [
+        `{file}:1:1: 'config' must be a map of config keys under the file's top-level map (config: {lab:kind: …}), got [{"config":{"lab:kind":"network"}}]`,
+      ],
+    },
+    {
+      title: "config: given as a list",
+      category: "file that is not config",
+      raw: "config:\n  - aws:region: us-east-1\n  - lab:kind: network\n",
+      want: [`{file}:2:3: 'config' must be a map of config keys to values, got [{"aws:region":"us-east-1"},{"lab:kind":"network"}]`],
+    },
+    {
+      title: "malformed YAML: an unclosed flow list",
+      category: "file that is not config",
+      raw: "config:\n  aws:region: us-east-1\n  lab:azs: [us-east-1a,\n  lab:kind: network\n",
+      want: [
+        `{file}:4:3: 'lab:kind' must be valid YAML (Flow sequence in block collection must be sufficiently indented and end with a ]), got "lab:kind: network"`,
+      ],
+    },
+    {
+      title: "a key given twice",
+      category: "file that is not config",
+      raw: "config:\n  aws:region: us-east-1\n  lab:kind: network\n  lab:owner: a\n  lab:owner: b\n",
+      want: [`{file}:5:3: 'lab:owner' must be given once (YAML map keys must be unique), got "lab:owner: b"`],
+    },
+    {
+      title: "lab:runId as a secure: value",
+      category: "secure value of a plain key",
+      base: NETWORK,
+      set: { "lab:runId": { secure: "AAABAGmu7bWbyDZ1nHgXZhM8nS1Dj1nq" } },
+      want: [
+        `'lab:runId' must be a plain value, not a secure: one (it names resources, tags, stacks or results directories), got {"secure":"…"}`,
+      ],
+    },
+    {
+      title: "a region the AWS provider does not know",
+      category: "value the software refuses",
+      base: NETWORK,
+      set: { "aws:region": "us-east-7" },
+      want: [`'aws:region' must be an AWS region the AWS provider knows (@pulumi/aws Region, e.g. us-east-1), got "us-east-7"`],
     },
   ],
   network: [
@@ -219,6 +277,39 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
         "'lab:throughputCapacityMBps' must be one of 128, 256, 512, 1024, 2048, 4096 (MBps) for 'lab:deploymentType' MULTI_AZ_1, got nothing",
       ],
     },
+    {
+      title: "lab:preferredAz a zone of another region",
+      category: "upstream mismatch",
+      base: FSX,
+      set: { "lab:preferredAz": "us-west-2a" },
+      want: [
+        "'lab:preferredAz' must be a zone of the file system among the network stack's zones: preferred availability zone \"us-west-2a\" is not one of the file system's zones us-east-1a, us-east-1b (by index 0–1 or by name), got \"us-west-2a\"",
+      ],
+    },
+    {
+      title: "two volumes whose junction paths differ only in case",
+      category: "value the software refuses",
+      base: FSX,
+      set: {
+        "lab:volumes": [
+          { name: "a", sizeGiB: 100, junctionPath: "/data" },
+          { name: "b", sizeGiB: 100, junctionPath: "/DATA" },
+        ],
+      },
+      want: [
+        "'lab:volumes[1].junctionPath' must be distinct from the junction path of volume [0] (ONTAP junction paths ignore case), got \"/DATA\"",
+      ],
+    },
+    {
+      title: "a malformed network stack name and too little storage: both reported",
+      category: "one problem among others",
+      base: FSX,
+      set: { "lab:networkStack": "org//network", "lab:storageCapacityGiB": 100 },
+      want: [
+        "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>), got \"org//network\"",
+        "'lab:storageCapacityGiB' must be a whole number of GiB from 1024 to 196608 for 'lab:deploymentType' MULTI_AZ_1, got 100",
+      ],
+    },
   ],
   "ceph-k0s": [
     {
@@ -292,6 +383,25 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
         "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>), got \"acme/lab/storage-bench-lab/network\"",
       ],
     },
+    {
+      title: "lab:az a zone of the region the network stack does not use",
+      category: "upstream mismatch",
+      base: CEPH,
+      set: { "lab:az": "us-east-1c" },
+      want: [
+        "'lab:az' must be one of the zones of network stack 'organization/storage-bench-lab/network' (us-east-1a, us-east-1b), got \"us-east-1c\"",
+      ],
+    },
+    {
+      title: "a network stack no plan has and a bad worker count: both reported",
+      category: "one problem among others",
+      base: CEPH,
+      set: { "lab:networkStack": "organization/storage-bench-lab/net2", "lab:workerCount": 1 },
+      want: [
+        "'lab:networkStack' must be the name of a stack planned before it or shipped as Pulumi.<stack>.yaml (no stack named 'net2'), got \"organization/storage-bench-lab/net2\"",
+        "'lab:workerCount' must be at least 3 (3 replicas on as many hosts and 3 monitors, one a node), got 1",
+      ],
+    },
   ],
   compare: [
     {
@@ -327,6 +437,15 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: COMPARE,
       set: { "lab:devStack": "organization//dev" },
       want: ["'lab:devStack' must be the name of the compared (dev) stack (org/storage-bench-lab/<stack>), got \"organization//dev\""],
+    },
+    {
+      title: "a ratio of a metric no stack produces",
+      category: "value the software refuses",
+      base: COMPARE,
+      set: { "lab:ratios": [{ name: "tps", metric: "pgbench.throughput", numerator: { stack: "nitro" }, denominator: { stack: "dev" } }] },
+      want: [
+        "'lab:ratios[0].metric' must be a metric some stack's results hold (fio.<read|write>.<iops|bandwidth|clat.mean|clat.p50|clat.p99|clat.p99.9>, fio.error, ioping.latency.min, ioping.latency.mean, ioping.latency.max, ioping.latency.mdev, ioping.iops, ioping.requests, pgbench.tps, pgbench.latency.mean, pgbench.latency.stddev, pgbench.transactions, pgbench.failed, omb.publish.rate, omb.consume.rate, omb.throughput, omb.publish.latency.p99, omb.e2e.latency.p99, omb.publish.errors), got \"pgbench.throughput\"",
+      ],
     },
   ],
   eks: [
@@ -401,6 +520,15 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
         "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>), got \"my org/storage-bench-lab/network\"",
       ],
     },
+    {
+      title: "lab:networkStack naming a stack of another kind",
+      category: "upstream mismatch",
+      base: EKS,
+      set: { "lab:networkStack": "organization/storage-bench-lab/fsx-eks-ontap" },
+      want: [
+        "'lab:networkStack' must be the name of a network stack with outputs 'vpcId', 'vpcCidr', 'azs', 'publicSubnetIds', 'privateSubnetIds', 'privateRouteTableIds' (its outputs: credentialsSecretArn, expiresAt, fileSystemId, fsxadminSecretArn, iscsiEndpoint, kmsKeyArn, managementEndpoint, nfsEndpoint, preferredAz, preferredSubnetId, securityGroupId, standbyAz, svmId, svmManagementEndpoint, svmName, throughputCapacityMBps, volumes), got \"organization/storage-bench-lab/fsx-eks-ontap\"",
+      ],
+    },
   ],
   "fsx-eks": [
     {
@@ -449,6 +577,15 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
         "'lab:mysqlReplica' must be a key of kind fsx-eks (did you mean 'lab:mysqlReplicas'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:fsxOntapStack, lab:eksStack, lab:sanBackend, lab:reclaimPolicy, lab:mysqlReplicas, lab:mysqlVolumeGiB, lab:toolsImage, lab:reps, lab:pvcSizeGiB, got \"3\"",
       ],
     },
+    {
+      title: "lab:eksStack naming a cluster without Trident",
+      category: "upstream mismatch",
+      base: FSX_EKS,
+      set: { "lab:eksStack": "organization/storage-bench-lab/kafka-cluster" },
+      want: [
+        "'lab:eksStack' must be the name of an eks stack with output 'tridentRoleName' (its outputs: clusterName, clusterSecurityGroupId, expiresAt, instanceType, kubeconfig, kubernetesVersion, nodeGroups, nodeSecurityGroupId, oidcProviderArn, zones), got \"organization/storage-bench-lab/kafka-cluster\"",
+      ],
+    },
   ],
   kafka: [
     {
@@ -495,6 +632,60 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       set: { "lab:eksStack": "organization/storage-bench-lab/kafka-eks" },
       want: [
         `'lab:eksStack' must be the name of a stack planned before it or shipped as Pulumi.<stack>.yaml (no stack named 'kafka-eks'), got "organization/storage-bench-lab/kafka-eks"`,
+      ],
+    },
+    {
+      title: "lab:eksStack naming a cluster without the brokers', controllers' and clients' groups",
+      category: "upstream mismatch",
+      base: KAFKA,
+      set: { "lab:eksStack": "organization/storage-bench-lab/fsx-eks-cluster" },
+      want: [
+        "'lab:brokerNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"brokers\"",
+        "'lab:controllerNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"system\"",
+        "'lab:clientNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"clients\"",
+      ],
+    },
+    {
+      title: "one broker, replication factors left at their default",
+      category: "default checked like a value",
+      base: KAFKA,
+      set: { "lab:brokers": 1 },
+      unset: ["lab:replicationFactors"],
+      want: [
+        "'lab:brokers' must be at least 3, the lab's offsets.topic.replication.factor (or set offsets.topic.replication.factor in 'lab:brokerConfig'), got 1",
+        "'lab:brokers' must be at least 3, the lab's transaction.state.log.replication.factor (or set transaction.state.log.replication.factor in 'lab:brokerConfig'), got 1",
+        "'lab:brokers' must be at least 3, the lab's default.replication.factor (or set default.replication.factor in 'lab:brokerConfig'), got 1",
+        "'lab:brokers' must be at least 3, the largest of the default 'lab:replicationFactors' (1, 3), or set 'lab:replicationFactors', got 1",
+      ],
+    },
+    {
+      title: "broker requests above the i3en.2xlarge's memory",
+      category: "value the software refuses",
+      base: KAFKA,
+      set: {
+        "lab:brokerResources": { requests: { cpu: "7", memory: "80Gi" }, limits: { cpu: "8", memory: "80Gi" } },
+        "lab:brokerHeapGiB": 6,
+      },
+      want: [
+        "'lab:brokerResources.requests.memory' must be at most the 64 GiB of i3en.2xlarge, the instance type of node group 'brokers' ('lab:brokerNodeGroup'), got \"80Gi\"",
+      ],
+    },
+    {
+      title: "a data volume spelled in another case than the file system's",
+      category: "value the software refuses",
+      base: KAFKA,
+      set: { "lab:dataVolumes": ["/kafkafsxN1", "/KAFKAFSXN2"] },
+      want: [
+        "'lab:dataVolumes[1]' must be spelled as 'lab:fsxOntapStack' has it (/kafkafsxN2): ONTAP junction paths are case-insensitive, got \"/KAFKAFSXN2\"",
+      ],
+    },
+    {
+      title: "an offsets topic replication factor above the brokers",
+      category: "value the software refuses",
+      base: KAFKA,
+      set: { "lab:brokerConfig": { "offsets.topic.replication.factor": 4 } },
+      want: [
+        "'lab:brokerConfig[\"offsets.topic.replication.factor\"]' must be at most 'lab:brokers' (3): Kafka refuses a replication factor above the broker count, got 4",
       ],
     },
   ],

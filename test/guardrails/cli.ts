@@ -73,6 +73,6 @@ export function configOf(c: BadInput): Record<string, unknown> {
 /** Writes the bad input as `<dir>/Pulumi.<stack>.yaml` and returns its path. */
 export function writeConfig(c: BadInput, stack: string, dir: string): string {
   const file = path.join(dir, `Pulumi.${stack}.yaml`);
-  fs.writeFileSync(file, YAML.stringify({ config: configOf(c) }));
+  fs.writeFileSync(file, c.raw ?? YAML.stringify({ config: configOf(c) }));
   return file;
 }

@@ -1,6 +1,16 @@
 /** Config keys every stack kind has (README "Keys every kind has"). */
+import { Region } from "@pulumi/aws/types/enums";
 import { z } from "zod";
 import { AWS_REGION_RE, int, text } from "./fields";
+
+/**
+ * The regions the AWS provider knows: @pulumi/aws's `Region` enum (types/enums/index.d.ts, "any valid
+ * Amazon region that may be targeted with deployments"). The provider validates `region` against its
+ * static list unless `skipRegionValidation` is set (provider.d.ts), which the lab never sets, so a
+ * region outside it fails the first `pulumi up`: refused here, before any cloud call.
+ */
+export const AWS_REGIONS: readonly string[] = Object.values(Region);
+const REGION_RULE = "an AWS region the AWS provider knows (@pulumi/aws Region, e.g. us-east-1)";
 
 /** Hours a lab stack may live before `lab janitor` destroys it. @default 8 */
 export const DEFAULT_TTL_HOURS = 8;
@@ -9,7 +19,7 @@ export const DEFAULT_RUN_ID = "r1";
 
 export const commonFields = {
   /** `aws:region`, required: the region of the explicit AWS provider. */
-  region: text("an AWS region name (e.g. us-east-1)", AWS_REGION_RE),
+  region: text(REGION_RULE, AWS_REGION_RE).refine((r) => AWS_REGIONS.includes(r), { error: REGION_RULE }),
   /** `lab:kind`: checked first by the stack dispatcher. */
   kind: z.string(),
   /** `lab:owner`: who to ask about this stack; tagged on every AWS resource. */
@@ -30,3 +40,13 @@ export type CommonConfig = {
   ttlHours: number;
   runId: string;
 };
+
+/**
+ * Keys whose values must be given plainly, never as `secure:` values: they name the stack's
+ * resources, tags, upstream stacks and results directories, which are not secret, and the offline
+ * plan (which cannot decrypt) would read the placeholder it puts in a secret's place.
+ */
+export function mustBePlain(key: string): boolean {
+  return ["aws:region", "lab:kind", "lab:owner", "lab:ttlHours", "lab:runId"].includes(key) || /^lab:[A-Za-z0-9]+Stack$/.test(key);
+}
+export const PLAIN_RULE = "a plain value, not a secure: one (it names resources, tags, stacks or results directories)";

@@ -122,12 +122,24 @@ export function parseConfig<S extends AnySchema>(
       if (!seen.has(line)) problems.push(line);
       seen.add(line);
     }
-    // The rules still see every field whose type is right.
+    // The rules still see every field whose type is right (a required field whose value is wrong
+    // is left out of the schema too, so it hides no other key's problems).
     const rest = Object.fromEntries(Object.entries(input).filter(([f]) => !badFields.has(f)));
-    result = schema.safeParse(rest);
+    const omitted = Object.fromEntries([...badFields].filter((f) => f in shape).map((f) => [f, true as const]));
+    result = (Object.keys(omitted).length > 0 ? schema.omit(omitted) : schema).safeParse(rest) as typeof result;
   }
   if (result.success && rules) {
-    for (const p of rules(result.data)) {
+    let found: readonly ArgProblem[] = [];
+    try {
+      // Rules check types too (core/checks.ts): they see a mistyped field as given, and their
+      // problems about it are dropped below (it has one already).
+      const bad = Object.fromEntries(Object.entries(input).filter(([f]) => badFields.has(f)));
+      found = rules({ ...result.data, ...bad } as z.output<S>);
+    } catch (e) {
+      // A rule that needs a field left out above: that field's own problem is reported.
+      if (badFields.size === 0) throw e;
+    }
+    for (const p of found) {
       if (!badFields.has(pathHead(p.path))) problems.push(formatArgProblem(p, userKey));
     }
   }

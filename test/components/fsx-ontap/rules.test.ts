@@ -523,7 +523,7 @@ describe("volumes", () => {
   test("names (ignoring case) and junction paths distinct", () => {
     expect(volumes([vol("a", "/a"), vol("A", "/b"), vol("c", "/a")])).toEqual([
       "'volumes[1].name' must be distinct from the name of volume [0] (ONTAP volume names ignore case), got \"A\"",
-      "'volumes[2].junctionPath' must be distinct from the junction path of volume [0], got \"/a\"",
+      "'volumes[2].junctionPath' must be distinct from the junction path of volume [0] (ONTAP junction paths ignore case), got \"/a\"",
     ]);
   });
 

@@ -157,6 +157,36 @@ describe("rules", () => {
     ["an even quorum", { controllers: 2 }, ["'controllers' must be 1, 3 or 5 (a KRaft quorum of an odd number of controllers), got 2"]],
     ["no brokers", { brokers: 0 }, ["'brokers' must be an integer from 1 to 30 (brokers, one a node of 'brokerNodeGroup'), got 0"]],
     [
+      "two brokers: the lab's internal-topic factors (3) are defaults checked like values",
+      { brokers: 2 },
+      [
+        "'brokers' must be at least 3, the lab's offsets.topic.replication.factor (or set offsets.topic.replication.factor in 'brokerConfig'), got 2",
+        "'brokers' must be at least 3, the lab's transaction.state.log.replication.factor (or set transaction.state.log.replication.factor in 'brokerConfig'), got 2",
+        "'brokers' must be at least 3, the lab's default.replication.factor (or set default.replication.factor in 'brokerConfig'), got 2",
+      ],
+    ],
+    [
+      "one broker with the factors set to 1 fits; a minimum in-sync count above its factor never does",
+      {
+        brokers: 1,
+        brokerConfig: {
+          "offsets.topic.replication.factor": 1,
+          "transaction.state.log.replication.factor": 1,
+          "default.replication.factor": 1,
+          "transaction.state.log.min.isr": 1,
+        },
+      },
+      [`'brokerConfig["default.replication.factor"]' must be at least the lab's min.insync.replicas (2), or set min.insync.replicas lower in 'brokerConfig', got 1`],
+    ],
+    [
+      "given factors above the brokers, a minimum above its factor, a factor that is no number",
+      { brokers: 3, brokerConfig: { "offsets.topic.replication.factor": 4, "min.insync.replicas": 4, "default.replication.factor": "three" } },
+      [
+        `'brokerConfig["offsets.topic.replication.factor"]' must be at most 'brokers' (3): Kafka refuses a replication factor above the broker count, got 4`,
+        `'brokerConfig["default.replication.factor"]' must be a whole number from 1 to 30 (a replication factor), got "three"`,
+      ],
+    ],
+    [
       "a cluster name too long for its pods' and claims' names",
       { clusterName: "k".repeat(41) },
       [

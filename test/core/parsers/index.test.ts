@@ -48,10 +48,15 @@ describe("runParse (lab parse)", () => {
     expect(run).toThrow("'tool' must be one of fio, ioping, pgbench, omb, got \"sysbench\"");
   });
 
-  test("a file that cannot be read is named", () => {
+  test("a file that cannot be read is a usage error naming it (exit 2), not a malformed output", () => {
     const missing = path.join(FIXTURES, "fio", "no-such-file.json");
-    expectToolOutputError(() => runParse("fio", missing), missing, "cannot be read: no such file");
-    expectToolOutputError(() => runParse("fio", FIXTURES), FIXTURES, "cannot be read: is a directory");
+    expect(() => runParse("fio", missing)).toThrow(ConfigError);
+    expect(() => runParse("fio", missing)).toThrow(
+      `'file' must be a readable file of fio's output (no such file), got ${JSON.stringify(missing)}`,
+    );
+    expect(() => runParse("fio", FIXTURES)).toThrow(
+      `'file' must be a readable file of fio's output (is a directory), got ${JSON.stringify(FIXTURES)}`,
+    );
   });
 
   test("parse errors carry the path as given", () => {

@@ -9,6 +9,7 @@ import { planJson, renderMermaid, renderTree } from "../../../lab/plan/render";
 import { planStack, StackSpec } from "../../../lab/plan/run";
 import { dependencyOrder, readStackConfigFile, specFromConfigObject } from "../../../lab/plan/sources";
 import { readNetwork } from "../../../stacks/network/outputs";
+import { whenUpstreamsFit } from "../../../stacks/lib/upstream";
 import { runStack } from "../../../stacks";
 
 const spec = (name: string, config: Record<string, string>, secretKeys: string[] = []): StackSpec => ({
@@ -19,11 +20,17 @@ const spec = (name: string, config: Record<string, string>, secretKeys: string[]
 });
 const networkConfig = { "aws:region": "us-east-1", "lab:kind": "network", "lab:owner": "alice" };
 
-/** A downstream program reading the network stack, as every downstream kind does. */
+/** A downstream program reading the network stack, as every downstream kind does: checked, then built. */
 function downstream(raw: Readonly<Record<string, string>>) {
   const net = readNetwork(raw["lab:networkStack"]);
-  const sg = new aws.ec2.SecurityGroup("probe", { vpcId: net.vpcId, description: "probe" });
-  return { sgId: sg.id, subnets: net.privateSubnetIds, password: pulumi.secret(raw["lab:password"]) };
+  return whenUpstreamsFit(
+    { net },
+    () => [],
+    () => {
+      const sg = new aws.ec2.SecurityGroup("probe", { vpcId: net.vpcId, description: "probe" });
+      return { sgId: sg.id, subnets: net.privateSubnetIds, password: pulumi.secret(raw["lab:password"]) };
+    },
+  );
 }
 
 describe("offline plan engine", () => {
@@ -41,14 +48,16 @@ describe("offline plan engine", () => {
     await expect(run).rejects.toMatchObject({ stack: "probe", cause: { name: "ConfigError" } });
   });
 
-  test("an upstream stack missing an output is an error naming the stack, the key and the output", async () => {
+  test("an upstream stack missing an output is a config error naming the key, the stack and the output, before any resource", async () => {
     const resolve = () => ({
       outputs: { vpcId: "vpc-1", vpcCidr: "10.0.0.0/16", azs: ["a"], publicSubnetIds: ["s"], privateRouteTableIds: ["r"] },
       secretOutputNames: [],
     });
-    await expect(planStack(spec("probe", { "lab:networkStack": "org/storage-bench-lab/network" }), downstream, resolve)).rejects.toThrow(
-      "upstream stack 'org/storage-bench-lab/network' (from 'lab:networkStack') has no output 'privateSubnetIds'; it has azs, privateRouteTableIds, publicSubnetIds, vpcCidr, vpcId",
+    const run = planStack(spec("probe", { "lab:networkStack": "org/storage-bench-lab/network" }), downstream, resolve);
+    await expect(run).rejects.toThrow(
+      `'lab:networkStack' must be the name of a network stack with output 'privateSubnetIds' (its outputs: azs, privateRouteTableIds, publicSubnetIds, vpcCidr, vpcId), got "org/storage-bench-lab/network"`,
     );
+    await expect(run).rejects.toMatchObject({ stack: "probe", cause: { name: "ConfigError" } });
   });
 
   test("upstream outputs are resolved from the upstream plan and wired into inputs; secure config is a placeholder kept secret", async () => {

@@ -1,7 +1,7 @@
 /** The fsx-eks kind's runs, their zones, the upstream checks and the Docker check (pure parts of the kind). */
 import { ConfigError } from "../../../core/errors";
-import { benchRuns, runZones } from "../../../stacks/fsx-eks/runs";
-import { dockerCanBuild, nfsDataLif, requireDocker, toolsRepositoryName } from "../../../stacks/fsx-eks";
+import { benchRuns, runZoneProblems, runZones } from "../../../stacks/fsx-eks/runs";
+import { dockerCanBuild, nfsDataLif, nfsDataLifProblems, requireDocker, toolsRepositoryName } from "../../../stacks/fsx-eks";
 import { fsxOntapOutputs } from "../../../stacks/fsx-ontap/outputs";
 import { eksOutputs } from "../../../stacks/eks/outputs";
 import { fsxEksOutputs } from "../../../stacks/fsx-eks/outputs";
@@ -55,24 +55,26 @@ describe("benchmark runs", () => {
     ]);
   });
 
-  test("zones: the file system's preferred and standby zones, both node zones", () => {
-    expect(runZones("us-east-1b", "us-east-1a", ["us-east-1a", "us-east-1b"])).toEqual({
-      preferredZone: "us-east-1b",
-      otherZone: "us-east-1a",
-    });
-    expect(() => runZones("us-east-1a", "us-east-1a", ["us-east-1a", "us-east-1b"])).toThrow(
-      "the file system's preferred and standby zones are both us-east-1a (Single-AZ): the cross-zone benchmark needs a Multi-AZ file system",
-    );
-    expect(() => runZones("us-east-1a", "us-east-1c", ["us-east-1a", "us-east-1b"])).toThrow(
-      "the file system's standby zone us-east-1c is not a zone of the EKS nodes (us-east-1a, us-east-1b)",
-    );
+  test("zones: the file system's preferred and standby zones, both node zones; else a config problem naming the stack's key", () => {
+    const stacks = { fsxOntapStack: "org/p/fsx", eksStack: "org/p/eks" };
+    expect(runZones("us-east-1b", "us-east-1a")).toEqual({ preferredZone: "us-east-1b", otherZone: "us-east-1a" });
+    expect(runZoneProblems("us-east-1b", "us-east-1a", ["us-east-1a", "us-east-1b"], stacks)).toEqual([]);
+    expect(runZoneProblems("us-east-1a", "us-east-1a", ["us-east-1a", "us-east-1b"], stacks)).toEqual([
+      "'lab:fsxOntapStack' must be the name of a Multi-AZ fsx-ontap stack (its preferred and standby zones are both us-east-1a): the cross-zone benchmark needs two zones, got \"org/p/fsx\"",
+    ]);
+    expect(runZoneProblems("us-east-1c", "us-east-1d", ["us-east-1a", "us-east-1b"], stacks)).toEqual([
+      "'lab:eksStack' must be the name of an eks stack with nodes in the file system's preferred zone us-east-1c (its node zones: us-east-1a, us-east-1b), got \"org/p/eks\"",
+      "'lab:eksStack' must be the name of an eks stack with nodes in the file system's standby zone us-east-1d (its node zones: us-east-1a, us-east-1b), got \"org/p/eks\"",
+    ]);
   });
 
-  test("Trident's data LIF is the SVM's first NFS address; none is an upstream error", () => {
-    expect(nfsDataLif({ dnsName: "svm.fs.fsx", ipAddresses: ["198.19.255.20", "198.19.255.21"] }, "org/p/fsx")).toBe("198.19.255.20");
-    expect(() => nfsDataLif(null, "org/p/fsx")).toThrow(
-      "upstream stack 'org/p/fsx' (from 'lab:fsxOntapStack') reports no NFS endpoint address for its SVM",
-    );
+  test("Trident's data LIF is the SVM's first NFS address; none is a config problem naming lab:fsxOntapStack", () => {
+    const ep = { dnsName: "svm.fs.fsx", ipAddresses: ["198.19.255.20", "198.19.255.21"] };
+    expect(nfsDataLif(ep)).toBe("198.19.255.20");
+    expect(nfsDataLifProblems(ep, "org/p/fsx")).toEqual([]);
+    expect(nfsDataLifProblems(null, "org/p/fsx")).toEqual([
+      "'lab:fsxOntapStack' must be the name of an fsx-ontap stack whose SVM has an NFS endpoint address (it reports none), got \"org/p/fsx\"",
+    ]);
   });
 
   test("the ECR repository is per stack, lowercase", () => {

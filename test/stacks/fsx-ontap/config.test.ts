@@ -160,7 +160,7 @@ describe("fsx-ontap config", () => {
       "'lab:volumes[1].sizeGiB' must be a whole number of GiB from 1 to 307200, got 0",
       "'lab:volumes[1].junctionPath' must be a junction path of at most 255 characters starting with '/' (e.g. /kafkafsxN1), got \"b\"",
       `'lab:volumes[2]' must be ${VOLUME_RULE}, got {"name":"c","sizeGiB":10,"junctionPath":"/c","size":3}`,
-      "'lab:volumes[3].junctionPath' must be distinct from the junction path of volume [0], got \"/a\"",
+      "'lab:volumes[3].junctionPath' must be distinct from the junction path of volume [0] (ONTAP junction paths ignore case), got \"/a\"",
       "'lab:volumes[3].tieringPolicy' must be one of NONE, SNAPSHOT_ONLY, AUTO, ALL, got \"SOMETIMES\"",
       "'lab:volumes[4].name' must be distinct from the name of volume [3] (ONTAP volume names ignore case), got \"D\"",
       "'lab:volumes[4].coolingPeriodDays' must be unset unless the volume's tieringPolicy is AUTO or SNAPSHOT_ONLY (it is NONE), got 10",

@@ -328,9 +328,9 @@ describe("stack kafka, planned after its upstreams", () => {
   });
 });
 
-describe("upstream checks (the CLI's plan: a mismatch fails it, naming the resource that waited for the check)", () => {
-  /** `lab plan --config` of Pulumi.kafka.yaml with `edit` applied; its exit status and stderr's first two lines. */
-  function planEdited(edit: (yaml: string) => string): { status: number | null; head: string[] } {
+describe("upstream checks (the CLI's plan: a mismatch is a config error naming the keys, exit 2, before any resource)", () => {
+  /** `lab plan --config` of Pulumi.kafka.yaml with `edit` applied; its exit status and stderr's lines. */
+  function planEdited(edit: (yaml: string) => string): { status: number | null; lines: string[] } {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-plan-"));
     try {
       const file = path.join(dir, "Pulumi.kafka-check.yaml");
@@ -340,34 +340,27 @@ describe("upstream checks (the CLI's plan: a mismatch fails it, naming the resou
         encoding: "utf8",
         timeout: 120000,
       });
-      return { status: r.status, head: r.stderr.split("\n").slice(0, 2) };
+      return { status: r.status, lines: r.stderr.split("\n").filter((l) => l !== "") };
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
 
-  test("an EKS stack without the brokers', controllers' and clients' groups", () => {
+  test("an EKS stack without the brokers', controllers' and clients' groups, and a volume the file system lacks: every problem at once", () => {
     const r = planEdited((y) =>
-      y.replace("organization/storage-bench-lab/kafka-cluster", "organization/storage-bench-lab/fsx-eks-cluster"),
+      y
+        .replace("organization/storage-bench-lab/kafka-cluster", "organization/storage-bench-lab/fsx-eks-cluster")
+        .replace("/kafkafsxN6]", "/kafkafsxN7]"),
     );
     expect(r).toEqual({
-      status: 1,
-      head: [
-        "stack kafka-check: error serializing property \"kubeconfig\": upstream stack 'organization/storage-bench-lab/fsx-eks-cluster' (from 'lab:eksStack') does not fit this Kafka stack: " +
-          "no node group 'brokers' (lab:brokerNodeGroup) labelled storage-bench-lab/node-group=brokers; it has workers; " +
-          "no node group 'system' (lab:controllerNodeGroup) labelled storage-bench-lab/node-group=system; it has workers; " +
-          "no node group 'clients' (lab:clientNodeGroup) labelled storage-bench-lab/node-group=clients; it has workers",
-        "while registering resource pulumi:providers:kubernetes 'kafka-cluster'",
+      status: 2,
+      lines: [
+        "stack kafka-check: 'lab:brokerNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"brokers\"",
+        "'lab:controllerNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"system\"",
+        "'lab:clientNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"clients\"",
+        "'lab:dataVolumes[5]' must be a junction path of a volume of 'lab:fsxOntapStack' (its junction paths: /kafkafsxN1, /kafkafsxN2, /kafkafsxN3, /kafkafsxN4, /kafkafsxN5, /kafkafsxN6), got \"/kafkafsxN7\"",
       ],
     });
-  });
-
-  test("a volume the file system lacks", () => {
-    const r = planEdited((y) => y.replace("/kafkafsxN6]", "/kafkafsxN7]"));
-    expect(r.status).toBe(1);
-    expect(r.head[0]).toBe(
-      "stack kafka-check: error serializing property \"kubeconfig\": upstream stack 'organization/storage-bench-lab/kafka-ontap' (from 'lab:fsxOntapStack') has no volume at /kafkafsxN7 (lab:dataVolumes); its junction paths are /kafkafsxN1, /kafkafsxN2, /kafkafsxN3, /kafkafsxN4, /kafkafsxN5, /kafkafsxN6",
-    );
   });
 });
 
@@ -404,7 +397,7 @@ describe("samples of the matrix (collecting commands answered with a driver log)
       true,
     );
     const spec = specs().find((s) => s.name === "kafka")!;
-    const out = runStack(
+    const out = await runStack(
       { ...spec.config, "lab:ombImage": "registry.example.com/lab/omb:omb-85599891321c" },
       { project: "storage-bench-lab", stack: "kafka" },
     );

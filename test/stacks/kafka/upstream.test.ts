@@ -1,5 +1,15 @@
-/** What the kafka stack checks of its upstream stacks (stacks/kafka/upstream.ts): exact messages. */
-import { checkDataVolumes, checkPlacement, nfsServerOf, UpstreamNodeGroup, zoneMetadata } from "../../../stacks/kafka/upstream";
+/** What the kafka stack checks of its upstream stacks (stacks/kafka/upstream.ts): exact messages, with the keys a user typed. */
+import { formatArgProblem } from "../../../core/errors";
+import { userKey } from "../../../stacks/lib/config/load";
+import {
+  dataVolumeProblems,
+  nfsEndpointProblems,
+  placementOf,
+  placementProblems,
+  UpstreamNodeGroup,
+  Workload,
+  zoneMetadata,
+} from "../../../stacks/kafka/upstream";
 
 const BOTH = ["us-east-1a", "us-east-1b"];
 const group = (name: string, instanceType: string, nodeCount: number, dedicated: boolean, zones = BOTH): UpstreamNodeGroup => ({
@@ -11,12 +21,42 @@ const group = (name: string, instanceType: string, nodeCount: number, dedicated:
   zones,
 });
 const GROUPS = [group("system", "m5.large", 3, false), group("brokers", "i3en.2xlarge", 3, true), group("clients", "c5n.2xlarge", 4, true)];
-const WANT = { brokerNodeGroup: "brokers", controllerNodeGroup: "system", clientNodeGroup: "clients", brokers: 3, workers: 4 };
-const EKS = "organization/storage-bench-lab/kafka-cluster";
+const res = (cpu: string, memory: string) => ({ requests: { cpu, memory }, limits: { cpu, memory } });
+const BROKERS: Workload = {
+  groupKey: "brokerNodeGroup",
+  group: "brokers",
+  countKey: "brokers",
+  count: 3,
+  dedicated: true,
+  resourcesKey: "brokerResources",
+  resources: res("7", "48Gi"),
+  role: "brokers",
+};
+const CONTROLLERS: Workload = {
+  groupKey: "controllerNodeGroup",
+  group: "system",
+  count: 1,
+  dedicated: false,
+  resourcesKey: "controllerResources",
+  resources: res("1", "2Gi"),
+  role: "controllers",
+};
+const CLIENTS: Workload = {
+  groupKey: "clientNodeGroup",
+  group: "clients",
+  countKey: "ombWorkers",
+  count: 4,
+  dedicated: true,
+  resourcesKey: "workerResources",
+  resources: res("5", "12Gi"),
+  role: "OMB workers",
+};
+const lines = (ps: Parameters<typeof formatArgProblem>[0][]) => ps.map((p) => formatArgProblem(p, userKey));
 
 describe("kafka's upstream checks", () => {
   test("the shipped layout fits; the samples get the brokers' and clients' instance types", () => {
-    expect(checkPlacement(GROUPS, WANT, EKS)).toEqual({
+    expect(placementProblems(GROUPS, [BROKERS, CONTROLLERS, CLIENTS])).toEqual([]);
+    expect(placementOf(GROUPS, { brokerNodeGroup: "brokers", controllerNodeGroup: "system", clientNodeGroup: "clients" })).toEqual({
       brokerInstanceType: "i3en.2xlarge",
       clientInstanceType: "c5n.2xlarge",
       controllerInstanceType: "m5.large",
@@ -31,18 +71,18 @@ describe("kafka's upstream checks", () => {
       group("brokers", "i3en.2xlarge", 3, true, ["us-east-1a"]),
       group("clients", "c5n.2xlarge", 4, true, ["us-east-1a"]),
     ];
-    expect(checkPlacement(inA, { ...WANT, zone: "us-east-1a" }, EKS)).toMatchObject({
-      brokerGroupZones: ["us-east-1a"],
-      clientGroupZones: ["us-east-1a"],
-    });
-    expect(() => checkPlacement(inA, { ...WANT, zone: "us-east-1b" }, EKS)).toThrow(
-      `upstream stack '${EKS}' (from 'lab:eksStack') does not fit this Kafka stack: ` +
-        "node group 'brokers' (lab:brokerNodeGroup) runs in us-east-1a, not only in the file system's preferred zone us-east-1b (lab:zonePlacement preferred): give it that zone (\"zone\" in the eks stack's lab:nodeGroups), or set lab:zonePlacement to spread; " +
-        "node group 'clients' (lab:clientNodeGroup) runs in us-east-1a, not only in the file system's preferred zone us-east-1b (lab:zonePlacement preferred): give it that zone (\"zone\" in the eks stack's lab:nodeGroups), or set lab:zonePlacement to spread",
-    );
-    expect(() => checkPlacement(GROUPS, { ...WANT, zone: "us-east-1a" }, EKS)).toThrow(
-      "node group 'brokers' (lab:brokerNodeGroup) runs in us-east-1a, us-east-1b, not only in the file system's preferred zone us-east-1a",
-    );
+    const inZone = (zone: string) => [BROKERS, CONTROLLERS, CLIENTS].map((w) => (w.dedicated ? { ...w, zone } : w));
+    expect(placementProblems(inA, inZone("us-east-1a"))).toEqual([]);
+    const wrong = (key: string, name: string, zones: string, zone: string) =>
+      `'lab:${key}' must be a node group of 'lab:eksStack' in the file system's preferred zone ${zone} only ('lab:zonePlacement' preferred; it runs in ${zones}): give it that zone ("zone" in the eks stack's lab:nodeGroups), or set 'lab:zonePlacement' to spread, got "${name}"`;
+    expect(lines(placementProblems(inA, inZone("us-east-1b")))).toEqual([
+      wrong("brokerNodeGroup", "brokers", "us-east-1a", "us-east-1b"),
+      wrong("clientNodeGroup", "clients", "us-east-1a", "us-east-1b"),
+    ]);
+    expect(lines(placementProblems(GROUPS, inZone("us-east-1a")))).toEqual([
+      wrong("brokerNodeGroup", "brokers", "us-east-1a, us-east-1b", "us-east-1a"),
+      wrong("clientNodeGroup", "clients", "us-east-1a, us-east-1b", "us-east-1a"),
+    ]);
   });
 
   test("the samples' zones: every broker and worker in the preferred zone, or the groups' zones when spread", () => {
@@ -70,36 +110,59 @@ describe("kafka's upstream checks", () => {
     });
   });
 
-  test("brokers and clients on dedicated groups only, one pod a node", () => {
+  test("brokers and clients on dedicated groups only, one pod a node: every problem, each naming its key", () => {
     const groups = [
       group("system", "m5.large", 3, false),
       group("brokers", "i3en.2xlarge", 2, false),
       group("clients", "c5n.2xlarge", 4, true),
     ];
-    expect(() => checkPlacement(groups, { ...WANT, workers: 5 }, EKS)).toThrow(
-      `upstream stack '${EKS}' (from 'lab:eksStack') does not fit this Kafka stack: ` +
-        "node group 'brokers' (lab:brokerNodeGroup) is not dedicated (tainted storage-bench-lab/node-group=brokers:NoSchedule): other pods could share the brokers' nodes; " +
-        "node group 'brokers' (lab:brokerNodeGroup) has 2 node(s) for 3 brokers, one a node; " +
-        "node group 'clients' (lab:clientNodeGroup) has 4 node(s) for 5 OMB workers, one a node",
-    );
+    expect(lines(placementProblems(groups, [BROKERS, CONTROLLERS, { ...CLIENTS, count: 5 }]))).toEqual([
+      "'lab:brokerNodeGroup' must be a dedicated node group of 'lab:eksStack' (tainted storage-bench-lab/node-group=brokers:NoSchedule), so no other pod shares the brokers' nodes, got \"brokers\"",
+      "'lab:brokers' must be at most the 2 node(s) of node group 'brokers' ('lab:brokerNodeGroup'), one a node, got 3",
+      "'lab:ombWorkers' must be at most the 4 node(s) of node group 'clients' ('lab:clientNodeGroup'), one a node, got 5",
+    ]);
   });
 
   test("a group without its label is not the group", () => {
     const unlabelled = GROUPS.map((g) => (g.name === "clients" ? { ...g, labels: { "storage-bench-lab/role": "worker" } } : g));
-    expect(() => checkPlacement(unlabelled, WANT, EKS)).toThrow(
-      "no node group 'clients' (lab:clientNodeGroup) labelled storage-bench-lab/node-group=clients; it has system, brokers, clients",
-    );
+    expect(lines(placementProblems(unlabelled, [CLIENTS]))).toEqual([
+      "'lab:clientNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: system, brokers, clients), got \"clients\"",
+    ]);
   });
 
-  test("the data volumes and the NFS endpoint", () => {
-    const vols = [1, 2].map((i) => ({ name: `kafkafsxN${i}`, junctionPath: `/kafkafsxN${i}` }));
-    expect(() => checkDataVolumes(vols, ["/kafkafsxN1", "/kafkafsxN2"], "org/p/kafka-ontap")).not.toThrow();
-    expect(() => checkDataVolumes([], ["/kafkafsxN1"], "org/p/kafka-ontap")).toThrow(
-      "upstream stack 'org/p/kafka-ontap' (from 'lab:fsxOntapStack') has no volume at /kafkafsxN1 (lab:dataVolumes); its junction paths are none",
-    );
-    expect(nfsServerOf({ dnsName: "svm.fs.example", ipAddresses: ["198.19.255.20"] }, "x")).toBe("svm.fs.example");
-    expect(() => nfsServerOf(null, "org/p/kafka-ontap")).toThrow(
-      "upstream stack 'org/p/kafka-ontap' (from 'lab:fsxOntapStack') reports no NFS endpoint for its SVM",
-    );
+  test("requests above the instance type's vCPUs or memory never schedule (i3en.2xlarge: 8 vCPU, 64 GiB; c5n.2xlarge: 8, 21)", () => {
+    expect(
+      lines(
+        placementProblems(GROUPS, [
+          { ...BROKERS, resources: res("9", "65Gi") },
+          { ...CLIENTS, resources: res("8", "22Gi") },
+        ]),
+      ),
+    ).toEqual([
+      "'lab:brokerResources.requests.cpu' must be at most the 8 vCPUs of i3en.2xlarge, the instance type of node group 'brokers' ('lab:brokerNodeGroup'), got \"9\"",
+      "'lab:brokerResources.requests.memory' must be at most the 64 GiB of i3en.2xlarge, the instance type of node group 'brokers' ('lab:brokerNodeGroup'), got \"65Gi\"",
+      "'lab:workerResources.requests.memory' must be at most the 21 GiB of c5n.2xlarge, the instance type of node group 'clients' ('lab:clientNodeGroup'), got \"22Gi\"",
+    ]);
+    expect(placementProblems(GROUPS, [{ ...BROKERS, resources: res("8000m", "64Gi") }])).toEqual([]);
+  });
+
+  test("the data volumes: on the file system, ONTAP's case-insensitive junction paths", () => {
+    const vols = [1, 2].map((i) => ({ junctionPath: `/kafkafsxN${i}` }));
+    expect(dataVolumeProblems(vols, ["/kafkafsxN1", "/kafkafsxN2"])).toEqual([]);
+    expect(lines(dataVolumeProblems([], ["/kafkafsxN1"]))).toEqual([
+      "'lab:dataVolumes[0]' must be a junction path of a volume of 'lab:fsxOntapStack' (its junction paths: none), got \"/kafkafsxN1\"",
+    ]);
+    expect(lines(dataVolumeProblems(vols, ["/kafkafsxN1", "/KAFKAFSXN1", "/kafkafsxn2"]))).toEqual([
+      "'lab:dataVolumes[1]' must be another volume than entry 0 of 'lab:dataVolumes' (ONTAP junction paths are case-insensitive), got \"/KAFKAFSXN1\"",
+      "'lab:dataVolumes[1]' must be spelled as 'lab:fsxOntapStack' has it (/kafkafsxN1): ONTAP junction paths are case-insensitive, got \"/KAFKAFSXN1\"",
+      "'lab:dataVolumes[2]' must be spelled as 'lab:fsxOntapStack' has it (/kafkafsxN2): ONTAP junction paths are case-insensitive, got \"/kafkafsxn2\"",
+    ]);
+  });
+
+  test("the NFS endpoint", () => {
+    expect(nfsEndpointProblems({ dnsName: "svm.fs.example" }, "x")).toEqual([]);
+    expect(lines(nfsEndpointProblems(null, "org/p/kafka-ontap"))).toEqual([
+      "'lab:fsxOntapStack' must be the name of an fsx-ontap stack whose SVM has an NFS endpoint (it reports none), got \"org/p/kafka-ontap\"",
+    ]);
   });
 });

@@ -51,7 +51,7 @@ describe("network config", () => {
       { "lab:colour": "blue" },
       [`'lab:colour' must be a key of kind network; its keys are ${KEYS}, got "blue"`],
     ],
-    ["bad region", { "aws:region": "Virginia" }, ["'aws:region' must be an AWS region name (e.g. us-east-1), got \"Virginia\""]],
+    ["bad region", { "aws:region": "Virginia" }, ["'aws:region' must be an AWS region the AWS provider knows (@pulumi/aws Region, e.g. us-east-1), got \"Virginia\""]],
     [
       "missing owner",
       { "lab:owner": "" },
@@ -110,7 +110,7 @@ describe("network config", () => {
 
   test("missing region and owner", () => {
     expect(problemsOf(() => parseConfig("network", networkSchema, { "lab:kind": "network" }, checkNetwork))).toEqual([
-      "'aws:region' must be an AWS region name (e.g. us-east-1), got nothing",
+      "'aws:region' must be an AWS region the AWS provider knows (@pulumi/aws Region, e.g. us-east-1), got nothing",
       "'lab:owner' must be an owner name of 1–64 letters, digits, spaces or . _ : / = + - @ (an AWS tag value), got nothing",
     ]);
   });
