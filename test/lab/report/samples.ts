@@ -85,7 +85,7 @@ export const FIO_CROSS = ["fio/seed-gtod-reduce.txt", "fio/psync-note-noise.json
 
 /** FSx on EKS: the seed workload in the file system's zone and in the other zone, three repetitions each. */
 export function fsxSet(): InputFile[] {
-  const fsx = { scenario: "fsx-eks", stack: "fsx-eks" };
+  const fsx = { scenario: "fsx-eks", stack: "fsx-eks", storageClass: "fsx-ontap-nas" };
   return [
     {
       file: "results/fsx-eks/same/samples.json",
