@@ -90,7 +90,13 @@ export function coefficientOfVariation(values: readonly number[]): number | unde
 export function summarize(values: readonly number[]): Summary {
   requireValues(values, "summary");
   const cv = coefficientOfVariation(values);
-  return { median: median(values), min: Math.min(...values), max: Math.max(...values), n: values.length, ...(cv === undefined ? {} : { cv }) };
+  return {
+    median: median(values),
+    min: Math.min(...values),
+    max: Math.max(...values),
+    n: values.length,
+    ...(cv === undefined ? {} : { cv }),
+  };
 }
 
 /** The relative spread of a group: (max − min) / median; undefined for a median of 0. */

@@ -115,13 +115,17 @@ export async function main(argv: readonly string[]): Promise<void> {
   bench
     .command("local")
     .description(
-      "run the benchmark Jobs' scripts (fio, ioping, pgbench) on this machine: a rehearsal and the local-disk baseline, saved to results/local/<runId>/ with its report",
+      "run the benchmark Jobs' scripts (fio, ioping, pgbench) on this machine: a rehearsal and the local-disk baseline, saved to results/local/<name>/<runId>/ with its report",
     )
     .option("--dir <dir>", "directory on the storage to test (default: the current directory)")
     .option("--profile <profile>", "fio profile: seed, latency or suite (default seed)")
     .option("--tools <list>", "comma-separated tools (default fio,ioping,pgbench)")
     .option("--quick", "small sizes and short runs: a rehearsal, not a measurement")
     .option("--reps <n>", "repetitions of every tool, 1-20 (default 3; 1 with --quick)")
+    .option(
+      "--name <name>",
+      "name of the run: its samples' stack, results in results/local/<name>/<runId>/, what lab report --baseline names (default local)",
+    )
     .option(
       "--pg <url>",
       "PostgreSQL server for pgbench, postgresql://user[:password]@host[:port]/database (default: a throwaway cluster in --dir)",

@@ -117,7 +117,9 @@ export function spreadNotes(table: MetricTable, ratios: readonly Ratio[]): strin
   );
 }
 
-function relativeRangeOf(g: { readonly summary: { readonly median: number; readonly min: number; readonly max: number } }): number | undefined {
+function relativeRangeOf(g: {
+  readonly summary: { readonly median: number; readonly min: number; readonly max: number };
+}): number | undefined {
   return g.summary.median === 0 ? undefined : (g.summary.max - g.summary.min) / Math.abs(g.summary.median);
 }
 
@@ -165,7 +167,9 @@ export function verdictText(r: Ratio): string {
     p === undefined
       ? ""
       : `; exact permutation test p = ${formatP(p.p)} over ${p.permutations.toLocaleString("en-US")} splits${
-          p.permutations <= 20 ? ` (the smallest p ${r.num.summary.n} / ${r.den.summary.n} repetitions allow is ${formatP(2 / p.permutations)})` : ""
+          p.permutations <= 20
+            ? ` (the smallest p ${r.num.summary.n} / ${r.den.summary.n} repetitions allow is ${formatP(2 / p.permutations)})`
+            : ""
         }`;
   const spread =
     r.spreadWider.length > 0

@@ -65,7 +65,8 @@ export function renderMarkdown(model: ReportModel, options: MarkdownOptions): st
     if (e.ratios.length > 0) {
       out.push("### Ratios", "", markdownTable(ratioTableLayout(e.ratios)), "");
       const chart = charts.get(e);
-      if (chart !== undefined && options.charts) out.push(`![${e.title}: each ratio with its interval and the published ratio](charts/${chart.file})`, "");
+      if (chart !== undefined && options.charts)
+        out.push(`![${e.title}: each ratio with its interval and the published ratio](charts/${chart.file})`, "");
     }
     for (const u of e.utilization ?? []) {
       const chart = charts.get(u);
@@ -82,7 +83,8 @@ export function renderMarkdown(model: ReportModel, options: MarkdownOptions): st
       const lines = limits === undefined ? [] : limitNotes(limits);
       if (lines.length > 0) out.push(...lines.map((l) => `- ${l}`), "");
       const chart = charts.get(t);
-      if (chart !== undefined && options.charts) out.push(`![${t.metric}: median per row, min–max whiskers and every repetition](charts/${chart.file})`, "");
+      if (chart !== undefined && options.charts)
+        out.push(`![${t.metric}: median per row, min–max whiskers and every repetition](charts/${chart.file})`, "");
     }
   }
   out.push("## Samples that could not be compared", "");

@@ -495,7 +495,8 @@ function compareTable(
         if (used.has(g)) continue;
         if (others.length === 0) {
           // --baseline with no other run in the experiment: one line in the model's baselineNotes, not one per row.
-          if (c.id !== "baseline") list(g, `${c.title}: one side missing: no ${sideName(c, side === "num" ? "den" : "num")} samples of this metric`);
+          if (c.id !== "baseline")
+            list(g, `${c.title}: one side missing: no ${sideName(c, side === "num" ? "den" : "num")} samples of this metric`);
           continue;
         }
         const closest = [...others].sort((a, b) => differingKeys(g, a, ignore).length - differingKeys(g, b, ignore).length)[0];
@@ -511,7 +512,12 @@ function compareTable(
 
 /** The stacks (named runs) of an experiment's rows. */
 function stacksOf(e: Experiment): string[] {
-  return distinct(e.tables.flatMap((t) => t.groups.map((g) => g.metadata.stack)).filter((v) => v !== undefined).map(String)).sort();
+  return distinct(
+    e.tables
+      .flatMap((t) => t.groups.map((g) => g.metadata.stack))
+      .filter((v) => v !== undefined)
+      .map(String),
+  ).sort();
 }
 
 /**

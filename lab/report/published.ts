@@ -70,7 +70,8 @@ export const FSX_EKS_SOURCE: PublishedSource = {
 
 /** NetApp Solutions documentation, "Performance overview and validation in AWS FSx for NetApp ONTAP". */
 export const KAFKA_SOURCE: PublishedSource = {
-  title: "Performance overview and validation in AWS FSx for NetApp ONTAP (NetApp Solutions, Apache Kafka workloads with NetApp NFS storage)",
+  title:
+    "Performance overview and validation in AWS FSx for NetApp ONTAP (NetApp Solutions, Apache Kafka workloads with NetApp NFS storage)",
   url: "https://docs.netapp.com/us-en/netapp-solutions/data-analytics/kafka-nfs-performance-overview-and-validation-in-aws-FSxN.html",
   where: "the OpenMessaging Benchmark results for replication factor 1 and 3 with the kafka-sync and kafka-throughput drivers",
   read: READ,
