@@ -166,7 +166,7 @@ export function verdictText(r: Ratio): string {
   const test =
     p === undefined
       ? ""
-      : `; exact permutation test p = ${formatP(p.p)} over ${p.permutations.toLocaleString("en-US")} splits${
+      : `; exact Mann–Whitney p = ${formatP(p.p)} over ${p.permutations.toLocaleString("en-US")} splits${
           p.permutations <= 20
             ? ` (the smallest p ${r.num.summary.n} / ${r.den.summary.n} repetitions allow is ${formatP(2 / p.permutations)})`
             : ""
@@ -251,7 +251,7 @@ export function methodText(model: ReportModel): string {
     "A ratio divides two rows' medians. With fewer than " +
     `${b.minReps} repetitions a side its interval is the min–max range of every repetition ratio (a spread, not a confidence interval: ` +
     "with 3 values a side a bootstrap resample's median can take only 3 values, so a percentile bootstrap would give the same range under a 95 % label), " +
-    "with an exact permutation test of the two rows (at 3 / 3 repetitions the smallest p any data can give is 0.1); " +
+    "with the exact Mann–Whitney test of the two rows (at 3 / 3 repetitions the smallest p any data can give is 0.1); " +
     `from ${b.minReps} a side it is a ${Math.round(b.level * 100)} % percentile bootstrap (${b.resamples.toLocaleString("en-US")} resamples, seed ${b.seed}). ` +
     `An interval that includes 1, or a side with one repetition, is "no difference shown"; ${SPREAD_FLAG} marks a row whose spread (max − min over the median) is wider than the difference it is compared on. ` +
     "Published figures are reference rows beside the rows of their own experiment, storage and side only, each citing its publication; they were not measured here."
