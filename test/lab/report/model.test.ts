@@ -1,5 +1,6 @@
 import type { Sample } from "../../../core/sample";
 import { buildModel, type InputFile, type MetricTable, type ReportModel } from "../../../lab/report/model";
+import { median } from "../../../core/stats";
 import { PUBLISHED_FIGURES, UNSOURCED_FIGURES } from "../../../lab/report/published";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -469,6 +470,46 @@ describe("--baseline STACK", () => {
       ["fsx-eks", ["zone fio.read.iops", "zone fio.read.bandwidth", "zone fio.write.iops", "zone fio.write.bandwidth"]],
     ]);
     expect(m.incomparable).toEqual([]);
+  });
+});
+
+describe("--baseline NAME with named local runs (lab bench local --name)", () => {
+  const local = (name: string, fileSystem: string, files: string[]) =>
+    repetitions("ioping", "ioping/ioping-J.json", files, {
+      scenario: "local",
+      stack: name,
+      runId: "r1",
+      fileSystem,
+      fileSystemDevice: fileSystem === "tmpfs" ? "tmpfs" : "/dev/vda",
+      target: `/mnt/${name}/.lab-bench/data`,
+    });
+  const ext4 = { file: "results/local/ext4/r1/samples.json", samples: local("ext4", "ext4", ["ioping/ioping-J.json", "ioping/ioping.txt"]) };
+  const tmpfs = { file: "results/local/tmpfs/r1/samples.json", samples: local("tmpfs", "tmpfs", ["ioping/ioping-quiet-1201.txt"]) };
+
+  it("tmpfs / ext4: runs of the same setup that differ only in where they ran form a ratio; the baseline row comes first", () => {
+    const m = buildModel([tmpfs, ext4], { baseline: "ext4" });
+    const t = table(m, "local", "ioping.latency.mean");
+    expect(t.groups.map((g) => g.metadata.stack)).toEqual(["ext4", "tmpfs"]);
+    const r = m.experiments[0].ratios.find((x) => x.metric === "ioping.latency.mean");
+    expect([r?.comparison.id, r?.num.metadata.stack, r?.den.metadata.stack, r?.estimate.ratio]).toEqual([
+      "baseline",
+      "tmpfs",
+      "ext4",
+      329.1 / median([403.646, 283.1]),
+    ]);
+    // One repetition on the tmpfs side: no spread known, so no difference is shown whatever the ratio.
+    expect(r?.noDifference).toBe(true);
+    expect(m.baselineNotes).toEqual([]);
+    expect(m.incomparable).toEqual([]);
+  });
+
+  it("a baseline with no other run of its experiment: one line saying why, not a listing per row", () => {
+    const m = buildModel([ext4, ...fsxSet()], { baseline: "ext4" });
+    expect(m.experiments.find((e) => e.id === "local")?.ratios).toEqual([]);
+    expect(m.incomparable).toEqual([]);
+    expect(m.baselineNotes).toEqual([
+      "--baseline ext4: not like for like with anything: experiment local has no other named run to divide by it (the runs of fsx-eks are other setups and are never divided by it); name runs of the same setup (lab bench local --name N) to compare them.",
+    ]);
   });
 });
 
