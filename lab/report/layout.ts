@@ -5,7 +5,7 @@
  */
 import { chartOf, ratioChartOf, referenceLabel, type Chart } from "./chart";
 import { displayUnit, formatMetadata, formatP, formatPercent, formatRange, formatRatio, formatSampleValue } from "./format";
-import type { Experiment, MetricTable, Ratio, ReportModel } from "./model";
+import { MIN_REPS_FOR_DIFFERENCE, type Experiment, type MetricTable, type Ratio, type ReportModel } from "./model";
 import type { ReferenceRow } from "./published";
 import { utilChart, type UtilComparison } from "../util/report";
 
@@ -109,12 +109,14 @@ export function metricTableLayout(table: MetricTable, ratios: readonly Ratio[] =
 
 /** The notes under a table for its flagged rows: which difference each row's spread exceeds. */
 export function spreadNotes(table: MetricTable, ratios: readonly Ratio[]): string[] {
-  return [...spreadFlags(table, ratios).entries()].map(
-    ([i, rs]) =>
-      `${SPREAD_FLAG} ${table.groups[i].label}: its spread (max − min = ${formatPercent(relativeRangeOf(table.groups[i]))} of the median) is wider than the difference of ${rs
-        .map((r) => `${ratioName(r)} (${formatRatio(r.estimate.ratio)})`)
-        .join(", ")}: another run could reverse it.`,
-  );
+  return [...spreadFlags(table, ratios).entries()]
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([i, rs]) =>
+        `${SPREAD_FLAG} ${table.groups[i].label}: its spread (max − min = ${formatPercent(relativeRangeOf(table.groups[i]))} of the median) is wider than the difference of ${rs
+          .map((r) => `${ratioName(r)} (${formatRatio(r.estimate.ratio)})`)
+          .join(", ")}: another run could reverse it.`,
+    );
 }
 
 function relativeRangeOf(g: {
@@ -160,7 +162,8 @@ export function intervalText(r: Ratio): string {
 
 /** What a ratio shows: "no difference shown", or a difference with its exact permutation p when there is one. */
 export function verdictText(r: Ratio): string {
-  if (r.num.summary.n < 2 || r.den.summary.n < 2) return "no difference shown: one repetition on a side, its spread unknown";
+  if (r.num.summary.n < MIN_REPS_FOR_DIFFERENCE || r.den.summary.n < MIN_REPS_FOR_DIFFERENCE)
+    return `no difference shown: fewer than ${MIN_REPS_FOR_DIFFERENCE} repetitions on a side`;
   if (r.noDifference) return "no difference shown: the interval includes 1";
   const p = r.estimate.permutation;
   const test =
@@ -253,7 +256,7 @@ export function methodText(model: ReportModel): string {
     "with 3 values a side a bootstrap resample's median can take only 3 values, so a percentile bootstrap would give the same range under a 95 % label), " +
     "with the exact Mann–Whitney test of the two rows (at 3 / 3 repetitions the smallest p any data can give is 0.1); " +
     `from ${b.minReps} a side it is a ${Math.round(b.level * 100)} % percentile bootstrap (${b.resamples.toLocaleString("en-US")} resamples, seed ${b.seed}). ` +
-    `An interval that includes 1, or a side with one repetition, is "no difference shown"; ${SPREAD_FLAG} marks a row whose spread (max − min over the median) is wider than the difference it is compared on. ` +
+    `An interval that includes 1, or a side with fewer than ${MIN_REPS_FOR_DIFFERENCE} repetitions, is "no difference shown"; ${SPREAD_FLAG} marks a row whose spread (max − min over the median) is wider than the difference it is compared on. ` +
     "Published figures are reference rows beside the rows of their own experiment, storage and side only, each citing its publication; they were not measured here."
   );
 }

@@ -108,6 +108,12 @@ export const WHERE_KEYS: readonly string[] = [
   "fileSystemDevice",
 ];
 
+/**
+ * Fewest repetitions a side for a ratio to show a difference: with 2 a side even rows wholly apart
+ * have an exact Mann–Whitney p of 1/3, and one repetition says nothing of the spread.
+ */
+export const MIN_REPS_FOR_DIFFERENCE = 3;
+
 /** A ratio the report computes wherever a table has both sides. */
 export interface Comparison {
   readonly id: string;
@@ -185,7 +191,7 @@ export interface Ratio {
   readonly num: Group;
   readonly den: Group;
   readonly estimate: RatioEstimate;
-  /** The interval includes 1, or a side has a single repetition (no spread known): the runs show no difference. */
+  /** The interval includes 1, or a side has fewer than {@link MIN_REPS_FOR_DIFFERENCE} repetitions: the runs show no difference. */
   readonly noDifference: boolean;
   /**
    * The sides whose spread ((max − min) / median) is wider than the difference compared
@@ -480,7 +486,7 @@ function compareTable(
           num: n,
           den: d,
           estimate,
-          noDifference: includesOne(estimate) || n.summary.n < 2 || d.summary.n < 2,
+          noDifference: includesOne(estimate) || n.summary.n < MIN_REPS_FOR_DIFFERENCE || d.summary.n < MIN_REPS_FOR_DIFFERENCE,
           spreadWider: sidesWiderThanDifference(n.summary, d.summary, estimate.ratio),
           ...(published === undefined ? {} : { published }),
           differs: differingKeys(n, d, []).map((k) => [k, String(n.metadata[k] ?? "none"), String(d.metadata[k] ?? "none")] as const),
