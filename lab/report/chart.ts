@@ -83,6 +83,8 @@ export function referenceLabel(table: MetricTable, index: number): string {
 const CONFIG = {
   font: "DejaVu Sans, Helvetica, Arial, sans-serif",
   axis: { labelFontSize: 11, titleFontSize: 12, labelLimit: LABEL_LIMIT },
+  // Tick labels that would touch are dropped (vega's greedy overlap removal) and kept inside the axis' ends.
+  axisX: { labelOverlap: "greedy" as const, labelSeparation: 12, labelFlush: true, tickCount: 6 },
   title: { fontSize: 15, subtitleFontSize: 12 },
   view: { stroke: "#e5e7eb" },
 };

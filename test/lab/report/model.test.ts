@@ -154,21 +154,31 @@ describe("FSx on EKS from real fio outputs: the seed workload in the same and in
       ["other AZ", 33_400, { zoneRelation: "cross" }, [1], [{ key: "size", ours: ["64M"], published: "8G" }]],
     ]);
     expect(
-      table(model, "fsx-eks", "fio.read.bandwidth").references.map((r) => [r.figure.label, r.figure.value, r.figure.unit, r.figure.source.url]),
+      table(model, "fsx-eks", "fio.read.bandwidth").references.map((r) => [
+        r.figure.label,
+        r.figure.value,
+        r.figure.unit,
+        r.figure.source.url,
+      ]),
     ).toEqual([
-      ["same AZ", 154e6, "B/s", "https://aws.amazon.com/blogs/containers/how-to-run-a-multi-az-stateful-application-on-eks-with-aws-fsx-for-netapp-ontap/"],
+      [
+        "same AZ",
+        154e6,
+        "B/s",
+        "https://aws.amazon.com/blogs/containers/how-to-run-a-multi-az-stateful-application-on-eks-with-aws-fsx-for-netapp-ontap/",
+      ],
     ]);
   });
 
   it("no published row beside another experiment's run, another storage, or a row of another side", () => {
     const [same, cross] = fsxSet();
-    const local = same.samples.map((s) => ({ ...s, metadata: { ...s.metadata, scenario: "local", stack: "ext4", storageClass: undefined } }));
+    const local: Sample[] = same.samples.map((s) => {
+      const { storageClass, ...metadata } = s.metadata;
+      expect(storageClass).toBe("fsx-ontap-nas");
+      return { ...s, metadata: { ...metadata, scenario: "local", stack: "ext4" } };
+    });
     const gp3 = same.samples.map((s) => ({ ...s, metadata: { ...s.metadata, storageClass: "gp3", runId: "gp3" } }));
-    const m = buildModel([
-      { file: "local.json", samples: local.map((s) => ({ ...s, metadata: Object.fromEntries(Object.entries(s.metadata).filter(([, v]) => v !== undefined)) })) },
-      { file: "gp3.json", samples: gp3 },
-      cross,
-    ]);
+    const m = buildModel([{ file: "local.json", samples: local }, { file: "gp3.json", samples: gp3 }, cross]);
     expect(table(m, "local", "fio.read.iops").references).toEqual([]);
     const t = table(m, "fsx-eks", "fio.read.iops");
     expect(t.groups.map((g) => g.label)).toEqual(["fsx-eks · gp3 · same · us-east-1a", "fsx-eks · fsx-ontap-nas · cross · us-east-1b"]);
@@ -483,7 +493,10 @@ describe("--baseline NAME with named local runs (lab bench local --name)", () =>
       fileSystemDevice: fileSystem === "tmpfs" ? "tmpfs" : "/dev/vda",
       target: `/mnt/${name}/.lab-bench/data`,
     });
-  const ext4 = { file: "results/local/ext4/r1/samples.json", samples: local("ext4", "ext4", ["ioping/ioping-J.json", "ioping/ioping.txt"]) };
+  const ext4 = {
+    file: "results/local/ext4/r1/samples.json",
+    samples: local("ext4", "ext4", ["ioping/ioping-J.json", "ioping/ioping.txt"]),
+  };
   const tmpfs = { file: "results/local/tmpfs/r1/samples.json", samples: local("tmpfs", "tmpfs", ["ioping/ioping-quiet-1201.txt"]) };
 
   it("tmpfs / ext4: runs of the same setup that differ only in where they ran form a ratio; the baseline row comes first", () => {

@@ -107,3 +107,57 @@ export function writeInputs(root: string, inputs: readonly InputFile[]): string 
   }
   return root;
 }
+
+/** Kafka on FSx: RF1 and RF3 with the kafka-throughput driver, one OMB result each (the fixtures). */
+export function kafkaSet(): InputFile[] {
+  const kafka = (rf: number) => ({
+    scenario: "kafka-fsx",
+    stack: "kafka",
+    runId: `rf${rf}`,
+    replicationFactor: rf,
+    driverConfig: "kafka-throughput",
+  });
+  return [
+    {
+      file: "results/kafka/rf1/samples.json",
+      samples: repetitions("omb", "omb/kafka-throughput-1kb.json", ["omb/kafka-throughput-1kb.json"], kafka(1)),
+    },
+    {
+      file: "results/kafka/rf3/samples.json",
+      samples: repetitions("omb", "omb/kafka-throughput-1kb.json", ["omb/kafka-sync-1kb-legacy.json"], kafka(3)),
+    },
+  ];
+}
+
+/** Two named local runs (lab bench local --name ext4 / --name tmpfs): ioping, three repetitions each. */
+export function localSet(): InputFile[] {
+  const local = (name: string, fileSystem: string, files: string[]) =>
+    repetitions("ioping", "ioping/ioping-J.json", files, {
+      scenario: "local",
+      stack: name,
+      runId: "r1",
+      fileSystem,
+      fileSystemDevice: fileSystem === "tmpfs" ? "tmpfs" : "/dev/vda",
+    });
+  return [
+    {
+      file: "results/local/ext4/r1/samples.json",
+      samples: local("ext4", "ext4", ["ioping/ioping-J.json", "ioping/ioping-periodic-J.json", "ioping/ioping.txt"]),
+    },
+    {
+      file: "results/local/tmpfs/r1/samples.json",
+      samples: local("tmpfs", "tmpfs", ["ioping/ioping-quiet-1201.txt", "ioping/ioping.txt", "ioping/ioping-J.json"]),
+    },
+  ];
+}
+
+/** The FSx set's same-zone run on the gp3 baseline StorageClass: beside it, no FSx figure. */
+export function gp3Set(): InputFile[] {
+  const [same] = fsxSet();
+  return [
+    {
+      file: "results/fsx-eks/gp3/samples.json",
+      samples: same.samples.map((s) => ({ ...s, metadata: { ...s.metadata, storageClass: "gp3", runId: "gp3" } })),
+    },
+  ];
+}
