@@ -102,7 +102,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     .argument("<dir...>", "directories searched for results/<stack>/<runId>/samples.json")
     .option("--out <dir>", "output directory", "report")
     .option("--format <list>", "comma-separated formats: md, html, svg", "md,html,svg")
-    .option("--baseline <stack>", "also divide every other stack's rows by this stack's like-for-like rows")
+    .option(
+      "--baseline <name>",
+      "also divide the rows of every other stack or named local run of the same setup by this one's like-for-like rows",
+    )
     .option("--force", "put runs with different manifests side by side (their differences are listed)")
     .action(async (dirs: string[], opts: { out: string; format: string; baseline?: string; force?: boolean }) => {
       const r = await commands

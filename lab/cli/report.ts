@@ -29,7 +29,7 @@ export interface ReportCliOptions {
   readonly out?: string;
   /** Comma-separated formats. @default "md,html,svg" */
   readonly format?: string;
-  /** Also compare every other stack with this one. */
+  /** Also compare every other named run (stack, or `lab bench local --name`) of the same setup with this one. */
   readonly baseline?: string;
   /** Put runs with different manifests side by side (their differences listed). @default false */
   readonly force?: boolean;
@@ -87,7 +87,7 @@ export async function runReport(opts: ReportCliOptions): Promise<ReportCliResult
     ].sort();
     if (!stacks.includes(opts.baseline)) {
       throw new UsageError(
-        problem("--baseline", `a stack of the samples read (${stacks.join(", ") || "none records one"})`, opts.baseline),
+        problem("--baseline", `a stack or named local run of the samples read (${stacks.join(", ") || "none records one"})`, opts.baseline),
       );
     }
   }

@@ -535,7 +535,9 @@ export function baselineNotes(baseline: string, experiments: readonly Experiment
   const notes: string[] = [];
   for (const e of experiments) {
     const stacks = stacksOf(e);
-    if (!stacks.includes(baseline) || e.ratios.some((r) => r.comparison.id === "baseline")) continue;
+    // A ratio the baseline's rows take part in (a built-in comparison's too: the baseline one does not repeat it) says enough.
+    const compared = e.ratios.some((r) => same(r.num.metadata.stack, baseline) || same(r.den.metadata.stack, baseline));
+    if (!stacks.includes(baseline) || compared) continue;
     const name = e.id === "" ? NO_SCENARIO_TITLE : `experiment ${e.id}`;
     const others = stacks.filter((s) => s !== baseline);
     const elsewhere = experiments.filter((x) => x !== e && stacksOf(x).length > 0).map((x) => (x.id === "" ? "(no scenario)" : x.id));
