@@ -1,5 +1,5 @@
 /**
- * `lab report DIR… [--out DIR] [--format md,html,svg] [--baseline STACK]`: reads every
+ * `lab report DIR… [--out DIR] [--format md,html,svg] [--baseline NAME]`: reads every
  * samples.json below the directories (lab/report/load.ts), builds the comparison
  * (lab/report/model.ts) and writes report.md, one SVG chart per comparison (charts/*.svg) and a
  * self-contained report.html into the output directory; returns what to print: where it wrote

@@ -152,7 +152,7 @@ export function intervalMethod(r: Ratio): string {
   const e = r.estimate;
   return e.method === "bootstrap"
     ? `${Math.round(e.level * 100)} % percentile bootstrap, ${r.num.summary.n} / ${r.den.summary.n} repetitions`
-    : `min–max of the ${r.num.summary.n} × ${r.den.summary.n} repetition ratios: n < ${e.minReps} a side, no confidence interval`;
+    : `min–max of the ${r.num.summary.n} × ${r.den.summary.n} repetition ratios; n < ${e.minReps} a side: not a confidence interval`;
 }
 
 /** A ratio's interval as text, saying how it was obtained. */
@@ -169,11 +169,7 @@ export function verdictText(r: Ratio): string {
   const test =
     p === undefined
       ? ""
-      : `; exact Mann–Whitney p = ${formatP(p.p)} over ${p.permutations.toLocaleString("en-US")} splits${
-          p.permutations <= 20
-            ? ` (the smallest p ${r.num.summary.n} / ${r.den.summary.n} repetitions allow is ${formatP(2 / p.permutations)})`
-            : ""
-        }`;
+      : `; exact Mann–Whitney p = ${formatP(p.p)} (the least ${r.num.summary.n} / ${r.den.summary.n} repetitions can give is ${formatP(2 / p.permutations)})`;
   const spread =
     r.spreadWider.length > 0
       ? `; ${SPREAD_FLAG} spread of ${r.spreadWider.map((s) => (s === "num" ? r.num.label : r.den.label)).join(" and ")} wider than the difference`
@@ -189,7 +185,8 @@ export function verdictText(r: Ratio): string {
 export function ratioTableLayout(ratios: readonly Ratio[]): TableLayout {
   return {
     header: ["ratio", "metric", "ours", "interval", "n", "shows", "published", "rows (numerator / denominator)"],
-    numeric: [2, 3, 4, 6],
+    // The interval cell says how it was obtained: text that wraps, not a number column.
+    numeric: [2, 4, 6],
     rows: ratios.map((r) => ({
       kind: "ours",
       cells: [
@@ -282,7 +279,8 @@ export function summaryLines(model: ReportModel): [string, string, string] {
   const ratios = model.experiments.flatMap((e) => e.ratios);
   let second: string;
   if (ratios.length === 0) {
-    second = "No ratios: no table has both sides of Nitro / Xen, cross-zone / same-zone or RF3 / RF1 (--baseline STACK compares stacks).";
+    second =
+      "No ratios: no table has both sides of Nitro / Xen, cross-zone / same-zone or RF3 / RF1 (--baseline NAME compares named runs of the same setup).";
   } else {
     const headline = HEADLINE_METRICS.map((m) => ratios.find((r) => r.metric === m)).find((r) => r !== undefined) ?? ratios[0];
     const name = ratioTableLayout([headline]).rows[0].cells[0].text;

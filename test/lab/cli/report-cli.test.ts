@@ -37,7 +37,7 @@ const CHARTS = [
 // 1 + 1 bandwidth (the Ceph figures have no publication a reader can open).
 const SUMMARY = [
   "46 samples from 4 files (4 runs of 3 stacks): 2 experiments, 9 metric tables, 18 rows.",
-  "6 ratios, 0 showing a difference; headline: Nitro / Xen pgbench.tps: no difference shown (1.734, 0.4052–3.431, min–max of the 2 × 3 repetition ratios: n < 8 a side, no confidence interval).",
+  "6 ratios, 0 showing a difference; headline: Nitro / Xen pgbench.tps: no difference shown (1.734, 0.4052–3.431, min–max of the 2 × 3 repetition ratios; n < 8 a side: not a confidence interval).",
   "6 published figures beside ours; nothing left incomparable.",
 ];
 
