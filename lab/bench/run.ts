@@ -14,7 +14,8 @@
  * Whatever happens (a tool fails, Ctrl-C, SIGTERM, SIGHUP) the running script's process group is
  * killed, the throwaway cluster stopped and the work directory removed before the command ends;
  * no partial result is written. Exit status: 0 done; 1 a step failed (cleaned up); 2 a problem found
- * before anything started; 128 + the signal's number when interrupted (130 for Ctrl-C). A SIGKILL
+ * before anything started; 128 + the signal's number when interrupted (130 for Ctrl-C; 141 when the reader
+ * of stdout goes away, an EPIPE answered as SIGPIPE would be). A SIGKILL
  * of the lab itself cannot be handled: the work directory (and the server in it) would remain.
  *
  * Each script runs in a process group of its own (`detached`), so that fio's and pgbench's worker
