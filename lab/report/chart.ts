@@ -100,6 +100,36 @@ function bandAxis(title: string) {
   };
 }
 
+/**
+ * What every chart of the report shares: its title and subtitle, the page width, a band height per
+ * band. A fixed height (not `{step}`): vega-lite 6 drops a fit autosize, with a warning, when the
+ * height is discrete.
+ */
+function frame(title: string, subtitle: string, bands: number) {
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    title: { text: title, subtitle, anchor: "start" as const },
+    width: PAGE_WIDTH,
+    height: ROW_STEP * bands,
+    autosize: { type: "fit-x" as const, contains: "padding" as const },
+    background: "white",
+    config: CONFIG,
+  };
+}
+
+/** The layer of published figures (or ratios): a diamond each, outlined in ink; none without values. */
+function diamonds(name: string, values: readonly Record<string, unknown>[], encoding: Record<string, unknown>) {
+  if (values.length === 0) return [];
+  return [
+    {
+      name,
+      data: { values: [...values] },
+      mark: { type: "point" as const, shape: "diamond" as const, filled: true, size: 170, opacity: 1, stroke: INK, strokeWidth: 1 },
+      encoding,
+    },
+  ];
+}
+
 /** The chart of `table` (with the experiment's ratios for nothing but its file name), or undefined when {@link isCharted} says no. */
 export function chartOf(experiment: Experiment, table: MetricTable): Chart | undefined {
   if (!isCharted(table)) return undefined;
@@ -139,18 +169,11 @@ export function chartOf(experiment: Experiment, table: MetricTable): Chart | und
   const y = bandAxis(yTitle);
   const color = { field: "color", type: "nominal" as const, scale: null };
   const spec: TopLevelSpec = {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: {
-      text: title,
-      subtitle: `bar: median; whisker: min–max; dots: every repetition${refs.length > 0 ? "; ◆: published figure, in its row's colour" : ""}`,
-      anchor: "start",
-    },
-    width: PAGE_WIDTH,
-    // A fixed height (not `{step}`): vega-lite 6 drops a fit autosize, with a warning, when the height is discrete.
-    height: ROW_STEP * bands.length,
-    autosize: { type: "fit-x", contains: "padding" },
-    background: "white",
-    config: CONFIG,
+    ...frame(
+      title,
+      `bar: median; whisker: min–max; dots: every repetition${refs.length > 0 ? "; ◆: published figure, in its row's colour" : ""}`,
+      bands.length,
+    ),
     // Every band first, so the y domain keeps the table's order with the references in place.
     data: { values: bands },
     layer: [
@@ -176,16 +199,7 @@ export function chartOf(experiment: Experiment, table: MetricTable): Chart | und
         mark: { type: "point", filled: true, size: 55, opacity: 1, stroke: INK, strokeWidth: 0.8 },
         encoding: { y, x: { ...x, field: "value" }, color },
       },
-      ...(refs.length === 0
-        ? []
-        : [
-            {
-              name: MARK_NAMES.published,
-              data: { values: refs },
-              mark: { type: "point" as const, shape: "diamond", filled: true, size: 170, opacity: 1, stroke: INK, strokeWidth: 1 },
-              encoding: { y, x: { ...x, field: "value" }, color },
-            },
-          ]),
+      ...diamonds(MARK_NAMES.published, refs, { y, x: { ...x, field: "value" }, color }),
     ],
   };
   return {
@@ -232,19 +246,11 @@ export function ratioChartOf(experiment: Experiment, nameOf: (r: Ratio) => strin
   const color = { field: "color", type: "nominal" as const, scale: null };
   const title = `Ratios: ${experiment.id === "" ? "runs without a scenario" : experiment.id}`;
   const spec: TopLevelSpec = {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: {
-      text: title,
-      subtitle: `dot: ratio of medians (hollow: no difference shown); whisker: its interval; dashed: 1${
-        published.length > 0 ? "; ◆: the published ratio" : ""
-      }`,
-      anchor: "start",
-    },
-    width: PAGE_WIDTH,
-    height: ROW_STEP * rows.length,
-    autosize: { type: "fit-x", contains: "padding" },
-    background: "white",
-    config: CONFIG,
+    ...frame(
+      title,
+      `dot: ratio of medians (hollow: no difference shown); whisker: its interval; dashed: 1${published.length > 0 ? "; ◆: the published ratio" : ""}`,
+      rows.length,
+    ),
     layer: [
       {
         name: MARK_NAMES.one,
@@ -272,16 +278,7 @@ export function ratioChartOf(experiment: Experiment, nameOf: (r: Ratio) => strin
           },
         ],
       },
-      ...(published.length === 0
-        ? []
-        : [
-            {
-              name: MARK_NAMES.publishedRatios,
-              data: { values: published },
-              mark: { type: "point" as const, shape: "diamond", filled: true, size: 170, opacity: 1, stroke: INK, strokeWidth: 1 },
-              encoding: { y, x: { ...x, field: "published" }, color },
-            },
-          ]),
+      ...diamonds(MARK_NAMES.publishedRatios, published, { y, x: { ...x, field: "published" }, color }),
     ],
   };
   return {

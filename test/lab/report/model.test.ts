@@ -5,7 +5,7 @@ import { PUBLISHED_FIGURES, UNSOURCED_FIGURES } from "../../../lab/report/publis
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ROOT, SHARED } from "../../helpers/root";
-import { cephSet, fixtureValue, fsxSet, parseFixture, PGBENCH_TPCB, repetitions } from "./samples";
+import { cephSet, fixtureValue, fsxSet, localRun, parseFixture, PGBENCH_TPCB, repetitions } from "./samples";
 
 function table(model: ReportModel, experiment: string, metric: string): MetricTable {
   const t = model.experiments.find((e) => e.id === experiment)?.tables.find((x) => x.metric === metric);
@@ -484,15 +484,9 @@ describe("--baseline STACK", () => {
 });
 
 describe("--baseline NAME with named local runs (lab bench local --name)", () => {
+  // Where each ran differs (its --dir, so the ioping target): that goes with the run's name.
   const local = (name: string, fileSystem: string, files: string[]) =>
-    repetitions("ioping", "ioping/ioping-J.json", files, {
-      scenario: "local",
-      stack: name,
-      runId: "r1",
-      fileSystem,
-      fileSystemDevice: fileSystem === "tmpfs" ? "tmpfs" : "/dev/vda",
-      target: `/mnt/${name}/.lab-bench/data`,
-    });
+    localRun(name, fileSystem, files, { target: `/mnt/${name}/.lab-bench/data` });
   const ext4 = {
     file: "results/local/ext4/r1/samples.json",
     samples: local("ext4", "ext4", ["ioping/ioping-J.json", "ioping/ioping.txt"]),

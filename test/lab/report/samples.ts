@@ -129,24 +129,33 @@ export function kafkaSet(): InputFile[] {
   ];
 }
 
+/** A named local run (lab bench local --name): ioping repetitions from `files`, with the host's file system. */
+export function localRun(
+  name: string,
+  fileSystem: string,
+  files: readonly string[],
+  extra: Readonly<Record<string, MetadataValue>> = {},
+): Sample[] {
+  return repetitions("ioping", "ioping/ioping-J.json", files, {
+    scenario: "local",
+    stack: name,
+    runId: "r1",
+    fileSystem,
+    fileSystemDevice: fileSystem === "tmpfs" ? "tmpfs" : "/dev/vda",
+    ...extra,
+  });
+}
+
 /** Two named local runs (lab bench local --name ext4 / --name tmpfs): ioping, three repetitions each. */
 export function localSet(): InputFile[] {
-  const local = (name: string, fileSystem: string, files: string[]) =>
-    repetitions("ioping", "ioping/ioping-J.json", files, {
-      scenario: "local",
-      stack: name,
-      runId: "r1",
-      fileSystem,
-      fileSystemDevice: fileSystem === "tmpfs" ? "tmpfs" : "/dev/vda",
-    });
   return [
     {
       file: "results/local/ext4/r1/samples.json",
-      samples: local("ext4", "ext4", ["ioping/ioping-J.json", "ioping/ioping-periodic-J.json", "ioping/ioping.txt"]),
+      samples: localRun("ext4", "ext4", ["ioping/ioping-J.json", "ioping/ioping-periodic-J.json", "ioping/ioping.txt"]),
     },
     {
       file: "results/local/tmpfs/r1/samples.json",
-      samples: local("tmpfs", "tmpfs", ["ioping/ioping-quiet-1201.txt", "ioping/ioping.txt", "ioping/ioping-J.json"]),
+      samples: localRun("tmpfs", "tmpfs", ["ioping/ioping-quiet-1201.txt", "ioping/ioping.txt", "ioping/ioping-J.json"]),
     },
   ];
 }
