@@ -70,7 +70,17 @@ export interface BenchLocalOptions {
   readonly reps?: string | number;
   /** A PostgreSQL URL; without it pgbench drives a throwaway cluster in --dir. */
   readonly pg?: string;
+  /**
+   * The run's name: its samples' `stack`, and its results go to `results/local/<name>/<runId>/`,
+   * so that `lab report --baseline <name>` compares it with other named runs of the same setup.
+   * @default "local"
+   */
+  readonly name?: string;
 }
+
+/** `--name`: what a stack name may be (lab/results/files.ts takes it as one path segment). */
+export const NAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+export const NAME_RULE = "1-40 lowercase letters, digits or '-', starting and ending with a letter or digit";
 
 /** The options checked. */
 export interface LocalRequest {
@@ -80,6 +90,8 @@ export interface LocalRequest {
   readonly reps: number;
   /** The server of `--pg`; undefined: a throwaway cluster (when pgbench runs). */
   readonly pg?: PgConnection;
+  /** `--name`, or {@link LOCAL}. */
+  readonly name: string;
 }
 
 /** The flag each user-typed BenchSpec argument comes from. */
@@ -104,6 +116,7 @@ export function checkOptions(o: BenchLocalOptions): { request: LocalRequest; pro
     else pg = parsed;
     if (!tools.includes("pgbench")) out.push(problem("--pg", "given only when --tools includes pgbench", redactPgUrl(o.pg)));
   }
+  if (o.name !== undefined && !NAME_PATTERN.test(o.name)) out.push(problem("--name", NAME_RULE, o.name));
   if (out.length > 0) return { problems: out };
   return {
     request: {
@@ -112,6 +125,7 @@ export function checkOptions(o: BenchLocalOptions): { request: LocalRequest; pro
       quick: o.quick === true,
       reps: reps as number,
       pg,
+      name: o.name ?? LOCAL,
     },
     problems: [],
   };

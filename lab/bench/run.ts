@@ -9,18 +9,19 @@
  * created). Then a private work directory `<dir>/.lab-bench` (the fio job files,
  * the data of fio and ioping, the scripts' TMPDIR and, without `--pg`, the throwaway PostgreSQL
  * cluster: pgbench measures the same storage), the tools one after the other, the samples and raw
- * outputs written to `results/local/<runId>/` (lab/results/files.ts), and the report.
+ * outputs written to `results/local/<name>/<runId>/` (lab/results/files.ts) with the run's manifest, and the report.
  *
  * Whatever happens (a tool fails, Ctrl-C, SIGTERM, SIGHUP) the running script's process group is
  * killed, the throwaway cluster stopped and the work directory removed before the command ends;
  * no partial result is written. Exit status: 0 done; 1 a step failed (cleaned up); 2 a problem found
- * before anything started; 128 + the signal's number when interrupted (130 for Ctrl-C). A SIGKILL
+ * before anything started; 128 + the signal's number when interrupted (130 for Ctrl-C; 141 when the reader
+ * of stdout goes away, an EPIPE answered as SIGPIPE would be). A SIGKILL
  * of the lab itself cannot be handled: the work directory (and the server in it) would remain.
  *
  * Each script runs in a process group of its own (`detached`), so that fio's and pgbench's worker
  * processes are killed with it; a Ctrl-C in the terminal reaches the lab, which kills the group.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { collectSamples, type RawOutput } from "../../components/bench/collect";
@@ -32,6 +33,7 @@ import { parseToolOutput } from "../../core/parsers";
 import type { RunMetadata, Sample } from "../../core/sample";
 import { runDir, writeRunResults } from "../results/files";
 import { defaultRunId } from "../run/names";
+import { gitState, pinnedVersions, type ManifestFile } from "../util/manifest";
 import { freeBytes, hostMetadata, type HostMetadata } from "./host";
 import {
   LOCAL,
@@ -46,6 +48,7 @@ import {
   type LocalServer,
 } from "./plan";
 import {
+  NOBODY,
   findServerBin,
   pgSecretEnv,
   pgServerFacts,
@@ -70,8 +73,15 @@ import {
 /** Exit statuses (see the module comment). */
 export const EXIT = { ok: 0, failed: 1, preflight: 2 } as const;
 /** 128 + the signal's number, as a shell reports a process killed by it. */
-export const SIGNAL_EXIT: Readonly<Record<"SIGINT" | "SIGTERM" | "SIGHUP", number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
-const SIGNALS = Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[];
+export const SIGNAL_EXIT: Readonly<Record<"SIGINT" | "SIGTERM" | "SIGHUP" | "SIGPIPE", number>> = {
+  SIGINT: 130,
+  SIGTERM: 143,
+  SIGHUP: 129,
+  // Not a signal handler: a closed stdout (`lab bench local | head -3`) is an EPIPE write error,
+  // answered as the shell's SIGPIPE would be, after the clean-up.
+  SIGPIPE: 141,
+};
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 /**
  * The work directory inside `--dir`. Its name is fixed so that the paths the tools print (fio's
@@ -107,7 +117,7 @@ export interface LocalRunOptions extends BenchLocalOptions {
 
 export interface LocalRunResult {
   readonly code: number;
-  /** `results/local/<runId>`, once written. */
+  /** `results/local/<name>/<runId>`, once written. */
   readonly runDir?: string;
   readonly samples?: readonly Sample[];
 }
@@ -252,13 +262,15 @@ async function prepare(opts: LocalRunOptions, cwd: string, resultsRoot: string):
   if (missing.length > 0) return missingProgramsMessage(missing, asRoot);
 
   const runId = opts.runId ?? defaultRunId(opts.now ?? new Date());
-  const target = runDir(resultsRoot, LOCAL, runId);
+  const target = runDir(resultsRoot, req.name, runId);
   if (fs.existsSync(target))
     return `${target} exists already: a run's results are written once; wait a second for a new run id, or move it away`;
 
   const work = path.join(dir, WORK_DIR);
-  if (fs.existsSync(work)) {
-    return `${work} exists: another lab bench local is running on ${dir}, or one was killed (SIGKILL) before it could clean up; if none runs, stop any server in it (pg_ctl -D ${work}/pg-*/data stop) and remove it`;
+  if (fs.existsSync(work)) return workDirExists(work, dir, asRoot, findServerBin());
+  if (usesThrowaway(req) && asRoot) {
+    const reach = unreachableByNobody(dir);
+    if (reach !== undefined) return reach;
   }
 
   const host = hostMetadata(dir);
@@ -295,15 +307,79 @@ async function prepare(opts: LocalRunOptions, cwd: string, resultsRoot: string):
   return { req, dir, host, runId, spec, notes: [...(req.quick ? [QUICK_NOTE] : []), ...sizes.notes], pgFacts };
 }
 
+/**
+ * The message for a work directory left in `--dir`: how to stop a server still running in it.
+ * As root the server runs as nobody and pg_ctl refuses root, so the hint runs it as nobody
+ * (util-linux runuser(1): `runuser -u USER -- COMMAND`).
+ */
+export function workDirExists(work: string, dir: string, asRoot: boolean, serverBin: string | undefined): string {
+  const pgCtl = serverBin === undefined ? "pg_ctl" : path.join(serverBin, "pg_ctl");
+  const stop = `${asRoot ? "runuser -u nobody -- " : ""}${pgCtl} -D ${work}/pg-*/data stop`;
+  return `${work} exists: another lab bench local is running on ${dir}, or one was killed (SIGKILL) before it could clean up; if none runs, stop any server in it (${stop}) and remove it`;
+}
+
+/**
+ * As root, the throwaway PostgreSQL runs as nobody inside `<dir>/.lab-bench`: nobody needs search
+ * permission on `dir` and every directory above it. The problem, or undefined when nobody gets
+ * through (`test -x` as nobody: search permission on a directory, and on the path to it).
+ */
+export function unreachableByNobody(dir: string): string | undefined {
+  const r = spawnSync("setpriv", [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", "test", "-x", dir]);
+  if (r.status === 0) return undefined;
+  return `'--dir' must be a directory the throwaway PostgreSQL's user nobody (uid ${NOBODY}: initdb and pg_ctl refuse root) can reach, with search permission for others on it and every directory above it, got ${JSON.stringify(dir)}`;
+}
+
+/** The manifest of a local run (core/manifest.ts): the checkout's git state and the pins; no cloud stack. */
+export function localManifest(root: string, now: Date, command: string = process.argv.slice(1).join(" ")): ManifestFile {
+  return {
+    schema: 1,
+    manifest: {
+      schema: 1,
+      git: gitState(root),
+      versions: pinnedVersions(),
+      region: LOCAL,
+      stacks: {},
+      command,
+      createdAt: now.toISOString(),
+    },
+    configs: {},
+    resources: [],
+  };
+}
+
+/** The project's checkout, whose git state a local run's manifest records. */
+const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
+
 /** The note of every `--quick` run. */
 export const QUICK_NOTE = "--quick: a rehearsal with small sizes and short runs, not a measurement";
 
 /** Runs `lab bench local` (see the module comment); never throws for a failed benchmark: the result's code says it. */
 export async function runBenchLocal(opts: LocalRunOptions): Promise<LocalRunResult> {
   const cwd = opts.cwd ?? process.cwd();
-  const write = opts.write ?? ((t: string) => process.stdout.write(t));
+  const abort: Abort = {};
+  // A reader that goes away (`| head -3`) makes the next write to stdout fail with EPIPE, emitted
+  // as an 'error' event that would otherwise end the process at once, leaving the work directory
+  // and the throwaway server behind: it stops the run like a signal, and nothing more is written.
+  let stdoutClosed = false;
+  const onStdoutError = (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+    stdoutClosed = true;
+    if (abort.signal) return;
+    abort.signal = "SIGPIPE";
+    abort.stopCurrent?.();
+  };
+  if (opts.write === undefined) process.stdout.on("error", onStdoutError);
+  const write = opts.write ?? ((t: string) => void (stdoutClosed || process.stdout.write(t)));
+  try {
+    return await benchLocal(opts, cwd, abort, write);
+  } finally {
+    if (opts.write === undefined) process.stdout.off("error", onStdoutError);
+  }
+}
+
+async function benchLocal(opts: LocalRunOptions, cwd: string, abort: Abort, write: (t: string) => void): Promise<LocalRunResult> {
   const writeError = opts.writeError ?? ((t: string) => process.stderr.write(t));
-  const resultsRoot = opts.resultsRoot ?? path.join(cwd, "results");
+  const resultsRoot = path.join(opts.resultsRoot ?? path.join(cwd, "results"), LOCAL);
   const emit = (e: LocalRunEvent) => opts.onEvent?.(e);
 
   const prepared = await prepare(opts, cwd, resultsRoot);
@@ -324,18 +400,17 @@ export async function runBenchLocal(opts: LocalRunOptions): Promise<LocalRunResu
       estimateSeconds: toolEstimateSeconds(t, planned),
       reps: planned.reps,
     })),
-    { name: "save", what: `${path.relative(cwd, runDir(resultsRoot, LOCAL, runId))}/ and the report`, estimateSeconds: SAVE_SECONDS },
+    { name: "save", what: `${path.relative(cwd, runDir(resultsRoot, req.name, runId))}/ and the report`, estimateSeconds: SAVE_SECONDS },
   ];
   write(
     [
-      `lab bench local ${runId}: ${planned.tools.join(", ")} on ${dir} (${host.fileSystem} on ${host.fileSystemDevice}; ${host.cpuModel}, ${host.cpuCores} CPUs, kernel ${host.kernel})`,
+      `lab bench local ${req.name}/${runId}: ${planned.tools.join(", ")} on ${dir} (${host.fileSystem} on ${host.fileSystemDevice}; ${host.cpuModel}, ${host.cpuCores} CPUs, kernel ${host.kernel})`,
       ...notes.map((n) => `note: ${n}`),
       renderStepList(steps),
       "",
     ].join("\n"),
   );
 
-  const abort: Abort = {};
   const onSignal = (signal: keyof typeof SIGNAL_EXIT) => {
     if (abort.signal) return;
     abort.signal = signal;
@@ -353,6 +428,7 @@ export async function runBenchLocal(opts: LocalRunOptions): Promise<LocalRunResu
   let pg: ThrowawayPostgres | undefined;
   let step = 0;
   try {
+    checkAbort();
     fs.mkdirSync(path.join(dir, WORK_DIR), { mode: 0o700 });
     work = path.join(dir, WORK_DIR);
     emit({ type: "workdir", dir: work });
@@ -403,7 +479,7 @@ export async function runBenchLocal(opts: LocalRunOptions): Promise<LocalRunResu
           : throwaway
             ? { pgServer: "throwaway", pgServerVersion: (pg as ThrowawayPostgres).version }
             : { pgServer: "external", pgServerVersion: pgFacts?.serverVersion };
-      const run: RunMetadata = { scenario: LOCAL, stack: LOCAL, runId, ...machine, ...storage, ...server, ...toolOptions(tool, s) };
+      const run: RunMetadata = { scenario: LOCAL, stack: req.name, runId, ...machine, ...storage, ...server, ...toolOptions(tool, s) };
       const got = collectSamples(stdout, { tool, reps: s.reps, source: `local/${tool}.sh`, run }, parseToolOutput);
       samples.push(...got.samples);
       raws.push(...got.raws);
@@ -413,7 +489,9 @@ export async function runBenchLocal(opts: LocalRunOptions): Promise<LocalRunResu
     }
 
     progress.begin(step);
-    const written = writeRunResults(resultsRoot, LOCAL, runId, samples, raws);
+    checkAbort();
+    // Every sample carries the manifest (`manifest.…` metadata) and manifest.json goes beside them, as a stack run's.
+    const written = writeRunResults(resultsRoot, req.name, runId, samples, raws, localManifest(PROJECT_ROOT, opts.now ?? new Date()));
     let reportText = "";
     let reportFailed: string | undefined;
     if (opts.report) {

@@ -1,8 +1,8 @@
 /**
  * `lab bench local [--dir D] [--profile seed|latency|suite] [--tools fio,ioping,pgbench] [--quick]
- * [--reps N] [--pg URL]`: the benchmark Jobs' scripts on this machine (lab/bench/run.ts), then
+ * [--reps N] [--pg URL] [--name N]`: the benchmark Jobs' scripts on this machine (lab/bench/run.ts), then
  * `lab report` (lab/cli/report.ts `runReport`) on the run's directory, written to
- * `results/local/<runId>/report/`. {@link benchLocalAction} is what the command does; it returns
+ * `results/local/<name>/<runId>/report/`. {@link benchLocalAction} is what the command does; it returns
  * the exit status (lab/bench/run.ts: 0 done, 1 a step failed, 2 a problem before anything started,
  * 130 Ctrl-C).
  */

@@ -120,7 +120,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     .argument("<dir...>", "directories searched for results/<stack>/<runId>/samples.json")
     .option("--out <dir>", "output directory", "report")
     .option("--format <list>", "comma-separated formats: md, html, svg", "md,html,svg")
-    .option("--baseline <stack>", "also divide every other stack's rows by this stack's like-for-like rows")
+    .option(
+      "--baseline <name>",
+      "also divide the rows of every other stack or named local run of the same setup by this one's like-for-like rows",
+    )
     .option("--force", "put runs with different manifests side by side (their differences are listed)")
     .action(async (dirs: string[], opts: { out: string; format: string; baseline?: string; force?: boolean }) => {
       const r = await commands
@@ -133,13 +136,17 @@ export async function main(argv: readonly string[]): Promise<void> {
   bench
     .command("local")
     .description(
-      "run the benchmark Jobs' scripts (fio, ioping, pgbench) on this machine: a rehearsal and the local-disk baseline, saved to results/local/<runId>/ with its report",
+      "run the benchmark Jobs' scripts (fio, ioping, pgbench) on this machine: a rehearsal and the local-disk baseline, saved to results/local/<name>/<runId>/ with its report",
     )
     .option("--dir <dir>", "directory on the storage to test (default: the current directory)")
     .option("--profile <profile>", "fio profile: seed, latency or suite (default seed)")
     .option("--tools <list>", "comma-separated tools (default fio,ioping,pgbench)")
     .option("--quick", "small sizes and short runs: a rehearsal, not a measurement")
     .option("--reps <n>", "repetitions of every tool, 1-20 (default 3; 1 with --quick)")
+    .option(
+      "--name <name>",
+      "name of the run: its samples' stack, results in results/local/<name>/<runId>/, what lab report --baseline names (default local)",
+    )
     .option(
       "--pg <url>",
       "PostgreSQL server for pgbench, postgresql://user[:password]@host[:port]/database (default: a throwaway cluster in --dir)",

@@ -1,5 +1,5 @@
 /**
- * `lab report DIR… [--out DIR] [--format md,html,svg] [--baseline STACK]`: reads every
+ * `lab report DIR… [--out DIR] [--format md,html,svg] [--baseline NAME]`: reads every
  * samples.json below the directories (lab/report/load.ts), builds the comparison
  * (lab/report/model.ts) and writes report.md, one SVG chart per comparison (charts/*.svg) and a
  * self-contained report.html into the output directory; returns what to print: where it wrote
@@ -29,7 +29,7 @@ export interface ReportCliOptions {
   readonly out?: string;
   /** Comma-separated formats. @default "md,html,svg" */
   readonly format?: string;
-  /** Also compare every other stack with this one. */
+  /** Also compare every other named run (stack, or `lab bench local --name`) of the same setup with this one. */
   readonly baseline?: string;
   /** Put runs with different manifests side by side (their differences listed). @default false */
   readonly force?: boolean;
@@ -87,7 +87,7 @@ export async function runReport(opts: ReportCliOptions): Promise<ReportCliResult
     ].sort();
     if (!stacks.includes(opts.baseline)) {
       throw new UsageError(
-        problem("--baseline", `a stack of the samples read (${stacks.join(", ") || "none records one"})`, opts.baseline),
+        problem("--baseline", `a stack or named local run of the samples read (${stacks.join(", ") || "none records one"})`, opts.baseline),
       );
     }
   }

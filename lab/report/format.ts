@@ -53,3 +53,15 @@ export function formatRange(low: string, high: string): string {
 export function formatMetadata(value: MetadataValue | undefined): string {
   return value === undefined ? "—" : String(value);
 }
+
+const PERCENT_FORMAT = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 2 });
+
+/** A share (0.034) as a percentage with two significant digits: `3.4 %`; `—` when undefined. */
+export function formatPercent(share: number | undefined): string {
+  return share === undefined ? "—" : `${PERCENT_FORMAT.format(share * 100)} %`;
+}
+
+/** A p-value: two significant digits (`0.1`, `0.0079`). */
+export function formatP(p: number): string {
+  return PERCENT_FORMAT.format(p);
+}

@@ -13,6 +13,7 @@ import {
   ratioTableLayout,
   referenceNote,
   sharedSetup,
+  spreadNotes,
   summaryLines,
   type Cell,
   type TableLayout,
@@ -26,7 +27,13 @@ export function escapeHtml(t: string): string {
 }
 
 function cellHtml(c: Cell, tag: "td" | "th", numeric: boolean): string {
-  const inner = c.code ? `<code>${escapeHtml(c.text)}</code>` : c.strong ? `<strong>${escapeHtml(c.text)}</strong>` : escapeHtml(c.text);
+  const inner = c.code
+    ? `<code>${escapeHtml(c.text)}</code>`
+    : c.strong
+      ? `<strong>${escapeHtml(c.text)}</strong>`
+      : c.href !== undefined
+        ? `<a href="${escapeHtml(c.href)}">${escapeHtml(c.text)}</a>`
+        : escapeHtml(c.text);
   return `<${tag}${numeric ? ' class="num"' : ""}>${inner}</${tag}>`;
 }
 
@@ -57,7 +64,7 @@ tr.reference { background: #fef2f2; font-style: italic; }
 code { font-family: "DejaVu Sans Mono", monospace; font-size: 12px; }
 ul.notes { font-size: 13px; color: #374151; margin: 6px 0; padding-left: 20px; }
 figure.chart { margin: 12px 0 20px; }
-figure.chart svg { max-width: 100%; height: auto; }
+figure.chart svg { max-width: 100%; height: auto; display: block; }
 pre.manifest { font-family: "DejaVu Sans Mono", monospace; font-size: 12px; white-space: pre-wrap; background: #f9fafb; padding: 8px; }
 @page { margin: 14mm; }
 @media print {
@@ -99,8 +106,14 @@ export function renderHtml(model: ReportModel, svgs: ReadonlyMap<string, string>
   }
   for (const e of model.experiments) {
     out.push(`<section class="experiment" data-experiment="${escapeHtml(e.id)}">`, `<h2>${escapeHtml(e.title)}</h2>`);
-    if (e.ratios.length > 0) out.push("<h3>Ratios</h3>", htmlTable(ratioTableLayout(e.ratios), "ratios"));
     const charts = chartsOf(e);
+    if (e.ratios.length > 0) {
+      out.push("<h3>Ratios</h3>", htmlTable(ratioTableLayout(e.ratios), "ratios"));
+      const chart = charts.get(e);
+      const svg = chart === undefined ? undefined : svgs.get(chart.file);
+      if (chart !== undefined && svg !== undefined)
+        out.push(`<figure class="chart ratios" data-chart="${escapeHtml(chart.file)}">`, svg, "</figure>");
+    }
     for (const u of e.utilization ?? []) {
       const chart = charts.get(u);
       const svg = chart === undefined ? undefined : svgs.get(chart.file);
@@ -111,9 +124,9 @@ export function renderHtml(model: ReportModel, svgs: ReadonlyMap<string, string>
       out.push(
         `<section class="metric" data-metric="${escapeHtml(t.metric)}">`,
         `<h3><code>${escapeHtml(t.metric)}</code> (${escapeHtml(displayUnit(t.unit))})</h3>`,
-        htmlTable(metricTableLayout(t), "metric"),
+        htmlTable(metricTableLayout(t, e.ratios), "metric"),
       );
-      const notes = [...t.references.map((_, i) => referenceNote(t, i))];
+      const notes = [...t.references.map((_, i) => referenceNote(t, i)), ...spreadNotes(t, e.ratios)];
       const shared = sharedSetup(t);
       const items = notes.map((n) => `<li>${escapeHtml(n)}</li>`);
       if (shared.length > 0) items.push(`<li>Setup of every row: ${shared.map((s) => `<code>${escapeHtml(s)}</code>`).join(", ")}.</li>`);

@@ -3,17 +3,18 @@
  * of cells, the notes under them, the summary lines. Every number is formatted here (format.ts),
  * so report.md, report.html and the charts show the same strings. Pure.
  */
-import { chartOf, referenceLabel, type Chart } from "./chart";
-import { displayUnit, formatMetadata, formatRange, formatRatio, formatSampleValue } from "./format";
-import type { Experiment, MetricTable, Ratio, ReportModel } from "./model";
+import { chartOf, ratioChartOf, referenceLabel, type Chart } from "./chart";
+import { displayUnit, formatMetadata, formatP, formatPercent, formatRange, formatRatio, formatSampleValue } from "./format";
+import { MIN_REPS_FOR_DIFFERENCE, type Experiment, type MetricTable, type Ratio, type ReportModel } from "./model";
 import type { ReferenceRow } from "./published";
 import { utilChart, type UtilComparison } from "../util/report";
 
-/** One table cell: `code` for metadata values (shown verbatim), `strong` for labels. */
+/** One table cell: `code` for metadata values (shown verbatim), `strong` for labels, `href` a link. */
 export interface Cell {
   readonly text: string;
   readonly code?: boolean;
   readonly strong?: boolean;
+  readonly href?: string;
 }
 
 export interface Row {
@@ -32,38 +33,96 @@ export interface TableLayout {
 const text = (t: string): Cell => ({ text: t });
 const code = (t: string): Cell => ({ text: t, code: true });
 
-/** A metric table: a column per distinguishing key, then median, min–max, n, unit and runs; published rows last. */
-export function metricTableLayout(table: MetricTable): TableLayout {
+/** The mark of a row whose spread is wider than a difference it is compared on. */
+export const SPREAD_FLAG = "⚠";
+
+/** For each row of `table`, the ratios whose difference its spread exceeds. */
+export function spreadFlags(table: MetricTable, ratios: readonly Ratio[]): Map<number, Ratio[]> {
+  const out = new Map<number, Ratio[]>();
+  for (const r of ratios) {
+    if (r.metric !== table.metric || r.unit !== table.unit) continue;
+    for (const side of r.spreadWider) {
+      const i = table.groups.indexOf(side === "num" ? r.num : r.den);
+      if (i >= 0) out.set(i, [...(out.get(i) ?? []), r]);
+    }
+  }
+  return out;
+}
+
+/** A ratio's name as the ratio table shows it. */
+export function ratioName(r: Ratio): string {
+  return r.comparison.id === "baseline" ? `${r.num.metadata.stack} / ${r.den.metadata.stack}` : r.comparison.title;
+}
+
+/**
+ * A metric table: a column per distinguishing key, then median, min–max, coefficient of
+ * variation, n, unit and runs; each published figure right under the last row it belongs beside.
+ * A row whose spread is wider than a difference it is compared on carries {@link SPREAD_FLAG}.
+ */
+export function metricTableLayout(table: MetricTable, ratios: readonly Ratio[] = []): TableLayout {
   const unit = displayUnit(table.unit);
   const keys = table.columns.length > 0 ? table.columns : [];
-  const header = [...(keys.length > 0 ? keys : ["row"]), "median", "min–max", "n", "unit", "runs"];
+  const header = [...(keys.length > 0 ? keys : ["row"]), "median", "min–max", "CV", "n", "unit", "runs"];
   const first = Math.max(keys.length, 1);
-  const ours: Row[] = table.groups.map((g) => ({
-    kind: "ours",
-    cells: [
-      ...(keys.length > 0
-        ? keys.map((k) => (g.metadata[k] === undefined ? text("—") : code(formatMetadata(g.metadata[k]))))
-        : [text(g.label)]),
-      text(formatSampleValue(g.summary.median, table.unit)),
-      text(formatRange(formatSampleValue(g.summary.min, table.unit), formatSampleValue(g.summary.max, table.unit))),
-      text(String(g.summary.n)),
-      text(unit),
-      text(g.runs.join(", ") || "—"),
-    ],
-  }));
-  const refs: Row[] = table.references.map((r) => ({
-    kind: "reference",
-    cells: [
-      { text: `published: ${r.figure.label}`, strong: true },
-      ...Array.from({ length: first - 1 }, () => text("")),
-      text(formatSampleValue(r.figure.value, r.figure.unit)),
-      text("—"),
-      text("—"),
-      text(unit),
-      text(r.figure.source.document),
-    ],
-  }));
-  return { header, rows: [...ours, ...refs], numeric: [first, first + 1, first + 2] };
+  const flags = spreadFlags(table, ratios);
+  const rows: Row[] = [];
+  const refsAfter = new Map<number, number[]>();
+  table.references.forEach((r, i) => {
+    const last = Math.max(...r.rows);
+    refsAfter.set(last, [...(refsAfter.get(last) ?? []), i]);
+  });
+  table.groups.forEach((g, gi) => {
+    const flagged = flags.has(gi);
+    rows.push({
+      kind: "ours",
+      cells: [
+        ...(keys.length > 0
+          ? keys.map((k) => (g.metadata[k] === undefined ? text("—") : code(formatMetadata(g.metadata[k]))))
+          : [text(g.label)]),
+        text(formatSampleValue(g.summary.median, table.unit)),
+        text(formatRange(formatSampleValue(g.summary.min, table.unit), formatSampleValue(g.summary.max, table.unit))),
+        text(`${formatPercent(g.summary.cv)}${flagged ? ` ${SPREAD_FLAG}` : ""}`),
+        text(String(g.summary.n)),
+        text(unit),
+        text(g.runs.join(", ") || "—"),
+      ],
+    });
+    for (const ri of refsAfter.get(gi) ?? []) {
+      const f = table.references[ri].figure;
+      rows.push({
+        kind: "reference",
+        cells: [
+          { text: `published: ${f.label}`, strong: true },
+          ...Array.from({ length: first - 1 }, () => text("")),
+          text(formatSampleValue(f.value, f.unit)),
+          text("—"),
+          text("—"),
+          text("—"),
+          text(unit),
+          { text: f.source.title, href: f.source.url },
+        ],
+      });
+    }
+  });
+  return { header, rows, numeric: [first, first + 1, first + 2, first + 3] };
+}
+
+/** The notes under a table for its flagged rows: which difference each row's spread exceeds. */
+export function spreadNotes(table: MetricTable, ratios: readonly Ratio[]): string[] {
+  return [...spreadFlags(table, ratios).entries()]
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([i, rs]) =>
+        `${SPREAD_FLAG} ${table.groups[i].label}: its spread (max − min = ${formatPercent(relativeRangeOf(table.groups[i]))} of the median) is wider than the difference of ${rs
+          .map((r) => `${ratioName(r)} (${formatRatio(r.estimate.ratio)})`)
+          .join(", ")}: another run could reverse it.`,
+    );
+}
+
+function relativeRangeOf(g: {
+  readonly summary: { readonly median: number; readonly min: number; readonly max: number };
+}): number | undefined {
+  return g.summary.median === 0 ? undefined : (g.summary.max - g.summary.min) / Math.abs(g.summary.median);
 }
 
 /** The note under a table for one published figure: what, where from, what was deployed, how our setup differs. */
@@ -71,14 +130,10 @@ export function referenceNote(table: MetricTable, index: number): string {
   const r: ReferenceRow = table.references[index];
   const f = r.figure;
   const parts = [
-    `${referenceLabel(table, index)}; source: ${f.source.document} (${f.source.where}); deployed: ${f.deployed}`,
-    ...(Object.keys(f.side).length > 0
-      ? [
-          `beside rows with ${Object.entries(f.side)
-            .map(([k, v]) => `${k} = ${v}`)
-            .join(", ")}`,
-        ]
-      : []),
+    `${referenceLabel(table, index)}; source: ${f.source.title}, ${f.source.url} (${f.source.where}; read ${f.source.read}); deployed: ${f.deployed}`,
+    `beside ${r.rows.map((i) => table.groups[i].label).join(", ")} (${Object.entries({ ...f.storage, ...f.side })
+      .map(([k, v]) => `${k} = ${v}`)
+      .join(", ")})`,
     ...(r.differences.length > 0
       ? [`our setup differs: ${r.differences.map((d) => `${d.key} (ours ${d.ours.join(", ")}; published ${d.published})`).join(", ")}`]
       : []),
@@ -92,11 +147,12 @@ export function sharedSetup(table: MetricTable): string[] {
   return table.shared.map(([k, v]) => `${k} = ${v}`);
 }
 
-/** How a ratio's interval was obtained, in words. */
+/** How a ratio's interval was obtained, in words (the interval's label). */
 export function intervalMethod(r: Ratio): string {
-  return r.estimate.method === "bootstrap"
-    ? `${Math.round(r.estimate.level * 100)} % bootstrap`
-    : `min–max only: n < ${r.estimate.minReps}`;
+  const e = r.estimate;
+  return e.method === "bootstrap"
+    ? `${Math.round(e.level * 100)} % percentile bootstrap, ${r.num.summary.n} / ${r.den.summary.n} repetitions`
+    : `min–max of the ${r.num.summary.n} × ${r.den.summary.n} repetition ratios; n < ${e.minReps} a side: not a confidence interval`;
 }
 
 /** A ratio's interval as text, saying how it was obtained. */
@@ -104,19 +160,42 @@ export function intervalText(r: Ratio): string {
   return `${formatRange(formatRatio(r.estimate.low), formatRatio(r.estimate.high))} (${intervalMethod(r)})`;
 }
 
+/** What a ratio shows: "no difference shown", or a difference with its exact permutation p when there is one. */
+export function verdictText(r: Ratio): string {
+  if (r.num.summary.n < MIN_REPS_FOR_DIFFERENCE || r.den.summary.n < MIN_REPS_FOR_DIFFERENCE)
+    return `no difference shown: fewer than ${MIN_REPS_FOR_DIFFERENCE} repetitions on a side`;
+  if (r.noDifference) return "no difference shown: the interval includes 1";
+  const p = r.estimate.permutation;
+  const test =
+    p === undefined
+      ? ""
+      : `; exact Mann–Whitney p = ${formatP(p.p)} (the least ${r.num.summary.n} / ${r.den.summary.n} repetitions can give is ${formatP(2 / p.permutations)})`;
+  const spread =
+    r.spreadWider.length > 0
+      ? `; ${SPREAD_FLAG} spread of ${r.spreadWider.map((s) => (s === "num" ? r.num.label : r.den.label)).join(" and ")} wider than the difference`
+      : "";
+  const shown =
+    r.estimate.method === "min-max"
+      ? `a difference: every repetition ratio ${r.estimate.ratio > 1 ? "above" : "below"} 1`
+      : `a difference: the ${Math.round(r.estimate.level * 100)} % interval excludes 1`;
+  return `${shown}${test}${spread}`;
+}
+
 /** The ratios of an experiment. */
 export function ratioTableLayout(ratios: readonly Ratio[]): TableLayout {
   return {
-    header: ["ratio", "metric", "ours", "interval", "n", "published", "rows (numerator / denominator)"],
-    numeric: [2, 3, 4, 5],
+    header: ["ratio", "metric", "ours", "interval", "n", "shows", "published", "rows (numerator / denominator)"],
+    // The interval cell says how it was obtained: text that wraps, not a number column.
+    numeric: [2, 4, 6],
     rows: ratios.map((r) => ({
       kind: "ours",
       cells: [
-        { text: r.comparison.id === "baseline" ? `${r.num.metadata.stack} / ${r.den.metadata.stack}` : r.comparison.title, strong: true },
+        { text: ratioName(r), strong: true },
         code(r.metric),
         text(formatRatio(r.estimate.ratio)),
         text(intervalText(r)),
         text(`${r.num.summary.n} / ${r.den.summary.n}`),
+        text(verdictText(r)),
         text(r.published === undefined ? "—" : formatRatio(r.published)),
         text(`${r.num.label} / ${r.den.label}`),
       ],
@@ -143,9 +222,14 @@ export function incomparableLayout(model: ReportModel): TableLayout {
   };
 }
 
-/** The charts of an experiment's tables, by table, and of its utilization comparisons (lab/util/report.ts), by comparison. */
-export function chartsOf(experiment: Experiment): Map<MetricTable | UtilComparison, Chart> {
-  const out = new Map<MetricTable | UtilComparison, Chart>();
+/**
+ * The charts of an experiment: its ratio chart (keyed by the experiment), each table's by table,
+ * and its utilization comparisons' (lab/util/report.ts) by comparison.
+ */
+export function chartsOf(experiment: Experiment): Map<Experiment | MetricTable | UtilComparison, Chart> {
+  const out = new Map<Experiment | MetricTable | UtilComparison, Chart>();
+  const ratios = ratioChartOf(experiment, ratioName);
+  if (ratios !== undefined) out.set(experiment, ratios);
   for (const t of experiment.tables) {
     const c = chartOf(experiment, t);
     if (c !== undefined) out.set(t, c);
@@ -163,10 +247,14 @@ export function methodText(model: ReportModel): string {
   const b = model.bootstrap;
   return (
     "Each row pools the repetitions of one measurement (samples whose metadata is identical but for run id and repetition): " +
-    "median, min–max and n over them. A ratio divides two rows' medians; its interval is a " +
-    `${Math.round(b.level * 100)} % percentile bootstrap over the repetitions (${b.resamples.toLocaleString("en-US")} resamples, seed ${b.seed}) ` +
-    `when both rows have at least ${b.minReps} repetitions, and otherwise the min–max range of the ratio (marked "min–max only"). ` +
-    "Published figures are reference rows, named with their source; they were not measured here."
+    "median, min–max, coefficient of variation (CV: sample standard deviation / mean) and n over them; the charts draw every repetition as a point. " +
+    "A ratio divides two rows' medians. With fewer than " +
+    `${b.minReps} repetitions a side its interval is the min–max range of every repetition ratio (a spread, not a confidence interval: ` +
+    "with 3 values a side a bootstrap resample's median can take only 3 values, so a percentile bootstrap would give the same range under a 95 % label), " +
+    "with the exact Mann–Whitney test of the two rows (at 3 / 3 repetitions the smallest p any data can give is 0.1); " +
+    `from ${b.minReps} a side it is a ${Math.round(b.level * 100)} % percentile bootstrap (${b.resamples.toLocaleString("en-US")} resamples, seed ${b.seed}). ` +
+    `An interval that includes 1, or a side with fewer than ${MIN_REPS_FOR_DIFFERENCE} repetitions, is "no difference shown"; ${SPREAD_FLAG} marks a row whose spread (max − min over the median) is wider than the difference it is compared on. ` +
+    "Published figures are reference rows beside the rows of their own experiment, storage and side only, each citing its publication; they were not measured here."
   );
 }
 
@@ -191,21 +279,26 @@ export function summaryLines(model: ReportModel): [string, string, string] {
   const ratios = model.experiments.flatMap((e) => e.ratios);
   let second: string;
   if (ratios.length === 0) {
-    second = "No ratios: no table has both sides of Nitro / Xen, cross-zone / same-zone or RF3 / RF1 (--baseline STACK compares stacks).";
+    second =
+      "No ratios: no table has both sides of Nitro / Xen, cross-zone / same-zone or RF3 / RF1 (--baseline NAME compares named runs of the same setup).";
   } else {
     const headline = HEADLINE_METRICS.map((m) => ratios.find((r) => r.metric === m)).find((r) => r !== undefined) ?? ratios[0];
     const name = ratioTableLayout([headline]).rows[0].cells[0].text;
     const range = formatRange(formatRatio(headline.estimate.low), formatRatio(headline.estimate.high));
     const published = headline.published === undefined ? "" : `; published ${formatRatio(headline.published)}`;
-    second = `${plural(ratios.length, "ratio")}; headline: ${name} ${headline.metric} ${formatRatio(headline.estimate.ratio)} (${range}, ${intervalMethod(headline)}${published}).`;
+    const shown = ratios.filter((r) => !r.noDifference).length;
+    second = headline.noDifference
+      ? `${plural(ratios.length, "ratio")}, ${shown} showing a difference; headline: ${name} ${headline.metric}: no difference shown (${formatRatio(headline.estimate.ratio)}, ${range}, ${intervalMethod(headline)}${published}).`
+      : `${plural(ratios.length, "ratio")}, ${shown} showing a difference; headline: ${name} ${headline.metric} ${formatRatio(headline.estimate.ratio)} (${range}, ${intervalMethod(headline)}${published}).`;
   }
 
   const refs = tables.reduce((n, t) => n + t.references.length, 0);
   const bad = model.incomparable.reduce((n, i) => n + i.samples, 0);
+  const baseline = model.baselineNotes.length > 0 ? ` ${model.baselineNotes.join(" ")}` : "";
   const third = `${plural(refs, "published figure")} beside ours; ${
     model.incomparable.length === 0
       ? "nothing left incomparable."
       : `could not compare: ${plural(model.incomparable.length, "listing")} (${plural(bad, "sample")}), see "Samples that could not be compared".`
-  }`;
+  }${baseline}`;
   return [first, second, third];
 }

@@ -12,6 +12,7 @@ import {
   ratioTableLayout,
   referenceNote,
   sharedSetup,
+  spreadNotes,
   summaryLines,
   type Cell,
   type TableLayout,
@@ -28,7 +29,7 @@ function codeSpan(t: string): string {
 
 function cellText(c: Cell): string {
   if (c.text === "") return "";
-  const t = c.code ? codeSpan(c.text) : c.strong ? `**${c.text}**` : c.text;
+  const t = c.code ? codeSpan(c.text) : c.strong ? `**${c.text}**` : c.href !== undefined ? `[${c.text}](${c.href})` : c.text;
   return t.replace(/\|/g, "\\|").replace(/\n/g, " ");
 }
 
@@ -60,23 +61,30 @@ export function renderMarkdown(model: ReportModel, options: MarkdownOptions): st
   if (manifests !== undefined) out.push("## Manifests", "", "```text", ...manifests, "```", "");
   for (const e of model.experiments) {
     out.push(`## ${e.title}`, "");
-    if (e.ratios.length > 0) out.push("### Ratios", "", markdownTable(ratioTableLayout(e.ratios)), "");
     const charts = chartsOf(e);
+    if (e.ratios.length > 0) {
+      out.push("### Ratios", "", markdownTable(ratioTableLayout(e.ratios)), "");
+      const chart = charts.get(e);
+      if (chart !== undefined && options.charts)
+        out.push(`![${e.title}: each ratio with its interval and the published ratio](charts/${chart.file})`, "");
+    }
     for (const u of e.utilization ?? []) {
       const chart = charts.get(u);
       if (chart !== undefined && options.charts) out.push(`![${u.title}](charts/${chart.file})`, "");
     }
     for (const t of e.tables) {
-      out.push(`### ${codeSpan(t.metric)} (${displayUnit(t.unit)})`, "", markdownTable(metricTableLayout(t)), "");
-      t.references.forEach((_, i) => out.push(`- ${referenceNote(t, i)}`));
+      out.push(`### ${codeSpan(t.metric)} (${displayUnit(t.unit)})`, "", markdownTable(metricTableLayout(t, e.ratios)), "");
+      const notes = [...t.references.map((_, i) => referenceNote(t, i)), ...spreadNotes(t, e.ratios)];
+      notes.forEach((n) => out.push(`- ${n}`));
       const shared = sharedSetup(t);
       if (shared.length > 0) out.push(`- Setup of every row: ${shared.map(codeSpan).join(", ")}.`);
-      if (t.references.length > 0 || shared.length > 0) out.push("");
+      if (notes.length > 0 || shared.length > 0) out.push("");
       const limits = e.limits?.find((l) => l.table === t);
       const lines = limits === undefined ? [] : limitNotes(limits);
       if (lines.length > 0) out.push(...lines.map((l) => `- ${l}`), "");
       const chart = charts.get(t);
-      if (chart !== undefined && options.charts) out.push(`![${t.metric}: median per row with min–max whiskers](charts/${chart.file})`, "");
+      if (chart !== undefined && options.charts)
+        out.push(`![${t.metric}: median per row, min–max whiskers and every repetition](charts/${chart.file})`, "");
     }
   }
   out.push("## Samples that could not be compared", "");

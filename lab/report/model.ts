@@ -33,8 +33,17 @@ import {
   type TableLimits,
   type UtilComparison,
 } from "../util/report";
-import { referencesFor, matchesAll, type ReferenceRow } from "./published";
-import { BOOTSTRAP_DEFAULTS, ratioInterval, summarize, type BootstrapOptions, type RatioEstimate, type Summary } from "../../core/stats";
+import { referencesFor, type ReferenceRow } from "./published";
+import {
+  BOOTSTRAP_DEFAULTS,
+  includesOne,
+  ratioInterval,
+  relativeRange,
+  summarize,
+  type BootstrapOptions,
+  type RatioEstimate,
+  type Summary,
+} from "../../core/stats";
 
 /** A sample and the samples.json it was read from. */
 export interface SourcedSample {
@@ -94,7 +103,16 @@ export const WHERE_KEYS: readonly string[] = [
   "target",
   "fstype",
   "device",
+  // lab bench local's host facts (lab/bench/host.ts): the file system and device of --dir.
+  "fileSystem",
+  "fileSystemDevice",
 ];
+
+/**
+ * Fewest repetitions a side for a ratio to show a difference: with 2 a side even rows wholly apart
+ * have an exact Mann–Whitney p of 1/3, and one repetition says nothing of the spread.
+ */
+export const MIN_REPS_FOR_DIFFERENCE = 3;
 
 /** A ratio the report computes wherever a table has both sides. */
 export interface Comparison {
@@ -117,9 +135,26 @@ export const COMPARISONS: readonly Comparison[] = [
   { id: "replication", title: "RF3 / RF1", key: "replicationFactor", num: 3, den: 1, covary: ["stack"] },
 ];
 
-/** The comparison of every other stack with `stack` (`lab report --baseline`). */
+/**
+ * The comparison of every other named run (a stack, or a `lab bench local --name`) of the same
+ * setup with `stack` (`lab report --baseline`): where it ran may differ, nothing else.
+ */
 export function baselineComparison(stack: string): Comparison {
   return { id: "baseline", title: `stack / ${stack}`, key: "stack", den: stack, covary: WHERE_KEYS.filter((k) => k !== "stack") };
+}
+
+/**
+ * A row's rank in its table: the baseline side of each comparison first (the `--baseline` run,
+ * same zone, Xen, RF1), so every table and chart reads from the reference row down.
+ */
+function baselineRank(metadata: Readonly<Record<string, MetadataValue>>, baseline: string | undefined): number[] {
+  const first = (key: string, value: MetadataValue | undefined) => (value !== undefined && same(metadata[key], value) ? 0 : 1);
+  return [first("stack", baseline), ...COMPARISONS.map((c) => first(c.key, c.den))];
+}
+
+function compareRanks(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
 }
 
 /** One row: the repetitions of one measurement. */
@@ -156,6 +191,13 @@ export interface Ratio {
   readonly num: Group;
   readonly den: Group;
   readonly estimate: RatioEstimate;
+  /** The interval includes 1, or a side has fewer than {@link MIN_REPS_FOR_DIFFERENCE} repetitions: the runs show no difference. */
+  readonly noDifference: boolean;
+  /**
+   * The sides whose spread ((max − min) / median) is wider than the difference compared
+   * (|ratio − 1|): a second run could reverse the ratio's direction.
+   */
+  readonly spreadWider: readonly ("num" | "den")[];
   /** The same ratio of the published figures beside the two rows, when both exist. */
   readonly published?: number;
   /** Keys whose values differ between the two rows: [key, numerator's, denominator's]. */
@@ -192,6 +234,8 @@ export interface ReportModel {
   /** Each file read, with its sample count, in reading order. */
   readonly inputs: readonly { readonly file: string; readonly samples: number }[];
   readonly baseline?: string;
+  /** One line per experiment where `--baseline` could not be compared like for like, saying why. */
+  readonly baselineNotes: readonly string[];
   readonly bootstrap: Required<BootstrapOptions>;
   /** Each run's manifest and the differences `force` let through (lab/util/report.ts). */
   readonly manifests?: ManifestSection;
@@ -307,9 +351,12 @@ function groupRows(bucket: Bucket, items: readonly SourcedSample[], incomparable
   return [...groups.values()].map(({ metadata, items: rows }) => ({ metadata, items: rows }));
 }
 
-function buildTable(bucket: Bucket, incomparable: Incomparable[]): MetricTable {
+function buildTable(bucket: Bucket, incomparable: Incomparable[], baseline: string | undefined): MetricTable {
   const { unit, items } = splitUnits(bucket, incomparable);
-  const raw = groupRows(bucket, items, incomparable);
+  // Stable: rows of equal rank keep their reading order.
+  const raw = groupRows(bucket, items, incomparable).sort((a, b) =>
+    compareRanks(baselineRank(a.metadata, baseline), baselineRank(b.metadata, baseline)),
+  );
   const allKeys = orderKeys(raw.flatMap((g) => Object.keys(g.metadata)));
   const varying = allKeys.filter((k) => !HIDDEN_KEYS.has(k) && raw.some((g) => !same(g.metadata[k], raw[0].metadata[k])));
   const columns = raw.some((g) => g.metadata.stack !== undefined) && !varying.includes("stack") ? ["stack", ...varying] : varying;
@@ -346,6 +393,7 @@ function buildTable(bucket: Bucket, incomparable: Incomparable[]): MetricTable {
     labelKeys,
     shared,
     references: referencesFor(
+      bucket.experiment,
       bucket.metric,
       unit,
       groups.map((g) => g.metadata),
@@ -367,9 +415,25 @@ function sideName(c: Comparison, side: "num" | "den"): string {
 }
 
 function publishedRatio(table: MetricTable, num: Group, den: Group): number | undefined {
-  const n = table.references.find((r) => Object.keys(r.figure.side).length > 0 && matchesAll(num.metadata, r.figure.side));
-  const d = table.references.find((r) => Object.keys(r.figure.side).length > 0 && matchesAll(den.metadata, r.figure.side));
+  const n = table.references.find((r) => r.rows.includes(table.groups.indexOf(num)));
+  const d = table.references.find((r) => r.rows.includes(table.groups.indexOf(den)));
   return n !== undefined && d !== undefined && n !== d ? n.figure.value / d.figure.value : undefined;
+}
+
+/** The sides of a ratio whose relative spread is wider than the difference it shows. */
+export function sidesWiderThanDifference(num: Summary, den: Summary, ratio: number): ("num" | "den")[] {
+  const difference = Math.abs(ratio - 1);
+  return (
+    [
+      ["num", num],
+      ["den", den],
+    ] as const
+  )
+    .filter(([, s]) => {
+      const spread = relativeRange(s);
+      return s.n >= 2 && spread !== undefined && spread > difference;
+    })
+    .map(([side]) => side);
 }
 
 /** The ratios of one table for every comparison that applies; unpaired rows go to `incomparable`. */
@@ -414,13 +478,16 @@ function compareTable(
           continue;
         }
         const published = publishedRatio(table, n, d);
+        const estimate = ratioInterval(n.values, d.values, bootstrap);
         ratios.push({
           comparison: c,
           metric: table.metric,
           unit: table.unit,
           num: n,
           den: d,
-          estimate: ratioInterval(n.values, d.values, bootstrap),
+          estimate,
+          noDifference: includesOne(estimate) || n.summary.n < MIN_REPS_FOR_DIFFERENCE || d.summary.n < MIN_REPS_FOR_DIFFERENCE,
+          spreadWider: sidesWiderThanDifference(n.summary, d.summary, estimate.ratio),
           ...(published === undefined ? {} : { published }),
           differs: differingKeys(n, d, []).map((k) => [k, String(n.metadata[k] ?? "none"), String(d.metadata[k] ?? "none")] as const),
         });
@@ -433,7 +500,9 @@ function compareTable(
       for (const g of mine) {
         if (used.has(g)) continue;
         if (others.length === 0) {
-          list(g, `${c.title}: one side missing: no ${sideName(c, side === "num" ? "den" : "num")} samples of this metric`);
+          // --baseline with no other run in the experiment: one line in the model's baselineNotes, not one per row.
+          if (c.id !== "baseline")
+            list(g, `${c.title}: one side missing: no ${sideName(c, side === "num" ? "den" : "num")} samples of this metric`);
           continue;
         }
         const closest = [...others].sort((a, b) => differingKeys(g, a, ignore).length - differingKeys(g, b, ignore).length)[0];
@@ -445,6 +514,42 @@ function compareTable(
     }
   }
   return ratios;
+}
+
+/** The stacks (named runs) of an experiment's rows. */
+function stacksOf(e: Experiment): string[] {
+  return distinct(
+    e.tables
+      .flatMap((t) => t.groups.map((g) => g.metadata.stack))
+      .filter((v) => v !== undefined)
+      .map(String),
+  ).sort();
+}
+
+/**
+ * Why `--baseline` gave no ratio where it ran, in one line: no other named run in its experiment
+ * (runs of other experiments are other setups, never divided by it), or no row alike but for
+ * where it ran (the incomparable list names each row's differences).
+ */
+export function baselineNotes(baseline: string, experiments: readonly Experiment[]): string[] {
+  const notes: string[] = [];
+  for (const e of experiments) {
+    const stacks = stacksOf(e);
+    // A ratio the baseline's rows take part in (a built-in comparison's too: the baseline one does not repeat it) says enough.
+    const compared = e.ratios.some((r) => same(r.num.metadata.stack, baseline) || same(r.den.metadata.stack, baseline));
+    if (!stacks.includes(baseline) || compared) continue;
+    const name = e.id === "" ? NO_SCENARIO_TITLE : `experiment ${e.id}`;
+    const others = stacks.filter((s) => s !== baseline);
+    const elsewhere = experiments.filter((x) => x !== e && stacksOf(x).length > 0).map((x) => (x.id === "" ? "(no scenario)" : x.id));
+    notes.push(
+      others.length === 0
+        ? `--baseline ${baseline}: not like for like with anything: ${name} has no other named run to divide by it${
+            elsewhere.length > 0 ? ` (the runs of ${elsewhere.join(", ")} are other setups and are never divided by it)` : ""
+          }; name runs of the same setup (lab bench local --name N) to compare them.`
+        : `--baseline ${baseline}: not like for like: in ${name}, no row of ${others.join(", ")} differs from ${baseline}'s only in where it ran; see "Samples that could not be compared".`,
+    );
+  }
+  return notes;
 }
 
 /** One samples.json as read: its path and its samples, in file order; utilization.json and manifest.json beside it. */
@@ -477,7 +582,7 @@ export function buildModel(files: readonly InputFile[], options: ModelOptions = 
   const ids = distinct([...buckets.values()].map((b) => b.experiment)).sort((a, b) => (a === "" ? 1 : b === "" ? -1 : a < b ? -1 : 1));
   const experiments = ids.map((id): Experiment => {
     const inExperiment = [...buckets.values()].filter((b) => b.experiment === id);
-    const tables = inExperiment.map((b) => buildTable(b, incomparable));
+    const tables = inExperiment.map((b) => buildTable(b, incomparable, options.baseline));
     // The baseline comparison applies where the baseline stack ran.
     const hasBaseline =
       options.baseline !== undefined && inExperiment.some((b) => b.items.some((i) => same(i.sample.metadata.stack, options.baseline)));
@@ -493,6 +598,7 @@ export function buildModel(files: readonly InputFile[], options: ModelOptions = 
     sampleCount: files.reduce((n, f) => n + f.samples.length, 0),
     inputs: files.map((f) => ({ file: f.file, samples: f.samples.length })),
     ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
+    baselineNotes: options.baseline === undefined ? [] : baselineNotes(options.baseline, experiments),
     bootstrap,
     manifests,
   };

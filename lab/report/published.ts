@@ -1,51 +1,81 @@
 /**
- * The published figures the lab reproduces, shown as labelled reference rows beside our numbers
- * (README "experiments" table, column "published headline"; the figures that table leaves out
- * come from DESIGN.md "What it is"). Each figure says which of our samples it belongs beside:
+ * The published figures the lab reproduces, shown as labelled reference rows beside our numbers.
+ * Each figure cites the publication it comes from (title, address, where in it, when it was read)
+ * and says which of our rows it belongs beside:
  *
+ * - `scenario`: the experiment (sample metadata `scenario`); a figure is never shown in another
+ *   experiment's tables, so a local run never sits beside an FSx or Ceph figure;
+ * - `storage`: metadata that names the storage the figure was measured on (the Trident ONTAP-NAS
+ *   StorageClass for FSx on EKS), so the gp3 baseline rows of the same experiment do not get it;
  * - `metric` and `unit`: the sample metric it is comparable with;
- * - `workload`: metadata our samples must have for the figure to apply at all (the published fio
- *   line's rw, mix, block size and queue depth; pgbench's TPC-B transaction type);
- * - `side`: metadata that places it beside one group (same AZ, m4.xlarge/Xen, RF1 + kafka-sync);
+ * - `workload`: metadata our rows must have for the figure to apply at all (the published fio
+ *   line's rw, mix, block size and queue depth, which is the `seed` profile; pgbench's TPC-B);
+ * - `side`: metadata that places it beside one row (same AZ, m4.xlarge/Xen, RF1 + kafka-sync): a
+ *   figure is shown only where a row has its side;
  * - `setup`: the published run's other settings, which the report compares with ours and lists
  *   where they differ (file size, scale, clients…).
  *
- * Neither document names the original publications' addresses, so the source given is the
- * document the figure was taken from. Pure.
+ * Figures whose publication could not be found and opened are kept in {@link UNSOURCED_FIGURES}
+ * and never shown: a reader must be able to open what a reference row cites. Pure.
  */
 import type { MetadataValue } from "../../core/sample";
 import { optionValue } from "../../core/parsers/common";
 import { PUBLISHED_FIO_LINE } from "../../components/bench/profiles";
+import { STORAGE_CLASS_NAMES } from "../../components/trident/rules";
 
-/** Where a figure was taken from. */
+/** A publication a figure was taken from. */
 export interface PublishedSource {
-  readonly document: string;
+  readonly title: string;
+  readonly url: string;
+  /** The table, figure or section the number is in. */
   readonly where: string;
+  /** When the lab's authors read it (ISO date). */
+  readonly read: string;
 }
 
 export interface PublishedFigure {
-  /** The experiment, as README names it. */
+  /** The experiment as the report titles it. */
   readonly experiment: string;
+  /** The scenario id whose samples it belongs beside (scenarios/index.ts). */
+  readonly scenario: string;
   readonly metric: string;
   /** In the sample unit (bandwidth in B/s). */
   readonly value: number;
   readonly unit: string;
   /** What the figure is, e.g. `same AZ`, `m4.xlarge (Xen)`. */
   readonly label: string;
+  readonly storage: Readonly<Record<string, MetadataValue>>;
   readonly side: Readonly<Record<string, MetadataValue>>;
   readonly workload: Readonly<Record<string, MetadataValue>>;
   readonly setup: Readonly<Record<string, MetadataValue>>;
-  /** What was deployed for it, as README says. */
+  /** What was deployed for it, as the publication describes it. */
   readonly deployed: string;
   readonly source: PublishedSource;
-  /** The figure as the source writes it (a test finds these words in the source). */
+  /** The figure as the lab's experiments table writes it. */
   readonly quote: string;
   /** A caveat about how the figure is matched, when there is one. */
   readonly note?: string;
 }
 
-const README: PublishedSource = { document: "README.md", where: "experiments table, published headline" };
-const DESIGN: PublishedSource = { document: "DESIGN.md", where: "What it is, published headline" };
+/** The date the publications below were read. */
+const READ = "2026-12-01";
+
+/** AWS Containers blog, 2022-04-27 (Benson Kwong, Haofei Feng, Joe Guo). */
+export const FSX_EKS_SOURCE: PublishedSource = {
+  title: "How to run a Multi-AZ stateful application on EKS with AWS FSx for NetApp ONTAP (AWS Containers Blog, 2022-04-27)",
+  url: "https://aws.amazon.com/blogs/containers/how-to-run-a-multi-az-stateful-application-on-eks-with-aws-fsx-for-netapp-ontap/",
+  where: "the fio and ioping results, pod in the file system's AZ and in the other AZ",
+  read: READ,
+};
+
+/** NetApp Solutions documentation, "Performance overview and validation in AWS FSx for NetApp ONTAP". */
+export const KAFKA_SOURCE: PublishedSource = {
+  title:
+    "Performance overview and validation in AWS FSx for NetApp ONTAP (NetApp Solutions, Apache Kafka workloads with NetApp NFS storage)",
+  url: "https://docs.netapp.com/us-en/netapp-solutions/data-analytics/kafka-nfs-performance-overview-and-validation-in-aws-FSxN.html",
+  where: "the OpenMessaging Benchmark results for replication factor 1 and 3 with the kafka-sync and kafka-throughput drivers",
+  read: READ,
+};
 
 /** `--key=value` options of the published fio command line (components/bench/profiles.ts). */
 function fioLineOptions(): Record<string, MetadataValue> {
@@ -68,35 +98,31 @@ const FIO_WORKLOAD = pick(FIO_LINE, ["rw", "rwmixread", "bs", "iodepth"]);
 const FIO_SETUP = pick(FIO_LINE, ["size", "ioengine", "direct", "gtod_reduce"]);
 
 const FSX_EKS = "FSx ONTAP on EKS";
-const FSX_DEPLOYED = "FSx for NetApp ONTAP Multi-AZ (1024 GiB, 512 MB/s), EKS over 2 AZs";
+const FSX_DEPLOYED = "FSx for NetApp ONTAP Multi-AZ, EKS with three nodes over two AZs, Trident CSI";
 const KAFKA = "Kafka on FSx ONTAP";
-const KAFKA_DEPLOYED = "FSx ONTAP Multi-AZ at 4096 MB/s and 160 000 IOPS, 6 NFS volumes (nconnect=16), 3 Kafka brokers";
+const KAFKA_DEPLOYED = "FSx ONTAP Multi-AZ at 4 GB/s and 160 000 IOPS, 6 NFS volumes (nconnect=16), 3 Kafka brokers";
 const CEPH = "Ceph on Nitro";
 const CEPH_DEPLOYED = "1 controller + 3 workers, k0s, Rook-Ceph RBD (3 replicas), Postgres on Ceph";
 const TPCB = { transactionType: "<builtin: TPC-B (sort of)>" };
 const PGBENCH_SETUP = { scale: 1000, clients: 20, threads: 2, durationSeconds: 300 };
 const IOPING_NOTE = "the publication gives one ioping latency without naming the statistic; shown beside the mean";
+/** The Trident ONTAP-NAS StorageClass (components/trident/rules.ts): the storage the published figures were measured on. */
+const FSX_NAS = { storageClass: STORAGE_CLASS_NAMES.nas };
 
-function fsx(
-  metric: string,
-  value: number,
-  unit: string,
-  zone: "same" | "cross",
-  quote: string,
-  source = README,
-  note?: string,
-): PublishedFigure {
+function fsx(metric: string, value: number, unit: string, zone: "same" | "cross", quote: string, note?: string): PublishedFigure {
   return {
     experiment: FSX_EKS,
+    scenario: "fsx-eks",
     metric,
     value,
     unit,
     label: zone === "same" ? "same AZ" : "other AZ",
+    storage: FSX_NAS,
     side: { zoneRelation: zone },
     workload: metric.startsWith("fio.") ? FIO_WORKLOAD : {},
     setup: metric.startsWith("fio.") ? FIO_SETUP : {},
     deployed: FSX_DEPLOYED,
-    source,
+    source: FSX_EKS_SOURCE,
     quote,
     ...(note === undefined ? {} : { note }),
   };
@@ -105,53 +131,67 @@ function fsx(
 function kafka(value: number, rf: 1 | 3, driverConfig: "kafka-sync" | "kafka-throughput", quote: string): PublishedFigure {
   return {
     experiment: KAFKA,
+    scenario: "kafka-fsx",
     metric: "omb.throughput",
     value,
     unit: "MB/s",
     label: `RF${rf}, ${driverConfig} (~)`,
+    storage: {},
     side: { replicationFactor: rf, driverConfig },
     workload: {},
-    setup: {},
+    setup: { fsxThroughputCapacityMBps: 4096 },
     deployed: KAFKA_DEPLOYED,
-    source: README,
+    source: KAFKA_SOURCE,
     quote,
   };
 }
 
-function ceph(metric: string, value: number, unit: string, xen: boolean, quote: string, source: PublishedSource): PublishedFigure {
-  return {
-    experiment: CEPH,
-    metric,
-    value,
-    unit,
-    label: xen ? "m4.xlarge (Xen)" : "m5.xlarge (Nitro)",
-    side: xen ? { instanceType: "m4.xlarge", hypervisor: "xen" } : { instanceType: "m5.xlarge", hypervisor: "nitro" },
-    workload: TPCB,
-    setup: PGBENCH_SETUP,
-    deployed: CEPH_DEPLOYED,
-    source,
-    quote,
-  };
-}
-
-/** Every published figure, in the order README lists them. */
+/** Every published figure shown in reports, in the order of the experiments table. */
 export const PUBLISHED_FIGURES: readonly PublishedFigure[] = [
   fsx("fio.read.iops", 37_500, "op/s", "same", "same AZ 37.5K read"),
   fsx("fio.write.iops", 12_500, "op/s", "same", "12.5K write IOPS"),
-  fsx("fio.read.bandwidth", 154e6, "B/s", "same", "154 / 51.3 MB/s", DESIGN),
-  fsx("fio.write.bandwidth", 51.3e6, "B/s", "same", "154 / 51.3 MB/s", DESIGN),
-  fsx("ioping.latency.mean", 483.8, "us", "same", "483.8 µs", README, IOPING_NOTE),
+  fsx("fio.read.bandwidth", 154e6, "B/s", "same", "154 / 51.3 MB/s"),
+  fsx("fio.write.bandwidth", 51.3e6, "B/s", "same", "154 / 51.3 MB/s"),
+  fsx("ioping.latency.mean", 483.8, "us", "same", "483.8 µs", IOPING_NOTE),
   fsx("fio.read.iops", 33_400, "op/s", "cross", "other AZ 33.4K"),
   fsx("fio.write.iops", 11_100, "op/s", "cross", "33.4K / 11.1K IOPS"),
-  fsx("ioping.latency.mean", 1030, "us", "cross", "1.03 ms", README, IOPING_NOTE),
+  fsx("ioping.latency.mean", 1030, "us", "cross", "1.03 ms", IOPING_NOTE),
   kafka(3218, 1, "kafka-sync", "RF1 ~3218"),
   kafka(3679, 1, "kafka-throughput", "~3679 MB/s"),
   kafka(1252, 3, "kafka-sync", "RF3 ~1252"),
   kafka(1218, 3, "kafka-throughput", "~1218 MB/s"),
-  ceph("pgbench.tps", 374.95, "txn/s", true, "m4 374.95 TPS", README),
-  ceph("pgbench.tps", 537.24, "txn/s", false, "m5 537.24 TPS", README),
-  ceph("pgbench.latency.mean", 53.35, "ms", true, "m4 374.95 TPS / 53.35 ms", DESIGN),
-  ceph("pgbench.latency.mean", 37.23, "ms", false, "m5 537.24 TPS / 37.23 ms", DESIGN),
+];
+
+/** A figure the lab reproduces whose publication was not found: kept for when it is, never shown. */
+export interface UnsourcedFigure extends Omit<PublishedFigure, "source"> {
+  /** What is known of the publication, and where it was looked for. */
+  readonly sought: string;
+}
+
+function ceph(metric: string, value: number, unit: string, xen: boolean, quote: string): UnsourcedFigure {
+  return {
+    experiment: CEPH,
+    scenario: "ceph-nitro",
+    metric,
+    value,
+    unit,
+    label: xen ? "m4.xlarge (Xen)" : "m5.xlarge (Nitro)",
+    storage: {},
+    side: xen ? { instanceType: "m4.xlarge", hypervisor: "xen" } : { instanceType: "m5.xlarge", hypervisor: "nitro" },
+    workload: TPCB,
+    setup: PGBENCH_SETUP,
+    deployed: CEPH_DEPLOYED,
+    quote,
+    sought: `a post on Rook-Ceph on k0s, m4 vs m5 with pgbench; not found in the stored copies of public pages searched on ${READ}`,
+  };
+}
+
+/** The Ceph on Nitro figures: no publication found that a reader could open, so no reference row. */
+export const UNSOURCED_FIGURES: readonly UnsourcedFigure[] = [
+  ceph("pgbench.tps", 374.95, "txn/s", true, "m4 374.95 TPS"),
+  ceph("pgbench.tps", 537.24, "txn/s", false, "m5 537.24 TPS"),
+  ceph("pgbench.latency.mean", 53.35, "ms", true, "m4 374.95 TPS / 53.35 ms"),
+  ceph("pgbench.latency.mean", 37.23, "ms", false, "m5 537.24 TPS / 37.23 ms"),
 ];
 
 /** True when `metadata` has every key of `wanted` with the same value (numbers and their text compare equal). */
@@ -169,29 +209,40 @@ export interface SetupDifference {
 /** A published figure shown in one metric table. */
 export interface ReferenceRow {
   readonly figure: PublishedFigure;
+  /** Indexes of the table's rows the figure belongs beside (its storage, workload and side). */
+  readonly rows: readonly number[];
   /** Published settings our rows differ from (only keys our samples record). */
   readonly differences: readonly SetupDifference[];
 }
 
 /**
- * The figures that apply to a table of `metric` in `unit` whose rows have `groups` metadata:
- * same metric and unit, and at least one row doing the published workload. Each comes with the
- * published settings the rows differ from.
+ * The figures that apply to a table of `experiment` (its scenario id), `metric` in `unit` whose
+ * rows have `groups` metadata: same scenario, metric and unit, and at least one row on the
+ * figure's storage, doing its workload, on its side. Each comes with the indexes of the rows it
+ * belongs beside and the published settings those rows differ from.
  */
 export function referencesFor(
+  experiment: string,
   metric: string,
   unit: string,
   groups: readonly Readonly<Record<string, MetadataValue>>[],
   figures: readonly PublishedFigure[] = PUBLISHED_FIGURES,
 ): ReferenceRow[] {
-  return figures
-    .filter((f) => f.metric === metric && f.unit === unit && groups.some((g) => matchesAll(g, f.workload)))
-    .map((figure) => {
-      const differences: SetupDifference[] = [];
-      for (const [key, published] of Object.entries(figure.setup)) {
-        const ours = [...new Set(groups.filter((g) => g[key] !== undefined).map((g) => String(g[key])))];
-        if (ours.some((v) => v !== String(published))) differences.push({ key, ours, published: String(published) });
-      }
-      return { figure, differences };
-    });
+  const out: ReferenceRow[] = [];
+  for (const figure of figures) {
+    if (figure.scenario !== experiment || figure.metric !== metric || figure.unit !== unit) continue;
+    const rows = groups
+      .map((g, i) => [g, i] as const)
+      .filter(([g]) => matchesAll(g, figure.storage) && matchesAll(g, figure.workload) && matchesAll(g, figure.side))
+      .map(([, i]) => i);
+    if (rows.length === 0) continue;
+    const beside = rows.map((i) => groups[i]);
+    const differences: SetupDifference[] = [];
+    for (const [key, published] of Object.entries(figure.setup)) {
+      const ours = [...new Set(beside.filter((g) => g[key] !== undefined).map((g) => String(g[key])))];
+      if (ours.some((v) => v !== String(published))) differences.push({ key, ours, published: String(published) });
+    }
+    out.push({ figure, rows, differences });
+  }
+  return out;
 }

@@ -1,4 +1,17 @@
-import { median, mulberry32, quantileSorted, ratioInterval, sorted, summarize } from "../../core/stats";
+import {
+  choose,
+  coefficientOfVariation,
+  includesOne,
+  mannWhitneyU,
+  median,
+  mulberry32,
+  permutationTest,
+  quantileSorted,
+  ratioInterval,
+  relativeRange,
+  sorted,
+  summarize,
+} from "../../core/stats";
 
 describe("median, quantiles, summary", () => {
   it("median: the middle value, or the mean of the two middle ones", () => {
@@ -18,9 +31,22 @@ describe("median, quantiles, summary", () => {
     expect(() => quantileSorted(xs, 1.5)).toThrow("quantile p must be in [0, 1], got 1.5");
   });
 
-  it("summary: median, min, max, n; the input is not reordered", () => {
+  it("coefficient of variation: sample standard deviation (n − 1) over the mean, as Python's statistics.stdev / mean", () => {
+    // python3: statistics.stdev([1, 2, 3, 4]) / statistics.mean([1, 2, 3, 4]) = 0.5163977794943222
+    expect(coefficientOfVariation([1, 2, 3, 4])).toBeCloseTo(0.5163977794943222, 14);
+    expect(coefficientOfVariation([5, 5, 5])).toBe(0);
+    expect(coefficientOfVariation([5])).toBeUndefined();
+    expect(coefficientOfVariation([-1, 1])).toBeUndefined();
+  });
+
+  it("summary: median, min, max, n, CV; the input is not reordered", () => {
     const xs = [80979.010495, 47020.652898, 15225.887056];
-    expect(summarize(xs)).toEqual({ median: 47020.652898, min: 15225.887056, max: 80979.010495, n: 3 });
+    const { cv, ...rest } = summarize(xs);
+    expect(rest).toEqual({ median: 47020.652898, min: 15225.887056, max: 80979.010495, n: 3 });
+    // python3: statistics.stdev(xs) / statistics.mean(xs) = 0.6887561707308898
+    expect(cv).toBeCloseTo(0.6887561707308898, 14);
+    expect(summarize([7])).toEqual({ median: 7, min: 7, max: 7, n: 1 });
+    expect(relativeRange(summarize([90, 100, 110]))).toBeCloseTo(0.2, 14);
     expect(xs).toEqual([80979.010495, 47020.652898, 15225.887056]);
     expect(sorted(xs)).toEqual([15225.887056, 47020.652898, 80979.010495]);
   });
@@ -83,15 +109,27 @@ function exactRatioQuantile(num: number[], den: number[], q: number): number {
 
 describe("ratioInterval", () => {
   it("bootstrap: 2.5 to 10 for a constant 10 over 1, 2, 4 (a resample's median is 1 or 4 with probability 7/27 each)", () => {
-    const r = ratioInterval([10, 10, 10, 10, 10], [1, 2, 4]);
-    expect(r).toEqual({ ratio: 5, low: 2.5, high: 10, method: "bootstrap", level: 0.95, resamples: 10_000, seed: 1, minReps: 3 });
+    const r = ratioInterval([10, 10, 10, 10, 10], [1, 2, 4], { minReps: 3 });
+    expect(r).toEqual({
+      ratio: 5,
+      low: 2.5,
+      high: 10,
+      method: "bootstrap",
+      level: 0.95,
+      resamples: 10_000,
+      seed: 1,
+      minReps: 3,
+      // C(8, 5) = 56 splits; only the observed one has U = 15 (every 10 above 1, 2 and 4): U = 0
+      // cannot happen, since three 10s on the other side tie with the 10s left here.
+      permutation: { p: 1 / 56, permutations: 56 },
+    });
   });
 
   it("bootstrap on three real fio runs a side: the interval is the min-max range, as the exact distribution says", () => {
     // fio.read.iops of the fixtures: cross = seed .txt, psync, suite .txt; same = seed .json, suite json+, latency.
     const cross = [58000, 14948.051948, 69200];
     const same = [47020.652898, 80979.010495, 15225.887056];
-    const r = ratioInterval(cross, same);
+    const r = ratioInterval(cross, same, { minReps: 3 });
     expect(r.ratio).toBe(58000 / 47020.652898);
     // A 3-value resample has its minimum (maximum) as median with probability 7/27, so both
     // extremes of the ratio have probability 49/729 > 2.5 %.
@@ -105,6 +143,7 @@ describe("ratioInterval", () => {
     const num = [90, 95, 100, 102, 104, 108, 110, 115, 130];
     const den = [48, 49, 50, 50.5, 51, 52, 53, 55, 60];
     const r = ratioInterval(num, den);
+    expect(r.method).toBe("bootstrap");
     expect(r.ratio).toBe(104 / 51);
     expect(r.low).toBeGreaterThanOrEqual(exactRatioQuantile(num, den, 0.015));
     expect(r.low).toBeLessThanOrEqual(exactRatioQuantile(num, den, 0.035));
@@ -121,10 +160,11 @@ describe("ratioInterval", () => {
     expect(new Set(few.map((f) => `${f.low}/${f.high}`)).size).toBeGreaterThan(1);
   });
 
-  it("fewer than three repetitions on a side: the ratio's min-max range, not a bootstrap", () => {
+  it("fewer than eight repetitions on a side (the default): the range of every repetition ratio, with the exact permutation test", () => {
     const nitro = [1644.801001, 666.454009];
     const dev = [1644.801001, 479.4364, 666.454009];
-    expect(ratioInterval(nitro, dev)).toEqual({
+    const r = ratioInterval(nitro, dev);
+    expect(r).toEqual({
       ratio: (1644.801001 + 666.454009) / 2 / 666.454009,
       low: 666.454009 / 1644.801001,
       high: 1644.801001 / 479.4364,
@@ -132,13 +172,50 @@ describe("ratioInterval", () => {
       level: 0.95,
       resamples: 10_000,
       seed: 1,
-      minReps: 3,
+      minReps: 8,
+      permutation: r.permutation,
     });
+    expect(r.permutation?.permutations).toBe(10);
+    expect(includesOne(r)).toBe(true);
+    // Three a side, wholly apart: every repetition ratio above 1, yet p is 0.1, the least 3 / 3 allow.
+    const apart = ratioInterval([110, 120, 130], [100, 101, 102]);
+    expect([apart.method, apart.low, apart.high, includesOne(apart)]).toEqual(["min-max", 110 / 102, 130 / 100, false]);
+    expect(apart.permutation).toEqual({ p: 0.1, permutations: 20 });
   });
 
   it("refuses an empty side and a denominator that is not positive", () => {
     expect(() => ratioInterval([], [1])).toThrow("ratio numerator of no values");
     expect(() => ratioInterval([1], [])).toThrow("ratio denominator of no values");
     expect(() => ratioInterval([1, 2, 3], [1, 0, 2])).toThrow("ratio denominator values must be positive");
+  });
+});
+
+describe("permutationTest (exact Mann–Whitney)", () => {
+  it("counts every split of the pooled values at least as extreme as the observed one, exactly", () => {
+    expect(choose(6, 3)).toBe(20);
+    expect(choose(16, 8)).toBe(12870);
+    expect(mannWhitneyU([1, 2, 5], [3, 4, 6])).toBe(2);
+    expect(mannWhitneyU([2, 3], [2])).toBe(1.5);
+    // U of [1, 2, 5] against [3, 4, 6] is 2, |2 − 4.5| = 2.5; by enumeration of the 20 splits, those with |U − 4.5| >= 2.5:
+    const a = [1, 2, 5];
+    const b = [3, 4, 6];
+    const pooled = [...a, ...b];
+    let atLeast = 0;
+    let total = 0;
+    for (let m = 0; m < 64; m++) {
+      const x = pooled.filter((_, i) => (m >> i) & 1);
+      if (x.length !== 3) continue;
+      total++;
+      const y = pooled.filter((_, i) => !((m >> i) & 1));
+      if (Math.abs(mannWhitneyU(x, y) - 4.5) >= 2.5) atLeast++;
+    }
+    expect([total, atLeast]).toEqual([20, 8]);
+    expect(permutationTest(a, b)).toEqual({ p: 8 / 20, permutations: 20 });
+    // R: wilcox.test(c(110, 120, 130), c(100, 101, 102))$p.value is 0.1 (exact).
+    expect(permutationTest([110, 120, 130], [100, 101, 102])).toEqual({ p: 0.1, permutations: 20 });
+  });
+
+  it("gives up past maxPermutations", () => {
+    expect(permutationTest([1, 2, 3], [4, 5, 6], 19)).toBeUndefined();
   });
 });

@@ -15,8 +15,15 @@ import { readJobScripts } from "../../../components/bench/scripts";
 import type { Sample } from "../../../core/sample";
 import { benchLocalAction } from "../../../lab/cli/bench";
 import { checkOptions, localSpec, sizeForDisk } from "../../../lab/bench/plan";
-import { freePort, processAlive, startThrowawayPostgres, type ThrowawayPostgres } from "../../../lab/bench/postgres";
-import { WORK_DIR, runBenchLocal, type LocalRunEvent } from "../../../lab/bench/run";
+import {
+  findServerBin,
+  freePort,
+  processAlive,
+  runsAsRoot,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from "../../../lab/bench/postgres";
+import { WORK_DIR, runBenchLocal, workDirExists, type LocalRunEvent } from "../../../lab/bench/run";
 import { ROOT } from "../../helpers/root";
 
 let tmp: string;
@@ -99,20 +106,20 @@ const until = async (what: string, ok: () => boolean, ms = 20000) => {
 const values = (samples: readonly Sample[], metric: string) => samples.filter((s) => s.metric === metric).map((s) => s.value);
 
 describe("lab bench local --quick, end to end", () => {
-  it("runs the Job scripts with the Job's environment; samples, host metadata, raw outputs and the report under results/local/<runId>/; nothing left in --dir", async () => {
-    const r = await bench({ quick: true }, "t-quick");
+  it("runs the Job scripts with the Job's environment; samples with host metadata and the manifest, raw outputs and the report under results/local/<name>/<runId>/; nothing left in --dir", async () => {
+    const r = await bench({ quick: true, name: "disk" }, "t-quick");
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
 
     // The step list, with the estimates of --quick's sizes.
     const lines = r.out.split("\n");
-    expect(lines[0]).toMatch(new RegExp(`^lab bench local t-quick: fio, ioping, pgbench on ${dir} \\(`));
+    expect(lines[0]).toMatch(new RegExp(`^lab bench local disk/t-quick: fio, ioping, pgbench on ${dir} \\(`));
     const steps = [
       ["1. postgres", `throwaway PostgreSQL cluster in ${dir}`, "~3s"],
       ["2. fio     ", "profile seed, file 64M, 1 repetition", "~1s"],
       ["3. ioping  ", "20 requests 50 ms apart, 1 repetition", "~1s"],
       ["4. pgbench ", "scale 1, 4 clients, 2 threads, 3 s, 1 repetition", "~5s"],
-      ["5. save    ", "results/local/t-quick/ and the report", "~3s"],
+      ["5. save    ", "results/local/disk/t-quick/ and the report", "~3s"],
     ];
     const width = Math.max(...steps.map((x) => x[1].length));
     expect(lines.slice(1, 8)).toEqual([
@@ -127,7 +134,7 @@ describe("lab bench local --quick, end to end", () => {
     expect(r.out).toMatch(/^\[\+\d+s\] 2\/5 fio repetition 1\/1 · \d+s · ETA \d+s$/m);
 
     // Samples: non-zero fio IOPS both ways, an ioping latency, pgbench TPS.
-    const runDir = path.join(results, "local", "t-quick");
+    const runDir = path.join(results, "local", "disk", "t-quick");
     const samples: Sample[] = JSON.parse(fs.readFileSync(path.join(runDir, "samples.json"), "utf8"));
     for (const m of ["fio.read.iops", "fio.write.iops", "ioping.latency.mean", "pgbench.tps"]) {
       expect(values(samples, m)).toHaveLength(1);
@@ -138,7 +145,7 @@ describe("lab bench local --quick, end to end", () => {
     const [fileSystem, device] = sh("findmnt", ["-n", "-o", "FSTYPE,SOURCE", "-T", dir]).split(/\s+/);
     const host = {
       scenario: "local",
-      stack: "local",
+      stack: "disk",
       runId: "t-quick",
       cpuModel: /^Model name:\s*(.*)$/m.exec(sh("lscpu", []))?.[1],
       cpuCores: Number(sh("nproc", ["--all"])),
@@ -147,6 +154,12 @@ describe("lab bench local --quick, end to end", () => {
       fileSystemDevice: device,
     };
     for (const s of samples) expect(s.metadata).toMatchObject(host);
+    // The manifest, as a stack run's samples carry it: this checkout's commit, the pins, no cloud stack.
+    const commit = sh("git", ["-C", ROOT, "rev-parse", "HEAD"]);
+    for (const s of samples) expect(s.metadata).toMatchObject({ "manifest.git.commit": commit, "manifest.region": "local" });
+    expect(samples[0].metadata["manifest.versions.POSTGRES_IMAGE"]).toBe(
+      JSON.parse(fs.readFileSync(path.join(runDir, "manifest.json"), "utf8")).manifest.versions.POSTGRES_IMAGE,
+    );
     const tps = samples.find((s) => s.metric === "pgbench.tps") as Sample;
     expect(tps.metadata).toMatchObject({
       pgServer: "throwaway",
@@ -165,8 +178,8 @@ describe("lab bench local --quick, end to end", () => {
     expect(JSON.parse(fs.readFileSync(path.join(runDir, "raw", "fio-rep1.json"), "utf8")).jobs[0].jobname).toBe("randrw");
 
     // The report of `lab report`, in the run's directory, and its summary printed.
-    expect(r.out).toContain("Results: results/local/t-quick in ");
-    expect(r.out).toMatch(/^Wrote results\/local\/t-quick\/report: report\.md, report\.html, \d+ charts in charts\/$/m);
+    expect(r.out).toContain("Results: results/local/disk/t-quick in ");
+    expect(r.out).toMatch(/^Wrote results\/local\/disk\/t-quick\/report: report\.md, report\.html, \d+ charts in charts\/$/m);
     const md = fs.readFileSync(path.join(runDir, "report", "report.md"), "utf8");
     expect(md).toContain("## local");
     expect(md).toContain("### `pgbench.tps` (txn/s)");
@@ -235,7 +248,7 @@ describe("a failure in the middle leaves nothing behind", () => {
     // fio's job processes went with the script's process group.
     expect(groupMembers(script.pid)).toEqual([]);
     expect(fs.readdirSync(dir)).toEqual([]);
-    expect(fs.existsSync(path.join(results, "local", "t-killed"))).toBe(false);
+    expect(fs.existsSync(path.join(results, "local", "local", "t-killed"))).toBe(false);
   }, 120000);
 
   it("a --pg nobody listens on: exit 2 before anything starts, psql's reason, nothing created", async () => {
@@ -271,7 +284,7 @@ describe("a failure in the middle leaves nothing behind", () => {
       );
       expect(r.events.map((e) => e.type)).toEqual(["workdir", "script", "script"]);
       expect(fs.readdirSync(dir)).toEqual([]);
-      expect(fs.existsSync(path.join(results, "local", "t-weak"))).toBe(false);
+      expect(fs.existsSync(path.join(results, "local", "local", "t-weak"))).toBe(false);
       // The user's server is theirs: still running.
       expect(processAlive(server.pid)).toBe(true);
     }, 120000);
@@ -305,7 +318,7 @@ describe("a failure in the middle leaves nothing behind", () => {
     expect(out).toMatch(/^\[\+\d+s\] 2\/4 fio failed after \d+s: interrupted by SIGINT$/m);
     expect(processAlive(postmaster)).toBe(false);
     expect(fs.readdirSync(dir)).toEqual([]);
-    expect(fs.existsSync(path.join(results, "local", "t-int"))).toBe(false);
+    expect(fs.existsSync(path.join(results, "local", "local", "t-int"))).toBe(false);
   }, 120000);
 });
 
@@ -323,13 +336,72 @@ describe("checks before anything starts", () => {
     fs.mkdirSync(path.join(dir, WORK_DIR));
     const busy = await bench({ quick: true, tools: "ioping" }, "t-busy");
     expect(busy.code).toBe(2);
+    // As root the server runs as nobody, and pg_ctl refuses root: the hint runs it as nobody.
+    const pgCtl = path.join(findServerBin() as string, "pg_ctl");
     expect(busy.err).toBe(
-      `${dir}/${WORK_DIR} exists: another lab bench local is running on ${dir}, or one was killed (SIGKILL) before it could clean up; if none runs, stop any server in it (pg_ctl -D ${dir}/${WORK_DIR}/pg-*/data stop) and remove it\n`,
+      `${dir}/${WORK_DIR} exists: another lab bench local is running on ${dir}, or one was killed (SIGKILL) before it could clean up; if none runs, stop any server in it (${runsAsRoot() ? "runuser -u nobody -- " : ""}${pgCtl} -D ${dir}/${WORK_DIR}/pg-*/data stop) and remove it\n`,
     );
+    expect(workDirExists("/d/.lab-bench", "/d", true, "/usr/lib/postgresql/15/bin")).toContain(
+      "(runuser -u nobody -- /usr/lib/postgresql/15/bin/pg_ctl -D /d/.lab-bench/pg-*/data stop)",
+    );
+    expect(workDirExists("/d/.lab-bench", "/d", false, undefined)).toContain("(pg_ctl -D /d/.lab-bench/pg-*/data stop)");
+    const badName = await bench({ quick: true, name: "Ext 4" }, "t-name");
+    expect([badName.code, badName.err]).toEqual([
+      2,
+      `'--name' must be 1-40 lowercase letters, digits or '-', starting and ending with a letter or digit, got "Ext 4"\n`,
+    ]);
   });
 
+  (runsAsRoot() ? it : it.skip)(
+    "as root, a --dir nobody cannot reach: exit 2 before anything starts, the message once, nothing created",
+    async () => {
+      const locked = path.join(tmp, "locked");
+      fs.mkdirSync(path.join(locked, "disk"), { recursive: true, mode: 0o700 });
+      fs.chmodSync(locked, 0o700);
+      const r = await benchLocalAction(
+        { dir: path.join(locked, "disk"), quick: true, tools: "pgbench" },
+        { cwd: tmp, resultsRoot: results, runId: "t-locked", write: () => undefined, writeError: (t) => void errs.push(t) },
+      );
+      expect(r).toBe(2);
+      expect(errs).toEqual([
+        `'--dir' must be a directory the throwaway PostgreSQL's user nobody (uid 65534: initdb and pg_ctl refuse root) can reach, with search permission for others on it and every directory above it, got "${path.join(locked, "disk")}"\n`,
+      ]);
+      expect(fs.readdirSync(path.join(locked, "disk"))).toEqual([]);
+      expect(fs.existsSync(results)).toBe(false);
+    },
+  );
+  const errs: string[] = [];
+
+  it("piped into head (a reader that goes away, EPIPE): exit 141 after the clean-up, no process and no work directory left, no results", async () => {
+    const lab = path.join(ROOT, "bin", "lab.js");
+    const child = spawn(
+      "/bin/bash",
+      ["-c", `node ${lab} bench local --quick --tools fio,pgbench --dir ${dir} | head -3; exit \${PIPESTATUS[0]}`],
+      { cwd: tmp, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let out = "";
+    child.stdout.on("data", (b) => (out += b));
+    const code = await new Promise<number | null>((r) => child.on("close", (c) => r(c)));
+    expect(out.split("\n")).toHaveLength(4);
+    expect(code).toBe(141);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(fs.existsSync(path.join(tmp, "results"))).toBe(false);
+    // No process of the run is left: none has the directory on its command line (a postmaster has -D <dir>/.lab-bench/…).
+    const left = fs
+      .readdirSync("/proc")
+      .filter((p) => /^[0-9]+$/.test(p))
+      .filter((p) => {
+        try {
+          return fs.readFileSync(`/proc/${p}/cmdline`, "utf8").includes(dir);
+        } catch {
+          return false;
+        }
+      });
+    expect(left).toEqual([]);
+  }, 120000);
+
   it("a run id whose results exist is refused before anything starts", async () => {
-    fs.mkdirSync(path.join(results, "local", "t-dup"), { recursive: true });
+    fs.mkdirSync(path.join(results, "local", "local", "t-dup"), { recursive: true });
     const r = await runBenchLocal({
       dir,
       quick: true,

@@ -15,7 +15,7 @@ const where = (free: string) => `${free} free on /dev/vda (ext4) at /data, of wh
 describe("checkOptions", () => {
   it("defaults: every tool, profile seed, 3 repetitions (1 with --quick), a throwaway server", () => {
     expect(checkOptions({})).toEqual({
-      request: { tools: ["fio", "ioping", "pgbench"], profile: "seed", quick: false, reps: 3, pg: undefined },
+      request: { tools: ["fio", "ioping", "pgbench"], profile: "seed", quick: false, reps: 3, pg: undefined, name: "local" },
       problems: [],
     });
     expect(checkOptions({ quick: true }).request).toEqual({
@@ -24,19 +24,34 @@ describe("checkOptions", () => {
       quick: true,
       reps: 1,
       pg: undefined,
+      name: "local",
     });
   });
 
   it("tools in run order whatever order they are typed in; --reps as typed; --pg parsed", () => {
     expect(
-      checkOptions({ tools: " pgbench , fio", reps: "5", profile: "suite", pg: "postgresql://bob:s%40cret@db.example:5433/bench" }).request,
+      checkOptions({
+        tools: " pgbench , fio",
+        reps: "5",
+        profile: "suite",
+        pg: "postgresql://bob:s%40cret@db.example:5433/bench",
+        name: "ext4-nvme0",
+      }).request,
     ).toEqual({
       tools: ["fio", "pgbench"],
       profile: "suite",
       quick: false,
       reps: 5,
       pg: { host: "db.example", port: 5433, user: "bob", database: "bench", password: "s@cret" },
+      name: "ext4-nvme0",
     });
+  });
+
+  it("--name: one path segment a stack name can be", () => {
+    const rule = "1-40 lowercase letters, digits or '-', starting and ending with a letter or digit";
+    for (const ok of ["ext4", "t", "tmpfs-2", "a".repeat(40)]) expect(checkOptions({ name: ok }).problems).toEqual([]);
+    for (const bad of ["", "Ext4", "-x", "x-", "a/b", "..", "a".repeat(41)])
+      expect(checkOptions({ name: bad }).problems).toEqual([`'--name' must be ${rule}, got ${JSON.stringify(bad)}`]);
   });
 
   it("every problem at once, named by its flag, with rules.ts' rules; a password never shown", () => {

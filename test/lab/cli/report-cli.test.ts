@@ -23,19 +23,22 @@ afterEach(() => {
 const CHARTS = [
   "ceph-nitro--pgbench.latency.mean.svg",
   "ceph-nitro--pgbench.tps.svg",
+  "ceph-nitro--ratios.svg",
   "fsx-eks--fio.read.bandwidth.svg",
   "fsx-eks--fio.read.iops.svg",
   "fsx-eks--fio.write.bandwidth.svg",
   "fsx-eks--fio.write.iops.svg",
+  "fsx-eks--ratios.svg",
 ];
 
 // 12 + 8 pgbench samples (dev, nitro), 13 + 13 fio samples (same, cross zone); 4 pgbench and 5 fio
-// metrics with 2 rows each; Nitro / Xen for TPS and latency, cross / same for 4 fio metrics;
-// published: 2 TPS, 2 latency, 2 + 2 IOPS, 1 + 1 bandwidth.
+// metrics with 2 rows each; Nitro / Xen for TPS and latency, cross / same for 4 fio metrics, none
+// showing a difference (3 / 3 and 2 / 3 repetitions whose ranges overlap); published: 2 + 2 IOPS,
+// 1 + 1 bandwidth (the Ceph figures have no publication a reader can open).
 const SUMMARY = [
   "46 samples from 4 files (4 runs of 3 stacks): 2 experiments, 9 metric tables, 18 rows.",
-  "6 ratios; headline: Nitro / Xen pgbench.tps 1.734 (0.4052–3.431, min–max only: n < 3; published 1.433).",
-  "10 published figures beside ours; nothing left incomparable.",
+  "6 ratios, 0 showing a difference; headline: Nitro / Xen pgbench.tps: no difference shown (1.734, 0.4052–3.431, min–max of the 2 × 3 repetition ratios; n < 8 a side: not a confidence interval).",
+  "6 published figures beside ours; nothing left incomparable.",
 ];
 
 describe("lab report", () => {
@@ -43,7 +46,7 @@ describe("lab report", () => {
     const r = await runReport({ dirs: ["results"], cwd: work });
     const out = path.join(work, "report");
     expect(r.outDir).toBe(out);
-    expect(r.text).toBe(["Wrote report: report.md, report.html, 6 charts in charts/", ...SUMMARY, ""].join("\n"));
+    expect(r.text).toBe(["Wrote report: report.md, report.html, 8 charts in charts/", ...SUMMARY, ""].join("\n"));
     expect(fs.readdirSync(out).sort()).toEqual(["charts", "report.html", "report.md"]);
     expect(fs.readdirSync(path.join(out, "charts")).sort()).toEqual(CHARTS);
     expect(r.files.map((f) => path.relative(out, f)).sort()).toEqual(
@@ -63,7 +66,7 @@ describe("lab report", () => {
     expect(fs.readdirSync(path.join(work, "only-md"))).toEqual(["report.md"]);
     expect(fs.readFileSync(path.join(work, "only-md", "report.md"), "utf8")).not.toContain("charts/");
     const other = await runReport({ dirs: ["results"], out: "pictures", format: "svg,html", cwd: work });
-    expect(other.text.split("\n")[0]).toBe("Wrote pictures: report.html, 6 charts in charts/");
+    expect(other.text.split("\n")[0]).toBe("Wrote pictures: report.html, 8 charts in charts/");
     expect(fs.readdirSync(path.join(work, "pictures")).sort()).toEqual(["charts", "report.html"]);
   });
 
@@ -81,7 +84,7 @@ describe("lab report", () => {
     expect(r.model.baseline).toBe("dev");
     expect(r.text.split("\n").slice(1, 4)).toEqual(SUMMARY);
     await expect(runReport({ dirs: ["results"], baseline: "nope", cwd: work })).rejects.toThrow(
-      new UsageError(`'--baseline' must be a stack of the samples read (dev, fsx-eks, nitro), got "nope"`),
+      new UsageError(`'--baseline' must be a stack or named local run of the samples read (dev, fsx-eks, nitro), got "nope"`),
     );
   });
 
@@ -119,7 +122,7 @@ describe("lab report", () => {
       env: { ...process.env, NODE_PATH: path.join(ROOT, "node_modules") },
     });
     expect(r.stderr).toBe("");
-    expect(r.stdout).toBe(["Wrote out: report.md, report.html, 6 charts in charts/", ...SUMMARY, ""].join("\n"));
+    expect(r.stdout).toBe(["Wrote out: report.md, report.html, 8 charts in charts/", ...SUMMARY, ""].join("\n"));
     expect(fs.readFileSync(path.join(work, "out", "report.md"), "utf8")).toContain("- `results/dev/r1/samples.json`: 12 samples");
   });
 });

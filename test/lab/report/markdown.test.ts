@@ -1,50 +1,55 @@
 import { markdownTable, renderMarkdown } from "../../../lab/report/markdown";
 import { buildModel } from "../../../lab/report/model";
-import { cephSet } from "./samples";
+import { fsxSet } from "./samples";
 
 describe("report.md", () => {
-  // pgbench.tps of the Ceph set: dev 1644.801001, 479.4364, 666.454009 txn/s; nitro 1644.801001, 666.454009.
+  // fio.read.iops of the FSx set: same 47020.652898, 80979.010495, 15225.887056 op/s; cross 58000, 14948.051948, 69200.
   const model = buildModel(
-    cephSet().map((f) => ({ ...f, samples: f.samples.filter((s) => s.metric === "pgbench.tps") })),
-    { scenarioTitles: { "ceph-nitro": "ceph-nitro: Ceph on Nitro" } },
+    fsxSet().map((f) => ({ ...f, samples: f.samples.filter((s) => s.metric === "fio.read.iops") })),
+    { scenarioTitles: { "fsx-eks": "fsx-eks: FSx ONTAP on EKS" } },
   );
 
-  it("the whole document: method, summary, ratios, the table with its published rows and notes, the chart, incomparables, inputs", () => {
-    // Medians 666.454009 and 1155.627505 at five significant digits; ratio 1155.627505 / 666.454009 = 1.73399…,
-    // its min-max range 666.454009 / 1644.801001 = 0.40519… to 1644.801001 / 479.4364 = 3.43070…; published 537.24 / 374.95 = 1.43283….
+  it("the whole document: method, summary, ratios and their chart, the table with each published row under its own row, notes, spread flags, incomparables, inputs", () => {
+    // Hand-checked: ratio 58000 / 47020.652898 = 1.2335; its range 14948.051948 / 80979.010495 = 0.18459 to
+    // 69200 / 15225.887056 = 4.5449; published 33400 / 37500 = 0.89067; CV of same (python3 statistics.stdev / mean)
+    // 0.68876; spreads (80979 − 15226) / 47021 = 1.398 and (69200 − 14948) / 58000 = 0.9354, both wider than 0.2335.
     expect(renderMarkdown(model, { charts: true }).split("\n")).toEqual([
       "# Benchmark report",
       "",
-      'Each row pools the repetitions of one measurement (samples whose metadata is identical but for run id and repetition): median, min–max and n over them. A ratio divides two rows\' medians; its interval is a 95 % percentile bootstrap over the repetitions (10,000 resamples, seed 1) when both rows have at least 3 repetitions, and otherwise the min–max range of the ratio (marked "min–max only"). Published figures are reference rows, named with their source; they were not measured here.',
+      "Each row pools the repetitions of one measurement (samples whose metadata is identical but for run id and repetition): median, min–max, coefficient of variation (CV: sample standard deviation / mean) and n over them; the charts draw every repetition as a point. A ratio divides two rows' medians. With fewer than 8 repetitions a side its interval is the min–max range of every repetition ratio (a spread, not a confidence interval: with 3 values a side a bootstrap resample's median can take only 3 values, so a percentile bootstrap would give the same range under a 95 % label), with the exact Mann–Whitney test of the two rows (at 3 / 3 repetitions the smallest p any data can give is 0.1); from 8 a side it is a 95 % percentile bootstrap (10,000 resamples, seed 1). An interval that includes 1, or a side with fewer than 3 repetitions, is \"no difference shown\"; ⚠ marks a row whose spread (max − min over the median) is wider than the difference it is compared on. Published figures are reference rows beside the rows of their own experiment, storage and side only, each citing its publication; they were not measured here.",
       "",
       "## Summary",
       "",
-      "- 5 samples from 2 files (2 runs of 2 stacks): 1 experiment, 1 metric table, 2 rows.",
-      "- 1 ratio; headline: Nitro / Xen pgbench.tps 1.734 (0.4052–3.431, min–max only: n < 3; published 1.433).",
+      "- 6 samples from 2 files (2 runs of 1 stack): 1 experiment, 1 metric table, 2 rows.",
+      "- 1 ratio, 0 showing a difference; headline: cross-zone / same-zone fio.read.iops: no difference shown (1.234, 0.1846–4.545, min–max of the 3 × 3 repetition ratios; n < 8 a side: not a confidence interval; published 0.8907).",
       "- 2 published figures beside ours; nothing left incomparable.",
       "",
-      "## ceph-nitro: Ceph on Nitro",
+      "## fsx-eks: FSx ONTAP on EKS",
       "",
       "### Ratios",
       "",
-      "| ratio | metric | ours | interval | n | published | rows (numerator / denominator) |",
-      "| --- | --- | ---: | ---: | ---: | ---: | --- |",
-      "| **Nitro / Xen** | `pgbench.tps` | 1.734 | 0.4052–3.431 (min–max only: n < 3) | 2 / 3 | 1.433 | nitro · m5.xlarge · nitro / dev · m4.xlarge · xen |",
+      "| ratio | metric | ours | interval | n | shows | published | rows (numerator / denominator) |",
+      "| --- | --- | ---: | --- | ---: | --- | ---: | --- |",
+      "| **cross-zone / same-zone** | `fio.read.iops` | 1.234 | 0.1846–4.545 (min–max of the 3 × 3 repetition ratios; n < 8 a side: not a confidence interval) | 3 / 3 | no difference shown: the interval includes 1 | 0.8907 | fsx-eks · cross · us-east-1b / fsx-eks · same · us-east-1a |",
       "",
-      "### `pgbench.tps` (txn/s)",
+      "![fsx-eks: FSx ONTAP on EKS: each ratio with its interval and the published ratio](charts/fsx-eks--ratios.svg)",
       "",
-      "| stack | instanceType | hypervisor | median | min–max | n | unit | runs |",
-      "| --- | --- | --- | ---: | ---: | ---: | --- | --- |",
-      "| `dev` | `m4.xlarge` | `xen` | 666.45 | 479.44–1,644.8 | 3 | txn/s | r1 |",
-      "| `nitro` | `m5.xlarge` | `nitro` | 1,155.6 | 666.45–1,644.8 | 2 | txn/s | r1 |",
-      "| **published: m4.xlarge (Xen)** |  |  | 374.95 | — | — | txn/s | README.md |",
-      "| **published: m5.xlarge (Nitro)** |  |  | 537.24 | — | — | txn/s | README.md |",
+      "### `fio.read.iops` (op/s)",
       "",
-      "- published, Ceph on Nitro, m4.xlarge (Xen): 374.95 txn/s; source: README.md (experiments table, published headline); deployed: 1 controller + 3 workers, k0s, Rook-Ceph RBD (3 replicas), Postgres on Ceph; beside rows with instanceType = m4.xlarge, hypervisor = xen; our setup differs: scale (ours 2; published 1000), clients (ours 4; published 20), durationSeconds (ours 5; published 300).",
-      "- published, Ceph on Nitro, m5.xlarge (Nitro): 537.24 txn/s; source: README.md (experiments table, published headline); deployed: 1 controller + 3 workers, k0s, Rook-Ceph RBD (3 replicas), Postgres on Ceph; beside rows with instanceType = m5.xlarge, hypervisor = nitro; our setup differs: scale (ours 2; published 1000), clients (ours 4; published 20), durationSeconds (ours 5; published 300).",
-      "- Setup of every row: `toolVersion = pgbench (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)`, `clients = 4`, `durationSeconds = 5`, `maxTries = 1`, `queryMode = simple`, `scale = 2`, `threads = 2`, `tpsMeasure = without initial connection time`, `transactionType = <builtin: TPC-B (sort of)>`.",
+      "| stack | zoneRelation | zone | median | min–max | CV | n | unit | runs |",
+      "| --- | --- | --- | ---: | ---: | ---: | ---: | --- | --- |",
+      "| `fsx-eks` | `same` | `us-east-1a` | 47,021 | 15,226–80,979 | 69 % ⚠ | 3 | op/s | same |",
+      "| **published: same AZ** |  |  | 37,500 | — | — | — | op/s | [How to run a Multi-AZ stateful application on EKS with AWS FSx for NetApp ONTAP (AWS Containers Blog, 2022-04-27)](https://aws.amazon.com/blogs/containers/how-to-run-a-multi-az-stateful-application-on-eks-with-aws-fsx-for-netapp-ontap/) |",
+      "| `fsx-eks` | `cross` | `us-east-1b` | 58,000 | 14,948–69,200 | 60 % ⚠ | 3 | op/s | cross |",
+      "| **published: other AZ** |  |  | 33,400 | — | — | — | op/s | [How to run a Multi-AZ stateful application on EKS with AWS FSx for NetApp ONTAP (AWS Containers Blog, 2022-04-27)](https://aws.amazon.com/blogs/containers/how-to-run-a-multi-az-stateful-application-on-eks-with-aws-fsx-for-netapp-ontap/) |",
       "",
-      "![pgbench.tps: median per row with min–max whiskers](charts/ceph-nitro--pgbench.tps.svg)",
+      "- published, FSx ONTAP on EKS, same AZ: 37,500 op/s; source: How to run a Multi-AZ stateful application on EKS with AWS FSx for NetApp ONTAP (AWS Containers Blog, 2022-04-27), https://aws.amazon.com/blogs/containers/how-to-run-a-multi-az-stateful-application-on-eks-with-aws-fsx-for-netapp-ontap/ (the fio and ioping results, pod in the file system's AZ and in the other AZ; read 2026-12-01); deployed: FSx for NetApp ONTAP Multi-AZ, EKS with three nodes over two AZs, Trident CSI; beside fsx-eks · same · us-east-1a (storageClass = fsx-ontap-nas, zoneRelation = same); our setup differs: size (ours 64M; published 8G).",
+      "- published, FSx ONTAP on EKS, other AZ: 33,400 op/s; source: How to run a Multi-AZ stateful application on EKS with AWS FSx for NetApp ONTAP (AWS Containers Blog, 2022-04-27), https://aws.amazon.com/blogs/containers/how-to-run-a-multi-az-stateful-application-on-eks-with-aws-fsx-for-netapp-ontap/ (the fio and ioping results, pod in the file system's AZ and in the other AZ; read 2026-12-01); deployed: FSx for NetApp ONTAP Multi-AZ, EKS with three nodes over two AZs, Trident CSI; beside fsx-eks · cross · us-east-1b (storageClass = fsx-ontap-nas, zoneRelation = cross); our setup differs: size (ours 64M; published 8G).",
+      "- ⚠ fsx-eks · same · us-east-1a: its spread (max − min = 140 % of the median) is wider than the difference of cross-zone / same-zone (1.234): another run could reverse it.",
+      "- ⚠ fsx-eks · cross · us-east-1b: its spread (max − min = 94 % of the median) is wider than the difference of cross-zone / same-zone (1.234): another run could reverse it.",
+      "- Setup of every row: `storageClass = fsx-ontap-nas`, `job = seed`, `toolVersion = fio-3.33`, `bs = 4k`, `direct = 1`, `direction = read`, `filename = /tmp/sbl-fix/seed.dat`, `gtod_reduce = 1`, `iodepth = 64`, `ioengine = libaio`, `runtime = 3`, `rw = randrw`, `rwmixread = 75`, `size = 64M`.",
+      "",
+      "![fio.read.iops: median per row, min–max whiskers and every repetition](charts/fsx-eks--fio.read.iops.svg)",
       "",
       "## Samples that could not be compared",
       "",
@@ -52,8 +57,8 @@ describe("report.md", () => {
       "",
       "## Inputs",
       "",
-      "- `results/dev/r1/samples.json`: 3 samples",
-      "- `results/nitro/r1/samples.json`: 2 samples",
+      "- `results/fsx-eks/same/samples.json`: 3 samples",
+      "- `results/fsx-eks/cross/samples.json`: 3 samples",
       "",
     ]);
   });

@@ -1,10 +1,11 @@
 import type { Sample } from "../../../core/sample";
 import { buildModel, type InputFile, type MetricTable, type ReportModel } from "../../../lab/report/model";
-import { PUBLISHED_FIGURES } from "../../../lab/report/published";
+import { median } from "../../../core/stats";
+import { PUBLISHED_FIGURES, UNSOURCED_FIGURES } from "../../../lab/report/published";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ROOT, SHARED } from "../../helpers/root";
-import { cephSet, fixtureValue, fsxSet, parseFixture, PGBENCH_TPCB, repetitions } from "./samples";
+import { cephSet, fixtureValue, fsxSet, localRun, parseFixture, PGBENCH_TPCB, repetitions } from "./samples";
 
 function table(model: ReportModel, experiment: string, metric: string): MetricTable {
   const t = model.experiments.find((e) => e.id === experiment)?.tables.find((x) => x.metric === metric);
@@ -12,7 +13,12 @@ function table(model: ReportModel, experiment: string, metric: string): MetricTa
   return t;
 }
 
-const rows = (t: MetricTable) => t.groups.map((g) => ({ label: g.label, values: g.values, ...g.summary, runs: g.runs }));
+const rows = (t: MetricTable) =>
+  t.groups.map((g) => {
+    const { cv, ...summary } = g.summary;
+    expect(typeof cv).toBe("number");
+    return { label: g.label, values: g.values, ...summary, runs: g.runs };
+  });
 
 describe("Ceph on Nitro from real pgbench outputs: dev (Xen) 3 repetitions, nitro (Nitro) 2", () => {
   const model = buildModel(cephSet(), { scenarioTitles: { "ceph-nitro": "ceph-nitro: Ceph on Nitro" } });
@@ -64,49 +70,17 @@ describe("Ceph on Nitro from real pgbench outputs: dev (Xen) 3 repetitions, nitr
     ]);
   });
 
-  it("the published m4 and m5 TPS are reference rows, with README as source and how our setup differs", () => {
-    expect(
-      tps.references.map((r) => ({
-        label: r.figure.label,
-        value: r.figure.value,
-        source: r.figure.source,
-        side: r.figure.side,
-        differences: r.differences,
-      })),
-    ).toEqual([
-      {
-        label: "m4.xlarge (Xen)",
-        value: 374.95,
-        source: { document: "README.md", where: "experiments table, published headline" },
-        side: { instanceType: "m4.xlarge", hypervisor: "xen" },
-        differences: [
-          { key: "scale", ours: ["2"], published: "1000" },
-          { key: "clients", ours: ["4"], published: "20" },
-          { key: "durationSeconds", ours: ["5"], published: "300" },
-        ],
-      },
-      {
-        label: "m5.xlarge (Nitro)",
-        value: 537.24,
-        source: { document: "README.md", where: "experiments table, published headline" },
-        side: { instanceType: "m5.xlarge", hypervisor: "nitro" },
-        differences: [
-          { key: "scale", ours: ["2"], published: "1000" },
-          { key: "clients", ours: ["4"], published: "20" },
-          { key: "durationSeconds", ours: ["5"], published: "300" },
-        ],
-      },
+  it("the m4 and m5 figures have no publication a reader can open: no reference rows (kept aside, unsourced)", () => {
+    for (const t of model.experiments[0].tables) expect([t.metric, t.references]).toEqual([t.metric, []]);
+    expect(UNSOURCED_FIGURES.map((f) => `${f.scenario} ${f.label} ${f.metric} ${f.value}`)).toEqual([
+      "ceph-nitro m4.xlarge (Xen) pgbench.tps 374.95",
+      "ceph-nitro m5.xlarge (Nitro) pgbench.tps 537.24",
+      "ceph-nitro m4.xlarge (Xen) pgbench.latency.mean 53.35",
+      "ceph-nitro m5.xlarge (Nitro) pgbench.latency.mean 37.23",
     ]);
-    expect(
-      table(model, "ceph-nitro", "pgbench.latency.mean").references.map((r) => [r.figure.value, r.figure.unit, r.figure.source.document]),
-    ).toEqual([
-      [53.35, "ms", "DESIGN.md"],
-      [37.23, "ms", "DESIGN.md"],
-    ]);
-    expect(table(model, "ceph-nitro", "pgbench.transactions").references).toEqual([]);
   });
 
-  it("Nitro / Xen: ratio of medians; n < 3 on the nitro side, so the interval is the min-max range; the published ratio beside it", () => {
+  it("Nitro / Xen: ratio of medians; n < 8 a side, so the interval is the min-max range of the repetition ratios: it includes 1, no difference shown", () => {
     const ratios = model.experiments[0].ratios;
     expect(ratios.map((r) => r.metric)).toEqual(["pgbench.tps", "pgbench.latency.mean"]);
     const r = ratios[0];
@@ -120,10 +94,16 @@ describe("Ceph on Nitro from real pgbench outputs: dev (Xen) 3 repetitions, nitr
       level: 0.95,
       resamples: 10_000,
       seed: 1,
-      minReps: 3,
+      minReps: 8,
+      // U of nitro [1644.8, 666.45] over dev [1644.8, 479.44, 666.45]: (0.5 + 1 + 1) + (0 + 1 + 0.5) = 4, |4 − 3| = 1:
+      // 8 of the 10 splits are as extreme (python3, itertools.combinations over the pooled values).
+      permutation: { p: 0.8, permutations: 10 },
     });
     expect(r.estimate.ratio).toBe(1.7339943782977527);
-    expect(r.published).toBe(537.24 / 374.95);
+    expect(r.noDifference).toBe(true);
+    // Both rows spread far wider (relative range 1.5 and 1.75) than the 73 % difference.
+    expect(r.spreadWider).toEqual(["num", "den"]);
+    expect(r.published).toBeUndefined();
     expect(r.differs).toEqual([
       ["stack", "nitro", "dev"],
       ["instanceType", "m5.xlarge", "m4.xlarge"],
@@ -168,34 +148,61 @@ describe("FSx on EKS from real fio outputs: the seed workload in the same and in
     ]);
   });
 
-  it("the published same-AZ and other-AZ IOPS apply (our fio workload is the published line's), the file size differs", () => {
-    expect(iops.references.map((r) => [r.figure.label, r.figure.value, r.figure.side, r.differences])).toEqual([
-      ["same AZ", 37_500, { zoneRelation: "same" }, [{ key: "size", ours: ["64M"], published: "8G" }]],
-      ["other AZ", 33_400, { zoneRelation: "cross" }, [{ key: "size", ours: ["64M"], published: "8G" }]],
+  it("the published same-AZ and other-AZ IOPS apply beside their own row (Trident NAS storage, the published fio line), the file size differs", () => {
+    expect(iops.references.map((r) => [r.figure.label, r.figure.value, r.figure.side, r.rows, r.differences])).toEqual([
+      ["same AZ", 37_500, { zoneRelation: "same" }, [0], [{ key: "size", ours: ["64M"], published: "8G" }]],
+      ["other AZ", 33_400, { zoneRelation: "cross" }, [1], [{ key: "size", ours: ["64M"], published: "8G" }]],
     ]);
     expect(
       table(model, "fsx-eks", "fio.read.bandwidth").references.map((r) => [
         r.figure.label,
         r.figure.value,
         r.figure.unit,
-        r.figure.source.document,
+        r.figure.source.url,
       ]),
-    ).toEqual([["same AZ", 154e6, "B/s", "DESIGN.md"]]);
+    ).toEqual([
+      [
+        "same AZ",
+        154e6,
+        "B/s",
+        "https://aws.amazon.com/blogs/containers/how-to-run-a-multi-az-stateful-application-on-eks-with-aws-fsx-for-netapp-ontap/",
+      ],
+    ]);
   });
 
-  it("cross / same zone: a 95 % bootstrap; with three repetitions a side it spans min(cross)/max(same) to max(cross)/min(same)", () => {
+  it("no published row beside another experiment's run, another storage, or a row of another side", () => {
+    const [same, cross] = fsxSet();
+    const local: Sample[] = same.samples.map((s) => {
+      const { storageClass, ...metadata } = s.metadata;
+      expect(storageClass).toBe("fsx-ontap-nas");
+      return { ...s, metadata: { ...metadata, scenario: "local", stack: "ext4" } };
+    });
+    const gp3 = same.samples.map((s) => ({ ...s, metadata: { ...s.metadata, storageClass: "gp3", runId: "gp3" } }));
+    const m = buildModel([{ file: "local.json", samples: local }, { file: "gp3.json", samples: gp3 }, cross]);
+    expect(table(m, "local", "fio.read.iops").references).toEqual([]);
+    const t = table(m, "fsx-eks", "fio.read.iops");
+    expect(t.groups.map((g) => g.label)).toEqual(["fsx-eks · gp3 · same · us-east-1a", "fsx-eks · fsx-ontap-nas · cross · us-east-1b"]);
+    // The same-AZ figure was measured on the NAS class: not beside the gp3 row; the other-AZ one beside the NAS row.
+    expect(t.references.map((r) => [r.figure.label, r.rows])).toEqual([["other AZ", [1]]]);
+  });
+
+  it("cross / same zone: with three repetitions a side, the min-max range of the repetition ratios, min(cross)/max(same) to max(cross)/min(same)", () => {
     const r = model.experiments[0].ratios.find((x) => x.metric === "fio.read.iops");
     expect(r?.comparison.id).toBe("zone");
     expect(r?.estimate).toEqual({
       ratio: 58000 / 47020.652898,
       low: 14948.051948 / 80979.010495,
       high: 69200 / 15225.887056,
-      method: "bootstrap",
+      method: "min-max",
       level: 0.95,
       resamples: 10_000,
       seed: 1,
-      minReps: 3,
+      minReps: 8,
+      // U of cross [58000, 14948, 69200] over same [47021, 80979, 15226] = 2 + 0 + 2 = 4, |4 − 4.5| = 0.5: no split is
+      // less extreme (U is a whole number here), so p = 1.
+      permutation: { p: 1, permutations: 20 },
     });
+    expect(r?.noDifference).toBe(true);
     expect(r?.published).toBe(33_400 / 37_500);
     expect(r?.differs).toEqual([
       ["zoneRelation", "cross", "same"],
@@ -220,7 +227,7 @@ describe("FSx on EKS from real fio outputs: the seed workload in the same and in
 
 describe("Kafka: RF3 / RF1 from the OMB result fixtures", () => {
   const kafka = (rf: number, driverConfig: string) => ({
-    scenario: "kafka",
+    scenario: "kafka-fsx",
     stack: "kafka",
     runId: `rf${rf}`,
     replicationFactor: rf,
@@ -238,16 +245,15 @@ describe("Kafka: RF3 / RF1 from the OMB result fixtures", () => {
         samples: repetitions("omb", "omb/kafka-throughput-1kb.json", ["omb/kafka-sync-1kb-legacy.json"], kafka(3, "kafka-throughput")),
       },
     ]);
-    const t = table(m, "kafka", "omb.throughput");
+    const t = table(m, "kafka-fsx", "omb.throughput");
     expect(t.groups.map((g) => [g.label, g.values])).toEqual([
       ["kafka · 1", [2048]],
       ["kafka · 3", [409.6]],
     ]);
-    expect(t.references.map((r) => r.figure.label)).toEqual([
-      "RF1, kafka-sync (~)",
-      "RF1, kafka-throughput (~)",
-      "RF3, kafka-sync (~)",
-      "RF3, kafka-throughput (~)",
+    // Only the figures of each row's own driver and replication factor.
+    expect(t.references.map((r) => [r.figure.label, r.rows])).toEqual([
+      ["RF1, kafka-throughput (~)", [0]],
+      ["RF3, kafka-throughput (~)", [1]],
     ]);
     const r = m.experiments[0].ratios.find((x) => x.metric === "omb.throughput");
     expect(r?.comparison.title).toBe("RF3 / RF1");
@@ -257,7 +263,7 @@ describe("Kafka: RF3 / RF1 from the OMB result fixtures", () => {
     // The legacy result file predates publishErrorRate: RF3 has no omb.publish.errors.
     expect(m.incomparable).toEqual([
       {
-        experiment: "kafka",
+        experiment: "kafka-fsx",
         metric: "omb.publish.errors",
         what: "kafka",
         samples: 1,
@@ -288,7 +294,7 @@ describe("Kafka: RF3 / RF1 from the OMB result fixtures", () => {
     const throughput = m.incomparable.filter((i) => i.metric === "omb.throughput");
     expect(throughput).toEqual([
       {
-        experiment: "kafka",
+        experiment: "kafka-fsx",
         metric: "omb.throughput",
         what: "kafka · 3",
         samples: 1,
@@ -297,7 +303,7 @@ describe("Kafka: RF3 / RF1 from the OMB result fixtures", () => {
           "RF3 / RF1: not like-for-like: differs from kafka · 1 in workload (200k rate 4 producers and 4 consumers on 1 topic / 100 partition vs 1000k rate 4 producers and 4 consumers on 1 topic / 100 partition)",
       },
       {
-        experiment: "kafka",
+        experiment: "kafka-fsx",
         metric: "omb.throughput",
         what: "kafka · 1",
         samples: 1,
@@ -419,7 +425,7 @@ describe("grouping", () => {
     const t = table(m, "ceph-nitro", "pgbench.tps");
     expect(t.groups).toHaveLength(1);
     expect(t.groups[0].values).toEqual([1644.801001, 479.4364, 666.454009, 1644.801001, 666.454009]);
-    expect(t.groups[0].summary).toEqual({ median: 666.454009, min: 479.4364, max: 1644.801001, n: 5 });
+    expect(t.groups[0].summary).toEqual({ median: 666.454009, min: 479.4364, max: 1644.801001, n: 5, cv: expect.any(Number) });
     expect(t.groups[0].runs).toEqual(["r1", "r2"]);
     expect(t.groups[0].files).toEqual(["results/dev/r1/samples.json", "results/dev/r2/samples.json"]);
     expect(t.columns).toEqual(["stack"]);
@@ -477,30 +483,65 @@ describe("--baseline STACK", () => {
   });
 });
 
-it("every published figure is one README or DESIGN.md states, in the words there", () => {
-  const docs: Record<string, string> = {
-    "README.md": fs.readFileSync(path.join(ROOT, "README.md"), "utf8"),
-    "DESIGN.md": fs.readFileSync(path.join(SHARED, "DESIGN.md"), "utf8"),
+describe("--baseline NAME with named local runs (lab bench local --name)", () => {
+  // Where each ran differs (its --dir, so the ioping target): that goes with the run's name.
+  const local = (name: string, fileSystem: string, files: string[]) =>
+    localRun(name, fileSystem, files, { target: `/mnt/${name}/.lab-bench/data` });
+  const ext4 = {
+    file: "results/local/ext4/r1/samples.json",
+    samples: local("ext4", "ext4", ["ioping/ioping-J.json", "ioping/ioping.txt"]),
   };
-  for (const f of PUBLISHED_FIGURES)
-    expect([f.source.document, docs[f.source.document].includes(f.quote)]).toEqual([f.source.document, true]);
-  expect(PUBLISHED_FIGURES.map((f) => `${f.experiment} ${f.label} ${f.metric} ${f.value} ${f.unit} ${f.source.document}`)).toEqual([
-    "FSx ONTAP on EKS same AZ fio.read.iops 37500 op/s README.md",
-    "FSx ONTAP on EKS same AZ fio.write.iops 12500 op/s README.md",
-    "FSx ONTAP on EKS same AZ fio.read.bandwidth 154000000 B/s DESIGN.md",
-    "FSx ONTAP on EKS same AZ fio.write.bandwidth 51300000 B/s DESIGN.md",
-    "FSx ONTAP on EKS same AZ ioping.latency.mean 483.8 us README.md",
-    "FSx ONTAP on EKS other AZ fio.read.iops 33400 op/s README.md",
-    "FSx ONTAP on EKS other AZ fio.write.iops 11100 op/s README.md",
-    "FSx ONTAP on EKS other AZ ioping.latency.mean 1030 us README.md",
-    "Kafka on FSx ONTAP RF1, kafka-sync (~) omb.throughput 3218 MB/s README.md",
-    "Kafka on FSx ONTAP RF1, kafka-throughput (~) omb.throughput 3679 MB/s README.md",
-    "Kafka on FSx ONTAP RF3, kafka-sync (~) omb.throughput 1252 MB/s README.md",
-    "Kafka on FSx ONTAP RF3, kafka-throughput (~) omb.throughput 1218 MB/s README.md",
-    "Ceph on Nitro m4.xlarge (Xen) pgbench.tps 374.95 txn/s README.md",
-    "Ceph on Nitro m5.xlarge (Nitro) pgbench.tps 537.24 txn/s README.md",
-    "Ceph on Nitro m4.xlarge (Xen) pgbench.latency.mean 53.35 ms DESIGN.md",
-    "Ceph on Nitro m5.xlarge (Nitro) pgbench.latency.mean 37.23 ms DESIGN.md",
+  const tmpfs = { file: "results/local/tmpfs/r1/samples.json", samples: local("tmpfs", "tmpfs", ["ioping/ioping-quiet-1201.txt"]) };
+
+  it("tmpfs / ext4: runs of the same setup that differ only in where they ran form a ratio; the baseline row comes first", () => {
+    const m = buildModel([tmpfs, ext4], { baseline: "ext4" });
+    const t = table(m, "local", "ioping.latency.mean");
+    expect(t.groups.map((g) => g.metadata.stack)).toEqual(["ext4", "tmpfs"]);
+    const r = m.experiments[0].ratios.find((x) => x.metric === "ioping.latency.mean");
+    expect([r?.comparison.id, r?.num.metadata.stack, r?.den.metadata.stack, r?.estimate.ratio]).toEqual([
+      "baseline",
+      "tmpfs",
+      "ext4",
+      329.1 / median([403.646, 283.1]),
+    ]);
+    // One repetition on the tmpfs side: no spread known, so no difference is shown whatever the ratio.
+    expect(r?.noDifference).toBe(true);
+    expect(m.baselineNotes).toEqual([]);
+    expect(m.incomparable).toEqual([]);
+  });
+
+  it("a baseline with no other run of its experiment: one line saying why, not a listing per row", () => {
+    const m = buildModel([ext4, ...fsxSet()], { baseline: "ext4" });
+    expect(m.experiments.find((e) => e.id === "local")?.ratios).toEqual([]);
+    expect(m.incomparable).toEqual([]);
+    expect(m.baselineNotes).toEqual([
+      "--baseline ext4: not like for like with anything: experiment local has no other named run to divide by it (the runs of fsx-eks are other setups and are never divided by it); name runs of the same setup (lab bench local --name N) to compare them.",
+    ]);
+  });
+});
+
+it("every published figure cites its publication (title, https URL, where, date read) and is one the experiments table states", () => {
+  const docs = fs.readFileSync(path.join(ROOT, "README.md"), "utf8") + fs.readFileSync(path.join(SHARED, "DESIGN.md"), "utf8");
+  for (const f of PUBLISHED_FIGURES) {
+    expect([f.quote, docs.includes(f.quote)]).toEqual([f.quote, true]);
+    expect(f.source.url).toMatch(/^https:\/\/(aws\.amazon\.com|docs\.netapp\.com)\//);
+    expect(f.source.title.length).toBeGreaterThan(20);
+    expect(f.source.where.length).toBeGreaterThan(10);
+    expect(f.source.read).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  }
+  expect(PUBLISHED_FIGURES.map((f) => `${f.scenario} ${f.label} ${f.metric} ${f.value} ${f.unit} ${new URL(f.source.url).host}`)).toEqual([
+    "fsx-eks same AZ fio.read.iops 37500 op/s aws.amazon.com",
+    "fsx-eks same AZ fio.write.iops 12500 op/s aws.amazon.com",
+    "fsx-eks same AZ fio.read.bandwidth 154000000 B/s aws.amazon.com",
+    "fsx-eks same AZ fio.write.bandwidth 51300000 B/s aws.amazon.com",
+    "fsx-eks same AZ ioping.latency.mean 483.8 us aws.amazon.com",
+    "fsx-eks other AZ fio.read.iops 33400 op/s aws.amazon.com",
+    "fsx-eks other AZ fio.write.iops 11100 op/s aws.amazon.com",
+    "fsx-eks other AZ ioping.latency.mean 1030 us aws.amazon.com",
+    "kafka-fsx RF1, kafka-sync (~) omb.throughput 3218 MB/s docs.netapp.com",
+    "kafka-fsx RF1, kafka-throughput (~) omb.throughput 3679 MB/s docs.netapp.com",
+    "kafka-fsx RF3, kafka-sync (~) omb.throughput 1252 MB/s docs.netapp.com",
+    "kafka-fsx RF3, kafka-throughput (~) omb.throughput 1218 MB/s docs.netapp.com",
   ]);
   // The fio workload is the published command line's (components/bench/profiles.ts).
   expect(PUBLISHED_FIGURES[0].workload).toEqual({ rw: "randrw", rwmixread: 75, bs: "4k", iodepth: 64 });

@@ -85,7 +85,7 @@ export const FIO_CROSS = ["fio/seed-gtod-reduce.txt", "fio/psync-note-noise.json
 
 /** FSx on EKS: the seed workload in the file system's zone and in the other zone, three repetitions each. */
 export function fsxSet(): InputFile[] {
-  const fsx = { scenario: "fsx-eks", stack: "fsx-eks" };
+  const fsx = { scenario: "fsx-eks", stack: "fsx-eks", storageClass: "fsx-ontap-nas" };
   return [
     {
       file: "results/fsx-eks/same/samples.json",
@@ -106,4 +106,67 @@ export function writeInputs(root: string, inputs: readonly InputFile[]): string 
     fs.writeFileSync(path.join(dir, "samples.json"), `${JSON.stringify(f.samples, null, 2)}\n`);
   }
   return root;
+}
+
+/** Kafka on FSx: RF1 and RF3 with the kafka-throughput driver, one OMB result each (the fixtures). */
+export function kafkaSet(): InputFile[] {
+  const kafka = (rf: number) => ({
+    scenario: "kafka-fsx",
+    stack: "kafka",
+    runId: `rf${rf}`,
+    replicationFactor: rf,
+    driverConfig: "kafka-throughput",
+  });
+  return [
+    {
+      file: "results/kafka/rf1/samples.json",
+      samples: repetitions("omb", "omb/kafka-throughput-1kb.json", ["omb/kafka-throughput-1kb.json"], kafka(1)),
+    },
+    {
+      file: "results/kafka/rf3/samples.json",
+      samples: repetitions("omb", "omb/kafka-throughput-1kb.json", ["omb/kafka-sync-1kb-legacy.json"], kafka(3)),
+    },
+  ];
+}
+
+/** A named local run (lab bench local --name): ioping repetitions from `files`, with the host's file system. */
+export function localRun(
+  name: string,
+  fileSystem: string,
+  files: readonly string[],
+  extra: Readonly<Record<string, MetadataValue>> = {},
+): Sample[] {
+  return repetitions("ioping", "ioping/ioping-J.json", files, {
+    scenario: "local",
+    stack: name,
+    runId: "r1",
+    fileSystem,
+    fileSystemDevice: fileSystem === "tmpfs" ? "tmpfs" : "/dev/vda",
+    ...extra,
+  });
+}
+
+/** Two named local runs (lab bench local --name ext4 / --name tmpfs): ioping, three repetitions each. */
+export function localSet(): InputFile[] {
+  return [
+    {
+      file: "results/local/ext4/r1/samples.json",
+      samples: localRun("ext4", "ext4", ["ioping/ioping-J.json", "ioping/ioping-periodic-J.json", "ioping/ioping.txt"]),
+    },
+    {
+      file: "results/local/tmpfs/r1/samples.json",
+      samples: localRun("tmpfs", "tmpfs", ["ioping/ioping-quiet-1201.txt", "ioping/ioping.txt", "ioping/ioping-J.json"]),
+    },
+  ];
+}
+
+/** The FSx set's same-zone run on the gp3 baseline StorageClass: beside it, no FSx figure. */
+export function gp3Set(): InputFile[] {
+  const [same] = fsxSet();
+  return [
+    {
+      file: "results/fsx-eks/gp3/samples.json",
+      samples: same.samples.map((s) => ({ ...s, metadata: { ...s.metadata, storageClass: "gp3", runId: "gp3" } })),
+    },
+  ];
 }

@@ -1,0 +1,54 @@
+/** The report's words for a ratio: its interval's label, what it shows, and the spread flags. */
+import type { Sample } from "../../../core/sample";
+import { intervalText, metricTableLayout, spreadNotes, verdictText } from "../../../lab/report/layout";
+import { buildModel } from "../../../lab/report/model";
+
+/** A row of `values` for named local run `stack` (ioping.latency.mean, us). */
+function run(stack: string, values: number[]): Sample[] {
+  return values.map((value, i) => ({
+    metric: "ioping.latency.mean",
+    value,
+    unit: "us",
+    metadata: { tool: "ioping", scenario: "local", stack, runId: "r1", rep: i + 1, fileSystem: stack },
+  }));
+}
+
+const ratioOf = (a: number[], b: number[]) => {
+  const m = buildModel(
+    [
+      { file: "b.json", samples: run("ext4", b) },
+      { file: "a.json", samples: run("tmpfs", a) },
+    ],
+    { baseline: "ext4" },
+  );
+  return { m, r: m.experiments[0].ratios[0] };
+};
+
+describe("a ratio's words", () => {
+  it("three a side wholly apart: a difference, with the exact Mann–Whitney p and the least p 3 / 3 allow", () => {
+    const { r } = ratioOf([110, 120, 130], [100, 101, 102]);
+    expect(intervalText(r)).toBe("1.078–1.3 (min–max of the 3 × 3 repetition ratios; n < 8 a side: not a confidence interval)");
+    expect(verdictText(r)).toBe(
+      "a difference: every repetition ratio above 1; exact Mann–Whitney p = 0.1 (the least 3 / 3 repetitions can give is 0.1)",
+    );
+  });
+
+  it("a spread wider than the difference is flagged in the verdict, the table and a note", () => {
+    // tmpfs spans 80–130 around 120: (130 − 80) / 120 = 0.42 > 120 / 101 − 1 = 0.19, and 80 / 102 < 1. CVs (python3
+    // statistics.stdev / mean): 0.0099 and 0.2360.
+    const { m, r } = ratioOf([80, 120, 130], [100, 101, 102]);
+    expect(verdictText(r)).toBe("no difference shown: the interval includes 1");
+    expect(r.spreadWider).toEqual(["num"]);
+    const t = m.experiments[0].tables[0];
+    expect(metricTableLayout(t, m.experiments[0].ratios).rows.map((row) => row.cells[4].text)).toEqual(["0.99 %", "24 % ⚠"]);
+    expect(spreadNotes(t, m.experiments[0].ratios)).toEqual([
+      "⚠ tmpfs: its spread (max − min = 42 % of the median) is wider than the difference of tmpfs / ext4 (1.188): another run could reverse it.",
+    ]);
+  });
+
+  it("fewer than three repetitions a side: no difference shown, whatever the ratio", () => {
+    const { r } = ratioOf([500, 510], [100, 101]);
+    expect(verdictText(r)).toBe("no difference shown: fewer than 3 repetitions on a side");
+    expect(r.noDifference).toBe(true);
+  });
+});
