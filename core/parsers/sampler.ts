@@ -102,9 +102,20 @@ export type CpuField = (typeof CPU_FIELDS)[number];
 export const DISK_FIELDS = ["readOps", "writeOps", "readBytes", "writeBytes", "queueDepth", "busy"] as const;
 export type DiskField = (typeof DISK_FIELDS)[number];
 
+/** Why the sampler dropped intervals: a CPU counter or a disk counter went down in them. */
+export type DroppedReason = "cpu" | "disk";
+
 /** One summary, read. */
 export interface SamplerSummary {
   readonly windowSeconds: number;
+  /**
+   * The seconds of the intervals the figures cover: the window less the dropped intervals (a
+   * summary written before the sampler dropped any says nothing, and covers the whole window).
+   */
+  readonly measuredSeconds: number;
+  /** Intervals left out because a counter went down in them (0 in summaries that do not say). */
+  readonly droppedIntervals: number;
+  readonly droppedReasons: readonly DroppedReason[];
   readonly snapshots: number;
   readonly intervalSeconds: number;
   readonly cpus: number;
@@ -158,10 +169,20 @@ export function parseSamplerSummary(text: string, file: string): SamplerSummary 
   const cpus = num(w, "cpus", file, 1);
   const shown = num(w, "disks", file, 1);
   const omittedDisks = num(w, "omitted", file, 1);
-  if (snapshots < 2 || windowSeconds === 0) {
+  const measuredSeconds = w.has("measured") ? num(w, "measured", file, 1) : windowSeconds;
+  const droppedIntervals = w.has("dropped") ? num(w, "dropped", file, 1) : 0;
+  const why = w.get("why");
+  const droppedReasons = why === undefined ? [] : why.split(",");
+  if (!droppedReasons.every((r): r is DroppedReason => r === "cpu" || r === "disk") || droppedIntervals > 0 !== (why !== undefined))
+    throw new ToolOutputError(
+      file,
+      `line 1: 'why' must name cpu and/or disk when intervals were dropped, got ${JSON.stringify(why ?? "nothing")}`,
+    );
+  const head = { windowSeconds, measuredSeconds, droppedIntervals, droppedReasons, snapshots, intervalSeconds, cpus, omittedDisks };
+  if (snapshots < 2 || windowSeconds === 0 || measuredSeconds === 0) {
     if (lines.length > 1)
-      throw new ToolOutputError(file, `line 2: a window of ${snapshots} snapshot(s) has no figures, got ${JSON.stringify(lines[1])}`);
-    return { windowSeconds, snapshots, intervalSeconds, cpus, omittedDisks, disks: [] };
+      throw new ToolOutputError(file, `line 2: a window without measured intervals has no figures, got ${JSON.stringify(lines[1])}`);
+    return { ...head, disks: [] };
   }
   if (lines.length < 2 || !lines[1].startsWith("cpu ")) throw new ToolOutputError(file, "line 2: expected the 'cpu' line");
   const c = keyValues(lines[1], file, 2);
@@ -177,7 +198,7 @@ export function parseSamplerSummary(text: string, file: string): SamplerSummary 
   });
   if (disks.length !== shown)
     throw new ToolOutputError(file, `the window line announces ${shown} disk(s), ${disks.length} follow (truncated?)`);
-  return { windowSeconds, snapshots, intervalSeconds, cpus, omittedDisks, cpu, disks };
+  return { ...head, cpu, disks };
 }
 
 /** Metric names and units of the CPU figures. */
@@ -206,27 +227,73 @@ export function nodeDiskResource(device: string): string {
   return `${NODE_RESOURCE}-${device.replace(/\./g, "-")}`;
 }
 
+/** The metric of a sampler note: intervals dropped (count), or a summary that could not be read (1). */
+export const SAMPLER_DROPPED_METRIC = "dropped";
+export const SAMPLER_UNREADABLE_METRIC = "unreadable";
+
+const REASON_TEXT: Readonly<Record<DroppedReason, string>> = {
+  cpu: "a /proc/stat CPU counter went down (iowait will decrease in certain conditions, Documentation/filesystems/proc.rst)",
+  disk: "a /proc/diskstats counter went down (fields wrap, Documentation/admin-guide/iostats.rst)",
+};
+
+/** What a summary's dropped intervals are, in words, or undefined when none was dropped. */
+export function droppedNote(
+  summary: Pick<SamplerSummary, "droppedIntervals" | "droppedReasons" | "measuredSeconds" | "windowSeconds">,
+): string | undefined {
+  if (summary.droppedIntervals === 0) return undefined;
+  return (
+    `node sampler: ${summary.droppedIntervals} interval(s) dropped because ${summary.droppedReasons.map((r) => REASON_TEXT[r]).join(" and ")}; ` +
+    `the figures cover ${summary.measuredSeconds} s of the ${summary.windowSeconds} s window`
+  );
+}
+
+/**
+ * A note as a sample (`util.node.dropped` or `util.node.unreadable`, no limit), so that it travels
+ * with the repetition's samples into samples.json and `lab util` prints it beside the limit line.
+ */
+export function samplerNoteSample(
+  metric: typeof SAMPLER_DROPPED_METRIC | typeof SAMPLER_UNREADABLE_METRIC,
+  value: number,
+  note: string,
+  metadata: Readonly<Record<string, MetadataValue>> & { tool: Sample["metadata"]["tool"] },
+): Sample {
+  return {
+    metric: utilMetric(NODE_RESOURCE, metric),
+    value,
+    unit: "count",
+    metadata: { ...metadata, utilSource: "node-sampler", resource: NODE_RESOURCE, utilNote: note },
+  };
+}
+
 /**
  * The utilization samples of one summary, with `metadata` (the repetition's) added: per CPU figure
  * `util.node.<cpuUser|…|cpuBusy>` (%), per disk `util.node-<device>.<readOps|…|busy>`. Only the
- * node's CPU has a limit: busy 100 % ("node CPU busy"); a disk's busy time is no limit (a device
- * serving I/Os in parallel is 100 % busy long before it is saturated) and its configured limits
- * are CloudWatch's side (lab/util/cloudwatch.ts). Every sample records the window's length,
- * snapshots and interval; a window without figures gives none.
+ * node's CPU has a limit: busy 100 % ("node CPU busy", node-wide: a pod capped below the node's
+ * CPUs is not judged by it); a disk's busy time is no limit (a device serving I/Os in parallel is
+ * 100 % busy long before it is saturated) and its configured limits are CloudWatch's side
+ * (lab/util/cloudwatch.ts). Every sample records the window's length, the seconds measured,
+ * snapshots and interval; a window without figures gives none. Dropped intervals (a counter that
+ * went down) are left out of every figure, recorded on each sample and said by one
+ * `util.node.dropped` sample ({@link droppedNote}), figures or not.
  */
 export function samplerSamples(
   summary: SamplerSummary,
   metadata: Readonly<Record<string, MetadataValue>> & { tool: Sample["metadata"]["tool"] },
 ): Sample[] {
-  if (summary.cpu === undefined) return [];
+  const note = droppedNote(summary);
+  const out: Sample[] = note === undefined ? [] : [samplerNoteSample(SAMPLER_DROPPED_METRIC, summary.droppedIntervals, note, metadata)];
+  if (summary.cpu === undefined) return out;
   const common = {
     ...metadata,
     utilSource: "node-sampler",
     windowSeconds: summary.windowSeconds,
+    measuredSeconds: summary.measuredSeconds,
     snapshots: summary.snapshots,
     intervalSeconds: summary.intervalSeconds,
+    ...(summary.droppedIntervals === 0
+      ? {}
+      : { droppedIntervals: summary.droppedIntervals, droppedReasons: summary.droppedReasons.join(",") }),
   };
-  const out: Sample[] = [];
   for (const f of CPU_FIELDS) {
     const v = summary.cpu[f];
     out.push({
@@ -237,8 +304,9 @@ export function samplerSamples(
         ...common,
         resource: NODE_RESOURCE,
         cpus: summary.cpus,
+        cpuScope: "node",
         max: v.max,
-        ...(f === "busy" ? { limit: 100, limitLabel: "node CPU busy" } : {}),
+        ...(f === "busy" ? { limit: 100, limitLabel: "node CPU busy (node-wide)" } : {}),
       },
     });
   }

@@ -37,9 +37,16 @@
 # are already counted in user and nice (kernel/sched/cputime.c `account_guest_time`), so the CPU
 # total is the sum of the first eight fields and the eight percentages add up to 100.
 #
-# Summary (lines of `key=mean/max`: mean over the whole window, from its first and last snapshot;
-# max of the intervals between two snapshots):
-#   window seconds=<s> snapshots=<n> interval=<s> cpus=<n> disks=<shown> omitted=<not shown>
+# Summary (lines of `key=mean/max`: mean over the intervals between two snapshots that were kept,
+# max of those intervals):
+#   window seconds=<s> measured=<s kept> snapshots=<n> interval=<s> cpus=<n> disks=<shown>
+#          omitted=<not shown> dropped=<intervals> [why=cpu|disk|cpu,disk]
+# An interval in which any counter went down is dropped, counted and said (`why`), never turned
+# into a negative rate: the iowait field "will decrease in certain conditions" (Documentation/filesystems/proc.rst,
+# "1.7 Miscellaneous kernel statistics in /proc/stat", iowait note 3), and the diskstats fields "only increase
+# (unless they overflow and wrap)", fields 4, 8, 9, 10 and 11 being unsigned int (32 bit)
+# (Documentation/admin-guide/iostats.rst). Utilization is advisory: the benchmark's own result
+# never depends on it (components/bench/collect.ts).
 #   cpu user=… nice=… system=… idle=… iowait=… irq=… softirq=… steal=… busy=…  (percent of all CPUs;
 #       busy = 100 − idle − iowait)
 #   disk name=<dev> readOps=… writeOps=… readBytes=… writeBytes=… queueDepth=… busy=…
@@ -48,9 +55,9 @@
 # with at least one I/O in flight (ms doing I/Os / elapsed ms, iostat's %util: a device serving
 # requests in parallel can be 100 % busy and not saturated). Only whole disks (the entries of
 # LAB_SYS_BLOCK but loop, ram and zram devices; every device when it cannot be read) that did I/O
-# in the window are shown, the 4 with the most operations, so a summary stays under 1600 bytes of
-# container log (core/parsers/sampler.ts SAMPLER_LOG_BYTES_PER_REP). Fewer than two snapshots, or
-# no time between them: the window line alone.
+# in the kept intervals are shown, the 4 with the most operations, so a summary stays under 1600
+# bytes of container log (core/parsers/sampler.ts SAMPLER_LOG_BYTES_PER_REP). Fewer than two
+# snapshots, no time between them, or every interval dropped: the window line alone.
 # Exit status: 0; 2 usage problem.
 set -eu
 
@@ -67,6 +74,11 @@ usage() {
 summarize() {
   awk -v interval="$LAB_SAMPLER_INTERVAL" -v maxdisks=4 '
     function fmt(x) { return sprintf("%.2f", x) }
+    function windowline(shown, omitted) {
+      printf "window seconds=%s measured=%s snapshots=%d interval=%s cpus=%d disks=%d omitted=%d dropped=%d", fmt(span), fmt(good), n, interval, cpus, shown, omitted, dropped
+      if (dropped > 0) printf " why=%s", (bcpu && bdisk ? "cpu,disk" : bcpu ? "cpu" : "disk")
+      printf "\n"
+    }
     $1 == "N" { cpus = $2 + 0; next }
     $1 == "T" { t = $2; next }
     $1 == "C" { for (i = 1; i <= 8; i++) c[i] = $(i + 1) + 0; cpus_seen = 1; next }
@@ -77,23 +89,34 @@ summarize() {
     }
     $1 == "E" {
       n++
-      if (n == 1) {
-        t0 = t; for (i = 1; i <= 8; i++) c0[i] = c[i]
-        for (d in seen) { rd0[d] = rd[d]; rs0[d] = rs[d]; wr0[d] = wr[d]; ws0[d] = ws[d]; tk0[d] = tk[d]; wt0[d] = wt[d]; first[d] = 1 }
-      } else {
+      if (n == 1) t0 = t
+      else {
         dt = t - pt
-        tot = 0; for (i = 1; i <= 8; i++) tot += c[i] - pc[i]
-        if (tot > 0) {
-          for (i = 1; i <= 8; i++) { p = 100 * (c[i] - pc[i]) / tot; if (p > cmax[i]) cmax[i] = p }
-          p = 100 - 100 * ((c[4] - pc[4]) + (c[5] - pc[5])) / tot; if (p > bmax) bmax = p
-        }
-        if (dt > 0) for (d in seen) if (d in prd) {
-          v = (rd[d] - prd[d]) / dt; if (v > mr[d]) mr[d] = v
-          v = (wr[d] - pwr[d]) / dt; if (v > mw[d]) mw[d] = v
-          v = 512 * (rs[d] - prs[d]) / dt; if (v > mrb[d]) mrb[d] = v
-          v = 512 * (ws[d] - pws[d]) / dt; if (v > mwb[d]) mwb[d] = v
-          v = (wt[d] - pwt[d]) / (1000 * dt); if (v > mq[d]) mq[d] = v
-          v = 100 * (tk[d] - ptk[d]) / (1000 * dt); if (v > mu[d]) mu[d] = v
+        # A counter that went down makes the interval meaningless: iowait "will decrease in certain
+        # conditions" (proc.rst), the diskstats fields wrap (iostats.rst: fields 10 and 11 are unsigned int).
+        badc = 0; tot = 0
+        for (i = 1; i <= 8; i++) { dc[i] = c[i] - pc[i]; if (dc[i] < 0) badc = 1; tot += dc[i] }
+        badd = 0
+        for (d in seen) if (d in prd)
+          if (rd[d] < prd[d] || rs[d] < prs[d] || wr[d] < pwr[d] || ws[d] < pws[d] || tk[d] < ptk[d] || wt[d] < pwt[d]) badd = 1
+        if (dt > 0 && (badc || badd)) {
+          dropped++; if (badc) bcpu = 1; if (badd) bdisk = 1
+        } else if (dt > 0) {
+          good += dt
+          if (tot > 0) {
+            for (i = 1; i <= 8; i++) { sc[i] += dc[i]; p = 100 * dc[i] / tot; if (p > cmax[i]) cmax[i] = p }
+            stot += tot
+            p = 100 - 100 * (dc[4] + dc[5]) / tot; if (p > bmax) bmax = p
+          }
+          for (d in seen) if (d in prd) {
+            v = rd[d] - prd[d]; srd[d] += v; v /= dt; if (v > mr[d]) mr[d] = v
+            v = wr[d] - pwr[d]; swr[d] += v; v /= dt; if (v > mw[d]) mw[d] = v
+            v = rs[d] - prs[d]; srs[d] += v; v = 512 * v / dt; if (v > mrb[d]) mrb[d] = v
+            v = ws[d] - pws[d]; sws[d] += v; v = 512 * v / dt; if (v > mwb[d]) mwb[d] = v
+            v = wt[d] - pwt[d]; swt[d] += v; v = v / (1000 * dt); if (v > mq[d]) mq[d] = v
+            v = tk[d] - ptk[d]; stk[d] += v; v = 100 * v / (1000 * dt); if (v > mu[d]) mu[d] = v
+            measured[d] = 1
+          }
         }
       }
       pt = t; for (i = 1; i <= 8; i++) pc[i] = c[i]
@@ -101,20 +124,15 @@ summarize() {
       next
     }
     END {
-      ncpu = cpus
-      if (n < 2 || !cpus_seen) {
-        printf "window seconds=0.00 snapshots=%d interval=%s cpus=%d disks=0 omitted=0\n", n, interval, ncpu
+      span = n < 2 ? 0 : t - t0
+      if (n < 2 || !cpus_seen || span <= 0 || good <= 0) {
+        if (span < 0) span = 0
+        windowline(0, 0)
         exit 0
       }
-      span = t - t0
-      if (span <= 0) {
-        printf "window seconds=0.00 snapshots=%d interval=%s cpus=%d disks=0 omitted=0\n", n, interval, ncpu
-        exit 0
-      }
-      tot = 0; for (i = 1; i <= 8; i++) tot += c[i] - c0[i]
-      # Disks that did I/O in the window, the busiest first.
+      # Disks that did I/O in the measured intervals, the busiest first.
       k = 0
-      for (d in seen) if (d in first) { ops = (rd[d] - rd0[d]) + (wr[d] - wr0[d]); if (ops > 0) { k++; name[k] = d; cnt[k] = ops } }
+      for (d in measured) { ops = srd[d] + swr[d]; if (ops > 0) { k++; name[k] = d; cnt[k] = ops } }
       shown = k < maxdisks ? k : maxdisks
       for (a = 1; a <= shown; a++) {
         best = a
@@ -122,17 +140,17 @@ summarize() {
         tn = name[a]; name[a] = name[best]; name[best] = tn
         tc = cnt[a]; cnt[a] = cnt[best]; cnt[best] = tc
       }
-      printf "window seconds=%s snapshots=%d interval=%s cpus=%d disks=%d omitted=%d\n", fmt(span), n, interval, ncpu, shown, k - shown
+      windowline(shown, k - shown)
       split("user nice system idle iowait irq softirq steal", label, " ")
       line = "cpu"
-      for (i = 1; i <= 8; i++) line = line " " label[i] "=" fmt(tot > 0 ? 100 * (c[i] - c0[i]) / tot : 0) "/" fmt(cmax[i])
-      print line " busy=" fmt(tot > 0 ? 100 - 100 * ((c[4] - c0[4]) + (c[5] - c0[5])) / tot : 0) "/" fmt(bmax)
+      for (i = 1; i <= 8; i++) line = line " " label[i] "=" fmt(stot > 0 ? 100 * sc[i] / stot : 0) "/" fmt(cmax[i])
+      print line " busy=" fmt(stot > 0 ? 100 - 100 * (sc[4] + sc[5]) / stot : 0) "/" fmt(bmax)
       for (a = 1; a <= shown; a++) {
         d = name[a]
         printf "disk name=%s readOps=%s/%s writeOps=%s/%s readBytes=%.0f/%.0f writeBytes=%.0f/%.0f queueDepth=%s/%s busy=%s/%s\n", d,
-          fmt((rd[d] - rd0[d]) / span), fmt(mr[d]), fmt((wr[d] - wr0[d]) / span), fmt(mw[d]),
-          512 * (rs[d] - rs0[d]) / span, mrb[d], 512 * (ws[d] - ws0[d]) / span, mwb[d],
-          fmt((wt[d] - wt0[d]) / (1000 * span)), fmt(mq[d]), fmt(100 * (tk[d] - tk0[d]) / (1000 * span)), fmt(mu[d])
+          fmt(srd[d] / good), fmt(mr[d]), fmt(swr[d] / good), fmt(mw[d]),
+          512 * srs[d] / good, mrb[d], 512 * sws[d] / good, mwb[d],
+          fmt(swt[d] / (1000 * good)), fmt(mq[d]), fmt(100 * stk[d] / (1000 * good)), fmt(mu[d])
       }
     }
   '

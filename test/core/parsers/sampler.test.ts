@@ -5,6 +5,8 @@ import { cutUtilBlocks, nodeDiskResource, parseSamplerSummary, samplerSamples } 
 
 /** A summary components/bench/scripts/sampler.sh printed (test/fixtures/sampler/README.md). */
 const SUMMARY = fs.readFileSync(path.join(__dirname, "../../fixtures/sampler/summary.txt"), "utf8");
+/** Its summary of snapshots with a decreasing iowait and a wrapped diskstats field 10. */
+const GLITCH = fs.readFileSync(path.join(__dirname, "../../fixtures/sampler/summary-glitch.txt"), "utf8");
 
 function message(f: () => unknown): string {
   try {
@@ -64,6 +66,9 @@ describe("parseSamplerSummary", () => {
     const s = parseSamplerSummary(SUMMARY, "f");
     expect(s).toEqual({
       windowSeconds: 2,
+      measuredSeconds: 2,
+      droppedIntervals: 0,
+      droppedReasons: [],
       snapshots: 3,
       intervalSeconds: 1,
       cpus: 2,
@@ -95,9 +100,41 @@ describe("parseSamplerSummary", () => {
     });
   });
 
+  it("a summary of a sampler that predates dropped intervals reads as covering its whole window", () => {
+    const old = SUMMARY.replace(" measured=2.00", "").replace(" dropped=0", "");
+    expect(old.split("\n")[0]).toBe("window seconds=2.00 snapshots=3 interval=1 cpus=2 disks=1 omitted=0");
+    expect(parseSamplerSummary(old, "f")).toEqual(parseSamplerSummary(SUMMARY, "f"));
+  });
+
+  it("reads the dropped intervals and why; a window whose every interval was dropped has no figures", () => {
+    expect(parseSamplerSummary(GLITCH, "f")).toMatchObject({
+      windowSeconds: 5,
+      measuredSeconds: 3,
+      droppedIntervals: 2,
+      droppedReasons: ["cpu", "disk"],
+      cpu: { iowait: { mean: 2.5, max: 5 }, busy: { mean: 31.67, max: 45 } },
+    });
+    expect(
+      parseSamplerSummary("window seconds=1.00 measured=0.00 snapshots=2 interval=1 cpus=2 disks=0 omitted=0 dropped=1 why=cpu\n", "f"),
+    ).toEqual({
+      windowSeconds: 1,
+      measuredSeconds: 0,
+      droppedIntervals: 1,
+      droppedReasons: ["cpu"],
+      snapshots: 2,
+      intervalSeconds: 1,
+      cpus: 2,
+      omittedDisks: 0,
+      disks: [],
+    });
+  });
+
   it("a window of fewer than two snapshots has no figures", () => {
     expect(parseSamplerSummary("window seconds=0.00 snapshots=1 interval=1 cpus=4 disks=0 omitted=0\n", "f")).toEqual({
       windowSeconds: 0,
+      measuredSeconds: 0,
+      droppedIntervals: 0,
+      droppedReasons: [],
       snapshots: 1,
       intervalSeconds: 1,
       cpus: 4,
@@ -112,6 +149,21 @@ describe("parseSamplerSummary", () => {
     ["a bad pair", SUMMARY.replace("steal=6.25/10.00", "steal=6.25"), `f: line 2: 'steal' must be <mean>/<max>, got "6.25"`],
     ["a missing figure", SUMMARY.replace(" busy=40.00/50.00", ""), "f: line 3: 'busy' must be <mean>/<max>, got nothing"],
     ["a missing disk", SUMMARY.replace("disks=1", "disks=2"), "f: the window line announces 2 disk(s), 1 follow (truncated?)"],
+    [
+      "a negative mean (a counter that went down, from a sampler that did not drop it)",
+      SUMMARY.replace("iowait=2.50/5.00", "iowait=-2.50/5.00"),
+      `f: line 2: 'iowait' must be <mean>/<max>, got "-2.50/5.00"`,
+    ],
+    [
+      "dropped intervals without why",
+      SUMMARY.replace("dropped=0", "dropped=1"),
+      `f: line 1: 'why' must name cpu and/or disk when intervals were dropped, got "nothing"`,
+    ],
+    [
+      "an unknown reason",
+      SUMMARY.replace("dropped=0", "dropped=1 why=cpu,net"),
+      `f: line 1: 'why' must name cpu and/or disk when intervals were dropped, got "cpu,net"`,
+    ],
     ["no cpu line", "window seconds=1.00 snapshots=2 interval=1 cpus=1 disks=0 omitted=0\n", "f: line 2: expected the 'cpu' line"],
   ])("refuses %s", (_what, text, expected) => {
     expect(message(() => parseSamplerSummary(text, "f"))).toBe(expected);
@@ -144,13 +196,15 @@ describe("samplerSamples", () => {
       ...md,
       utilSource: "node-sampler",
       windowSeconds: 2,
+      measuredSeconds: 2,
       snapshots: 3,
       intervalSeconds: 1,
       resource: "node",
       cpus: 2,
+      cpuScope: "node",
       max: 45,
       limit: 100,
-      limitLabel: "node CPU busy",
+      limitLabel: "node CPU busy (node-wide)",
     });
     expect(samples[9].metadata).toMatchObject({ resource: "node-vda", device: "vda", utilSource: "node-sampler" });
   });
@@ -159,6 +213,25 @@ describe("samplerSamples", () => {
     expect(samplerSamples(parseSamplerSummary("window seconds=0.00 snapshots=1 interval=1 cpus=4 disks=0 omitted=0\n", "f"), md)).toEqual(
       [],
     );
+    expect(
+      samplerSamples(
+        parseSamplerSummary("window seconds=1.00 measured=0.00 snapshots=2 interval=1 cpus=2 disks=0 omitted=0 dropped=1 why=disk\n", "f"),
+        md,
+      ),
+    ).toEqual([
+      {
+        metric: "util.node.dropped",
+        value: 1,
+        unit: "count",
+        metadata: {
+          ...md,
+          utilSource: "node-sampler",
+          resource: "node",
+          utilNote:
+            "node sampler: 1 interval(s) dropped because a /proc/diskstats counter went down (fields wrap, Documentation/admin-guide/iostats.rst); the figures cover 0 s of the 1 s window",
+        },
+      },
+    ]);
     expect(nodeDiskResource("dm-0")).toBe("node-dm-0");
     expect(nodeDiskResource("md.1")).toBe("node-md-1");
   });

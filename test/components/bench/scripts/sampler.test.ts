@@ -47,6 +47,29 @@ describe("sampler.sh summarize: the arithmetic on fixed snapshots", () => {
     expect(r.stdout).toContain("queueDepth=1.25/2.00 busy=40.00/50.00");
   });
 
+  it("drops an interval in which a counter went down (iowait per proc.rst, a wrapped diskstats field 10 per iostats.rst), says so, and means over the rest", () => {
+    const r = summarize(fs.readFileSync(path.join(FIXTURES, "snapshots-glitch.txt"), "utf8"));
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(fs.readFileSync(path.join(FIXTURES, "summary-glitch.txt"), "utf8"));
+    // By hand: intervals 1, 2 and 5 are kept (3 s, 600 ticks); interval 3's iowait goes 20 → 15,
+    // interval 4's vda field 10 goes 4294967000 → 200. user (60+20+20)/600 = 16.67 %;
+    // vda reads (500+100+100)/3 s = 233.33/s, weighted ms (2000+500+500)/3000 = queue 1.00.
+    expect(r.stdout.split("\n")[0]).toBe(
+      "window seconds=5.00 measured=3.00 snapshots=6 interval=1 cpus=2 disks=1 omitted=0 dropped=2 why=cpu,disk",
+    );
+    expect(r.stdout).toContain("cpu user=16.67/30.00 ");
+    expect(r.stdout).toContain("disk name=vda readOps=233.33/500.00 ");
+    expect(r.stdout).toContain("queueDepth=1.00/2.00 busy=36.67/50.00");
+  });
+
+  it("a window whose every interval was dropped is the window line alone, saying so", () => {
+    const snaps = ["N 1", "T 1.00", "C 10 0 0 10 5 0 0 0", "E", "T 2.00", "C 20 0 0 20 4 0 0 0", "E"].join("\n") + "\n";
+    expect(summarize(snaps).stdout).toBe(
+      "window seconds=1.00 measured=0.00 snapshots=2 interval=1 cpus=1 disks=0 omitted=0 dropped=1 why=cpu\n",
+    );
+  });
+
   it("shows the 4 disks with the most operations and counts the others", () => {
     const disk = (name: string, ops: number) => `D ${name} ${ops} 0 ${ops * 8} 0 0 0 0 0 0 ${ops} ${ops}`;
     const names = ["sda", "sdb", "sdc", "sdd", "sde", "sdf"];
@@ -58,16 +81,16 @@ describe("sampler.sh summarize: the arithmetic on fixed snapshots", () => {
     ];
     const r = summarize(["N 4", ...snap(1, 1), ...snap(2, 2)].join("\n") + "\n");
     const lines = r.stdout.trim().split("\n");
-    expect(lines[0]).toBe("window seconds=1.00 snapshots=2 interval=1 cpus=4 disks=4 omitted=2");
+    expect(lines[0]).toBe("window seconds=1.00 measured=1.00 snapshots=2 interval=1 cpus=4 disks=4 omitted=2 dropped=0");
     expect(lines.slice(2).map((l) => l.split(" ")[1])).toEqual(["name=sdf", "name=sde", "name=sdd", "name=sdc"]);
   });
 
   it("a window without two snapshots, or without time between them, is the window line alone", () => {
     expect(summarize("N 2\nT 5.00\nC 1 0 0 1 0 0 0 0\nE\n").stdout).toBe(
-      "window seconds=0.00 snapshots=1 interval=1 cpus=2 disks=0 omitted=0\n",
+      "window seconds=0.00 measured=0.00 snapshots=1 interval=1 cpus=2 disks=0 omitted=0 dropped=0\n",
     );
     expect(summarize("N 2\nT 5.00\nC 1 0 0 1 0 0 0 0\nE\nT 5.00\nC 2 0 0 2 0 0 0 0\nE\n").stdout).toBe(
-      "window seconds=0.00 snapshots=2 interval=1 cpus=2 disks=0 omitted=0\n",
+      "window seconds=0.00 measured=0.00 snapshots=2 interval=1 cpus=2 disks=0 omitted=0 dropped=0\n",
     );
   });
 
@@ -93,9 +116,10 @@ describe("sampler.sh summarize: the arithmetic on fixed snapshots", () => {
       "E",
     ];
     const summary = summarize(["N 192", ...snap(100, 1), ...snap(101, 2)].join("\n") + "\n").stdout;
-    expect(summary.split("\n")[0]).toBe("window seconds=1.00 snapshots=2 interval=1 cpus=192 disks=4 omitted=1");
-    const block = `=== LAB-UTIL-BEGIN tool=pgbench rep=20 ===\n${summary}=== LAB-UTIL-END tool=pgbench rep=20 ===\n`;
-    expect(criBytes(block)).toBe(1534);
+    expect(summary.split("\n")[0]).toBe("window seconds=1.00 measured=1.00 snapshots=2 interval=1 cpus=192 disks=4 omitted=1 dropped=0");
+    // The widest window line also says why intervals were dropped (cpu,disk): 13 bytes more.
+    const block = `=== LAB-UTIL-BEGIN tool=pgbench rep=20 ===\n${summary.replace("dropped=0", "dropped=0 why=cpu,disk")}=== LAB-UTIL-END tool=pgbench rep=20 ===\n`;
+    expect(criBytes(block)).toBe(1571);
     expect(criBytes(block)).toBeLessThanOrEqual(SAMPLER_LOG_BYTES_PER_REP);
     expect(parseSamplerSummary(summary, "widest").disks).toHaveLength(4);
   });
@@ -217,7 +241,7 @@ describe("fio.sh with the sampler (lib.sh), collected as a Job's log is", () => 
     const busy = samples.find((s) => s.metric === "util.node.cpuBusy" && s.metadata.rep === 2)!;
     expect(iops.metadata.repStart).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     for (const k of ["stack", "runId", "rep", "repStart", "repEnd", "fioProfile"]) expect(busy.metadata[k]).toBe(iops.metadata[k]);
-    expect(busy.metadata).toMatchObject({ tool: "fio", utilSource: "node-sampler", limit: 100, limitLabel: "node CPU busy" });
+    expect(busy.metadata).toMatchObject({ tool: "fio", utilSource: "node-sampler", limit: 100, limitLabel: "node CPU busy (node-wide)" });
     // With LAB_SAMPLER=off the markers keep their times and no summary follows.
     const off = runScript(
       path.join(BENCH_SCRIPTS_DIR, "fio.sh"),
