@@ -50,10 +50,14 @@
  * The window: the repetition's start and end from its result marker (lib.sh), second precision.
  * CloudWatch answers whole periods ("Start time less than 15 days ago - Round down to the nearest
  * whole minute", GetMetricDataInput.StartTime), so the periods that lie wholly inside the window are
- * used (`coverage: inside`); a window that holds no whole period uses the periods it overlaps
- * (`coverage: overlapping`: idle time before or after the repetition lowers the mean). Sums become
- * rates over the covered seconds; `max` is the highest period. One-minute data are kept 15 days
- * (GetMetricData command doc): fetch within two weeks of the run.
+ * used (`coverage: inside`). A window that holds no whole period is **too short for CloudWatch**:
+ * the periods it overlaps would average the repetition with the idle time around it (a 45 s
+ * repetition at 100 % of a limit reads 37.5 % over two minutes), so nothing is asked for it and
+ * one `util.cloudwatch.window` sample says so (metadata `unjudged`, which core/limits.ts turns into
+ * "not judged" instead of "client-bound"). A window of at least twice the period always holds a
+ * whole one ({@link minimumWindowSeconds}: 120 s for one-minute metrics). Sums become rates over
+ * the covered seconds; `max` is the highest period. One-minute data are kept 15 days (GetMetricData
+ * command doc): fetch within two weeks of the run.
  *
  * Cost: GetMetricData is billed per metric requested ($0.01 per 1,000 in us-east-1; it is not in
  * the free tier: "1 Million API requests (not including GetMetricData …: these 3 operations are
@@ -71,6 +75,7 @@ import {
   type MetricDataQuery,
 } from "@aws-sdk/client-cloudwatch";
 import type { MetadataValue, Sample } from "../../core/sample";
+import { UNJUDGED_KEY } from "../../core/limits";
 import { utilMetric } from "../../core/utilization";
 import type { AsgTarget, EbsTarget, Ec2Target, FsxTarget, UtilTarget } from "./state";
 
@@ -394,6 +399,19 @@ export function queryRange(start: Date, end: Date, period: number): QueryRange {
   return { start: new Date(outStart), end: new Date(outEnd), coverage: "overlapping" };
 }
 
+/** The shortest window that always holds a whole `period`, wherever the window starts: two periods. */
+export function minimumWindowSeconds(period: number): number {
+  return 2 * period;
+}
+
+/** What a window too short for a period's figures leaves unjudged (core/limits.ts UNJUDGED_KEY). */
+export function tooShortNote(windowSeconds: number, period: number, resources: readonly string[]): string {
+  return (
+    `too short for CloudWatch: the ${Math.round(windowSeconds)} s window holds no whole ${period} s period, ` +
+    `so ${resources.join(", ")} were not asked (a diluted percentage is no verdict; repetitions of ≥ ${minimumWindowSeconds(period)} s always hold one)`
+  );
+}
+
 /** The GetMetricData query of a request (Id `q<n>`: "The first character must be a lowercase letter"). */
 export function metricDataQuery(id: string, r: MetricRequest): MetricDataQuery {
   return {
@@ -500,6 +518,19 @@ export async function fetchUtilization(
     const periods = [...new Set(plans.flatMap((p) => p.requests.map((r) => r.period)))].sort((a, b) => a - b);
     for (const period of periods) {
       const range = queryRange(w.start, w.end, period);
+      if (range.coverage === "overlapping") {
+        const resources = [...new Set(plans.filter((p) => p.requests.some((r) => r.period === period)).map((p) => p.target.resource))];
+        const seconds = (w.end.getTime() - w.start.getTime()) / 1000;
+        const note = tooShortNote(seconds, period, resources);
+        notes.push({ window: w.key, resource: "", note });
+        samples.push({
+          metric: utilMetric("cloudwatch", "window"),
+          value: seconds,
+          unit: "s",
+          metadata: { ...w.metadata, utilSource: "cloudwatch", resource: "cloudwatch", periodSeconds: period, [UNJUDGED_KEY]: note },
+        });
+        continue;
+      }
       const ids = new Map<string, string>(); // plan#request → query id
       const queries: MetricDataQuery[] = [];
       plans.forEach((p, pi) =>

@@ -11,6 +11,7 @@ import {
   cloudWatchApi,
   fetchUtilization,
   fsxSeriesResource,
+  minimumWindowSeconds,
   queryRange,
   type CloudWatchApi,
   type UtilWindow,
@@ -284,7 +285,7 @@ describe("the instances that lack what Nitro publishes, and basic monitoring", (
     expect(r.samples.find((s) => s.metric === "util.osd-2.iops")).toMatchObject({ value: 0, metadata: { max: 0, limit: 3000 } });
   });
 
-  it("an instance without detailed monitoring: 5-minute periods over the periods the window overlaps, in a call of their own", async () => {
+  it("an instance without detailed monitoring: its 5-minute periods are too short for a 160 s window: not asked, said, no diluted figure", async () => {
     const basic: Ec2Target = { ...WORKER2, detailedMonitoring: false };
     const asg: AsgTarget = {
       kind: "asg",
@@ -313,21 +314,17 @@ describe("the instances that lack what Nitro publishes, and basic monitoring", (
           [[{ Name: "AutoScalingGroupName", Value: "eks-nodes-asg" }], 60, "Maximum"],
         ],
       ],
-      [
-        new Date("2026-01-15T10:00:00Z"),
-        new Date("2026-01-15T10:05:00Z"),
-        [
-          [inst, 300, "Average"],
-          [inst, 300, "Maximum"],
-        ],
-      ],
     ]);
-    expect(r.samples).toHaveLength(1);
-    expect(r.samples[0]).toMatchObject({
-      metric: "util.worker-2.cpu",
-      value: 12,
-      metadata: { max: 30, periodSeconds: 300, coverage: "overlapping", periods: 1 },
-    });
+    const note =
+      "too short for CloudWatch: the 160 s window holds no whole 300 s period, so worker-2 were not asked (a diluted percentage is no verdict; repetitions of ≥ 600 s always hold one)";
+    expect(r.samples).toEqual([
+      {
+        metric: "util.cloudwatch.window",
+        value: 160,
+        unit: "s",
+        metadata: { ...WINDOW.metadata, utilSource: "cloudwatch", resource: "cloudwatch", periodSeconds: 300, unjudged: note },
+      },
+    ]);
     expect(r.notes).toEqual([
       { resource: "worker-2", note: "detailed monitoring is off on i-0w2: CPUUtilization has 5-minute periods only" },
       {
@@ -335,7 +332,39 @@ describe("the instances that lack what Nitro publishes, and basic monitoring", (
         resource: "eks-nodes",
         note: "no AWS/EC2 CPUUtilization datapoint for eks-nodes-asg between 2026-01-15T10:01:00.000Z and 2026-01-15T10:03:00.000Z",
       },
+      { window: WINDOW.key, resource: "", note },
     ]);
+  });
+
+  it("a 45 s repetition holds no whole minute: nothing asked, no 37.5 % figure, the window marked too short for CloudWatch", async () => {
+    const short: UtilWindow = {
+      ...WINDOW,
+      key: "dev|r1|fio|1|2026-01-15T10:00:30Z",
+      end: new Date("2026-01-15T10:01:15Z"),
+      metadata: { ...WINDOW.metadata, tool: "fio", repEnd: "2026-01-15T10:01:15Z" },
+    };
+    const cw = fakeCloudWatch([
+      {
+        namespace: "AWS/EBS",
+        metric: "VolumeReadOps",
+        dims: vol,
+        stat: "Sum",
+        points: [
+          ["2026-01-15T10:00:00Z", 135000],
+          ["2026-01-15T10:01:00Z", 45000],
+        ],
+      },
+    ]);
+    const r = await fetchUtilization(cw.api, [OSD2], [short]);
+    expect(cw.gets).toEqual([]);
+    expect(r.samples.map((x) => [x.metric, x.value, x.metadata.unjudged])).toEqual([
+      [
+        "util.cloudwatch.window",
+        45,
+        "too short for CloudWatch: the 45 s window holds no whole 60 s period, so osd-2 were not asked (a diluted percentage is no verdict; repetitions of ≥ 120 s always hold one)",
+      ],
+    ]);
+    expect(minimumWindowSeconds(60)).toBe(120);
   });
 });
 
