@@ -155,7 +155,7 @@ describe("utilizeRunDir", () => {
     const limits = content.samples.filter((s) => s.metric === "util.limit");
     expect(limits.map((s) => [s.metadata.rep, s.value, s.metadata.limitLine, s.metadata.limitBound])).toEqual([
       [1, (100 * 2980) / 3000, "gp3 IOPS 2980/3000 (99 %) on osd-2", true],
-      [2, 40, "no resource above 70 %: client-bound (highest: node CPU busy 40/100 % (40 %) on node)", false],
+      [2, 40, "no resource at ≥ 70 % of its limit (a heuristic threshold): likely client-bound (highest: node CPU busy 40/100 % (40 %) on node)", false],
     ]);
     // Every sample written carries the manifest.
     for (const s of content.samples) expect(s.metadata).toMatchObject(manifestMetadata(MANIFEST));
