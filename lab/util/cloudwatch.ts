@@ -26,6 +26,15 @@
  *   (one-minute) monitoring" (CloudWatch User Guide, "Amazon EC2 metrics and dimensions",
  *   https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/ec2-metricscollected.html):
  *   period 60 s with detailed monitoring (components/k0s sets it on every node), else 300 s.
+ * - **An instance's EBS limit**, from its volumes' own queries (no request of its own): per period
+ *   the read and write operations and bytes of every volume attached to the instance (root volume
+ *   included) are added and compared with what the instance type allows all of them together
+ *   (components/lib/ebs-optimized.ts, the EC2 User Guide's EBS-optimized table): `util.<instance>.ebsIops`
+ *   and `util.<instance>.ebsThroughput` against the sustained (baseline) limit, and on types that
+ *   burst `ebsIopsBurst`/`ebsThroughputBurst` against the maximum they hold 30 minutes a day. On
+ *   m4.xlarge the instance's 93.75 MB/s is below a gp3 volume's 125 MiB/s: the line then names the
+ *   instance, not the volume. The volumes' sums are used, not the instance's own `EBSReadBytes`…
+ *   metrics, which EC2 publishes for Nitro instances only.
  * - **EKS node group** (`AWS/EC2`, `AutoScalingGroupName`): the same CPU over the group's instances.
  * - **FSx for ONTAP file system** (`AWS/FSx`): `NetworkThroughputUtilization`, `CPUUtilization`,
  *   `FileServerDiskThroughputUtilization`, `FileServerDiskIopsUtilization`, `DiskIopsUtilization`
@@ -74,6 +83,7 @@ import {
   type ListMetricsCommandOutput,
   type MetricDataQuery,
 } from "@aws-sdk/client-cloudwatch";
+import { EBS_BURST, instanceEbsLimits } from "../../components/lib/ebs-optimized";
 import type { MetadataValue, Sample } from "../../core/sample";
 import { UNJUDGED_KEY } from "../../core/limits";
 import { utilMetric } from "../../core/utilization";
@@ -599,9 +609,110 @@ export async function fetchUtilization(
           });
         }
       });
+      samples.push(
+        ...instanceEbsSamples(
+          plans,
+          targets,
+          period,
+          range,
+          seconds,
+          (pi, ri) => byPeriod(answers.get(ids.get(`${pi}#${ri}`) ?? ""), range, period),
+          w,
+        ),
+      );
     }
   }
   return { samples, notes, getMetricDataCalls: count.calls, metricsRequested: count.metrics, listMetricsCalls: listCalls };
+}
+
+/**
+ * The instance-level EBS figures of one window and period: per instance with volumes among the
+ * targets, the per-period sums of its volumes' operations and bytes against its type's limits.
+ */
+function instanceEbsSamples(
+  plans: readonly TargetPlan[],
+  targets: readonly UtilTarget[],
+  period: number,
+  range: QueryRange,
+  seconds: number,
+  answer: (plan: number, request: number) => Map<number, number>,
+  w: UtilWindow,
+): Sample[] {
+  if (period !== PERIOD_SECONDS) return [];
+  const byInstance = new Map<string, { type: string; plans: number[] }>();
+  plans.forEach((p, pi) => {
+    if (p.target.kind !== "ebs" || p.target.instanceId === undefined || p.target.instanceType === undefined) return;
+    const g = byInstance.get(p.target.instanceId) ?? { type: p.target.instanceType, plans: [] };
+    g.plans.push(pi);
+    byInstance.set(p.target.instanceId, g);
+  });
+  const out: Sample[] = [];
+  for (const [instanceId, g] of byInstance) {
+    const limits = instanceEbsLimits(g.type);
+    if (limits === undefined) continue;
+    const resource = targets.find((t): t is Ec2Target => t.kind === "ec2" && t.instanceId === instanceId)?.resource ?? instanceId;
+    const sum = (requests: readonly number[]) => {
+      const total = new Map<number, number>();
+      for (const pi of g.plans) for (const ri of requests) for (const [t, v] of answer(pi, ri)) total.set(t, (total.get(t) ?? 0) + v);
+      const values = [...total.values()];
+      return { mean: values.reduce((a, b) => a + b, 0) / seconds, max: values.length === 0 ? 0 : Math.max(...values) / period };
+    };
+    const ops = sum([0, 1]);
+    const bytes = sum([2, 3]);
+    const volumes = g.plans.map((pi) => plans[pi].target.resource).join(",");
+    const base = {
+      ...w.metadata,
+      utilSource: "cloudwatch",
+      resource,
+      resourceId: instanceId,
+      instanceType: g.type,
+      cloudwatch: `AWS/EBS VolumeReadOps+VolumeWriteOps / VolumeReadBytes+VolumeWriteBytes Sum over ${volumes}`,
+      volumes,
+      periodSeconds: period,
+      periods: (range.end.getTime() - range.start.getTime()) / (period * 1000),
+      coverage: range.coverage,
+    };
+    const scope = limits.burst === undefined ? "instance" : "instance baseline (sustained)";
+    const figure = (
+      metric: string,
+      unit: string,
+      v: { mean: number; max: number },
+      limit: number,
+      limitLabel: string,
+      limitUnit?: string,
+    ): Sample => ({
+      metric: utilMetric(resource, metric),
+      value: v.mean,
+      unit,
+      metadata: { ...base, max: v.max, limit, limitLabel, ...(limitUnit === undefined ? {} : { limitUnit }) },
+    });
+    out.push(
+      figure("ebsIops", "op/s", ops, limits.baseline.iops, `${g.type} EBS IOPS, ${scope}`),
+      figure(
+        "ebsThroughput",
+        "B/s",
+        bytes,
+        limits.baseline.throughputMBps * 1e6,
+        `${g.type} EBS bandwidth ${limits.baseline.bandwidthMbps} Mbps, ${scope}`,
+        "MB/s",
+      ),
+    );
+    if (limits.burst !== undefined) {
+      const burstLabel = `instance maximum (${EBS_BURST.minutes} min per ${EBS_BURST.perHours} h)`;
+      out.push(
+        figure("ebsIopsBurst", "op/s", ops, limits.burst.iops, `${g.type} EBS IOPS, ${burstLabel}`),
+        figure(
+          "ebsThroughputBurst",
+          "B/s",
+          bytes,
+          limits.burst.throughputMBps * 1e6,
+          `${g.type} EBS bandwidth ${limits.burst.bandwidthMbps} Mbps, ${burstLabel}`,
+          "MB/s",
+        ),
+      );
+    }
+  }
+  return out;
 }
 
 /** The SDK's CloudWatch client as a {@link CloudWatchApi}, in `region` (credentials from the default chain). */

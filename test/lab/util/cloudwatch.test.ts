@@ -6,64 +6,17 @@
  */
 import { Readable } from "node:stream";
 import { CloudWatchClient } from "@aws-sdk/client-cloudwatch";
-import type { GetMetricDataCommandInput, ListMetricsCommandInput, MetricDataQuery } from "@aws-sdk/client-cloudwatch";
 import {
   cloudWatchApi,
   fetchUtilization,
   fsxSeriesResource,
   minimumWindowSeconds,
   queryRange,
-  type CloudWatchApi,
   type UtilWindow,
 } from "../../../lab/util/cloudwatch";
 import type { AsgTarget, EbsTarget, Ec2Target, FsxTarget } from "../../../lab/util/state";
-
-type Dims = ReadonlyArray<{ Name: string; Value: string }>;
-interface Series {
-  namespace: string;
-  metric: string;
-  dims: Dims;
-  stat: string;
-  points: ReadonlyArray<readonly [string, number]>;
-}
-
-/** A fake CloudWatch: answers GetMetricData from `series`, ListMetrics from `listed`, and records every call. */
-function fakeCloudWatch(
-  series: readonly Series[] = [],
-  listed: ReadonlyArray<{ MetricName: string; Dimensions: Dims }> = [],
-  pageSize = 1000,
-) {
-  const gets: GetMetricDataCommandInput[] = [];
-  const lists: ListMetricsCommandInput[] = [];
-  const key = (ns: string, m: string, d: Dims, s: string) => JSON.stringify([ns, m, [...d].map((x) => [x.Name, x.Value]), s]);
-  const table = new Map(series.map((s) => [key(s.namespace, s.metric, s.dims, s.stat), s.points]));
-  const api: CloudWatchApi = {
-    async getMetricData(input) {
-      gets.push(input);
-      const page = input.NextToken === undefined ? 0 : Number(input.NextToken);
-      const results = (input.MetricDataQueries ?? []).map((q: MetricDataQuery) => {
-        const ms = q.MetricStat!;
-        const pts = (table.get(key(ms.Metric!.Namespace!, ms.Metric!.MetricName!, ms.Metric!.Dimensions as Dims, ms.Stat!)) ?? []).slice(
-          page * pageSize,
-          (page + 1) * pageSize,
-        );
-        return { Id: q.Id, Timestamps: pts.map(([t]) => new Date(t)), Values: pts.map(([, v]) => v), StatusCode: "Complete" as const };
-      });
-      const more = series.some((s) => s.points.length > (page + 1) * pageSize);
-      return { MetricDataResults: results, ...(more ? { NextToken: String(page + 1) } : {}) };
-    },
-    async listMetrics(input) {
-      lists.push(input);
-      const all = listed.filter((m) => m.MetricName === input.MetricName);
-      const page = input.NextToken === undefined ? 0 : Number(input.NextToken);
-      const out = all
-        .slice(page * 2, page * 2 + 2)
-        .map((m) => ({ Namespace: "AWS/FSx", MetricName: m.MetricName, Dimensions: m.Dimensions.map((d) => ({ ...d })) }));
-      return { Metrics: out, ...(all.length > page * 2 + 2 ? { NextToken: String(page + 1) } : {}) };
-    },
-  };
-  return { api, gets, lists };
-}
+import { fakeCloudWatch, type Dims, type Series } from "./fake-cloudwatch";
+import type { MetricDataQuery } from "@aws-sdk/client-cloudwatch";
 
 const WINDOW: UtilWindow = {
   key: "dev|r1|pgbench|1|2026-01-15T10:00:30Z",
@@ -238,7 +191,28 @@ describe("an EBS volume on a Nitro instance and that instance's CPU", () => {
       ["util.osd-2.throughput", 71680000, "B/s", 135168000, 125 * mib, "gp3 throughput"],
       ["util.osd-2.iopsExceeded", 50, "%", 100, 100, "gp3 IOPS exceeded, share of minutes"],
       ["util.osd-2.throughputExceeded", 50, "%", 100, 100, "gp3 throughput exceeded, share of minutes"],
+      // The instance's own EBS limits over its volumes (components/lib/ebs-optimized.ts): m5.xlarge
+      // sustains 6,000 IOPS and 143.75 MB/s, bursts to 18,750 and 593.75 for 30 minutes a day.
+      ["util.worker-2.ebsIops", 2490, "op/s", 3000, 6000, "m5.xlarge EBS IOPS, instance baseline (sustained)"],
+      [
+        "util.worker-2.ebsThroughput",
+        71680000,
+        "B/s",
+        135168000,
+        143750000,
+        "m5.xlarge EBS bandwidth 1150 Mbps, instance baseline (sustained)",
+      ],
+      ["util.worker-2.ebsIopsBurst", 2490, "op/s", 3000, 18750, "m5.xlarge EBS IOPS, instance maximum (30 min per 24 h)"],
+      [
+        "util.worker-2.ebsThroughputBurst",
+        71680000,
+        "B/s",
+        135168000,
+        593750000,
+        "m5.xlarge EBS bandwidth 4750 Mbps, instance maximum (30 min per 24 h)",
+      ],
     ]);
+    expect(r.samples[10].metadata).toMatchObject({ resource: "worker-2", resourceId: "i-0w2", volumes: "osd-2", limitUnit: "MB/s" });
     expect(r.samples[5].metadata).toEqual({
       ...WINDOW.metadata,
       utilSource: "cloudwatch",

@@ -155,7 +155,12 @@ describe("utilizeRunDir", () => {
     const limits = content.samples.filter((s) => s.metric === "util.limit");
     expect(limits.map((s) => [s.metadata.rep, s.value, s.metadata.limitLine, s.metadata.limitBound])).toEqual([
       [1, (100 * 2980) / 3000, "gp3 IOPS 2980/3000 (99 %) on osd-2", true],
-      [2, 40, "no resource at ≥ 70 % of its limit (a heuristic threshold): likely client-bound (highest: node CPU busy 40/100 % (40 %) on node)", false],
+      [
+        2,
+        40,
+        "no resource at ≥ 70 % of its limit (a heuristic threshold): likely client-bound (highest: node CPU busy 40/100 % (40 %) on node)",
+        false,
+      ],
     ]);
     // Every sample written carries the manifest.
     for (const s of content.samples) expect(s.metadata).toMatchObject(manifestMetadata(MANIFEST));
@@ -207,7 +212,7 @@ describe("runUtil (lab util)", () => {
     });
     expect(text).toBe(
       [
-        "nitro/r1/utilization.json: 2 repetition(s), 18 sample(s)",
+        "nitro/r1/utilization.json: 2 repetition(s), 26 sample(s)",
         "  limit line: the sampled resource closest to its configured limit; at ≥ 70 % it is named as the bound (a heuristic threshold, not a measured saturation point)",
         "  pgbench rep 1 (2026-01-15T10:00:00.000Z–2026-01-15T10:05:00.000Z): gp3 IOPS 2980/3000 (99 %) on osd-2",
         "  pgbench rep 2 (2026-01-15T10:05:10.000Z–2026-01-15T10:10:10.000Z): no resource at ≥ 70 % of its limit (a heuristic threshold): likely client-bound (highest: node CPU busy 40/100 % (40 %) on node)",
