@@ -418,7 +418,7 @@ export function minimumWindowSeconds(period: number): number {
 export function tooShortNote(windowSeconds: number, period: number, resources: readonly string[]): string {
   return (
     `too short for CloudWatch: the ${Math.round(windowSeconds)} s window holds no whole ${period} s period, ` +
-    `so ${resources.join(", ")} were not asked (a diluted percentage is no verdict; repetitions of ≥ ${minimumWindowSeconds(period)} s always hold one)`
+    `so the figures of ${resources.join(", ")} were not asked (a diluted percentage is no verdict; repetitions of ≥ ${minimumWindowSeconds(period)} s always hold one)`
   );
 }
 

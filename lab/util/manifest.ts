@@ -94,7 +94,13 @@ export function pulumiCliSource(cwd: string, pulumi = "pulumi", kubectl = "kubec
       try {
         const file = path.join(dir, "config");
         fs.writeFileSync(file, text, { mode: 0o600 });
-        const out = run(kubectl, ["--kubeconfig", file, "get", CLUSTER_KINDS, "-o", "json"], cwd);
+        let out: string;
+        try {
+          out = run(kubectl, ["--kubeconfig", file, "get", CLUSTER_KINDS, "-o", "json"], cwd);
+        } catch (e) {
+          // The temporary file's name says nothing to a reader: named for what it holds.
+          throw new Error((e as Error).message.split(file).join("<kubeconfig>"));
+        }
         try {
           return JSON.parse(out) as unknown;
         } catch {

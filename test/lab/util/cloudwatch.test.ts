@@ -290,7 +290,7 @@ describe("the instances that lack what Nitro publishes, and basic monitoring", (
       ],
     ]);
     const note =
-      "too short for CloudWatch: the 160 s window holds no whole 300 s period, so worker-2 were not asked (a diluted percentage is no verdict; repetitions of ≥ 600 s always hold one)";
+      "too short for CloudWatch: the 160 s window holds no whole 300 s period, so the figures of worker-2 were not asked (a diluted percentage is no verdict; repetitions of ≥ 600 s always hold one)";
     expect(r.samples).toEqual([
       {
         metric: "util.cloudwatch.window",
@@ -335,7 +335,7 @@ describe("the instances that lack what Nitro publishes, and basic monitoring", (
       [
         "util.cloudwatch.window",
         45,
-        "too short for CloudWatch: the 45 s window holds no whole 60 s period, so osd-2 were not asked (a diluted percentage is no verdict; repetitions of ≥ 120 s always hold one)",
+        "too short for CloudWatch: the 45 s window holds no whole 60 s period, so the figures of osd-2 were not asked (a diluted percentage is no verdict; repetitions of ≥ 120 s always hold one)",
       ],
     ]);
     expect(minimumWindowSeconds(60)).toBe(120);
