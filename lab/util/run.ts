@@ -95,7 +95,7 @@ export async function utilizeRunDir(dir: string, opts: UtilizeOptions = {}): Pro
     );
   }
   const manifestFile = readManifestFile(dir);
-  const notes: UtilNote[] = [];
+  const notes: UtilNote[] = (manifestFile?.notes ?? []).map((note) => ({ resource: "", note }));
   let fetched: UtilizationFetch | undefined;
   if (opts.cloudwatch !== undefined) {
     if (manifestFile === undefined)
