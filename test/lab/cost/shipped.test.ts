@@ -2,6 +2,8 @@
  * The estimate over the real offline plans of the shipped stacks: every `Pulumi.<stack>.yaml` in
  * the project root, found on disk (a new stack file is checked without an edit here).
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { estimateHourly, HourlyEstimate, Unpriced } from "../../../lab/cost/estimate";
 import { planAll, PlanResult } from "../../../lab/plan";
 import { shippedStacks } from "../../../lab/plan/sources";
@@ -110,5 +112,18 @@ describe("hourly estimate of the shipped stacks", () => {
       ["gp3-same-seed-data", "EBS volume of claim gp3-same-seed-data (StorageClass gp3) gp3 storage: 64 × $0.08/GB-month"],
       ["gp3-same-latency-data", "EBS volume of claim gp3-same-latency-data (StorageClass gp3) gp3 storage: 64 × $0.08/GB-month"],
     ]);
+  });
+
+  test("README's kafka cost line is what the estimate says (kafka-fsx = kafka-ontap + kafka-cluster + network)", () => {
+    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8").replace(/\s+/g, " ");
+    const figure = (stack: string) => {
+      const m = new RegExp(`${stack} (?:≈ )?\\$([0-9.]+)/h`).exec(readme);
+      if (m === null) throw new Error(`README.md states no hourly cost for ${stack}`);
+      return Number(m[1]);
+    };
+    const total = ["kafka-ontap", "kafka-cluster", "network"].reduce((sum, s) => sum + est(s).totalUsdPerHour, 0);
+    expect(figure("kafka-fsx")).toBe(Number(total.toFixed(2)));
+    for (const s of ["kafka-ontap", "kafka-cluster"]) expect(figure(s)).toBe(Number(est(s).totalUsdPerHour.toFixed(2)));
+    expect(readme).toContain(`$${((144640 * 0.017) / 730).toFixed(2)}/h for SSD IOPS above 3 per GiB`);
   });
 });
