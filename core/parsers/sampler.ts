@@ -105,6 +105,10 @@ export type DiskField = (typeof DISK_FIELDS)[number];
 /** Why the sampler dropped intervals: a CPU counter or a disk counter went down in them. */
 export type DroppedReason = "cpu" | "disk";
 
+/** The figures of one NFS mount (/proc/self/mountstats): per second, and per operation in ms. */
+export const NFS_FIELDS = ["readOps", "writeOps", "readBytes", "writeBytes", "readRtt", "writeRtt", "readExe", "writeExe"] as const;
+export type NfsField = (typeof NFS_FIELDS)[number];
+
 /** One summary, read. */
 export interface SamplerSummary {
   readonly windowSeconds: number;
@@ -124,6 +128,8 @@ export interface SamplerSummary {
   /** Absent when the window had fewer than two snapshots. */
   readonly cpu?: Readonly<Record<CpuField, MeanMax>>;
   readonly disks: readonly { readonly name: string; readonly figures: Readonly<Record<DiskField, MeanMax>> }[];
+  /** The NFS mounts that did I/O (at most 2; none in summaries of a sampler that did not read them). */
+  readonly nfs: readonly { readonly mount: string; readonly figures: Readonly<Record<NfsField, MeanMax>> }[];
 }
 
 const NUMBER = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
@@ -178,16 +184,32 @@ export function parseSamplerSummary(text: string, file: string): SamplerSummary 
       file,
       `line 1: 'why' must name cpu and/or disk when intervals were dropped, got ${JSON.stringify(why ?? "nothing")}`,
     );
+  const nfsShown = w.has("nfs") ? num(w, "nfs", file, 1) : 0;
   const head = { windowSeconds, measuredSeconds, droppedIntervals, droppedReasons, snapshots, intervalSeconds, cpus, omittedDisks };
   if (snapshots < 2 || windowSeconds === 0 || measuredSeconds === 0) {
     if (lines.length > 1)
       throw new ToolOutputError(file, `line 2: a window without measured intervals has no figures, got ${JSON.stringify(lines[1])}`);
-    return { ...head, disks: [] };
+    return { ...head, disks: [], nfs: [] };
   }
   if (lines.length < 2 || !lines[1].startsWith("cpu ")) throw new ToolOutputError(file, "line 2: expected the 'cpu' line");
   const c = keyValues(lines[1], file, 2);
   const cpu = Object.fromEntries(CPU_FIELDS.map((f) => [f, meanMax(c, f, file, 2)])) as Record<CpuField, MeanMax>;
-  const disks = lines.slice(2).map((l, i) => {
+  const deviceLines = lines.slice(2);
+  const firstNfs = deviceLines.findIndex((l) => l.startsWith("nfs "));
+  const diskLines = firstNfs < 0 ? deviceLines : deviceLines.slice(0, firstNfs);
+  const nfsLines = firstNfs < 0 ? [] : deviceLines.slice(firstNfs);
+  const nfs = nfsLines.map((l, i) => {
+    const lineNo = 3 + diskLines.length + i;
+    if (!l.startsWith("nfs ")) throw new ToolOutputError(file, `line ${lineNo}: expected an 'nfs' line, got ${JSON.stringify(l)}`);
+    const d = keyValues(l, file, lineNo);
+    const mount = d.get("mount");
+    if (mount === undefined || !mount.startsWith("/"))
+      throw new ToolOutputError(file, `line ${lineNo}: an nfs line needs mount=<directory>`);
+    return { mount, figures: Object.fromEntries(NFS_FIELDS.map((f) => [f, meanMax(d, f, file, lineNo)])) as Record<NfsField, MeanMax> };
+  });
+  if (nfs.length !== nfsShown)
+    throw new ToolOutputError(file, `the window line announces ${nfsShown} NFS mount(s), ${nfs.length} follow (truncated?)`);
+  const disks = diskLines.map((l, i) => {
     const lineNo = i + 3;
     if (!l.startsWith("disk ")) throw new ToolOutputError(file, `line ${lineNo}: expected a 'disk' line, got ${JSON.stringify(l)}`);
     const d = keyValues(l, file, lineNo);
@@ -198,7 +220,7 @@ export function parseSamplerSummary(text: string, file: string): SamplerSummary 
   });
   if (disks.length !== shown)
     throw new ToolOutputError(file, `the window line announces ${shown} disk(s), ${disks.length} follow (truncated?)`);
-  return { ...head, cpu, disks };
+  return { ...head, cpu, disks, nfs };
 }
 
 /** Metric names and units of the CPU figures. */
@@ -221,6 +243,22 @@ const DISK_METRICS: Readonly<Record<DiskField, { metric: string; unit: string }>
   queueDepth: { metric: "queueDepth", unit: "count" },
   busy: { metric: "busy", unit: "%" },
 };
+
+const NFS_METRICS: Readonly<Record<NfsField, { metric: string; unit: string }>> = {
+  readOps: { metric: "readOps", unit: "op/s" },
+  writeOps: { metric: "writeOps", unit: "op/s" },
+  readBytes: { metric: "readBytes", unit: "B/s" },
+  writeBytes: { metric: "writeBytes", unit: "B/s" },
+  readRtt: { metric: "readRtt", unit: "ms" },
+  writeRtt: { metric: "writeRtt", unit: "ms" },
+  readExe: { metric: "readExecute", unit: "ms" },
+  writeExe: { metric: "writeExecute", unit: "ms" },
+};
+
+/** An NFS mount's resource name: `nfs-<mount point>` (`/data` → `nfs-data`; characters other than letters, digits, `_` and `-` become `-`). */
+export function nfsResource(mount: string): string {
+  return `nfs${mount.replace(/[^A-Za-z0-9_-]/g, "-").replace(/-+$/, "")}`;
+}
 
 /** A disk's resource name: `node-<device>` (dots, which metric names cannot hold, become '-'). */
 export function nodeDiskResource(device: string): string {
@@ -309,6 +347,18 @@ export function samplerSamples(
         ...(f === "busy" ? { limit: 100, limitLabel: "node CPU busy (node-wide)" } : {}),
       },
     });
+  }
+  for (const m of summary.nfs) {
+    const resource = nfsResource(m.mount);
+    for (const f of NFS_FIELDS) {
+      const v = m.figures[f];
+      out.push({
+        metric: utilMetric(resource, NFS_METRICS[f].metric),
+        value: v.mean,
+        unit: NFS_METRICS[f].unit,
+        metadata: { ...common, resource, mount: m.mount, max: v.max },
+      });
+    }
   }
   for (const d of summary.disks) {
     const resource = nodeDiskResource(d.name);

@@ -17,17 +17,20 @@
 #                                       (the benchmark failed), write nothing. The snapshots wait
 #                                       in OUT.snapshots (a few hundred bytes each) meanwhile.
 #   sh sampler.sh summarize             read snapshots (below) on stdin, print the summary
+#   sh sampler.sh snapshot              print one snapshot of every disk and NFS mount (no `N` line)
 #
 # Environment [default]:
 #   LAB_SAMPLER_INTERVAL  seconds between two snapshots, a positive number [1]
 #   LAB_PROC              where proc is mounted [/proc]
 #   LAB_SYS_BLOCK         sysfs' block directory: which devices are whole disks [/sys/block]
+#   LAB_MOUNTSTATS        the NFS client's per-mount counters [$LAB_PROC/self/mountstats]
 #
 # Snapshots (the `run` loop's output, the `summarize` input): first `N <CPUs>` (the /proc/stat
 # `cpuN` lines), then per snapshot one line each, then `E`:
 #   T <seconds since boot, /proc/uptime's first field>
 #   C <the /proc/stat "cpu" line's fields: user nice system idle iowait irq softirq steal ...>
 #   D <name> <the /proc/diskstats fields after the name>
+#   M <NFS mount point> <READ ops, rtt ms, execute ms> <WRITE ops, rtt ms, execute ms> <server read bytes> <server written bytes>
 # Fields (Linux Documentation/filesystems/proc.rst "1.7 Miscellaneous kernel statistics in
 # /proc/stat": user, nice, system, idle, iowait, irq, softirq, steal, then guest and guest_nice,
 # in USER_HZ ticks; Documentation/admin-guide/iostats.rst for /proc/diskstats: reads completed,
@@ -50,6 +53,10 @@
 #   cpu user=… nice=… system=… idle=… iowait=… irq=… softirq=… steal=… busy=…  (percent of all CPUs;
 #       busy = 100 − idle − iowait)
 #   disk name=<dev> readOps=… writeOps=… readBytes=… writeBytes=… queueDepth=… busy=…
+#   nfs mount=<dir> readOps=… writeOps=… readBytes=… writeBytes=… readRtt=… writeRtt=… readExe=… writeExe=…
+# (an NFS mount's READ/WRITE operations per second, server bytes per second, and per operation the
+# mean round trip and execute time in ms, the window line then saying nfs=<mounts shown>: at most 2,
+# busiest first, and then at most 3 lines of NFS mounts and disks together, for the log budget)
 # readOps/writeOps per second, readBytes/writeBytes whole bytes per second, queueDepth the average
 # number of I/Os in flight (weighted ms / elapsed ms, iostat's aqu-sz), busy the percent of time
 # with at least one I/O in flight (ms doing I/Os / elapsed ms, iostat's %util: a device serving
@@ -64,19 +71,21 @@ set -eu
 LAB_SAMPLER_INTERVAL=${LAB_SAMPLER_INTERVAL:-1}
 LAB_PROC=${LAB_PROC:-/proc}
 LAB_SYS_BLOCK=${LAB_SYS_BLOCK:-/sys/block}
+LAB_MOUNTSTATS=${LAB_MOUNTSTATS:-$LAB_PROC/self/mountstats}
 
 usage() {
-  printf '%s\n' "usage: sh sampler.sh run OUT STOP PARENT | sh sampler.sh summarize" >&2
+  printf '%s\n' "usage: sh sampler.sh run OUT STOP PARENT | sh sampler.sh summarize | sh sampler.sh snapshot" >&2
   exit 2
 }
 
 # The summary: one awk program over the snapshot stream (POSIX awk: Debian's mawk runs it).
 summarize() {
-  awk -v interval="$LAB_SAMPLER_INTERVAL" -v maxdisks=4 '
+  awk -v interval="$LAB_SAMPLER_INTERVAL" -v maxdisks=4 -v maxnfs=2 '
     function fmt(x) { return sprintf("%.2f", x) }
     function windowline(shown, omitted) {
       printf "window seconds=%s measured=%s snapshots=%d interval=%s cpus=%d disks=%d omitted=%d dropped=%d", fmt(span), fmt(good), n, interval, cpus, shown, omitted, dropped
       if (dropped > 0) printf " why=%s", (bcpu && bdisk ? "cpu,disk" : bcpu ? "cpu" : "disk")
+      if (nfsshown > 0) printf " nfs=%d", nfsshown
       printf "\n"
     }
     $1 == "N" { cpus = $2 + 0; next }
@@ -85,6 +94,11 @@ summarize() {
     $1 == "D" {
       d = $2; seen[d] = 1
       rd[d] = $3 + 0; rs[d] = $5 + 0; wr[d] = $7 + 0; ws[d] = $9 + 0; tk[d] = $12 + 0; wt[d] = $13 + 0
+      next
+    }
+    $1 == "M" {
+      m = $2; mseen[m] = 1
+      for (i = 1; i <= 8; i++) mc[m, i] = $(i + 2) + 0
       next
     }
     $1 == "E" {
@@ -99,6 +113,7 @@ summarize() {
         badd = 0
         for (d in seen) if (d in prd)
           if (rd[d] < prd[d] || rs[d] < prs[d] || wr[d] < pwr[d] || ws[d] < pws[d] || tk[d] < ptk[d] || wt[d] < pwt[d]) badd = 1
+        for (m in mseen) if (m in pmseen) for (i = 1; i <= 8; i++) if (mc[m, i] < pmc[m, i]) badd = 1
         if (dt > 0 && (badc || badd)) {
           dropped++; if (badc) bcpu = 1; if (badd) bdisk = 1
         } else if (dt > 0) {
@@ -117,10 +132,21 @@ summarize() {
             v = tk[d] - ptk[d]; stk[d] += v; v = 100 * v / (1000 * dt); if (v > mu[d]) mu[d] = v
             measured[d] = 1
           }
+          for (m in mseen) if (m in pmseen) {
+            for (i = 1; i <= 8; i++) { dm[i] = mc[m, i] - pmc[m, i]; sm[m, i] += dm[i] }
+            v = dm[1] / dt; if (v > nro[m]) nro[m] = v
+            v = dm[4] / dt; if (v > nwo[m]) nwo[m] = v
+            v = dm[7] / dt; if (v > nrb[m]) nrb[m] = v
+            v = dm[8] / dt; if (v > nwb[m]) nwb[m] = v
+            if (dm[1] > 0) { v = dm[2] / dm[1]; if (v > nrr[m]) nrr[m] = v; v = dm[3] / dm[1]; if (v > nre[m]) nre[m] = v }
+            if (dm[4] > 0) { v = dm[5] / dm[4]; if (v > nwr[m]) nwr[m] = v; v = dm[6] / dm[4]; if (v > nwe[m]) nwe[m] = v }
+            mmeasured[m] = 1
+          }
         }
       }
       pt = t; for (i = 1; i <= 8; i++) pc[i] = c[i]
       for (d in seen) { prd[d] = rd[d]; prs[d] = rs[d]; pwr[d] = wr[d]; pws[d] = ws[d]; ptk[d] = tk[d]; pwt[d] = wt[d] }
+      for (m in mseen) { pmseen[m] = 1; for (i = 1; i <= 8; i++) pmc[m, i] = mc[m, i] }
       next
     }
     END {
@@ -130,6 +156,18 @@ summarize() {
         windowline(0, 0)
         exit 0
       }
+      # NFS mounts that did I/O, the busiest first: at most maxnfs.
+      q = 0
+      for (m in mmeasured) { ops = sm[m, 1] + sm[m, 4]; if (ops > 0) { q++; mname[q] = m; mcnt[q] = ops } }
+      nfsshown = q < maxnfs ? q : maxnfs
+      for (a = 1; a <= nfsshown; a++) {
+        best = a
+        for (b = a + 1; b <= q; b++) if (mcnt[b] > mcnt[best] || (mcnt[b] == mcnt[best] && mname[b] < mname[best])) best = b
+        tn = mname[a]; mname[a] = mname[best]; mname[best] = tn
+        tc = mcnt[a]; mcnt[a] = mcnt[best]; mcnt[best] = tc
+      }
+      # NFS lines are wider than disk lines: with any shown, 3 lines of both together at most.
+      if (nfsshown > 0) maxdisks = 3 - nfsshown
       # Disks that did I/O in the measured intervals, the busiest first.
       k = 0
       for (d in measured) { ops = srd[d] + swr[d]; if (ops > 0) { k++; name[k] = d; cnt[k] = ops } }
@@ -151,6 +189,13 @@ summarize() {
           fmt(srd[d] / good), fmt(mr[d]), fmt(swr[d] / good), fmt(mw[d]),
           512 * srs[d] / good, mrb[d], 512 * sws[d] / good, mwb[d],
           fmt(swt[d] / (1000 * good)), fmt(mq[d]), fmt(100 * stk[d] / (1000 * good)), fmt(mu[d])
+      }
+      for (a = 1; a <= nfsshown; a++) {
+        m = mname[a]
+        printf "nfs mount=%s readOps=%s/%s writeOps=%s/%s readBytes=%.0f/%.0f writeBytes=%.0f/%.0f readRtt=%s/%s writeRtt=%s/%s readExe=%s/%s writeExe=%s/%s\n", m,
+          fmt(sm[m, 1] / good), fmt(nro[m]), fmt(sm[m, 4] / good), fmt(nwo[m]), sm[m, 7] / good, nrb[m], sm[m, 8] / good, nwb[m],
+          fmt(sm[m, 1] > 0 ? sm[m, 2] / sm[m, 1] : 0), fmt(nrr[m]), fmt(sm[m, 4] > 0 ? sm[m, 5] / sm[m, 4] : 0), fmt(nwr[m]),
+          fmt(sm[m, 1] > 0 ? sm[m, 3] / sm[m, 1] : 0), fmt(nre[m]), fmt(sm[m, 4] > 0 ? sm[m, 6] / sm[m, 4] : 0), fmt(nwe[m])
       }
     }
   '
@@ -176,13 +221,41 @@ snapshot() {
   printf 'T %s\nC %s\n' "$sampler_up" "$sampler_cpu"
   awk -v disks="$1" 'BEGIN { n = split(disks, a, " "); for (i = 1; i <= n; i++) keep[a[i]] = 1 }
     (n == 0 && $3 !~ /^(loop|ram|zram)/) || ($3 in keep) { $1 = ""; $2 = ""; sub(/^  /, ""); print "D " $0 }' "$LAB_PROC/diskstats"
+  if [ -r "$LAB_MOUNTSTATS" ]; then nfs_mounts <"$LAB_MOUNTSTATS"; fi
   printf 'E\n'
+}
+
+# The NFS mounts of the sampler's own mount namespace (the benchmark's: same container), one line
+# each: M <mount point> <READ ops> <READ rtt ms> <READ execute ms> <WRITE ops> <WRITE rtt ms>
+# <WRITE execute ms> <server read bytes> <server write bytes>, from /proc/self/mountstats
+# (fs/nfs/super.c nfs_show_stats: "device <export> mounted on <dir> with fstype nfs|nfs4
+# statvers=1.1", its "bytes:" line normalreadbytes normalwritebytes directreadbytes
+# directwritebytes serverreadbytes serverwritebytes readpages writepages; net/sunrpc/stats.c
+# rpc_print_iostats: per operation "<OP>: ops transmissions timeouts bytes_sent bytes_received
+# queue_ms rtt_ms execute_ms [errors]"). A block device has no counters for NFS traffic.
+nfs_mounts() {
+  awk '
+    function flush() { if (mp != "") print "M", mp, rops, rrtt, rexe, wops, wrtt, wexe, srb, swb; mp = "" }
+    $1 == "device" {
+      flush()
+      if ($3 == "mounted" && $4 == "on" && $7 == "fstype" && ($8 == "nfs" || $8 == "nfs4")) { mp = $5; rops = rrtt = rexe = wops = wrtt = wexe = srb = swb = 0 }
+      next
+    }
+    mp != "" && $1 == "bytes:" { srb = $6; swb = $7; next }
+    mp != "" && $1 == "READ:" { rops = $2; rrtt = $8; rexe = $9; next }
+    mp != "" && $1 == "WRITE:" { wops = $2; wrtt = $8; wexe = $9; next }
+    END { flush() }
+  '
 }
 
 case ${1:-} in
   summarize)
     [ $# -eq 1 ] || usage
     summarize
+    ;;
+  snapshot)
+    [ $# -eq 1 ] || usage
+    snapshot ""
     ;;
   run)
     [ $# -eq 4 ] || usage

@@ -97,6 +97,7 @@ describe("parseSamplerSummary", () => {
           },
         },
       ],
+      nfs: [],
     });
   });
 
@@ -126,6 +127,7 @@ describe("parseSamplerSummary", () => {
       cpus: 2,
       omittedDisks: 0,
       disks: [],
+      nfs: [],
     });
   });
 
@@ -140,6 +142,7 @@ describe("parseSamplerSummary", () => {
       cpus: 4,
       omittedDisks: 0,
       disks: [],
+      nfs: [],
     });
   });
 

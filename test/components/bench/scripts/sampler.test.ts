@@ -70,6 +70,67 @@ describe("sampler.sh summarize: the arithmetic on fixed snapshots", () => {
     );
   });
 
+  it("reads each NFS mount of /proc/self/mountstats (kernel format) and sums it up: operations, server bytes, RTT and execute time per operation", () => {
+    // A fake /proc: two snapshots 1 s apart, the NFS counters from test/fixtures/sampler/proc
+    // (written in the format fs/nfs/super.c and net/sunrpc/stats.c print; see the README there).
+    const proc = path.join(tmp, "proc");
+    fs.mkdirSync(proc);
+    const snap = (uptime: string, cpu: string, mountstats: string) => {
+      fs.writeFileSync(path.join(proc, "uptime"), `${uptime} 1000.00\n`);
+      fs.writeFileSync(path.join(proc, "stat"), `cpu  ${cpu} 0 0\ncpu0 ${cpu} 0 0\n`);
+      fs.writeFileSync(path.join(proc, "diskstats"), " 259 0 nvme0n1 10 0 80 1 0 0 0 0 0 1 1 0 0 0 0 0 0\n");
+      const r = spawnSync("/bin/sh", [SAMPLER, "snapshot"], {
+        encoding: "utf8",
+        env: {
+          ...process.env,
+          LAB_PROC: proc,
+          LAB_SYS_BLOCK: path.join(tmp, "none"),
+          LAB_MOUNTSTATS: path.join(FIXTURES, "proc", mountstats),
+        },
+      });
+      expect(r.stderr).toBe("");
+      return r.stdout;
+    };
+    const first = snap("10.00", "100 0 50 800 10 0 5 5", "mountstats.1");
+    expect(first.split("\n").filter((l) => l.startsWith("M "))).toEqual([
+      "M /data 100000 50000 60000 40000 40000 48000 409600000 163840000",
+      "M /mnt/idle 0 0 0 0 0 0 0 0",
+    ]);
+    const second = snap("11.00", "160 0 70 900 20 0 10 10", "mountstats.2");
+    const r = summarize(`N 1\n${first}${second}`);
+    // 3000 READs of 4 KiB (RTT 1500 ms over them: 0.5 ms each, execute 0.6 ms) and 1000 WRITEs
+    // (1.0 and 1.2 ms) in the second; the idle mount did nothing and is left out.
+    expect(r.stdout).toBe(
+      [
+        "window seconds=1.00 measured=1.00 snapshots=2 interval=1 cpus=1 disks=0 omitted=0 dropped=0 nfs=1",
+        "cpu user=30.00/30.00 nice=0.00/0.00 system=10.00/10.00 idle=50.00/50.00 iowait=5.00/5.00 irq=0.00/0.00 softirq=2.50/2.50 steal=2.50/2.50 busy=45.00/45.00",
+        "nfs mount=/data readOps=3000.00/3000.00 writeOps=1000.00/1000.00 readBytes=12288000/12288000 writeBytes=4096000/4096000 readRtt=0.50/0.50 writeRtt=1.00/1.00 readExe=0.60/0.60 writeExe=1.20/1.20",
+        "",
+      ].join("\n"),
+    );
+    fs.writeFileSync(path.join(tmp, "nfs-summary.txt"), r.stdout);
+    expect(parseSamplerSummary(r.stdout, "nfs").nfs).toEqual([
+      {
+        mount: "/data",
+        figures: {
+          readOps: { mean: 3000, max: 3000 },
+          writeOps: { mean: 1000, max: 1000 },
+          readBytes: { mean: 12288000, max: 12288000 },
+          writeBytes: { mean: 4096000, max: 4096000 },
+          readRtt: { mean: 0.5, max: 0.5 },
+          writeRtt: { mean: 1, max: 1 },
+          readExe: { mean: 0.6, max: 0.6 },
+          writeExe: { mean: 1.2, max: 1.2 },
+        },
+      },
+    ]);
+    // An NFS counter that goes down (a remount) drops the interval like a disk's.
+    const back = snap("12.00", "220 0 90 1000 30 0 15 15", "mountstats.1");
+    expect(summarize(`N 1\n${first}${second}${back}`).stdout.split("\n")[0]).toBe(
+      "window seconds=2.00 measured=1.00 snapshots=3 interval=1 cpus=1 disks=0 omitted=0 dropped=1 why=disk nfs=1",
+    );
+  });
+
   it("shows the 4 disks with the most operations and counts the others", () => {
     const disk = (name: string, ops: number) => `D ${name} ${ops} 0 ${ops * 8} 0 0 0 0 0 0 ${ops} ${ops}`;
     const names = ["sda", "sdb", "sdc", "sdd", "sde", "sdf"];
@@ -97,7 +158,7 @@ describe("sampler.sh summarize: the arithmetic on fixed snapshots", () => {
   it("refuses a usage it does not know and an interval that is not a positive number", () => {
     expect(spawnSync("/bin/sh", [SAMPLER], { encoding: "utf8" })).toMatchObject({
       status: 2,
-      stderr: "usage: sh sampler.sh run OUT STOP PARENT | sh sampler.sh summarize\n",
+      stderr: "usage: sh sampler.sh run OUT STOP PARENT | sh sampler.sh summarize | sh sampler.sh snapshot\n",
     });
     const r = spawnSync("/bin/sh", [SAMPLER, "run", path.join(tmp, "o"), path.join(tmp, "s"), "1"], {
       encoding: "utf8",
@@ -122,6 +183,21 @@ describe("sampler.sh summarize: the arithmetic on fixed snapshots", () => {
     expect(criBytes(block)).toBe(1571);
     expect(criBytes(block)).toBeLessThanOrEqual(SAMPLER_LOG_BYTES_PER_REP);
     expect(parseSamplerSummary(summary, "widest").disks).toHaveLength(4);
+    // With NFS mounts: 2 at most, then 3 lines of mounts and disks together, as wide as they come.
+    const mounts = ["/var/lib/kafka/data-0-abcdef", "/var/lib/kafka/data-1-abcdef", "/var/lib/kafka/data-2-abcdef"];
+    const nfsSnap = (t: number, k: number) => [
+      ...snap(t, k).slice(0, -1),
+      ...mounts.map((m) => `M ${m} ${k * 9e7} ${k * 9e11} ${k * 9e11} ${k * 9e7} ${k * 9e11} ${k * 9e11} ${k * big} ${k * big}`),
+      "E",
+    ];
+    const withNfs = summarize(["N 192", ...nfsSnap(100, 1), ...nfsSnap(101, 2)].join("\n") + "\n").stdout;
+    expect(withNfs.split("\n")[0]).toBe(
+      "window seconds=1.00 measured=1.00 snapshots=2 interval=1 cpus=192 disks=1 omitted=4 dropped=0 nfs=2",
+    );
+    const nfsBlock = `=== LAB-UTIL-BEGIN tool=pgbench rep=20 ===\n${withNfs.replace("dropped=0", "dropped=0 why=cpu,disk")}=== LAB-UTIL-END tool=pgbench rep=20 ===\n`;
+    expect(criBytes(nfsBlock)).toBe(1430);
+    expect(criBytes(nfsBlock)).toBeLessThanOrEqual(SAMPLER_LOG_BYTES_PER_REP);
+    expect(parseSamplerSummary(withNfs, "widest").nfs).toHaveLength(2);
   });
 });
 
