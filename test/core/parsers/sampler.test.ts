@@ -212,6 +212,30 @@ describe("samplerSamples", () => {
     expect(samples[9].metadata).toMatchObject({ resource: "node-vda", device: "vda", utilSource: "node-sampler" });
   });
 
+  it("an NFS mount's figures: util.nfs-<mount>.<readOps|…|writeExecute>, no limit of its own (FSx's are CloudWatch's)", () => {
+    const text = [
+      "window seconds=1.00 measured=1.00 snapshots=2 interval=1 cpus=1 disks=0 omitted=0 dropped=0 nfs=1",
+      "cpu user=30.00/30.00 nice=0.00/0.00 system=10.00/10.00 idle=50.00/50.00 iowait=5.00/5.00 irq=0.00/0.00 softirq=2.50/2.50 steal=2.50/2.50 busy=45.00/45.00",
+      "nfs mount=/var/lib/kafka readOps=3000.00/3000.00 writeOps=1000.00/1000.00 readBytes=12288000/12288000 writeBytes=4096000/4096000 readRtt=0.50/0.50 writeRtt=1.00/1.00 readExe=0.60/0.60 writeExe=1.20/1.20",
+      "",
+    ].join("\n");
+    const nfs = samplerSamples(parseSamplerSummary(text, "f"), md).filter((x) => x.metric.startsWith("util.nfs"));
+    expect(nfs.map((x) => [x.metric, x.value, x.unit, x.metadata.limit ?? null])).toEqual([
+      ["util.nfs-var-lib-kafka.readOps", 3000, "op/s", null],
+      ["util.nfs-var-lib-kafka.writeOps", 1000, "op/s", null],
+      ["util.nfs-var-lib-kafka.readBytes", 12288000, "B/s", null],
+      ["util.nfs-var-lib-kafka.writeBytes", 4096000, "B/s", null],
+      ["util.nfs-var-lib-kafka.readRtt", 0.5, "ms", null],
+      ["util.nfs-var-lib-kafka.writeRtt", 1, "ms", null],
+      ["util.nfs-var-lib-kafka.readExecute", 0.6, "ms", null],
+      ["util.nfs-var-lib-kafka.writeExecute", 1.2, "ms", null],
+    ]);
+    expect(nfs[0].metadata).toMatchObject({ resource: "nfs-var-lib-kafka", mount: "/var/lib/kafka", utilSource: "node-sampler" });
+    expect(message(() => parseSamplerSummary(text.replace(" nfs=1", " nfs=2"), "f"))).toBe(
+      "f: the window line announces 2 NFS mount(s), 1 follow (truncated?)",
+    );
+  });
+
   it("none for a window without figures; a device name's dots become dashes in the resource", () => {
     expect(samplerSamples(parseSamplerSummary("window seconds=0.00 snapshots=1 interval=1 cpus=4 disks=0 omitted=0\n", "f"), md)).toEqual(
       [],
