@@ -235,20 +235,21 @@ const CPU_METRICS: Readonly<Record<CpuField, string>> = {
   steal: "cpuSteal",
   busy: "cpuBusy",
 };
-const DISK_METRICS: Readonly<Record<DiskField, { metric: string; unit: string }>> = {
+/** What disks and NFS mounts both count: operations and bytes per second. */
+const IO_METRICS = {
   readOps: { metric: "readOps", unit: "op/s" },
   writeOps: { metric: "writeOps", unit: "op/s" },
   readBytes: { metric: "readBytes", unit: "B/s" },
   writeBytes: { metric: "writeBytes", unit: "B/s" },
+} as const;
+const DISK_METRICS: Readonly<Record<DiskField, { metric: string; unit: string }>> = {
+  ...IO_METRICS,
   queueDepth: { metric: "queueDepth", unit: "count" },
   busy: { metric: "busy", unit: "%" },
 };
 
 const NFS_METRICS: Readonly<Record<NfsField, { metric: string; unit: string }>> = {
-  readOps: { metric: "readOps", unit: "op/s" },
-  writeOps: { metric: "writeOps", unit: "op/s" },
-  readBytes: { metric: "readBytes", unit: "B/s" },
-  writeBytes: { metric: "writeBytes", unit: "B/s" },
+  ...IO_METRICS,
   readRtt: { metric: "readRtt", unit: "ms" },
   writeRtt: { metric: "writeRtt", unit: "ms" },
   readExe: { metric: "readExecute", unit: "ms" },

@@ -83,7 +83,7 @@ import {
   type ListMetricsCommandOutput,
   type MetricDataQuery,
 } from "@aws-sdk/client-cloudwatch";
-import { EBS_BURST, instanceEbsLimits } from "../../components/lib/ebs-optimized";
+import { EBS_BURST, instanceEbsLimits, type InstanceEbsLimits } from "../../components/lib/ebs-optimized";
 import type { MetadataValue, Sample } from "../../core/sample";
 import { UNJUDGED_KEY } from "../../core/limits";
 import { utilMetric } from "../../core/utilization";
@@ -672,7 +672,6 @@ function instanceEbsSamples(
       periods: (range.end.getTime() - range.start.getTime()) / (period * 1000),
       coverage: range.coverage,
     };
-    const scope = limits.burst === undefined ? "instance" : "instance baseline (sustained)";
     const figure = (
       metric: string,
       unit: string,
@@ -686,31 +685,21 @@ function instanceEbsSamples(
       unit,
       metadata: { ...base, max: v.max, limit, limitLabel, ...(limitUnit === undefined ? {} : { limitUnit }) },
     });
-    out.push(
-      figure("ebsIops", "op/s", ops, limits.baseline.iops, `${g.type} EBS IOPS, ${scope}`),
+    // The sustained limit, and on a bursting type the maximum it holds 30 minutes a day.
+    const pair = (suffix: string, l: NonNullable<InstanceEbsLimits["burst"]>, scope: string) => [
+      figure(`ebsIops${suffix}`, "op/s", ops, l.iops, `${g.type} EBS IOPS, ${scope}`),
       figure(
-        "ebsThroughput",
+        `ebsThroughput${suffix}`,
         "B/s",
         bytes,
-        limits.baseline.throughputMBps * 1e6,
-        `${g.type} EBS bandwidth ${limits.baseline.bandwidthMbps} Mbps, ${scope}`,
+        l.throughputMBps * 1e6,
+        `${g.type} EBS bandwidth ${l.bandwidthMbps} Mbps, ${scope}`,
         "MB/s",
       ),
-    );
-    if (limits.burst !== undefined) {
-      const burstLabel = `instance maximum (${EBS_BURST.minutes} min per ${EBS_BURST.perHours} h)`;
-      out.push(
-        figure("ebsIopsBurst", "op/s", ops, limits.burst.iops, `${g.type} EBS IOPS, ${burstLabel}`),
-        figure(
-          "ebsThroughputBurst",
-          "B/s",
-          bytes,
-          limits.burst.throughputMBps * 1e6,
-          `${g.type} EBS bandwidth ${limits.burst.bandwidthMbps} Mbps, ${burstLabel}`,
-          "MB/s",
-        ),
-      );
-    }
+    ];
+    out.push(...pair("", limits.baseline, limits.burst === undefined ? "instance" : "instance baseline (sustained)"));
+    if (limits.burst !== undefined)
+      out.push(...pair("Burst", limits.burst, `instance maximum (${EBS_BURST.minutes} min per ${EBS_BURST.perHours} h)`));
   }
   return out;
 }

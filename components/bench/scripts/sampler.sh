@@ -82,6 +82,17 @@ usage() {
 summarize() {
   awk -v interval="$LAB_SAMPLER_INTERVAL" -v maxdisks=4 -v maxnfs=2 '
     function fmt(x) { return sprintf("%.2f", x) }
+    # Puts the (at most) max entries of names[1..k] with the highest counts first, ties by name; returns how many.
+    function busiest(names, counts, k, max,    a, b, best, t, shown) {
+      shown = k < max ? k : max
+      for (a = 1; a <= shown; a++) {
+        best = a
+        for (b = a + 1; b <= k; b++) if (counts[b] > counts[best] || (counts[b] == counts[best] && names[b] < names[best])) best = b
+        t = names[a]; names[a] = names[best]; names[best] = t
+        t = counts[a]; counts[a] = counts[best]; counts[best] = t
+      }
+      return shown
+    }
     function windowline(shown, omitted) {
       printf "window seconds=%s measured=%s snapshots=%d interval=%s cpus=%d disks=%d omitted=%d dropped=%d", fmt(span), fmt(good), n, interval, cpus, shown, omitted, dropped
       if (dropped > 0) printf " why=%s", (bcpu && bdisk ? "cpu,disk" : bcpu ? "cpu" : "disk")
@@ -159,25 +170,13 @@ summarize() {
       # NFS mounts that did I/O, the busiest first: at most maxnfs.
       q = 0
       for (m in mmeasured) { ops = sm[m, 1] + sm[m, 4]; if (ops > 0) { q++; mname[q] = m; mcnt[q] = ops } }
-      nfsshown = q < maxnfs ? q : maxnfs
-      for (a = 1; a <= nfsshown; a++) {
-        best = a
-        for (b = a + 1; b <= q; b++) if (mcnt[b] > mcnt[best] || (mcnt[b] == mcnt[best] && mname[b] < mname[best])) best = b
-        tn = mname[a]; mname[a] = mname[best]; mname[best] = tn
-        tc = mcnt[a]; mcnt[a] = mcnt[best]; mcnt[best] = tc
-      }
+      nfsshown = busiest(mname, mcnt, q, maxnfs)
       # NFS lines are wider than disk lines: with any shown, 3 lines of both together at most.
       if (nfsshown > 0) maxdisks = 3 - nfsshown
       # Disks that did I/O in the measured intervals, the busiest first.
       k = 0
       for (d in measured) { ops = srd[d] + swr[d]; if (ops > 0) { k++; name[k] = d; cnt[k] = ops } }
-      shown = k < maxdisks ? k : maxdisks
-      for (a = 1; a <= shown; a++) {
-        best = a
-        for (b = a + 1; b <= k; b++) if (cnt[b] > cnt[best] || (cnt[b] == cnt[best] && name[b] < name[best])) best = b
-        tn = name[a]; name[a] = name[best]; name[best] = tn
-        tc = cnt[a]; cnt[a] = cnt[best]; cnt[best] = tc
-      }
+      shown = busiest(name, cnt, k, maxdisks)
       windowline(shown, k - shown)
       split("user nice system idle iowait irq softirq steal", label, " ")
       line = "cpu"
