@@ -349,29 +349,23 @@ export function samplerSamples(
       },
     });
   }
-  for (const m of summary.nfs) {
-    const resource = nfsResource(m.mount);
-    for (const f of NFS_FIELDS) {
-      const v = m.figures[f];
+  /** One device's figures (a disk's, an NFS mount's) as samples of `resource`. */
+  const device = <F extends string>(
+    resource: string,
+    fields: readonly F[],
+    figures: Readonly<Record<F, MeanMax>>,
+    metrics: Readonly<Record<F, { metric: string; unit: string }>>,
+    extra: Readonly<Record<string, MetadataValue>>,
+  ) => {
+    for (const f of fields)
       out.push({
-        metric: utilMetric(resource, NFS_METRICS[f].metric),
-        value: v.mean,
-        unit: NFS_METRICS[f].unit,
-        metadata: { ...common, resource, mount: m.mount, max: v.max },
+        metric: utilMetric(resource, metrics[f].metric),
+        value: figures[f].mean,
+        unit: metrics[f].unit,
+        metadata: { ...common, resource, ...extra, max: figures[f].max },
       });
-    }
-  }
-  for (const d of summary.disks) {
-    const resource = nodeDiskResource(d.name);
-    for (const f of DISK_FIELDS) {
-      const v = d.figures[f];
-      out.push({
-        metric: utilMetric(resource, DISK_METRICS[f].metric),
-        value: v.mean,
-        unit: DISK_METRICS[f].unit,
-        metadata: { ...common, resource, device: d.name, max: v.max },
-      });
-    }
-  }
+  };
+  for (const m of summary.nfs) device(nfsResource(m.mount), NFS_FIELDS, m.figures, NFS_METRICS, { mount: m.mount });
+  for (const d of summary.disks) device(nodeDiskResource(d.name), DISK_FIELDS, d.figures, DISK_METRICS, { device: d.name });
   return out;
 }
