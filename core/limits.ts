@@ -2,9 +2,17 @@
  * The limit line of a benchmark repetition: of every resource sampled during the repetition that
  * has a configured limit (core/utilization.ts), the one whose mean over the window came closest to
  * it, and how close, e.g. `gp3 IOPS 2980/3000 (99 %) on osd-2`. When none reached
- * {@link LIMIT_THRESHOLD_PERCENT} of its limit the line says so, `no resource above 70 %:
- * client-bound`, and names the highest one: the number was set by something no sampled resource
- * measures (the client's queue depth, latency, a lock), not by a provisioned limit. Pure.
+ * {@link LIMIT_THRESHOLD_PERCENT} of its limit the line says so, `no resource at ≥ 70 % of its
+ * limit (a heuristic threshold): likely client-bound`, and names the highest one: the number was
+ * probably set by something no sampled resource measures (the client's queue depth, latency, a
+ * lock), not by a provisioned limit. 70 % is a rule of thumb, not a measured saturation point: the
+ * line says so wherever it calls a repetition client-bound.
+ *
+ * What could not be judged is said instead of a verdict: a sample whose metadata carries
+ * `unjudged` (e.g. a window too short for CloudWatch's one-minute periods, lab/util/cloudwatch.ts)
+ * or an `unjudged` entry the caller passes (CloudWatch not asked) turns "likely client-bound" into
+ * `not judged: <why> (highest sampled: …)`: a limit that was not looked at cannot be ruled out.
+ * Pure.
  *
  * The mean is what the line compares: a repetition's number is a mean over its window too. The
  * verdict also keeps the highest one-interval value's share (`maxPercent`), for a reader who asks
@@ -13,8 +21,11 @@
 import type { MetadataValue, Sample } from "./sample";
 import { utilizationOf, type Utilization } from "./utilization";
 
-/** At or above this share of its limit a resource is what bounded the repetition. */
+/** At or above this share of its limit a resource is read as what bounded the repetition: a heuristic, said where printed. */
 export const LIMIT_THRESHOLD_PERCENT = 70;
+
+/** What a limit line is, for every place that prints one. */
+export const LIMIT_LINE_LEGEND = `limit line: the sampled resource closest to its configured limit; at ≥ ${LIMIT_THRESHOLD_PERCENT} % it is named as the bound (a heuristic threshold, not a measured saturation point)`;
 
 /** The metric of the limit line's sample. */
 export const LIMIT_METRIC = "util.limit";
@@ -37,7 +48,12 @@ export interface LimitVerdict {
   readonly unit: string;
   /** How many sampled figures had a limit. */
   readonly candidates: number;
+  /** What could not be judged in the window (sorted, distinct); empty when everything was. */
+  readonly unjudged: readonly string[];
 }
+
+/** The metadata key of a sample that says what it could not judge. */
+export const UNJUDGED_KEY = "unjudged";
 
 /** A number as the line shows it: whole from 100 up, else three significant digits. */
 export function formatLimitNumber(n: number): string {
@@ -62,9 +78,16 @@ function describe(u: Utilization & { limit: number; limitLabel: string }, limitU
 /**
  * The limit line of one repetition from its utilization samples (any order, any source); undefined
  * when none of them has a limit (nothing was sampled that can say what bounded the repetition).
- * Ties go to the resource, then the metric, first in alphabetical order.
+ * `unjudged` adds what could not be looked at to what the samples say. Ties go to the resource,
+ * then the metric, first in alphabetical order.
  */
-export function deriveLimit(samples: readonly Sample[]): LimitVerdict | undefined {
+export function deriveLimit(samples: readonly Sample[], unjudged: readonly string[] = []): LimitVerdict | undefined {
+  const notJudged = [
+    ...new Set([
+      ...unjudged,
+      ...samples.map((s) => s.metadata[UNJUDGED_KEY]).filter((u): u is string => typeof u === "string" && u !== ""),
+    ]),
+  ].sort();
   const withLimit = samples
     .map((s) => ({ u: utilizationOf(s), limitUnit: typeof s.metadata.limitUnit === "string" ? s.metadata.limitUnit : undefined }))
     .filter(
@@ -80,8 +103,13 @@ export function deriveLimit(samples: readonly Sample[]): LimitVerdict | undefine
   const percent = 100 * share(top);
   const bound = percent >= LIMIT_THRESHOLD_PERCENT;
   const closest = describe(top.u, top.limitUnit);
+  const also = notJudged.length === 0 ? "" : `; not judged: ${notJudged.join("; ")}`;
   return {
-    line: bound ? closest : `no resource above ${LIMIT_THRESHOLD_PERCENT} %: client-bound (highest: ${closest})`,
+    line: bound
+      ? `${closest}${also}`
+      : notJudged.length > 0
+        ? `not judged: ${notJudged.join("; ")} (highest sampled: ${closest})`
+        : `no resource at ≥ ${LIMIT_THRESHOLD_PERCENT} % of its limit (a heuristic threshold): likely client-bound (highest: ${closest})`,
     bound,
     percent,
     maxPercent: (100 * (top.u.max ?? top.u.mean)) / top.u.limit,
@@ -92,6 +120,7 @@ export function deriveLimit(samples: readonly Sample[]): LimitVerdict | undefine
     limit: top.u.limit,
     unit: top.u.unit,
     candidates: withLimit.length,
+    unjudged: notJudged,
   };
 }
 
@@ -115,6 +144,7 @@ export function limitSample(
       limitResource: v.resource,
       limitMetric: v.metric,
       limitCandidates: v.candidates,
+      ...(v.unjudged.length === 0 ? {} : { limitUnjudged: v.unjudged.join("; ") }),
     },
   };
 }

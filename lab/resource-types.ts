@@ -116,7 +116,8 @@ export const RESOURCE_TYPES = {
   "kubernetes:core/v1:ConfigMap": { name: "configMap", cost: "free" },
   "kubernetes:core/v1:Secret": { name: "kubernetesSecret", cost: "free" },
   "kubernetes:core/v1:ServiceAccount": { name: "serviceAccount", cost: "free" },
-  "kubernetes:core/v1:PersistentVolumeClaim": { name: "persistentVolumeClaim", cost: "free" },
+  // Priced when its StorageClass is the EBS CSI driver's (a gp3 volume the driver creates for it).
+  "kubernetes:core/v1:PersistentVolumeClaim": { name: "persistentVolumeClaim", cost: "priced" },
   "kubernetes:policy/v1:PodDisruptionBudget": { name: "podDisruptionBudget", cost: "free" },
 } as const satisfies Readonly<Record<string, ResourceTypeInfo>>;
 

@@ -17,7 +17,13 @@
  */
 import { ToolOutputError } from "../../core/errors";
 import type { ToolName } from "../../core/parsers";
-import { cutUtilBlocks, parseSamplerSummary, samplerSamples } from "../../core/parsers/sampler";
+import {
+  cutUtilBlocks,
+  parseSamplerSummary,
+  samplerNoteSample,
+  samplerSamples,
+  SAMPLER_UNREADABLE_METRIC,
+} from "../../core/parsers/sampler";
 import { withRunMetadata, type MetadataValue, type RunMetadata, type Sample } from "../../core/sample";
 
 /** One repetition's raw output, cut from a log. */
@@ -199,7 +205,10 @@ export function collectSamples(log: string, opts: CollectOptions, parse: ParseTo
  * The node sampler's summaries in `log` (LAB-UTIL blocks, core/parsers/sampler.ts), each after
  * its repetition's result block: utilization samples with that repetition's metadata, and each
  * summary kept as a raw output `<tool>-rep<n>.util.txt`. A log without them (a script without
- * the sampler) gives none; a summary that follows no repetition of the tool is an error.
+ * the sampler) gives none. Utilization is advisory and never costs the benchmark's samples: a
+ * summary that cannot be read, or that follows no repetition of the tool, and util markers that
+ * cannot be cut are dropped and said by a `util.node.unreadable` sample naming the problem
+ * (with the repetition's metadata where there is one); the summary stays among the raw outputs.
  */
 export function collectUtilization(
   log: string,
@@ -209,17 +218,33 @@ export function collectUtilization(
   const byRep = new Map(blocks.map((b) => [b.rep, b]));
   const samples: Sample[] = [];
   const raws: RawOutput[] = [];
-  for (const u of cutUtilBlocks(log, opts.source)) {
+  const run = { ...definedOnly(opts.run), tool: opts.tool };
+  let utilBlocks: ReturnType<typeof cutUtilBlocks>;
+  try {
+    utilBlocks = cutUtilBlocks(log, opts.source);
+  } catch (e) {
+    if (!(e instanceof ToolOutputError)) throw e;
+    return { samples: [samplerNoteSample(SAMPLER_UNREADABLE_METRIC, 1, `node sampler output dropped: ${e.message}`, run)], raws };
+  }
+  for (const u of utilBlocks) {
     const b = u.tool === opts.tool ? byRep.get(u.rep) : undefined;
-    if (b === undefined)
-      throw new ToolOutputError(
+    const name = `${opts.rawPrefix ?? ""}${u.tool}-rep${u.rep}.util.txt`;
+    raws.push({ name, text: u.text });
+    if (b === undefined) {
+      const why = new ToolOutputError(
         opts.source,
         `line ${u.line}: utilization of tool=${u.tool} rep=${u.rep} follows no repetition of ${opts.tool}`,
       );
-    const name = `${opts.rawPrefix ?? ""}${u.tool}-rep${u.rep}.util.txt`;
-    raws.push({ name, text: u.text });
-    const summary = parseSamplerSummary(u.text, `${opts.source}/${name}`);
-    samples.push(...samplerSamples(summary, { ...definedOnly(opts.run), ...markerMetadata(b.attrs), rep: b.rep, tool: opts.tool }));
+      samples.push(samplerNoteSample(SAMPLER_UNREADABLE_METRIC, 1, `node sampler summary dropped: ${why.message}`, run));
+      continue;
+    }
+    const metadata = { ...definedOnly(opts.run), ...markerMetadata(b.attrs), rep: b.rep, tool: opts.tool };
+    try {
+      samples.push(...samplerSamples(parseSamplerSummary(u.text, `${opts.source}/${name}`), metadata));
+    } catch (e) {
+      if (!(e instanceof ToolOutputError)) throw e;
+      samples.push(samplerNoteSample(SAMPLER_UNREADABLE_METRIC, 1, `node sampler summary dropped: ${e.message}`, metadata));
+    }
   }
   return { samples, raws };
 }

@@ -102,9 +102,24 @@ export type CpuField = (typeof CPU_FIELDS)[number];
 export const DISK_FIELDS = ["readOps", "writeOps", "readBytes", "writeBytes", "queueDepth", "busy"] as const;
 export type DiskField = (typeof DISK_FIELDS)[number];
 
+/** Why the sampler dropped intervals: a CPU counter or a disk counter went down in them. */
+export type DroppedReason = "cpu" | "disk";
+
+/** The figures of one NFS mount (/proc/self/mountstats): per second, and per operation in ms. */
+export const NFS_FIELDS = ["readOps", "writeOps", "readBytes", "writeBytes", "readRtt", "writeRtt", "readExe", "writeExe"] as const;
+export type NfsField = (typeof NFS_FIELDS)[number];
+
 /** One summary, read. */
 export interface SamplerSummary {
   readonly windowSeconds: number;
+  /**
+   * The seconds of the intervals the figures cover: the window less the dropped intervals (a
+   * summary written before the sampler dropped any says nothing, and covers the whole window).
+   */
+  readonly measuredSeconds: number;
+  /** Intervals left out because a counter went down in them (0 in summaries that do not say). */
+  readonly droppedIntervals: number;
+  readonly droppedReasons: readonly DroppedReason[];
   readonly snapshots: number;
   readonly intervalSeconds: number;
   readonly cpus: number;
@@ -113,6 +128,8 @@ export interface SamplerSummary {
   /** Absent when the window had fewer than two snapshots. */
   readonly cpu?: Readonly<Record<CpuField, MeanMax>>;
   readonly disks: readonly { readonly name: string; readonly figures: Readonly<Record<DiskField, MeanMax>> }[];
+  /** The NFS mounts that did I/O (at most 2; none in summaries of a sampler that did not read them). */
+  readonly nfs: readonly { readonly mount: string; readonly figures: Readonly<Record<NfsField, MeanMax>> }[];
 }
 
 const NUMBER = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
@@ -158,15 +175,41 @@ export function parseSamplerSummary(text: string, file: string): SamplerSummary 
   const cpus = num(w, "cpus", file, 1);
   const shown = num(w, "disks", file, 1);
   const omittedDisks = num(w, "omitted", file, 1);
-  if (snapshots < 2 || windowSeconds === 0) {
+  const measuredSeconds = w.has("measured") ? num(w, "measured", file, 1) : windowSeconds;
+  const droppedIntervals = w.has("dropped") ? num(w, "dropped", file, 1) : 0;
+  const why = w.get("why");
+  const droppedReasons = why === undefined ? [] : why.split(",");
+  if (!droppedReasons.every((r): r is DroppedReason => r === "cpu" || r === "disk") || droppedIntervals > 0 !== (why !== undefined))
+    throw new ToolOutputError(
+      file,
+      `line 1: 'why' must name cpu and/or disk when intervals were dropped, got ${JSON.stringify(why ?? "nothing")}`,
+    );
+  const nfsShown = w.has("nfs") ? num(w, "nfs", file, 1) : 0;
+  const head = { windowSeconds, measuredSeconds, droppedIntervals, droppedReasons, snapshots, intervalSeconds, cpus, omittedDisks };
+  if (snapshots < 2 || windowSeconds === 0 || measuredSeconds === 0) {
     if (lines.length > 1)
-      throw new ToolOutputError(file, `line 2: a window of ${snapshots} snapshot(s) has no figures, got ${JSON.stringify(lines[1])}`);
-    return { windowSeconds, snapshots, intervalSeconds, cpus, omittedDisks, disks: [] };
+      throw new ToolOutputError(file, `line 2: a window without measured intervals has no figures, got ${JSON.stringify(lines[1])}`);
+    return { ...head, disks: [], nfs: [] };
   }
   if (lines.length < 2 || !lines[1].startsWith("cpu ")) throw new ToolOutputError(file, "line 2: expected the 'cpu' line");
   const c = keyValues(lines[1], file, 2);
   const cpu = Object.fromEntries(CPU_FIELDS.map((f) => [f, meanMax(c, f, file, 2)])) as Record<CpuField, MeanMax>;
-  const disks = lines.slice(2).map((l, i) => {
+  const deviceLines = lines.slice(2);
+  const firstNfs = deviceLines.findIndex((l) => l.startsWith("nfs "));
+  const diskLines = firstNfs < 0 ? deviceLines : deviceLines.slice(0, firstNfs);
+  const nfsLines = firstNfs < 0 ? [] : deviceLines.slice(firstNfs);
+  const nfs = nfsLines.map((l, i) => {
+    const lineNo = 3 + diskLines.length + i;
+    if (!l.startsWith("nfs ")) throw new ToolOutputError(file, `line ${lineNo}: expected an 'nfs' line, got ${JSON.stringify(l)}`);
+    const d = keyValues(l, file, lineNo);
+    const mount = d.get("mount");
+    if (mount === undefined || !mount.startsWith("/"))
+      throw new ToolOutputError(file, `line ${lineNo}: an nfs line needs mount=<directory>`);
+    return { mount, figures: Object.fromEntries(NFS_FIELDS.map((f) => [f, meanMax(d, f, file, lineNo)])) as Record<NfsField, MeanMax> };
+  });
+  if (nfs.length !== nfsShown)
+    throw new ToolOutputError(file, `the window line announces ${nfsShown} NFS mount(s), ${nfs.length} follow (truncated?)`);
+  const disks = diskLines.map((l, i) => {
     const lineNo = i + 3;
     if (!l.startsWith("disk ")) throw new ToolOutputError(file, `line ${lineNo}: expected a 'disk' line, got ${JSON.stringify(l)}`);
     const d = keyValues(l, file, lineNo);
@@ -177,7 +220,7 @@ export function parseSamplerSummary(text: string, file: string): SamplerSummary 
   });
   if (disks.length !== shown)
     throw new ToolOutputError(file, `the window line announces ${shown} disk(s), ${disks.length} follow (truncated?)`);
-  return { windowSeconds, snapshots, intervalSeconds, cpus, omittedDisks, cpu, disks };
+  return { ...head, cpu, disks, nfs };
 }
 
 /** Metric names and units of the CPU figures. */
@@ -192,41 +235,104 @@ const CPU_METRICS: Readonly<Record<CpuField, string>> = {
   steal: "cpuSteal",
   busy: "cpuBusy",
 };
-const DISK_METRICS: Readonly<Record<DiskField, { metric: string; unit: string }>> = {
+/** What disks and NFS mounts both count: operations and bytes per second. */
+const IO_METRICS = {
   readOps: { metric: "readOps", unit: "op/s" },
   writeOps: { metric: "writeOps", unit: "op/s" },
   readBytes: { metric: "readBytes", unit: "B/s" },
   writeBytes: { metric: "writeBytes", unit: "B/s" },
+} as const;
+const DISK_METRICS: Readonly<Record<DiskField, { metric: string; unit: string }>> = {
+  ...IO_METRICS,
   queueDepth: { metric: "queueDepth", unit: "count" },
   busy: { metric: "busy", unit: "%" },
 };
+
+const NFS_METRICS: Readonly<Record<NfsField, { metric: string; unit: string }>> = {
+  ...IO_METRICS,
+  readRtt: { metric: "readRtt", unit: "ms" },
+  writeRtt: { metric: "writeRtt", unit: "ms" },
+  readExe: { metric: "readExecute", unit: "ms" },
+  writeExe: { metric: "writeExecute", unit: "ms" },
+};
+
+/** An NFS mount's resource name: `nfs-<mount point>` (`/data` → `nfs-data`; characters other than letters, digits, `_` and `-` become `-`). */
+export function nfsResource(mount: string): string {
+  return `nfs${mount.replace(/[^A-Za-z0-9_-]/g, "-").replace(/-+$/, "")}`;
+}
 
 /** A disk's resource name: `node-<device>` (dots, which metric names cannot hold, become '-'). */
 export function nodeDiskResource(device: string): string {
   return `${NODE_RESOURCE}-${device.replace(/\./g, "-")}`;
 }
 
+/** The metric of a sampler note: intervals dropped (count), or a summary that could not be read (1). */
+export const SAMPLER_DROPPED_METRIC = "dropped";
+export const SAMPLER_UNREADABLE_METRIC = "unreadable";
+
+const REASON_TEXT: Readonly<Record<DroppedReason, string>> = {
+  cpu: "a /proc/stat CPU counter went down (iowait will decrease in certain conditions, Documentation/filesystems/proc.rst)",
+  disk: "a /proc/diskstats counter went down (fields wrap, Documentation/admin-guide/iostats.rst)",
+};
+
+/** What a summary's dropped intervals are, in words, or undefined when none was dropped. */
+export function droppedNote(
+  summary: Pick<SamplerSummary, "droppedIntervals" | "droppedReasons" | "measuredSeconds" | "windowSeconds">,
+): string | undefined {
+  if (summary.droppedIntervals === 0) return undefined;
+  return (
+    `node sampler: ${summary.droppedIntervals} interval(s) dropped because ${summary.droppedReasons.map((r) => REASON_TEXT[r]).join(" and ")}; ` +
+    `the figures cover ${summary.measuredSeconds} s of the ${summary.windowSeconds} s window`
+  );
+}
+
+/**
+ * A note as a sample (`util.node.dropped` or `util.node.unreadable`, no limit), so that it travels
+ * with the repetition's samples into samples.json and `lab util` prints it beside the limit line.
+ */
+export function samplerNoteSample(
+  metric: typeof SAMPLER_DROPPED_METRIC | typeof SAMPLER_UNREADABLE_METRIC,
+  value: number,
+  note: string,
+  metadata: Readonly<Record<string, MetadataValue>> & { tool: Sample["metadata"]["tool"] },
+): Sample {
+  return {
+    metric: utilMetric(NODE_RESOURCE, metric),
+    value,
+    unit: "count",
+    metadata: { ...metadata, utilSource: "node-sampler", resource: NODE_RESOURCE, utilNote: note },
+  };
+}
+
 /**
  * The utilization samples of one summary, with `metadata` (the repetition's) added: per CPU figure
  * `util.node.<cpuUser|…|cpuBusy>` (%), per disk `util.node-<device>.<readOps|…|busy>`. Only the
- * node's CPU has a limit: busy 100 % ("node CPU busy"); a disk's busy time is no limit (a device
- * serving I/Os in parallel is 100 % busy long before it is saturated) and its configured limits
- * are CloudWatch's side (lab/util/cloudwatch.ts). Every sample records the window's length,
- * snapshots and interval; a window without figures gives none.
+ * node's CPU has a limit: busy 100 % ("node CPU busy", node-wide: a pod capped below the node's
+ * CPUs is not judged by it); a disk's busy time is no limit (a device serving I/Os in parallel is
+ * 100 % busy long before it is saturated) and its configured limits are CloudWatch's side
+ * (lab/util/cloudwatch.ts). Every sample records the window's length, the seconds measured,
+ * snapshots and interval; a window without figures gives none. Dropped intervals (a counter that
+ * went down) are left out of every figure, recorded on each sample and said by one
+ * `util.node.dropped` sample ({@link droppedNote}), figures or not.
  */
 export function samplerSamples(
   summary: SamplerSummary,
   metadata: Readonly<Record<string, MetadataValue>> & { tool: Sample["metadata"]["tool"] },
 ): Sample[] {
-  if (summary.cpu === undefined) return [];
+  const note = droppedNote(summary);
+  const out: Sample[] = note === undefined ? [] : [samplerNoteSample(SAMPLER_DROPPED_METRIC, summary.droppedIntervals, note, metadata)];
+  if (summary.cpu === undefined) return out;
   const common = {
     ...metadata,
     utilSource: "node-sampler",
     windowSeconds: summary.windowSeconds,
+    measuredSeconds: summary.measuredSeconds,
     snapshots: summary.snapshots,
     intervalSeconds: summary.intervalSeconds,
+    ...(summary.droppedIntervals === 0
+      ? {}
+      : { droppedIntervals: summary.droppedIntervals, droppedReasons: summary.droppedReasons.join(",") }),
   };
-  const out: Sample[] = [];
   for (const f of CPU_FIELDS) {
     const v = summary.cpu[f];
     out.push({
@@ -237,22 +343,29 @@ export function samplerSamples(
         ...common,
         resource: NODE_RESOURCE,
         cpus: summary.cpus,
+        cpuScope: "node",
         max: v.max,
-        ...(f === "busy" ? { limit: 100, limitLabel: "node CPU busy" } : {}),
+        ...(f === "busy" ? { limit: 100, limitLabel: "node CPU busy (node-wide)" } : {}),
       },
     });
   }
-  for (const d of summary.disks) {
-    const resource = nodeDiskResource(d.name);
-    for (const f of DISK_FIELDS) {
-      const v = d.figures[f];
+  /** One device's figures (a disk's, an NFS mount's) as samples of `resource`. */
+  const device = <F extends string>(
+    resource: string,
+    fields: readonly F[],
+    figures: Readonly<Record<F, MeanMax>>,
+    metrics: Readonly<Record<F, { metric: string; unit: string }>>,
+    extra: Readonly<Record<string, MetadataValue>>,
+  ) => {
+    for (const f of fields)
       out.push({
-        metric: utilMetric(resource, DISK_METRICS[f].metric),
-        value: v.mean,
-        unit: DISK_METRICS[f].unit,
-        metadata: { ...common, resource, device: d.name, max: v.max },
+        metric: utilMetric(resource, metrics[f].metric),
+        value: figures[f].mean,
+        unit: metrics[f].unit,
+        metadata: { ...common, resource, ...extra, max: figures[f].max },
       });
-    }
-  }
+  };
+  for (const m of summary.nfs) device(nfsResource(m.mount), NFS_FIELDS, m.figures, NFS_METRICS, { mount: m.mount });
+  for (const d of summary.disks) device(nodeDiskResource(d.name), DISK_FIELDS, d.figures, DISK_METRICS, { device: d.name });
   return out;
 }

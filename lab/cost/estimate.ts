@@ -31,6 +31,7 @@ import {
 } from "./prices";
 import { crossZoneNotes } from "./cross-zone";
 import { AUTOMATIC_IOPS_PER_GIB, DEPLOYMENT_TYPES } from "../../components/fsx-ontap/rules";
+import { EBS_CSI_PROVISIONER } from "../../components/eks/storage";
 import { GP3 } from "../../components/lib/ebs";
 import { isOneOf } from "../../core/checks";
 import { COMPUTED, SECRET } from "../plan/markers";
@@ -41,7 +42,7 @@ export interface CostResource {
   readonly type: string;
   readonly name: string;
   readonly inputs: Record<string, unknown>;
-  /** With `dependencies`: lets an Elastic IP association name the instance it holds the address of. */
+  /** Its URN and the URNs it depends on: how a node group finds its launch template, and an Elastic IP association the instance it holds the address of. Absent: not linked. */
   readonly urn?: string;
   readonly dependencies?: readonly string[];
 }
@@ -109,6 +110,10 @@ class Bill {
   readonly used = new Set<Price>();
   constructor(private readonly r: CostResource) {}
 
+  get name(): string {
+    return this.r.name;
+  }
+
   /** `quantity` units at `price` (hourly prices per hour, monthly ones over 730 h). */
   charge(what: string, quantity: number, price: Price): void {
     this.used.add(price);
@@ -116,7 +121,7 @@ class Bill {
     this.lines.push({
       type: this.r.type,
       name: this.r.name,
-      what: `${what}: ${fmt(quantity)} × $${fmt(price.usd)}/${unit}`,
+      what: `${what}: ${fmt(quantity)} × $${fmt(price.usd)}/${unit}${price.unconfirmed === undefined ? "" : " (unconfirmed price)"}`,
       usdPerHour: quantity * perHour(price),
     });
   }
@@ -133,8 +138,8 @@ interface EbsSpec {
   readonly throughputMiBps: Known<number>;
 }
 
-/** An EBS volume (standalone or an instance's block device): gp3 only. */
-function priceEbs(bill: Bill, label: string, spec: EbsSpec): void {
+/** `count` EBS volumes alike (standalone, an instance's block device, a node group's root volumes): gp3 only. */
+function priceEbs(bill: Bill, label: string, spec: EbsSpec, count = 1): void {
   if (spec.volumeType.state !== "known") {
     bill.notPriced(
       `${label}: volume type ${spec.volumeType.state === "absent" ? "not set (the AMI's or AWS's default applies)" : "unknown until deploy"}`,
@@ -146,7 +151,7 @@ function priceEbs(bill: Bill, label: string, spec: EbsSpec): void {
     bill.notPriced(`${label}: EBS ${type} has no sourced price (only gp3 is in lab/cost/prices.ts)`);
     return;
   }
-  if (spec.sizeGiB.state === "known") bill.charge(`${label} gp3 storage`, spec.sizeGiB.value, EBS_GP3_STORAGE_GB_MONTH);
+  if (spec.sizeGiB.state === "known") bill.charge(`${label} gp3 storage`, count * spec.sizeGiB.value, EBS_GP3_STORAGE_GB_MONTH);
   else
     bill.notPriced(
       `${label}: size ${spec.sizeGiB.state === "absent" ? "not set (taken from the AMI or snapshot)" : "unknown until deploy"}`,
@@ -154,13 +159,13 @@ function priceEbs(bill: Bill, label: string, spec: EbsSpec): void {
 
   if (spec.iops.state === "unknown") bill.notPriced(`${label}: gp3 IOPS unknown until deploy`);
   else if (spec.iops.state === "known" && spec.iops.value > GP3.baselineIops)
-    bill.charge(`${label} gp3 IOPS above ${GP3.baselineIops}`, spec.iops.value - GP3.baselineIops, EBS_GP3_IOPS_MONTH);
+    bill.charge(`${label} gp3 IOPS above ${GP3.baselineIops}`, count * (spec.iops.value - GP3.baselineIops), EBS_GP3_IOPS_MONTH);
 
   if (spec.throughputMiBps.state === "unknown") bill.notPriced(`${label}: gp3 throughput unknown until deploy`);
   else if (spec.throughputMiBps.state === "known" && spec.throughputMiBps.value > GP3.baselineThroughputMiBps)
     bill.charge(
       `${label} gp3 throughput above ${GP3.baselineThroughputMiBps} MiB/s`,
-      spec.throughputMiBps.value - GP3.baselineThroughputMiBps,
+      count * (spec.throughputMiBps.value - GP3.baselineThroughputMiBps),
       EBS_GP3_THROUGHPUT_MIBPS_MONTH,
     );
 }
@@ -332,7 +337,7 @@ function priceEksCluster(bill: Bill, notes: Set<string>): void {
  * An EKS managed node group's instances. `defaultDesiredSize`: the node count when `scalingConfig`
  * is not set (pulumi-eks' ManagedNodeGroup defaults to 2; aws.eks.NodeGroup requires it).
  */
-function priceNodeGroup(bill: Bill, inputs: Record<string, unknown>, defaultDesiredSize?: number): void {
+function priceNodeGroup(bill: Bill, inputs: Record<string, unknown>, ctx: PriceContext, defaultDesiredSize?: number): void {
   const scaling = readObject(inputs.scalingConfig);
   const desired: Known<number> =
     scaling.state === "known"
@@ -353,7 +358,75 @@ function priceNodeGroup(bill: Bill, inputs: Record<string, unknown>, defaultDesi
   if (desired.state !== "known")
     bill.notPriced(`node instances: scalingConfig.desiredSize ${desired.state === "absent" ? "not set" : "unknown until deploy"}`);
   else priceInstanceHours(bill, instanceType, desired.value, "node instance");
-  bill.notPriced("node root volumes: their type and size come from the node group's AMI or launch template");
+  // The root volumes: the launch template's first block device mapping (components/eks/index.ts
+  // gives every node group one, an encrypted gp3 root volume), one per node.
+  const lt = ctx.resources.find(
+    (r) => r.type === TYPES.launchTemplate && r.urn !== undefined && (ctx.self.dependencies ?? []).includes(r.urn),
+  );
+  const mappings = lt === undefined ? undefined : lt.inputs.blockDeviceMappings;
+  const ebs =
+    Array.isArray(mappings) && mappings.length > 0
+      ? readObject(readObject(mappings[0]).state === "known" ? (mappings[0] as Record<string, unknown>).ebs : undefined)
+      : ABSENT;
+  if (lt === undefined || ebs.state !== "known")
+    bill.notPriced(
+      lt === undefined
+        ? "node root volumes: their type and size come from the node group's AMI (no launch template in the plan)"
+        : `node root volumes: launch template ${lt.name} has no block device mapping the estimate can read`,
+    );
+  else if (desired.state === "known")
+    priceEbs(bill, `${desired.value} node root volume(s) (launch template ${lt.name})`, blockDevice(ebs.value), desired.value);
+}
+
+/** A quantity of storage as Kubernetes writes it (`64Gi`, `1Ti`, `500G`), in GiB; undefined when unreadable. */
+export function storageGiB(q: unknown): number | undefined {
+  const m = typeof q === "string" ? /^([0-9]+(?:\.[0-9]+)?)(Ki|Mi|Gi|Ti|Pi|k|M|G|T|P)?$/.exec(q) : null;
+  if (m === null) return undefined;
+  const bytes: Record<string, number> = {
+    Ki: 2 ** 10,
+    Mi: 2 ** 20,
+    Gi: 2 ** 30,
+    Ti: 2 ** 40,
+    Pi: 2 ** 50,
+    k: 1e3,
+    M: 1e6,
+    G: 1e9,
+    T: 1e12,
+    P: 1e15,
+  };
+  return (Number(m[1]) * (m[2] === undefined ? 1 : bytes[m[2]])) / 2 ** 30;
+}
+
+/**
+ * A PersistentVolumeClaim whose StorageClass in the same plan is the EBS CSI driver's: the gp3 (or
+ * other type) volume the driver creates for it, at the claim's requested size and the class's
+ * `iops`/`throughput` parameters (kubernetes-sigs/aws-ebs-csi-driver docs/parameters.md: `type`
+ * default gp3, `iops` default 3000, `throughput` default 125). Claims on other classes (Trident,
+ * static NFS) cost nothing of their own.
+ */
+function pricePvc(bill: Bill, inputs: Record<string, unknown>, ctx: PriceContext): void {
+  const spec = readObject(inputs.spec);
+  if (spec.state !== "known") return;
+  const className = readString(spec.value.storageClassName);
+  if (className.state !== "known") return;
+  const sc = ctx.resources.find(
+    (r) =>
+      r.type === STORAGE_CLASS &&
+      readObject(r.inputs.metadata).state === "known" &&
+      (r.inputs.metadata as Record<string, unknown>).name === className.value,
+  );
+  if (sc === undefined || sc.inputs.provisioner !== EBS_CSI_PROVISIONER) return;
+  const params = readObject(sc.inputs.parameters);
+  const p = params.state === "known" ? params.value : {};
+  const resources = readObject(spec.value.resources);
+  const requests = resources.state === "known" ? readObject(resources.value.requests) : ABSENT;
+  const size = requests.state === "known" ? storageGiB(requests.value.storage) : undefined;
+  priceEbs(bill, `EBS volume of claim ${bill.name} (StorageClass ${className.value})`, {
+    volumeType: { state: "known", value: typeof p.type === "string" ? p.type : "gp3" },
+    sizeGiB: size === undefined ? UNKNOWN : { state: "known", value: size },
+    iops: readNumber(p.iops),
+    throughputMiBps: readNumber(p.throughput),
+  });
 }
 
 /**
@@ -377,7 +450,14 @@ function priceVpcEndpoint(bill: Bill, inputs: Record<string, unknown>): void {
 
 /** The types the one table of type tokens marks as priced (lab/resource-types.ts). */
 type PricedType = TokenWithCost<"priced">;
-type Pricer = (bill: Bill, inputs: Record<string, unknown>, notes: Set<string>, name: string) => void;
+/** The plan a resource is priced in: the resource itself and every other one (its launch template, its StorageClass). */
+interface PriceContext {
+  readonly self: CostResource;
+  readonly resources: readonly CostResource[];
+}
+type Pricer = (bill: Bill, inputs: Record<string, unknown>, notes: Set<string>, name: string, ctx: PriceContext) => void;
+
+const STORAGE_CLASS = "kubernetes:storage.k8s.io/v1:StorageClass";
 
 /**
  * How each priced type is priced: one function per priced token of lab/resource-types.ts, every
@@ -392,9 +472,10 @@ export const PRICERS: { readonly [T in PricedType]: Pricer } = {
   [TYPES.kmsKey]: (bill, inputs, notes) => priceKmsKey(bill, inputs, notes),
   [TYPES.secretsManagerSecret]: (bill, inputs) => priceSecret(bill, inputs),
   [TYPES.eksCluster]: (bill, _inputs, notes) => priceEksCluster(bill, notes),
-  [TYPES.eksNodeGroup]: (bill, inputs) => priceNodeGroup(bill, inputs),
+  [TYPES.eksNodeGroup]: (bill, inputs, _notes, _name, ctx) => priceNodeGroup(bill, inputs, ctx),
   [TYPES.eksComponentCluster]: priceEksComponentCluster,
-  [TYPES.eksManagedNodeGroup]: (bill, inputs) => priceNodeGroup(bill, inputs, 2),
+  [TYPES.eksManagedNodeGroup]: (bill, inputs, _notes, _name, ctx) => priceNodeGroup(bill, inputs, ctx, 2),
+  [TYPES.persistentVolumeClaim]: (bill, inputs, _notes, _name, ctx) => pricePvc(bill, inputs, ctx),
   [TYPES.vpcEndpoint]: (bill, inputs) => priceVpcEndpoint(bill, inputs),
 };
 
@@ -420,7 +501,7 @@ export function estimateHourly(resources: readonly CostResource[], region: strin
     const inputs = eipHeld ? { ...own, associatePublicIpAddress: false } : own;
     const bill = new Bill(r);
     const cost = costOf(r.type);
-    if (cost === "priced") PRICERS[r.type as PricedType](bill, inputs, notes, r.name);
+    if (cost === "priced") PRICERS[r.type as PricedType](bill, inputs, notes, r.name, { self: r, resources });
     else if (cost === "usage-billed") usageBilled.set(r.type, (usageBilled.get(r.type) ?? 0) + 1);
     else if (cost === undefined)
       bill.notPriced(
@@ -451,6 +532,9 @@ export function estimateHourly(resources: readonly CostResource[], region: strin
     out.push(
       `prices whose source does not name the region (cross-checked, see lab/cost/prices.ts): ${unstated.map((p) => `${p.what.split(", per")[0]} $${fmt(p.usd)}/${p.unit.replace(/^USD\//, "")}`).join("; ")}`,
     );
+
+  for (const p of [...used].filter((x) => x.unconfirmed !== undefined))
+    out.push(`unconfirmed price, charged but not confirmed: ${p.what} $${fmt(p.usd)}/${p.unit.replace(/^USD\//, "")}: ${p.unconfirmed}`);
 
   const totalUsdPerHour = lines.reduce((sum, l) => sum + l.usdPerHour, 0);
   return { lines, totalUsdPerHour, unpriced, notes: out };

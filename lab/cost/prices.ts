@@ -6,7 +6,9 @@
  * figure (`asOf`). `regionStated` says whether that source names us-east-1 / US East (N. Virginia)
  * itself; where it does not, `note` says what the figure was cross-checked against. A price that
  * could not be read in a source is absent from this table (the estimate then lists the resource,
- * or the part of it, as not priced): nothing here is derived, scaled or remembered.
+ * or the part of it, as not priced): nothing here is derived, scaled or remembered. A figure read
+ * in a source that does not pin it to what it prices (no region, no deployment type) carries
+ * `unconfirmed`, and every estimate that uses it says so.
  *
  * Monthly prices become hourly ones over 730 hours a month (AWS's own convention: 365 × 24 / 12).
  * Other regions are not priced differently: the estimate uses these us-east-1 figures and says so.
@@ -42,6 +44,11 @@ export interface Price {
   /** Whether the source itself names us-east-1 / US East (N. Virginia) for this figure. */
   readonly regionStated: boolean;
   readonly note?: string;
+  /**
+   * Why the figure could not be confirmed for what it prices (region, deployment type), when it
+   * could not: the estimate charges it and says so beside the line and in its notes.
+   */
+  readonly unconfirmed?: string;
 }
 
 /** The price per hour of one unit: hourly units as they are, monthly ones over HOURS_PER_MONTH. */
@@ -167,10 +174,34 @@ const FSX_ONTAP_REGION_NOTE =
   "next to a Price List query for us-east-1, and they are not the figures of the one other region we found published (ap-northeast-1: $0.30 and $1.511)";
 
 /**
+ * Provisioned SSD IOPS above the included 3 per GB (the FSx for ONTAP User Guide, "File system
+ * storage capacity and IOPS": "For each GiB of SSD storage that you provision, Amazon FSx
+ * automatically provisions 3 SSD input/output operations per second (IOPS) … You have the option to
+ * specify a level of provisioned SSD IOPS above the automatic 3 SSD IOPS per GiB", billed per
+ * IOPS-month above the included rate, https://aws.amazon.com/fsx/netapp-ontap/pricing/). The one
+ * figure found names neither region nor deployment type: charged, flagged unconfirmed. (This file
+ * owns every FSx SSD IOPS price, issue #31.)
+ */
+const FSX_ONTAP_SSD_IOPS_UNCONFIRMED: Price = {
+  what: "FSx for ONTAP provisioned SSD IOPS above the included 3 per GB, per IOPS-month",
+  unit: "USD/IOPS-month",
+  usd: 0.017,
+  source:
+    "https://aws.amazon.com/fsx/netapp-ontap/pricing/ as quoted in a public study note comparing EBS, FSx and EFS IOPS costs " +
+    '(stored search index, file 67209039150: "FSx for NetApp ONTAP … additional IOPS $0.017 per IOPS-month"; its EBS lines are the us-east-1 figures, gp3 $0.005/IOPS-month above 3,000, io2 $0.065)',
+  asOf: "2026-12-01",
+  regionStated: false,
+  note: "asOf is the date the quote was read: the note carries no date of its own",
+  unconfirmed:
+    "the source names neither the region nor the deployment type; a Price List read for eu-west-1 gives Multi-AZ SSD IOPS $0.0374/IOPS-month, so the first-generation Multi-AZ us-east-1 price may be higher than this figure: treat the line as a lower bound",
+};
+
+/**
  * FSx for NetApp ONTAP, by deployment type (every one of components/fsx-ontap/rules.ts
  * `DEPLOYMENT_TYPES`, the type checker makes sure). Only first-generation Multi-AZ storage and
- * throughput could be read with a citable source; SSD IOPS (any type), Single-AZ and
- * second-generation prices are absent, and the estimate reports those parts as not priced.
+ * throughput could be read with a citable source; its SSD IOPS price is unconfirmed (above);
+ * Single-AZ and second-generation prices are absent, and the estimate reports those parts as not
+ * priced.
  */
 export const FSX_ONTAP: Readonly<Record<DeploymentType, FsxOntapPrices>> = {
   MULTI_AZ_1: {
@@ -183,6 +214,7 @@ export const FSX_ONTAP: Readonly<Record<DeploymentType, FsxOntapPrices>> = {
       regionStated: false,
       note: FSX_ONTAP_REGION_NOTE,
     },
+    ssdIopsMonth: FSX_ONTAP_SSD_IOPS_UNCONFIRMED,
     throughputMbpsMonth: {
       what: "FSx for ONTAP first-generation Multi-AZ throughput capacity, per MBps-month",
       unit: "USD/MBps-month",

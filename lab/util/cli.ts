@@ -9,6 +9,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { UsageError } from "../cli/errors";
+import { LIMIT_LINE_LEGEND } from "../../core/limits";
+import { NODE_RESOURCE } from "../../core/parsers/sampler";
 import { GET_METRIC_DATA_USD_PER_1000_METRICS } from "./costs";
 import { cloudWatchApi, type CloudWatchApi } from "./cloudwatch";
 import { pulumiCliSource, takeManifest, type ManifestFile, type StackSource, type TakeOptions } from "./manifest";
@@ -45,15 +47,20 @@ export async function runUtil(opts: UtilCliOptions): Promise<string> {
       ...(opts.now === undefined ? {} : { now: opts.now }),
     });
     lines.push(`${path.relative(cwd, r.file) || r.file}: ${r.windows.length} repetition(s), ${r.content.samples.length} sample(s)`);
+    lines.push(`  ${LIMIT_LINE_LEGEND}`);
     for (const w of r.windows) {
       const v = r.limits.get(w.key);
       lines.push(
         `  ${w.metadata.tool} rep ${w.metadata.rep} (${w.start.toISOString()}–${w.end.toISOString()}): ${v === undefined ? "no utilization with a limit sampled" : v.line}`,
       );
+      // What dropped or could not judge this window's figures, unless the line already says it.
+      for (const n of r.content.notes)
+        if (n.window === w.key && (n.resource === "" || n.resource === NODE_RESOURCE) && !(v?.unjudged ?? []).includes(n.note))
+          lines.push(`    note: ${n.note}`);
     }
     for (const n of r.content.notes)
       if (n.window === undefined) lines.push(`  note: ${n.resource === "" ? "" : `${n.resource}: `}${n.note}`);
-    const missing = r.content.notes.filter((n) => n.window !== undefined && n.resource !== "").length;
+    const missing = r.content.notes.filter((n) => n.window !== undefined && n.resource !== "" && n.resource !== NODE_RESOURCE).length;
     if (missing > 0) lines.push(`  ${missing} figure(s) without datapoints in their window (listed in utilization.json "notes")`);
     calls += r.content.cloudwatch?.getMetricDataCalls ?? 0;
     metrics += r.content.cloudwatch?.metricsRequested ?? 0;

@@ -26,6 +26,15 @@
  *   (one-minute) monitoring" (CloudWatch User Guide, "Amazon EC2 metrics and dimensions",
  *   https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/ec2-metricscollected.html):
  *   period 60 s with detailed monitoring (components/k0s sets it on every node), else 300 s.
+ * - **An instance's EBS limit**, from its volumes' own queries (no request of its own): per period
+ *   the read and write operations and bytes of every volume attached to the instance (root volume
+ *   included) are added and compared with what the instance type allows all of them together
+ *   (components/lib/ebs-optimized.ts, the EC2 User Guide's EBS-optimized table): `util.<instance>.ebsIops`
+ *   and `util.<instance>.ebsThroughput` against the sustained (baseline) limit, and on types that
+ *   burst `ebsIopsBurst`/`ebsThroughputBurst` against the maximum they hold 30 minutes a day. On
+ *   m4.xlarge the instance's 93.75 MB/s is below a gp3 volume's 125 MiB/s: the line then names the
+ *   instance, not the volume. The volumes' sums are used, not the instance's own `EBSReadBytes`…
+ *   metrics, which EC2 publishes for Nitro instances only.
  * - **EKS node group** (`AWS/EC2`, `AutoScalingGroupName`): the same CPU over the group's instances.
  * - **FSx for ONTAP file system** (`AWS/FSx`): `NetworkThroughputUtilization`, `CPUUtilization`,
  *   `FileServerDiskThroughputUtilization`, `FileServerDiskIopsUtilization`, `DiskIopsUtilization`
@@ -50,10 +59,14 @@
  * The window: the repetition's start and end from its result marker (lib.sh), second precision.
  * CloudWatch answers whole periods ("Start time less than 15 days ago - Round down to the nearest
  * whole minute", GetMetricDataInput.StartTime), so the periods that lie wholly inside the window are
- * used (`coverage: inside`); a window that holds no whole period uses the periods it overlaps
- * (`coverage: overlapping`: idle time before or after the repetition lowers the mean). Sums become
- * rates over the covered seconds; `max` is the highest period. One-minute data are kept 15 days
- * (GetMetricData command doc): fetch within two weeks of the run.
+ * used (`coverage: inside`). A window that holds no whole period is **too short for CloudWatch**:
+ * the periods it overlaps would average the repetition with the idle time around it (a 45 s
+ * repetition at 100 % of a limit reads 37.5 % over two minutes), so nothing is asked for it and
+ * one `util.cloudwatch.window` sample says so (metadata `unjudged`, which core/limits.ts turns into
+ * "not judged" instead of "client-bound"). A window of at least twice the period always holds a
+ * whole one ({@link minimumWindowSeconds}: 120 s for one-minute metrics). Sums become rates over
+ * the covered seconds; `max` is the highest period. One-minute data are kept 15 days (GetMetricData
+ * command doc): fetch within two weeks of the run.
  *
  * Cost: GetMetricData is billed per metric requested ($0.01 per 1,000 in us-east-1; it is not in
  * the free tier: "1 Million API requests (not including GetMetricData …: these 3 operations are
@@ -70,7 +83,9 @@ import {
   type ListMetricsCommandOutput,
   type MetricDataQuery,
 } from "@aws-sdk/client-cloudwatch";
+import { EBS_BURST, instanceEbsLimits, type InstanceEbsLimits } from "../../components/lib/ebs-optimized";
 import type { MetadataValue, Sample } from "../../core/sample";
+import { UNJUDGED_KEY } from "../../core/limits";
 import { utilMetric } from "../../core/utilization";
 import type { AsgTarget, EbsTarget, Ec2Target, FsxTarget, UtilTarget } from "./state";
 
@@ -394,6 +409,19 @@ export function queryRange(start: Date, end: Date, period: number): QueryRange {
   return { start: new Date(outStart), end: new Date(outEnd), coverage: "overlapping" };
 }
 
+/** The shortest window that always holds a whole `period`, wherever the window starts: two periods. */
+export function minimumWindowSeconds(period: number): number {
+  return 2 * period;
+}
+
+/** What a window too short for a period's figures leaves unjudged (core/limits.ts UNJUDGED_KEY). */
+export function tooShortNote(windowSeconds: number, period: number, resources: readonly string[]): string {
+  return (
+    `too short for CloudWatch: the ${Math.round(windowSeconds)} s window holds no whole ${period} s period, ` +
+    `so the figures of ${resources.join(", ")} were not asked (a diluted percentage is no verdict; repetitions of ≥ ${minimumWindowSeconds(period)} s always hold one)`
+  );
+}
+
 /** The GetMetricData query of a request (Id `q<n>`: "The first character must be a lowercase letter"). */
 export function metricDataQuery(id: string, r: MetricRequest): MetricDataQuery {
   return {
@@ -500,6 +528,19 @@ export async function fetchUtilization(
     const periods = [...new Set(plans.flatMap((p) => p.requests.map((r) => r.period)))].sort((a, b) => a - b);
     for (const period of periods) {
       const range = queryRange(w.start, w.end, period);
+      if (range.coverage === "overlapping") {
+        const resources = [...new Set(plans.filter((p) => p.requests.some((r) => r.period === period)).map((p) => p.target.resource))];
+        const seconds = (w.end.getTime() - w.start.getTime()) / 1000;
+        const note = tooShortNote(seconds, period, resources);
+        notes.push({ window: w.key, resource: "", note });
+        samples.push({
+          metric: utilMetric("cloudwatch", "window"),
+          value: seconds,
+          unit: "s",
+          metadata: { ...w.metadata, utilSource: "cloudwatch", resource: "cloudwatch", periodSeconds: period, [UNJUDGED_KEY]: note },
+        });
+        continue;
+      }
       const ids = new Map<string, string>(); // plan#request → query id
       const queries: MetricDataQuery[] = [];
       plans.forEach((p, pi) =>
@@ -568,9 +609,99 @@ export async function fetchUtilization(
           });
         }
       });
+      samples.push(
+        ...instanceEbsSamples(
+          plans,
+          targets,
+          period,
+          range,
+          seconds,
+          (pi, ri) => byPeriod(answers.get(ids.get(`${pi}#${ri}`) ?? ""), range, period),
+          w,
+        ),
+      );
     }
   }
   return { samples, notes, getMetricDataCalls: count.calls, metricsRequested: count.metrics, listMetricsCalls: listCalls };
+}
+
+/**
+ * The instance-level EBS figures of one window and period: per instance with volumes among the
+ * targets, the per-period sums of its volumes' operations and bytes against its type's limits.
+ */
+function instanceEbsSamples(
+  plans: readonly TargetPlan[],
+  targets: readonly UtilTarget[],
+  period: number,
+  range: QueryRange,
+  seconds: number,
+  answer: (plan: number, request: number) => Map<number, number>,
+  w: UtilWindow,
+): Sample[] {
+  if (period !== PERIOD_SECONDS) return [];
+  const byInstance = new Map<string, { type: string; plans: number[] }>();
+  plans.forEach((p, pi) => {
+    if (p.target.kind !== "ebs" || p.target.instanceId === undefined || p.target.instanceType === undefined) return;
+    const g = byInstance.get(p.target.instanceId) ?? { type: p.target.instanceType, plans: [] };
+    g.plans.push(pi);
+    byInstance.set(p.target.instanceId, g);
+  });
+  const out: Sample[] = [];
+  for (const [instanceId, g] of byInstance) {
+    const limits = instanceEbsLimits(g.type);
+    if (limits === undefined) continue;
+    const resource = targets.find((t): t is Ec2Target => t.kind === "ec2" && t.instanceId === instanceId)?.resource ?? instanceId;
+    const sum = (requests: readonly number[]) => {
+      const total = new Map<number, number>();
+      for (const pi of g.plans) for (const ri of requests) for (const [t, v] of answer(pi, ri)) total.set(t, (total.get(t) ?? 0) + v);
+      const values = [...total.values()];
+      return { mean: values.reduce((a, b) => a + b, 0) / seconds, max: values.length === 0 ? 0 : Math.max(...values) / period };
+    };
+    const ops = sum([0, 1]);
+    const bytes = sum([2, 3]);
+    const volumes = g.plans.map((pi) => plans[pi].target.resource).join(",");
+    const base = {
+      ...w.metadata,
+      utilSource: "cloudwatch",
+      resource,
+      resourceId: instanceId,
+      instanceType: g.type,
+      cloudwatch: `AWS/EBS VolumeReadOps+VolumeWriteOps / VolumeReadBytes+VolumeWriteBytes Sum over ${volumes}`,
+      volumes,
+      periodSeconds: period,
+      periods: (range.end.getTime() - range.start.getTime()) / (period * 1000),
+      coverage: range.coverage,
+    };
+    const figure = (
+      metric: string,
+      unit: string,
+      v: { mean: number; max: number },
+      limit: number,
+      limitLabel: string,
+      limitUnit?: string,
+    ): Sample => ({
+      metric: utilMetric(resource, metric),
+      value: v.mean,
+      unit,
+      metadata: { ...base, max: v.max, limit, limitLabel, ...(limitUnit === undefined ? {} : { limitUnit }) },
+    });
+    // The sustained limit, and on a bursting type the maximum it holds 30 minutes a day.
+    const pair = (suffix: string, l: NonNullable<InstanceEbsLimits["burst"]>, scope: string) => [
+      figure(`ebsIops${suffix}`, "op/s", ops, l.iops, `${g.type} EBS IOPS, ${scope}`),
+      figure(
+        `ebsThroughput${suffix}`,
+        "B/s",
+        bytes,
+        l.throughputMBps * 1e6,
+        `${g.type} EBS bandwidth ${l.bandwidthMbps} Mbps, ${scope}`,
+        "MB/s",
+      ),
+    ];
+    out.push(...pair("", limits.baseline, limits.burst === undefined ? "instance" : "instance baseline (sustained)"));
+    if (limits.burst !== undefined)
+      out.push(...pair("Burst", limits.burst, `instance maximum (${EBS_BURST.minutes} min per ${EBS_BURST.perHours} h)`));
+  }
+  return out;
 }
 
 /** The SDK's CloudWatch client as a {@link CloudWatchApi}, in `region` (credentials from the default chain). */

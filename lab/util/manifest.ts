@@ -11,11 +11,21 @@
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import * as pinned from "../../components/versions";
 import { hashConfig, hashedConfig, sha256, type ConfigEntry, type Manifest, type StackFacts } from "../../core/manifest";
 import { readJsonIfPresent } from "./json-file";
-import { infraFacts, resourcesOf, utilTargets, type StackExport, type StateResource, type UtilTarget } from "./state";
+import {
+  clusterTargets,
+  infraFacts,
+  nodeGroupsMonitored,
+  resourcesOf,
+  utilTargets,
+  type StackExport,
+  type StateResource,
+  type UtilTarget,
+} from "./state";
 
 /** Where a stack's config and state come from. */
 export interface StackSource {
@@ -23,6 +33,13 @@ export interface StackSource {
   config(stack: string): Readonly<Record<string, ConfigEntry>>;
   /** `pulumi stack export --stack <stack>`. */
   exportStack(stack: string): StackExport;
+  /**
+   * The Kubernetes objects of the cluster a stack exports the kubeconfig of (an `eks` stack):
+   * `kubectl get persistentvolumes,storageclasses,volumeattachments,nodes -o json`, for the
+   * volumes PVCs created and the nodes' own instances (lab/util/state.ts `clusterTargets`).
+   * Absent: not asked.
+   */
+  clusterObjects?(stack: string): unknown;
 }
 
 /** manifest.json of a run directory: the manifest, the configs it hashed, the resources to sample. */
@@ -35,6 +52,8 @@ export interface ManifestFile {
   readonly resources: readonly UtilTarget[];
   /** Set when the results are what a failed run had completed (lab/run/partial.ts): why, and which collectors. */
   readonly partial?: { readonly reason: string; readonly collectors: readonly string[] };
+  /** What could not be found out while taking it (a cluster that could not be listed); absent when nothing. */
+  readonly notes?: readonly string[];
 }
 
 /** The file's name in a run directory. */
@@ -56,8 +75,15 @@ function run(cmd: string, args: readonly string[], cwd: string): string {
   }
 }
 
-/** A {@link StackSource} over the Pulumi CLI, run in `cwd` (the project directory). */
-export function pulumiCliSource(cwd: string, pulumi = "pulumi"): StackSource {
+/** The kinds `clusterObjects` lists, as kubectl names them. */
+export const CLUSTER_KINDS = "persistentvolumes,storageclasses.storage.k8s.io,volumeattachments.storage.k8s.io,nodes";
+
+/**
+ * A {@link StackSource} over the Pulumi CLI, run in `cwd` (the project directory); a stack's
+ * cluster through `kubectl` with the stack's `kubeconfig` output (written to a private temporary
+ * file, removed after the call).
+ */
+export function pulumiCliSource(cwd: string, pulumi = "pulumi", kubectl = "kubectl"): StackSource {
   const json = (args: string[]) => {
     const text = run(pulumi, args, cwd);
     try {
@@ -69,6 +95,29 @@ export function pulumiCliSource(cwd: string, pulumi = "pulumi"): StackSource {
   return {
     config: (stack) => json(["config", "--json", "--stack", stack]) as Record<string, ConfigEntry>,
     exportStack: (stack) => json(["stack", "export", "--stack", stack]) as StackExport,
+    clusterObjects: (stack) => {
+      const value = json(["stack", "output", "kubeconfig", "--show-secrets", "--json", "--stack", stack]);
+      const text = typeof value === "string" ? value : JSON.stringify(value);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-kubeconfig-"));
+      try {
+        const file = path.join(dir, "config");
+        fs.writeFileSync(file, text, { mode: 0o600 });
+        let out: string;
+        try {
+          out = run(kubectl, ["--kubeconfig", file, "get", CLUSTER_KINDS, "-o", "json"], cwd);
+        } catch (e) {
+          // The temporary file's name says nothing to a reader: named for what it holds.
+          throw new Error((e as Error).message.split(file).join("<kubeconfig>"));
+        }
+        try {
+          return JSON.parse(out) as unknown;
+        } catch {
+          throw new Error(`${kubectl} get ${CLUSTER_KINDS} -o json did not print JSON`);
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
   };
 }
 
@@ -161,6 +210,7 @@ export function takeManifest(stack: string, source: StackSource, opts: TakeOptio
   const stacks: Record<string, StackFacts> = {};
   const hashed: Record<string, Record<string, string>> = {};
   const resources: UtilTarget[] = [];
+  const notes: string[] = [];
   for (const s of order) {
     const cfg = configs.get(s)!;
     const own = exports.get(s)!;
@@ -177,6 +227,17 @@ export function takeManifest(stack: string, source: StackSource, opts: TakeOptio
     };
     hashed[nameOf(s)] = hashedConfig(cfg);
     resources.push(...utilTargets(own));
+    if (kind === "eks" && source.clusterObjects !== undefined) {
+      try {
+        const c = clusterTargets(source.clusterObjects(s), nodeGroupsMonitored(own));
+        resources.push(...c.targets);
+        notes.push(...c.notes.map((n) => `stack ${nameOf(s)}: ${n}`));
+      } catch (e) {
+        notes.push(
+          `stack ${nameOf(s)}: the cluster's volumes and nodes could not be listed (${e instanceof Error ? e.message : String(e)}): gp3 volumes created by PVCs and the nodes' own CPU are not sampled`,
+        );
+      }
+    }
   }
   const manifest: Manifest = {
     schema: 1,
@@ -187,7 +248,7 @@ export function takeManifest(stack: string, source: StackSource, opts: TakeOptio
     command: opts.command ?? process.argv.slice(1).map(shellWord).join(" "),
     createdAt: (opts.now ?? new Date()).toISOString(),
   };
-  return { schema: 1, manifest, configs: hashed, resources };
+  return { schema: 1, manifest, configs: hashed, resources, ...(notes.length === 0 ? {} : { notes }) };
 }
 
 /** Reads a run directory's manifest.json; undefined when there is none. */

@@ -14,7 +14,7 @@
  *   side's mean share of the limit over its repetitions and its highest one-interval share.
  */
 import type { TopLevelSpec } from "vega-lite/build/index";
-import { deriveLimit, LIMIT_THRESHOLD_PERCENT, type LimitVerdict } from "../../core/limits";
+import { deriveLimit, LIMIT_LINE_LEGEND, LIMIT_THRESHOLD_PERCENT, type LimitVerdict } from "../../core/limits";
 import { configDifferences, manifestDifferences, manifestFromMetadata, manifestId, type Manifest } from "../../core/manifest";
 import type { MetadataValue, Sample } from "../../core/sample";
 import { isUtilMetric, utilizationOf, windowKey } from "../../core/utilization";
@@ -245,13 +245,20 @@ export function tableLimits(experiment: string, table: MetricTable, index: UtilI
   };
 }
 
-/** The note under a table: one line per row, `row: run r1 rep 1: <limit line>; …`; empty when no repetition has a limit line. */
+/**
+ * The note under a table: what a limit line is (the 70 % heuristic said), then one line per row,
+ * `row: run r1 rep 1: <limit line>; …`; empty when no repetition has a limit line.
+ */
 export function limitNotes(t: TableLimits): string[] {
   if (t.rows.every((r) => r.reps.every((x) => x.verdict === undefined))) return [];
-  return t.rows.map((r) => {
-    const reps = r.reps.map((x) => `${x.run} rep ${x.rep}: ${x.verdict?.line ?? "no utilization sampled"}`);
-    return `Limit, ${r.group.label}: ${reps.length === 0 ? "no repetition window recorded" : reps.join("; ")}`;
-  });
+  const legend = `${LIMIT_LINE_LEGEND.charAt(0).toUpperCase()}${LIMIT_LINE_LEGEND.slice(1)}.`;
+  return [
+    legend,
+    ...t.rows.map((r) => {
+      const reps = r.reps.map((x) => `${x.run} rep ${x.rep}: ${x.verdict?.line ?? "no utilization sampled"}`);
+      return `Limit, ${r.group.label}: ${reps.length === 0 ? "no repetition window recorded" : reps.join("; ")}`;
+    }),
+  ];
 }
 
 /** One bar of a utilization chart: a side's resource figure as a share of its limit. */

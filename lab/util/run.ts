@@ -45,15 +45,27 @@ export function repetitionWindows(samples: readonly Sample[]): UtilWindow[] {
   return [...byKey.values()].sort((a, b) => a.start.getTime() - b.start.getTime() || (a.key < b.key ? -1 : 1));
 }
 
-/** Each window's limit verdict from the utilization samples of that window (any source). */
-export function limitsByWindow(windows: readonly UtilWindow[], util: readonly Sample[]): Map<string, LimitVerdict | undefined> {
+/**
+ * Each window's limit verdict from the utilization samples of that window (any source); `unjudged`
+ * is what no window could judge (CloudWatch not asked).
+ */
+export function limitsByWindow(
+  windows: readonly UtilWindow[],
+  util: readonly Sample[],
+  unjudged: readonly string[] = [],
+): Map<string, LimitVerdict | undefined> {
   const byWindow = new Map<string, Sample[]>();
   for (const s of util) {
     if (!isUtilMetric(s.metric)) continue;
     const k = windowKey(s.metadata);
     if (k !== undefined) byWindow.set(k, [...(byWindow.get(k) ?? []), s]);
   }
-  return new Map(windows.map((w) => [w.key, deriveLimit(byWindow.get(w.key) ?? [])]));
+  return new Map(windows.map((w) => [w.key, deriveLimit(byWindow.get(w.key) ?? [], unjudged)]));
+}
+
+/** What `--no-cloudwatch` leaves unjudged: the manifest's resources whose limits only CloudWatch reports. */
+export function noCloudWatchNote(resources: readonly string[]): string {
+  return `CloudWatch not asked (--no-cloudwatch): the limits of ${resources.join(", ")} were not looked at`;
 }
 
 export interface UtilizeOptions {
@@ -83,7 +95,7 @@ export async function utilizeRunDir(dir: string, opts: UtilizeOptions = {}): Pro
     );
   }
   const manifestFile = readManifestFile(dir);
-  const notes: UtilNote[] = [];
+  const notes: UtilNote[] = (manifestFile?.notes ?? []).map((note) => ({ resource: "", note }));
   let fetched: UtilizationFetch | undefined;
   if (opts.cloudwatch !== undefined) {
     if (manifestFile === undefined)
@@ -94,7 +106,17 @@ export async function utilizeRunDir(dir: string, opts: UtilizeOptions = {}): Pro
   const stamp = manifestFile === undefined ? {} : manifestMetadata(manifestFile.manifest);
   const cw = (fetched?.samples ?? []).map((s) => ({ ...s, metadata: { ...s.metadata, ...stamp } }));
   const util = [...samples.filter((s) => isUtilMetric(s.metric)), ...cw];
-  const limits = limitsByWindow(windows, util);
+  // The node sampler's notes (dropped intervals, unreadable summaries) are said with their window.
+  for (const s of util) {
+    const k = windowKey(s.metadata);
+    if (k !== undefined && typeof s.metadata.utilNote === "string")
+      notes.push({ window: k, resource: String(s.metadata.resource ?? ""), note: s.metadata.utilNote });
+  }
+  const unjudged =
+    opts.cloudwatch === undefined && manifestFile !== undefined && manifestFile.resources.length > 0
+      ? [noCloudWatchNote([...new Set(manifestFile.resources.map((r) => r.resource))])]
+      : [];
+  const limits = limitsByWindow(windows, util, unjudged);
   const limitSamples: Sample[] = [];
   for (const w of windows) {
     const v = limits.get(w.key);

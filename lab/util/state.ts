@@ -10,6 +10,7 @@
  */
 import type * as aws from "@pulumi/aws";
 import { hypervisorOf } from "../../components/k0s/instance-types";
+import { GP3 } from "../../components/lib/ebs";
 
 /** One resource of a deployment, as exported. */
 export interface StateResource {
@@ -342,4 +343,129 @@ function ebsTarget(
     ...(instanceType === undefined ? {} : { instanceType }),
     ...(hypervisor === undefined ? {} : { hypervisor }),
   };
+}
+
+/** Whether every node group of a stack launches its nodes with detailed (one-minute) monitoring. */
+export function nodeGroupsMonitored(own: readonly StateResource[]): boolean {
+  const asgs = utilTargets(own).filter((t): t is AsgTarget => t.kind === "asg");
+  return asgs.length > 0 && asgs.every((t) => t.detailedMonitoring);
+}
+
+/** The EBS CSI driver's name: the `provisioner` of its StorageClasses, the `driver` of its PVs' `csi` source. */
+export const EBS_CSI_DRIVER = "ebs.csi.aws.com";
+
+/** What a Kubernetes cluster says about the volumes and nodes under its benchmarks ({@link clusterTargets}). */
+export interface ClusterTargets {
+  readonly targets: UtilTarget[];
+  /** What could not be read, in words (a PV without a known StorageClass, a node without an instance id). */
+  readonly notes: string[];
+}
+
+/** `aws:///us-east-1a/i-0123…` (a node's `spec.providerID` on EC2) → `i-0123…`. */
+export function instanceIdOfProviderId(providerId: unknown): string | undefined {
+  const m = typeof providerId === "string" ? /^aws:\/\/\/[^/]*\/(i-[0-9a-f]+)$/.exec(providerId) : null;
+  return m === null ? undefined : m[1];
+}
+
+const clean = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "-");
+
+/**
+ * The EBS volumes the EBS CSI driver created for PersistentVolumeClaims, and each node's own
+ * instance, from a cluster's objects as `kubectl get persistentvolumes,storageclasses,
+ * volumeattachments,nodes -o json` prints them (a `List`): volumes that no Pulumi state holds, so
+ * their gp3 limits would otherwise be missing and a run pinned at 3000/3000 IOPS would read
+ * "client-bound".
+ *
+ * - A PV whose `spec.csi.driver` is `ebs.csi.aws.com` is an EBS volume: `spec.csi.volumeHandle` is
+ *   its volume id (kubernetes-sigs/aws-ebs-csi-driver: CreateVolume returns the EBS volume id as the
+ *   CSI volume id), named `pv-<claim namespace>-<claim name>`.
+ * - Its limits come from its StorageClass's parameters (aws-ebs-csi-driver docs/parameters.md):
+ *   `type` (default gp3), `iops`, `throughput` (MiB/s); a gp3 class without them gets gp3's
+ *   3000 IOPS and 125 MiB/s ("If empty, it will set to 125MiB/s"; components/lib/ebs.ts GP3), the
+ *   baseline components/eks/storage.ts asks for. `iopsPerGB` is not modelled (the IOPS are left
+ *   unknown and said).
+ * - The instance it is attached to: the VolumeAttachment of the PV (`spec.attacher`
+ *   `ebs.csi.aws.com`, `spec.source.persistentVolumeName`) names the node, whose
+ *   `spec.providerID` (`aws:///<zone>/<instance id>`) and `node.kubernetes.io/instance-type`
+ *   label give the instance and its type, hence its hypervisor and instance EBS limits.
+ * - Every node with an instance id is an EC2 target of its own (`node-<instance id>`): an EKS
+ *   node group's CPU is otherwise only its Auto Scaling group's mean, where one saturated node of
+ *   three reads ~33 %. `detailedMonitoring` is the node groups' (one-minute periods when on).
+ */
+export function clusterTargets(list: unknown, detailedMonitoring: boolean): ClusterTargets {
+  const items = isObj(list) && Array.isArray(list.items) ? list.items.filter(isObj) : [];
+  const notes: string[] = [];
+  const byKind = (k: string) => items.filter((i) => i.kind === k);
+  const meta = (o: Record<string, unknown>) => (isObj(o.metadata) ? o.metadata : {});
+  const spec = (o: Record<string, unknown>) => (isObj(o.spec) ? o.spec : {});
+  const classes = new Map(byKind("StorageClass").map((c) => [str(meta(c).name) ?? "", c]));
+  const nodes = new Map<string, { instanceId?: string; instanceType?: string }>();
+  for (const n of byKind("Node")) {
+    const labels = isObj(meta(n).labels) ? (meta(n).labels as Record<string, unknown>) : {};
+    nodes.set(str(meta(n).name) ?? "", {
+      instanceId: instanceIdOfProviderId(spec(n).providerID),
+      instanceType: str(labels["node.kubernetes.io/instance-type"]),
+    });
+  }
+  const attachedNode = new Map<string, string>();
+  for (const a of byKind("VolumeAttachment")) {
+    const s = spec(a);
+    const pv = isObj(s.source) ? str(s.source.persistentVolumeName) : undefined;
+    const node = str(s.nodeName);
+    if (s.attacher === EBS_CSI_DRIVER && pv !== undefined && node !== undefined) attachedNode.set(pv, node);
+  }
+  const targets: UtilTarget[] = [];
+  for (const pv of byKind("PersistentVolume")) {
+    const s = spec(pv);
+    const csi = isObj(s.csi) ? s.csi : undefined;
+    if (csi?.driver !== EBS_CSI_DRIVER) continue;
+    const volumeId = str(csi.volumeHandle);
+    const pvName = str(meta(pv).name) ?? "?";
+    if (volumeId === undefined) {
+      notes.push(`PersistentVolume ${pvName}: no spec.csi.volumeHandle`);
+      continue;
+    }
+    const claim = isObj(s.claimRef) ? `${str(s.claimRef.namespace) ?? "default"}-${str(s.claimRef.name) ?? pvName}` : pvName;
+    const className = str(s.storageClassName);
+    const sc = className === undefined ? undefined : classes.get(className);
+    const params = sc !== undefined && isObj(sc.parameters) ? sc.parameters : undefined;
+    if (sc === undefined)
+      notes.push(`PersistentVolume ${pvName} (${volumeId}): StorageClass ${className ?? "(none)"} not found: its limits are unknown`);
+    const type = params === undefined ? (sc === undefined ? "unknown" : "gp3") : (str(params.type) ?? "gp3");
+    const param = (k: string) => (params === undefined ? undefined : Number(str(params[k]) ?? NaN));
+    const iopsParam = param("iops");
+    const throughputParam = param("throughput");
+    if (params !== undefined && str(params.iopsPerGB) !== undefined)
+      notes.push(
+        `PersistentVolume ${pvName} (${volumeId}): StorageClass ${className} sets iopsPerGB, which is not modelled: its IOPS limit is unknown`,
+      );
+    const iops =
+      iopsParam !== undefined && Number.isFinite(iopsParam)
+        ? iopsParam
+        : type === "gp3" && (params === undefined || str(params.iopsPerGB) === undefined) && sc !== undefined
+          ? GP3.baselineIops
+          : undefined;
+    const throughput =
+      throughputParam !== undefined && Number.isFinite(throughputParam)
+        ? throughputParam
+        : type === "gp3" && sc !== undefined
+          ? GP3.baselineThroughputMiBps
+          : undefined;
+    const node = nodes.get(attachedNode.get(pvName) ?? "");
+    targets.push(ebsTarget(`pv-${clean(claim)}`, volumeId, type, iops, throughput, node?.instanceId, node?.instanceType));
+  }
+  for (const [name, n] of nodes) {
+    if (n.instanceId === undefined || n.instanceType === undefined) {
+      notes.push(`node ${name}: no EC2 instance id or instance type (spec.providerID, node.kubernetes.io/instance-type)`);
+      continue;
+    }
+    targets.push({
+      kind: "ec2",
+      resource: `node-${n.instanceId}`,
+      instanceId: n.instanceId,
+      instanceType: n.instanceType,
+      detailedMonitoring,
+    });
+  }
+  return { targets: targets.sort((a, b) => (a.resource < b.resource ? -1 : a.resource > b.resource ? 1 : 0)), notes };
 }

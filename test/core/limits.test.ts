@@ -29,6 +29,7 @@ describe("deriveLimit: the resource closest to its limit", () => {
       limit: 3000,
       unit: "op/s",
       candidates: 3,
+      unjudged: [],
     });
   });
 
@@ -37,8 +38,28 @@ describe("deriveLimit: the resource closest to its limit", () => {
       gp3Iops("osd-1", 1200),
       util("util.node.cpuBusy", "%", 35.25, { max: 80, limit: 100, limitLabel: "node CPU busy" }),
     ]);
-    expect(v?.line).toBe("no resource above 70 %: client-bound (highest: gp3 IOPS 1200/3000 (40 %) on osd-1)");
+    expect(v?.line).toBe(
+      "no resource at ≥ 70 % of its limit (a heuristic threshold): likely client-bound (highest: gp3 IOPS 1200/3000 (40 %) on osd-1)",
+    );
     expect(v?.bound).toBe(false);
+  });
+
+  it("what was not judged (a window too short for CloudWatch, CloudWatch not asked) is said instead of client-bound, and beside a bound", () => {
+    const tooShort = util("util.cloudwatch.window", "s", 45, { unjudged: "too short for CloudWatch (45 s)" });
+    const low = util("util.node.cpuBusy", "%", 20, { limit: 100, limitLabel: "node CPU busy (node-wide)" });
+    expect(deriveLimit([tooShort, low])).toMatchObject({
+      line: "not judged: too short for CloudWatch (45 s) (highest sampled: node CPU busy (node-wide) 20/100 % (20 %) on node)",
+      bound: false,
+      unjudged: ["too short for CloudWatch (45 s)"],
+    });
+    expect(deriveLimit([low], ["CloudWatch not asked (--no-cloudwatch)"])?.line).toBe(
+      "not judged: CloudWatch not asked (--no-cloudwatch) (highest sampled: node CPU busy (node-wide) 20/100 % (20 %) on node)",
+    );
+    expect(deriveLimit([tooShort, gp3Iops("osd-1", 2400)])?.line).toBe(
+      "gp3 IOPS 2400/3000 (80 %) on osd-1; not judged: too short for CloudWatch (45 s)",
+    );
+    expect(limitSample(deriveLimit([tooShort, low])!, { tool: "fio" }).metadata.limitUnjudged).toBe("too short for CloudWatch (45 s)");
+    expect(deriveLimit([tooShort])).toBeUndefined();
   });
 
   it("the threshold is inclusive: exactly 70 % of the limit is what bounded the repetition", () => {
@@ -55,7 +76,7 @@ describe("deriveLimit: the resource closest to its limit", () => {
       ])?.line,
     ).toBe("gp3 throughput 125/125 MiB/s (100 %) on osd-3");
     expect(deriveLimit([util("util.fsx.data", "B/s", 256e6, { limit: 512e6, limitLabel: "FSx throughput" })])?.line).toBe(
-      "no resource above 70 %: client-bound (highest: FSx throughput 256/512 MB/s (50 %) on fsx)",
+      "no resource at ≥ 70 % of its limit (a heuristic threshold): likely client-bound (highest: FSx throughput 256/512 MB/s (50 %) on fsx)",
     );
     expect(deriveLimit([util("util.fsx.network", "%", 83.333, { limit: 100, limitLabel: "FSx network throughput" })])?.line).toBe(
       "FSx network throughput 83.3/100 % (83 %) on fsx",

@@ -41,7 +41,7 @@ describe("the one table of resource type tokens", () => {
     ]);
   });
 
-  test("the priced types are the twelve the estimate prices", () => {
+  test("the priced types are the thirteen the estimate prices", () => {
     const priced = Object.entries(RESOURCE_TYPES)
       .filter(([, i]) => i.cost === "priced")
       .map(([t]) => t);
@@ -58,6 +58,7 @@ describe("the one table of resource type tokens", () => {
       "aws:eks/nodeGroup:NodeGroup",
       "eks:index:Cluster",
       "eks:index:ManagedNodeGroup",
+      "kubernetes:core/v1:PersistentVolumeClaim",
     ]);
   });
 

@@ -7,11 +7,11 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { collectSamples, collectUtilization, cutResultBlocks, markerMetadata } from "../../../components/bench/collect";
-import { ToolOutputError } from "../../../core/errors";
 import { parseToolOutput } from "../../../core/parsers";
 
 const SUMMARY = fs.readFileSync(path.join(__dirname, "../../fixtures/sampler/summary.txt"), "utf8");
 const PGBENCH = fs.readFileSync(path.join(__dirname, "../../fixtures/pgbench/tpcb-15.txt"), "utf8");
+const PGBENCH_TPS = parseToolOutput("pgbench", PGBENCH, "tpcb-15.txt").find((s) => s.metric === "pgbench.tps")!.value;
 const START = "2026-01-15T10:00:00Z";
 const END = "2026-01-15T10:05:02Z";
 
@@ -68,10 +68,12 @@ describe("collectUtilization", () => {
         rep: 1,
         utilSource: "node-sampler",
         windowSeconds: 2,
+        measuredSeconds: 2,
         snapshots: 3,
         intervalSeconds: 1,
         resource: "node",
         cpus: 2,
+        cpuScope: "node",
         max: 10,
       },
     });
@@ -83,21 +85,78 @@ describe("collectUtilization", () => {
     ]);
   });
 
-  it("a summary that follows no repetition of the tool is an error naming the log and the line", () => {
+  it("a summary that follows no repetition of the tool is dropped and said; the benchmark's samples are kept", () => {
     const log = `${block(1)}${util(2)}`;
     const blocks = cutResultBlocks(log, OPTS.source);
-    expect(() => collectUtilization(log, blocks, OPTS)).toThrow(ToolOutputError);
-    expect(() => collectUtilization(log, blocks, OPTS)).toThrow(
-      `job/b-pgbench-r1: line ${log.split("\n").indexOf("=== LAB-UTIL-BEGIN tool=pgbench rep=2 ===") + 1}: utilization of tool=pgbench rep=2 follows no repetition of pgbench`,
+    const line = log.split("\n").indexOf("=== LAB-UTIL-BEGIN tool=pgbench rep=2 ===") + 1;
+    expect(collectUtilization(log, blocks, OPTS).samples).toEqual([
+      {
+        metric: "util.node.unreadable",
+        value: 1,
+        unit: "count",
+        metadata: {
+          stack: "dev",
+          runId: "r1",
+          instanceType: "m4.xlarge",
+          tool: "pgbench",
+          utilSource: "node-sampler",
+          resource: "node",
+          utilNote: `node sampler summary dropped: job/b-pgbench-r1: line ${line}: utilization of tool=pgbench rep=2 follows no repetition of pgbench`,
+        },
+      },
+    ]);
+    const other = collectSamples(`${block(1)}${util(1, "fio")}`, OPTS, parseToolOutput);
+    expect(other.samples.find((s) => s.metric === "pgbench.tps")?.value).toBe(PGBENCH_TPS);
+    expect(other.samples.find((s) => s.metric === "util.node.unreadable")?.metadata.utilNote).toBe(
+      "node sampler summary dropped: job/b-pgbench-r1: line 16: utilization of tool=fio rep=1 follows no repetition of pgbench",
     );
-    const other = `${block(1)}${util(1, "fio")}`;
-    expect(() => collectSamples(other, OPTS, parseToolOutput)).toThrow("utilization of tool=fio rep=1 follows no repetition of pgbench");
   });
 
-  it("a malformed summary fails the collection, naming its raw output", () => {
-    const log = `${block(1)}=== LAB-UTIL-BEGIN tool=pgbench rep=1 ===\nwindow seconds=x\n=== LAB-UTIL-END tool=pgbench rep=1 ===\n`;
-    expect(() => collectSamples(log, OPTS, parseToolOutput)).toThrow(
-      `job/b-pgbench-r1/pgbench-rep1.util.txt: line 1: 'seconds' must be a number, got "x"`,
-    );
+  it("a malformed summary (an old sampler's negative delta) is dropped and said, naming its raw output; pgbench.tps is kept", () => {
+    const bad = SUMMARY.replace("iowait=2.50/5.00", "iowait=-2.50/5.00");
+    const log = `${block(1)}=== LAB-UTIL-BEGIN tool=pgbench rep=1 ===\n${bad}=== LAB-UTIL-END tool=pgbench rep=1 ===\n`;
+    const { samples, raws } = collectSamples(log, OPTS, parseToolOutput);
+    expect(samples.find((s) => s.metric === "pgbench.tps")?.value).toBe(PGBENCH_TPS);
+    expect(
+      samples.filter((s) => s.metric.startsWith("util.")).map((s) => [s.metric, s.value, s.metadata.rep, s.metadata.utilNote]),
+    ).toEqual([
+      [
+        "util.node.unreadable",
+        1,
+        1,
+        `node sampler summary dropped: job/b-pgbench-r1/pgbench-rep1.util.txt: line 2: 'iowait' must be <mean>/<max>, got "-2.50/5.00"`,
+      ],
+    ]);
+    expect(raws.map((r) => r.name)).toEqual(["pgbench-rep1.txt", "pgbench-rep1.util.txt"]);
+  });
+
+  it("util markers that cannot be cut are dropped and said; the benchmark's samples are kept", () => {
+    const log = `${block(1)}=== LAB-UTIL-BEGIN tool=pgbench rep=1 ===\n${SUMMARY}`;
+    const { samples } = collectSamples(log, OPTS, parseToolOutput);
+    expect(samples.find((s) => s.metric === "pgbench.tps")?.value).toBe(PGBENCH_TPS);
+    expect(samples.filter((s) => s.metric.startsWith("util.")).map((s) => s.metadata.utilNote)).toEqual([
+      `node sampler output dropped: job/b-pgbench-r1: truncated: utilization of tool=pgbench rep=1 (line ${log.split("\n").indexOf("=== LAB-UTIL-BEGIN tool=pgbench rep=1 ===") + 1}) has no end marker`,
+    ]);
+  });
+
+  it("a summary whose sampler dropped intervals (decreasing iowait, wrapped diskstats) gives its figures, the drop said on each and in util.node.dropped", () => {
+    const glitch = fs.readFileSync(path.join(__dirname, "../../fixtures/sampler/summary-glitch.txt"), "utf8");
+    const log = `${block(1)}=== LAB-UTIL-BEGIN tool=pgbench rep=1 ===\n${glitch}=== LAB-UTIL-END tool=pgbench rep=1 ===\n`;
+    const { samples } = collectSamples(log, OPTS, parseToolOutput);
+    expect(samples.find((s) => s.metric === "pgbench.tps")?.value).toBe(PGBENCH_TPS);
+    const dropped = samples.find((s) => s.metric === "util.node.dropped")!;
+    expect([dropped.value, dropped.unit, dropped.metadata.rep, dropped.metadata.utilNote]).toEqual([
+      2,
+      "count",
+      1,
+      "node sampler: 2 interval(s) dropped because a /proc/stat CPU counter went down (iowait will decrease in certain conditions, Documentation/filesystems/proc.rst) and a /proc/diskstats counter went down (fields wrap, Documentation/admin-guide/iostats.rst); the figures cover 3 s of the 5 s window",
+    ]);
+    const busy = samples.find((s) => s.metric === "util.node.cpuBusy")!;
+    expect([busy.value, busy.metadata.measuredSeconds, busy.metadata.droppedIntervals, busy.metadata.droppedReasons]).toEqual([
+      31.67,
+      3,
+      2,
+      "cpu,disk",
+    ]);
   });
 });

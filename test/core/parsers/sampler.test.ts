@@ -5,6 +5,8 @@ import { cutUtilBlocks, nodeDiskResource, parseSamplerSummary, samplerSamples } 
 
 /** A summary components/bench/scripts/sampler.sh printed (test/fixtures/sampler/README.md). */
 const SUMMARY = fs.readFileSync(path.join(__dirname, "../../fixtures/sampler/summary.txt"), "utf8");
+/** Its summary of snapshots with a decreasing iowait and a wrapped diskstats field 10. */
+const GLITCH = fs.readFileSync(path.join(__dirname, "../../fixtures/sampler/summary-glitch.txt"), "utf8");
 
 function message(f: () => unknown): string {
   try {
@@ -64,6 +66,9 @@ describe("parseSamplerSummary", () => {
     const s = parseSamplerSummary(SUMMARY, "f");
     expect(s).toEqual({
       windowSeconds: 2,
+      measuredSeconds: 2,
+      droppedIntervals: 0,
+      droppedReasons: [],
       snapshots: 3,
       intervalSeconds: 1,
       cpus: 2,
@@ -92,17 +97,52 @@ describe("parseSamplerSummary", () => {
           },
         },
       ],
+      nfs: [],
+    });
+  });
+
+  it("a summary of a sampler that predates dropped intervals reads as covering its whole window", () => {
+    const old = SUMMARY.replace(" measured=2.00", "").replace(" dropped=0", "");
+    expect(old.split("\n")[0]).toBe("window seconds=2.00 snapshots=3 interval=1 cpus=2 disks=1 omitted=0");
+    expect(parseSamplerSummary(old, "f")).toEqual(parseSamplerSummary(SUMMARY, "f"));
+  });
+
+  it("reads the dropped intervals and why; a window whose every interval was dropped has no figures", () => {
+    expect(parseSamplerSummary(GLITCH, "f")).toMatchObject({
+      windowSeconds: 5,
+      measuredSeconds: 3,
+      droppedIntervals: 2,
+      droppedReasons: ["cpu", "disk"],
+      cpu: { iowait: { mean: 2.5, max: 5 }, busy: { mean: 31.67, max: 45 } },
+    });
+    expect(
+      parseSamplerSummary("window seconds=1.00 measured=0.00 snapshots=2 interval=1 cpus=2 disks=0 omitted=0 dropped=1 why=cpu\n", "f"),
+    ).toEqual({
+      windowSeconds: 1,
+      measuredSeconds: 0,
+      droppedIntervals: 1,
+      droppedReasons: ["cpu"],
+      snapshots: 2,
+      intervalSeconds: 1,
+      cpus: 2,
+      omittedDisks: 0,
+      disks: [],
+      nfs: [],
     });
   });
 
   it("a window of fewer than two snapshots has no figures", () => {
     expect(parseSamplerSummary("window seconds=0.00 snapshots=1 interval=1 cpus=4 disks=0 omitted=0\n", "f")).toEqual({
       windowSeconds: 0,
+      measuredSeconds: 0,
+      droppedIntervals: 0,
+      droppedReasons: [],
       snapshots: 1,
       intervalSeconds: 1,
       cpus: 4,
       omittedDisks: 0,
       disks: [],
+      nfs: [],
     });
   });
 
@@ -112,6 +152,21 @@ describe("parseSamplerSummary", () => {
     ["a bad pair", SUMMARY.replace("steal=6.25/10.00", "steal=6.25"), `f: line 2: 'steal' must be <mean>/<max>, got "6.25"`],
     ["a missing figure", SUMMARY.replace(" busy=40.00/50.00", ""), "f: line 3: 'busy' must be <mean>/<max>, got nothing"],
     ["a missing disk", SUMMARY.replace("disks=1", "disks=2"), "f: the window line announces 2 disk(s), 1 follow (truncated?)"],
+    [
+      "a negative mean (a counter that went down, from a sampler that did not drop it)",
+      SUMMARY.replace("iowait=2.50/5.00", "iowait=-2.50/5.00"),
+      `f: line 2: 'iowait' must be <mean>/<max>, got "-2.50/5.00"`,
+    ],
+    [
+      "dropped intervals without why",
+      SUMMARY.replace("dropped=0", "dropped=1"),
+      `f: line 1: 'why' must name cpu and/or disk when intervals were dropped, got "nothing"`,
+    ],
+    [
+      "an unknown reason",
+      SUMMARY.replace("dropped=0", "dropped=1 why=cpu,net"),
+      `f: line 1: 'why' must name cpu and/or disk when intervals were dropped, got "cpu,net"`,
+    ],
     ["no cpu line", "window seconds=1.00 snapshots=2 interval=1 cpus=1 disks=0 omitted=0\n", "f: line 2: expected the 'cpu' line"],
   ])("refuses %s", (_what, text, expected) => {
     expect(message(() => parseSamplerSummary(text, "f"))).toBe(expected);
@@ -144,21 +199,66 @@ describe("samplerSamples", () => {
       ...md,
       utilSource: "node-sampler",
       windowSeconds: 2,
+      measuredSeconds: 2,
       snapshots: 3,
       intervalSeconds: 1,
       resource: "node",
       cpus: 2,
+      cpuScope: "node",
       max: 45,
       limit: 100,
-      limitLabel: "node CPU busy",
+      limitLabel: "node CPU busy (node-wide)",
     });
     expect(samples[9].metadata).toMatchObject({ resource: "node-vda", device: "vda", utilSource: "node-sampler" });
+  });
+
+  it("an NFS mount's figures: util.nfs-<mount>.<readOps|…|writeExecute>, no limit of its own (FSx's are CloudWatch's)", () => {
+    const text = [
+      "window seconds=1.00 measured=1.00 snapshots=2 interval=1 cpus=1 disks=0 omitted=0 dropped=0 nfs=1",
+      "cpu user=30.00/30.00 nice=0.00/0.00 system=10.00/10.00 idle=50.00/50.00 iowait=5.00/5.00 irq=0.00/0.00 softirq=2.50/2.50 steal=2.50/2.50 busy=45.00/45.00",
+      "nfs mount=/var/lib/kafka readOps=3000.00/3000.00 writeOps=1000.00/1000.00 readBytes=12288000/12288000 writeBytes=4096000/4096000 readRtt=0.50/0.50 writeRtt=1.00/1.00 readExe=0.60/0.60 writeExe=1.20/1.20",
+      "",
+    ].join("\n");
+    const nfs = samplerSamples(parseSamplerSummary(text, "f"), md).filter((x) => x.metric.startsWith("util.nfs"));
+    expect(nfs.map((x) => [x.metric, x.value, x.unit, x.metadata.limit ?? null])).toEqual([
+      ["util.nfs-var-lib-kafka.readOps", 3000, "op/s", null],
+      ["util.nfs-var-lib-kafka.writeOps", 1000, "op/s", null],
+      ["util.nfs-var-lib-kafka.readBytes", 12288000, "B/s", null],
+      ["util.nfs-var-lib-kafka.writeBytes", 4096000, "B/s", null],
+      ["util.nfs-var-lib-kafka.readRtt", 0.5, "ms", null],
+      ["util.nfs-var-lib-kafka.writeRtt", 1, "ms", null],
+      ["util.nfs-var-lib-kafka.readExecute", 0.6, "ms", null],
+      ["util.nfs-var-lib-kafka.writeExecute", 1.2, "ms", null],
+    ]);
+    expect(nfs[0].metadata).toMatchObject({ resource: "nfs-var-lib-kafka", mount: "/var/lib/kafka", utilSource: "node-sampler" });
+    expect(message(() => parseSamplerSummary(text.replace(" nfs=1", " nfs=2"), "f"))).toBe(
+      "f: the window line announces 2 NFS mount(s), 1 follow (truncated?)",
+    );
   });
 
   it("none for a window without figures; a device name's dots become dashes in the resource", () => {
     expect(samplerSamples(parseSamplerSummary("window seconds=0.00 snapshots=1 interval=1 cpus=4 disks=0 omitted=0\n", "f"), md)).toEqual(
       [],
     );
+    expect(
+      samplerSamples(
+        parseSamplerSummary("window seconds=1.00 measured=0.00 snapshots=2 interval=1 cpus=2 disks=0 omitted=0 dropped=1 why=disk\n", "f"),
+        md,
+      ),
+    ).toEqual([
+      {
+        metric: "util.node.dropped",
+        value: 1,
+        unit: "count",
+        metadata: {
+          ...md,
+          utilSource: "node-sampler",
+          resource: "node",
+          utilNote:
+            "node sampler: 1 interval(s) dropped because a /proc/diskstats counter went down (fields wrap, Documentation/admin-guide/iostats.rst); the figures cover 0 s of the 1 s window",
+        },
+      },
+    ]);
     expect(nodeDiskResource("dm-0")).toBe("node-dm-0");
     expect(nodeDiskResource("md.1")).toBe("node-md-1");
   });

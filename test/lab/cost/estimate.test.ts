@@ -1,5 +1,5 @@
 import { AUTOMATIC_IOPS_PER_GIB } from "../../../components/fsx-ontap/rules";
-import { COMPUTED, CostResource, estimateHourly, PRICERS, renderEstimate, SECRET } from "../../../lab/cost/estimate";
+import { COMPUTED, CostResource, estimateHourly, PRICERS, renderEstimate, SECRET, storageGiB } from "../../../lab/cost/estimate";
 import { COMPUTED as PLAN_COMPUTED, SECRET as PLAN_SECRET } from "../../../lab/plan/run";
 import { RESOURCE_TYPES } from "../../../lab/resource-types";
 
@@ -31,7 +31,7 @@ describe("estimateHourly: FSx for ONTAP", () => {
     expect(e.unpriced).toEqual([]);
   });
 
-  test("5120 GiB, 4096 MBps, 160 000 provisioned IOPS: the 144 640 IOPS above 3/GB are listed as not priced", () => {
+  test("5120 GiB, 4096 MBps, 160 000 provisioned IOPS: the 144 640 IOPS above 3/GB are charged at the unconfirmed price, and said", () => {
     const e = estimateHourly(
       [
         fsx({
@@ -43,14 +43,12 @@ describe("estimateHourly: FSx for ONTAP", () => {
       ],
       "us-east-1",
     );
-    expect(e.lines.map((l) => l.usdPerHour)).toEqual([1280 / 730, 4915.2 / 730]);
-    expect(e.totalUsdPerHour).toBeCloseTo(6195.2 / 730, DIGITS); // $8.4866/h before SSD IOPS
-    expect(e.unpriced).toEqual([
-      {
-        type: FS,
-        name: "fs",
-        what: "SSD IOPS above the included 3/GB (144640 of 160000 IOPS): no sourced us-east-1 price for MULTI_AZ_1 in lab/cost/prices.ts",
-      },
+    expect(e.lines.map((l) => l.usdPerHour)).toEqual([1280 / 730, 4915.2 / 730, (144640 * 0.017) / 730]);
+    expect(e.lines[2].what).toBe("MULTI_AZ_1 SSD IOPS above the included 3/GB: 144640 × $0.017/IOPS-month (unconfirmed price)");
+    expect(e.totalUsdPerHour).toBeCloseTo((6195.2 + 2458.88) / 730, DIGITS); // $11.8549/h
+    expect(e.unpriced).toEqual([]);
+    expect(e.notes.filter((n) => n.startsWith("unconfirmed price"))).toEqual([
+      "unconfirmed price, charged but not confirmed: FSx for ONTAP provisioned SSD IOPS above the included 3 per GB, per IOPS-month $0.017/IOPS-month: the source names neither the region nor the deployment type; a Price List read for eu-west-1 gives Multi-AZ SSD IOPS $0.0374/IOPS-month, so the first-generation Multi-AZ us-east-1 price may be higher than this figure: treat the line as a lower bound",
     ]);
   });
 
@@ -142,11 +140,9 @@ describe("estimateHourly: FSx for ONTAP", () => {
           }),
         ],
         "us-east-1",
-      ).unpriced.map((u) => u.what);
-    expect(at(3072)).toEqual([]);
-    expect(at(3073)).toEqual([
-      "SSD IOPS above the included 3/GB (1 of 3073 IOPS): no sourced us-east-1 price for MULTI_AZ_1 in lab/cost/prices.ts",
-    ]);
+      ).lines.map((l) => l.what);
+    expect(at(3072)).toEqual(["MULTI_AZ_1 SSD storage: 1024 × $0.25/GB-month", "MULTI_AZ_1 throughput capacity: 512 × $1.2/MBps-month"]);
+    expect(at(3073)[2]).toBe("MULTI_AZ_1 SSD IOPS above the included 3/GB: 1 × $0.017/IOPS-month (unconfirmed price)");
   });
 
   test("backups with retention are a usage note", () => {
@@ -300,7 +296,7 @@ describe("estimateHourly: network, keys, secrets, EKS", () => {
       {
         type: "aws:eks/nodeGroup:NodeGroup",
         name: "ng",
-        what: "node root volumes: their type and size come from the node group's AMI or launch template",
+        what: "node root volumes: their type and size come from the node group's AMI (no launch template in the plan)",
       },
     ]);
   });
@@ -324,8 +320,8 @@ describe("estimateHourly: network, keys, secrets, EKS", () => {
     ]);
     expect(e.totalUsdPerHour).toBeCloseTo(0.1 + 3 * 0.192 + 2 * 0.0416, DIGITS);
     expect(e.unpriced.map((u) => `${u.name}: ${u.what}`)).toEqual([
-      "nodes: node root volumes: their type and size come from the node group's AMI or launch template",
-      "defaults: node root volumes: their type and size come from the node group's AMI or launch template",
+      "nodes: node root volumes: their type and size come from the node group's AMI (no launch template in the plan)",
+      "defaults: node root volumes: their type and size come from the node group's AMI (no launch template in the plan)",
     ]);
   });
 
@@ -447,5 +443,77 @@ describe("estimateHourly: free, usage-billed, unknown types and regions", () => 
   test("the placeholders are the offline plan's", () => {
     expect(COMPUTED).toBe(PLAN_COMPUTED);
     expect(SECRET).toBe(PLAN_SECRET);
+  });
+});
+
+describe("estimateHourly: volumes no AWS resource of the plan declares", () => {
+  const lt = {
+    type: "aws:ec2/launchTemplate:LaunchTemplate",
+    name: "eks-nodes",
+    urn: "urn:pulumi:s::p::aws:ec2/launchTemplate:LaunchTemplate::eks-nodes",
+    inputs: { blockDeviceMappings: [{ deviceName: "/dev/xvda", ebs: { volumeSize: 50, volumeType: "gp3", iops: 4000, throughput: 125 } }] },
+  };
+  const group = {
+    type: "eks:index:ManagedNodeGroup",
+    name: "eks-nodes",
+    urn: "urn:pulumi:s::p::eks:index:ManagedNodeGroup::eks-nodes",
+    dependencies: [lt.urn],
+    inputs: { instanceTypes: ["m5.xlarge"], scalingConfig: { desiredSize: 3 }, launchTemplate: { id: "lt-0123", version: "<computed>" } },
+  };
+
+  test("an EKS node group's root volumes: its launch template's gp3 mapping, one per node", () => {
+    const e = estimateHourly([lt, group], "us-east-1");
+    expect(e.lines.map((l) => l.what)).toEqual([
+      "m5.xlarge node instance (Linux, on-demand): 3 × $0.192/hour",
+      "3 node root volume(s) (launch template eks-nodes) gp3 storage: 150 × $0.08/GB-month",
+      "3 node root volume(s) (launch template eks-nodes) gp3 IOPS above 3000: 3000 × $0.005/IOPS-month",
+    ]);
+    expect(e.totalUsdPerHour).toBeCloseTo(3 * 0.192 + (150 * 0.08 + 3000 * 0.005) / 730, DIGITS);
+    expect(e.unpriced).toEqual([]);
+  });
+
+  const sc = (name: string, provisioner: string, parameters: Record<string, string>) => ({
+    type: "kubernetes:storage.k8s.io/v1:StorageClass",
+    name,
+    inputs: { metadata: { name }, provisioner, parameters },
+  });
+  const pvc = (name: string, storageClassName: string, storage: string) => ({
+    type: "kubernetes:core/v1:PersistentVolumeClaim",
+    name,
+    inputs: { metadata: { name }, spec: { storageClassName, resources: { requests: { storage } } } },
+  });
+
+  test("a claim on the EBS CSI driver's class is its gp3 volume (size, the class's iops and throughput); claims on other classes cost nothing of their own", () => {
+    const e = estimateHourly(
+      [
+        sc("gp3", "ebs.csi.aws.com", { type: "gp3", encrypted: "true" }),
+        sc("gp3-fast", "ebs.csi.aws.com", { type: "gp3", iops: "6000", throughput: "250" }),
+        sc("fsx-ontap-nas", "csi.trident.netapp.io", { backendType: "ontap-nas" }),
+        pvc("a", "gp3", "64Gi"),
+        pvc("b", "gp3-fast", "1Ti"),
+        pvc("c", "fsx-ontap-nas", "64Gi"),
+      ],
+      "us-east-1",
+    );
+    expect(e.lines.map((l) => [l.name, l.what])).toEqual([
+      ["a", "EBS volume of claim a (StorageClass gp3) gp3 storage: 64 × $0.08/GB-month"],
+      ["b", "EBS volume of claim b (StorageClass gp3-fast) gp3 storage: 1024 × $0.08/GB-month"],
+      ["b", "EBS volume of claim b (StorageClass gp3-fast) gp3 IOPS above 3000: 3000 × $0.005/IOPS-month"],
+      ["b", "EBS volume of claim b (StorageClass gp3-fast) gp3 throughput above 125 MiB/s: 125 × $0.04/MiBps-month"],
+    ]);
+    expect(estimateHourly([sc("gp3", "ebs.csi.aws.com", {}), pvc("d", "gp3", "lots")], "us-east-1").unpriced).toEqual([
+      {
+        type: "kubernetes:core/v1:PersistentVolumeClaim",
+        name: "d",
+        what: "EBS volume of claim d (StorageClass gp3): size unknown until deploy",
+      },
+    ]);
+    expect([storageGiB("64Gi"), storageGiB("1Ti"), storageGiB("512Mi"), storageGiB("1G"), storageGiB("x")]).toEqual([
+      64,
+      1024,
+      0.5,
+      1e9 / 2 ** 30,
+      undefined,
+    ]);
   });
 });

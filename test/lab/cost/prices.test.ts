@@ -63,7 +63,7 @@ describe("price table", () => {
     expect(fig(EKS_CLUSTER_HOUR)).toEqual([0.1, "USD/hour"]);
   });
 
-  test("FSx for ONTAP: only first-generation Multi-AZ storage and throughput are sourced; SSD IOPS, Single-AZ and second generation are absent", () => {
+  test("FSx for ONTAP: only first-generation Multi-AZ is priced, its SSD IOPS unconfirmed; Single-AZ and second generation are absent", () => {
     const table = Object.fromEntries(
       Object.entries(FSX_ONTAP).map(([dt, p]) => [
         dt,
@@ -71,7 +71,7 @@ describe("price table", () => {
       ]),
     );
     expect(table).toEqual({
-      MULTI_AZ_1: { ssd: 0.25, iops: undefined, throughput: 1.2 },
+      MULTI_AZ_1: { ssd: 0.25, iops: 0.017, throughput: 1.2 },
       SINGLE_AZ_1: { ssd: undefined, iops: undefined, throughput: undefined },
       MULTI_AZ_2: { ssd: undefined, iops: undefined, throughput: undefined },
       SINGLE_AZ_2: { ssd: undefined, iops: undefined, throughput: undefined },
@@ -79,5 +79,11 @@ describe("price table", () => {
     expect(Object.keys(FSX_ONTAP).sort()).toEqual([...DEPLOYMENT_TYPES].sort());
     expect(FSX_ONTAP.MULTI_AZ_1.ssdGbMonth?.unit).toBe("USD/GB-month");
     expect(FSX_ONTAP.MULTI_AZ_1.throughputMbpsMonth?.unit).toBe("USD/MBps-month");
+    expect(FSX_ONTAP.MULTI_AZ_1.ssdIopsMonth?.unit).toBe("USD/IOPS-month");
+    expect(FSX_ONTAP.MULTI_AZ_1.ssdIopsMonth?.unconfirmed).toMatch(/^the source names neither the region nor the deployment type/);
+    expect([FSX_ONTAP.MULTI_AZ_1.ssdGbMonth?.unconfirmed, FSX_ONTAP.MULTI_AZ_1.throughputMbpsMonth?.unconfirmed]).toEqual([
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -2,6 +2,8 @@
  * The estimate over the real offline plans of the shipped stacks: every `Pulumi.<stack>.yaml` in
  * the project root, found on disk (a new stack file is checked without an edit here).
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { estimateHourly, HourlyEstimate, Unpriced } from "../../../lab/cost/estimate";
 import { planAll, PlanResult } from "../../../lab/plan";
 import { shippedStacks } from "../../../lab/plan/sources";
@@ -12,30 +14,12 @@ import { SHIPPED_STACKS as SHIPPED } from "../../helpers/shipped";
 const DIGITS = 12;
 
 /** What a shipped stack may leave unpriced, and why; every other shipped stack is priced whole. */
-const KNOWN_UNPRICED: Readonly<Record<string, readonly Unpriced[]>> = {
-  // The node group's root volumes are its launch template's; the estimate prices one resource at a time.
-  "fsx-eks-cluster": [
-    {
-      type: "eks:index:ManagedNodeGroup",
-      name: "eks-nodes",
-      what: "node root volumes: their type and size come from the node group's AMI or launch template",
-    },
-  ],
-  // The same for each of the Kafka cluster's three node groups.
-  "kafka-cluster": ["system", "brokers", "clients"].map((g) => ({
-    type: "eks:index:ManagedNodeGroup",
-    name: `eks-nodes-${g}`,
-    what: "node root volumes: their type and size come from the node group's AMI or launch template",
-  })),
-  // No sourced us-east-1 price for FSx SSD IOPS above the included 3/GB.
-  "kafka-ontap": [
-    {
-      type: "aws:fsx/ontapFileSystem:OntapFileSystem",
-      name: "fsx-fs",
-      what: "SSD IOPS above the included 3/GB (144640 of 160000 IOPS): no sourced us-east-1 price for MULTI_AZ_1 in lab/cost/prices.ts",
-    },
-  ],
-};
+/**
+ * What a shipped stack may leave unpriced, and why; every other shipped stack is priced whole. None
+ * today: node root volumes are priced from their launch templates, gp3 claims from their
+ * StorageClass, FSx SSD IOPS at an unconfirmed price the estimate names.
+ */
+const KNOWN_UNPRICED: Readonly<Record<string, readonly Unpriced[]>> = {};
 
 let results: PlanResult[];
 const estimates = new Map<string, HourlyEstimate>();
@@ -98,14 +82,48 @@ describe("hourly estimate of the shipped stacks", () => {
   });
 
   test("fsx-eks-cluster: the EKS control plane, three m5.xlarge managed nodes and two KMS keys (secrets, control-plane logs)", () => {
-    expect(est("fsx-eks-cluster").totalUsdPerHour).toBeCloseTo(0.1 + 3 * 0.192 + 2 / 730, DIGITS); // $0.6787/h
+    // + three 50 GiB gp3 root volumes from the node group's launch template.
+    expect(est("fsx-eks-cluster").totalUsdPerHour).toBeCloseTo(0.1 + 3 * 0.192 + (2 + 3 * 50 * 0.08) / 730, DIGITS); // $0.6952/h
   });
 
   test("kafka-cluster: the control plane, 3 × m5.large, 3 × i3en.2xlarge brokers, 4 × c5n.2xlarge clients, two KMS keys", () => {
-    expect(est("kafka-cluster").totalUsdPerHour).toBeCloseTo(0.1 + 3 * 0.096 + 3 * 0.904 + 4 * 0.432 + 2 / 730, DIGITS);
+    // + ten 50 GiB gp3 node root volumes (3 system, 3 brokers, 4 clients).
+    expect(est("kafka-cluster").totalUsdPerHour).toBeCloseTo(0.1 + 3 * 0.096 + 3 * 0.904 + 4 * 0.432 + (2 + 10 * 50 * 0.08) / 730, DIGITS); // $4.8855/h
   });
 
-  test("kafka-ontap: 5120 GiB / 4096 MBps Multi-AZ, a KMS key and two secrets (SSD IOPS not priced)", () => {
-    expect(est("kafka-ontap").totalUsdPerHour).toBeCloseTo((5120 * 0.25 + 4096 * 1.2 + 1 + 2 * 0.4) / 730, DIGITS); // $8.4890/h
+  test("kafka-ontap: 5120 GiB / 4096 MBps Multi-AZ, its 144 640 SSD IOPS above 3/GB at an unconfirmed price, a KMS key and two secrets", () => {
+    expect(est("kafka-ontap").totalUsdPerHour).toBeCloseTo((5120 * 0.25 + 4096 * 1.2 + 144640 * 0.017 + 1 + 2 * 0.4) / 730, DIGITS); // $11.8574/h
+    expect(est("kafka-ontap").lines.find((l) => l.name === "fsx-fs" && l.what.includes("SSD IOPS"))?.what).toBe(
+      "MULTI_AZ_1 SSD IOPS above the included 3/GB: 144640 × $0.017/IOPS-month (unconfirmed price)",
+    );
+    expect(
+      est("kafka-ontap").notes.some((n) =>
+        n.startsWith("unconfirmed price, charged but not confirmed: FSx for ONTAP provisioned SSD IOPS"),
+      ),
+    ).toBe(true);
+  });
+
+  test("fsx-eks: the gp3 baseline's two claims, 64 GiB each, on the EBS CSI driver's StorageClass", () => {
+    expect(
+      est("fsx-eks")
+        .lines.filter((l) => l.what.startsWith("EBS volume of claim"))
+        .map((l) => [l.name, l.what]),
+    ).toEqual([
+      ["gp3-same-seed-data", "EBS volume of claim gp3-same-seed-data (StorageClass gp3) gp3 storage: 64 × $0.08/GB-month"],
+      ["gp3-same-latency-data", "EBS volume of claim gp3-same-latency-data (StorageClass gp3) gp3 storage: 64 × $0.08/GB-month"],
+    ]);
+  });
+
+  test("README's kafka cost line is what the estimate says (kafka-fsx = kafka-ontap + kafka-cluster + network)", () => {
+    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8").replace(/\s+/g, " ");
+    const figure = (stack: string) => {
+      const m = new RegExp(`${stack} (?:≈ )?\\$([0-9.]+)/h`).exec(readme);
+      if (m === null) throw new Error(`README.md states no hourly cost for ${stack}`);
+      return Number(m[1]);
+    };
+    const total = ["kafka-ontap", "kafka-cluster", "network"].reduce((sum, s) => sum + est(s).totalUsdPerHour, 0);
+    expect(figure("kafka-fsx")).toBe(Number(total.toFixed(2)));
+    for (const s of ["kafka-ontap", "kafka-cluster"]) expect(figure(s)).toBe(Number(est(s).totalUsdPerHour.toFixed(2)));
+    expect(readme).toContain(`$${((144640 * 0.017) / 730).toFixed(2)}/h for SSD IOPS above 3 per GiB`);
   });
 });

@@ -6,63 +6,17 @@
  */
 import { Readable } from "node:stream";
 import { CloudWatchClient } from "@aws-sdk/client-cloudwatch";
-import type { GetMetricDataCommandInput, ListMetricsCommandInput, MetricDataQuery } from "@aws-sdk/client-cloudwatch";
 import {
   cloudWatchApi,
   fetchUtilization,
   fsxSeriesResource,
+  minimumWindowSeconds,
   queryRange,
-  type CloudWatchApi,
   type UtilWindow,
 } from "../../../lab/util/cloudwatch";
 import type { AsgTarget, EbsTarget, Ec2Target, FsxTarget } from "../../../lab/util/state";
-
-type Dims = ReadonlyArray<{ Name: string; Value: string }>;
-interface Series {
-  namespace: string;
-  metric: string;
-  dims: Dims;
-  stat: string;
-  points: ReadonlyArray<readonly [string, number]>;
-}
-
-/** A fake CloudWatch: answers GetMetricData from `series`, ListMetrics from `listed`, and records every call. */
-function fakeCloudWatch(
-  series: readonly Series[] = [],
-  listed: ReadonlyArray<{ MetricName: string; Dimensions: Dims }> = [],
-  pageSize = 1000,
-) {
-  const gets: GetMetricDataCommandInput[] = [];
-  const lists: ListMetricsCommandInput[] = [];
-  const key = (ns: string, m: string, d: Dims, s: string) => JSON.stringify([ns, m, [...d].map((x) => [x.Name, x.Value]), s]);
-  const table = new Map(series.map((s) => [key(s.namespace, s.metric, s.dims, s.stat), s.points]));
-  const api: CloudWatchApi = {
-    async getMetricData(input) {
-      gets.push(input);
-      const page = input.NextToken === undefined ? 0 : Number(input.NextToken);
-      const results = (input.MetricDataQueries ?? []).map((q: MetricDataQuery) => {
-        const ms = q.MetricStat!;
-        const pts = (table.get(key(ms.Metric!.Namespace!, ms.Metric!.MetricName!, ms.Metric!.Dimensions as Dims, ms.Stat!)) ?? []).slice(
-          page * pageSize,
-          (page + 1) * pageSize,
-        );
-        return { Id: q.Id, Timestamps: pts.map(([t]) => new Date(t)), Values: pts.map(([, v]) => v), StatusCode: "Complete" as const };
-      });
-      const more = series.some((s) => s.points.length > (page + 1) * pageSize);
-      return { MetricDataResults: results, ...(more ? { NextToken: String(page + 1) } : {}) };
-    },
-    async listMetrics(input) {
-      lists.push(input);
-      const all = listed.filter((m) => m.MetricName === input.MetricName);
-      const page = input.NextToken === undefined ? 0 : Number(input.NextToken);
-      const out = all
-        .slice(page * 2, page * 2 + 2)
-        .map((m) => ({ Namespace: "AWS/FSx", MetricName: m.MetricName, Dimensions: m.Dimensions.map((d) => ({ ...d })) }));
-      return { Metrics: out, ...(all.length > page * 2 + 2 ? { NextToken: String(page + 1) } : {}) };
-    },
-  };
-  return { api, gets, lists };
-}
+import { fakeCloudWatch, type Dims, type Series } from "./fake-cloudwatch";
+import type { MetricDataQuery } from "@aws-sdk/client-cloudwatch";
 
 const WINDOW: UtilWindow = {
   key: "dev|r1|pgbench|1|2026-01-15T10:00:30Z",
@@ -237,7 +191,28 @@ describe("an EBS volume on a Nitro instance and that instance's CPU", () => {
       ["util.osd-2.throughput", 71680000, "B/s", 135168000, 125 * mib, "gp3 throughput"],
       ["util.osd-2.iopsExceeded", 50, "%", 100, 100, "gp3 IOPS exceeded, share of minutes"],
       ["util.osd-2.throughputExceeded", 50, "%", 100, 100, "gp3 throughput exceeded, share of minutes"],
+      // The instance's own EBS limits over its volumes (components/lib/ebs-optimized.ts): m5.xlarge
+      // sustains 6,000 IOPS and 143.75 MB/s, bursts to 18,750 and 593.75 for 30 minutes a day.
+      ["util.worker-2.ebsIops", 2490, "op/s", 3000, 6000, "m5.xlarge EBS IOPS, instance baseline (sustained)"],
+      [
+        "util.worker-2.ebsThroughput",
+        71680000,
+        "B/s",
+        135168000,
+        143750000,
+        "m5.xlarge EBS bandwidth 1150 Mbps, instance baseline (sustained)",
+      ],
+      ["util.worker-2.ebsIopsBurst", 2490, "op/s", 3000, 18750, "m5.xlarge EBS IOPS, instance maximum (30 min per 24 h)"],
+      [
+        "util.worker-2.ebsThroughputBurst",
+        71680000,
+        "B/s",
+        135168000,
+        593750000,
+        "m5.xlarge EBS bandwidth 4750 Mbps, instance maximum (30 min per 24 h)",
+      ],
     ]);
+    expect(r.samples[10].metadata).toMatchObject({ resource: "worker-2", resourceId: "i-0w2", volumes: "osd-2", limitUnit: "MB/s" });
     expect(r.samples[5].metadata).toEqual({
       ...WINDOW.metadata,
       utilSource: "cloudwatch",
@@ -284,7 +259,7 @@ describe("the instances that lack what Nitro publishes, and basic monitoring", (
     expect(r.samples.find((s) => s.metric === "util.osd-2.iops")).toMatchObject({ value: 0, metadata: { max: 0, limit: 3000 } });
   });
 
-  it("an instance without detailed monitoring: 5-minute periods over the periods the window overlaps, in a call of their own", async () => {
+  it("an instance without detailed monitoring: its 5-minute periods are too short for a 160 s window: not asked, said, no diluted figure", async () => {
     const basic: Ec2Target = { ...WORKER2, detailedMonitoring: false };
     const asg: AsgTarget = {
       kind: "asg",
@@ -313,21 +288,17 @@ describe("the instances that lack what Nitro publishes, and basic monitoring", (
           [[{ Name: "AutoScalingGroupName", Value: "eks-nodes-asg" }], 60, "Maximum"],
         ],
       ],
-      [
-        new Date("2026-01-15T10:00:00Z"),
-        new Date("2026-01-15T10:05:00Z"),
-        [
-          [inst, 300, "Average"],
-          [inst, 300, "Maximum"],
-        ],
-      ],
     ]);
-    expect(r.samples).toHaveLength(1);
-    expect(r.samples[0]).toMatchObject({
-      metric: "util.worker-2.cpu",
-      value: 12,
-      metadata: { max: 30, periodSeconds: 300, coverage: "overlapping", periods: 1 },
-    });
+    const note =
+      "too short for CloudWatch: the 160 s window holds no whole 300 s period, so the figures of worker-2 were not asked (a diluted percentage is no verdict; repetitions of ≥ 600 s always hold one)";
+    expect(r.samples).toEqual([
+      {
+        metric: "util.cloudwatch.window",
+        value: 160,
+        unit: "s",
+        metadata: { ...WINDOW.metadata, utilSource: "cloudwatch", resource: "cloudwatch", periodSeconds: 300, unjudged: note },
+      },
+    ]);
     expect(r.notes).toEqual([
       { resource: "worker-2", note: "detailed monitoring is off on i-0w2: CPUUtilization has 5-minute periods only" },
       {
@@ -335,7 +306,39 @@ describe("the instances that lack what Nitro publishes, and basic monitoring", (
         resource: "eks-nodes",
         note: "no AWS/EC2 CPUUtilization datapoint for eks-nodes-asg between 2026-01-15T10:01:00.000Z and 2026-01-15T10:03:00.000Z",
       },
+      { window: WINDOW.key, resource: "", note },
     ]);
+  });
+
+  it("a 45 s repetition holds no whole minute: nothing asked, no 37.5 % figure, the window marked too short for CloudWatch", async () => {
+    const short: UtilWindow = {
+      ...WINDOW,
+      key: "dev|r1|fio|1|2026-01-15T10:00:30Z",
+      end: new Date("2026-01-15T10:01:15Z"),
+      metadata: { ...WINDOW.metadata, tool: "fio", repEnd: "2026-01-15T10:01:15Z" },
+    };
+    const cw = fakeCloudWatch([
+      {
+        namespace: "AWS/EBS",
+        metric: "VolumeReadOps",
+        dims: vol,
+        stat: "Sum",
+        points: [
+          ["2026-01-15T10:00:00Z", 135000],
+          ["2026-01-15T10:01:00Z", 45000],
+        ],
+      },
+    ]);
+    const r = await fetchUtilization(cw.api, [OSD2], [short]);
+    expect(cw.gets).toEqual([]);
+    expect(r.samples.map((x) => [x.metric, x.value, x.metadata.unjudged])).toEqual([
+      [
+        "util.cloudwatch.window",
+        45,
+        "too short for CloudWatch: the 45 s window holds no whole 60 s period, so the figures of osd-2 were not asked (a diluted percentage is no verdict; repetitions of ≥ 120 s always hold one)",
+      ],
+    ]);
+    expect(minimumWindowSeconds(60)).toBe(120);
   });
 });
 

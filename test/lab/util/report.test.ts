@@ -189,7 +189,10 @@ describe("limit lines and utilization charts", () => {
       "- Limit, dev · m4.xlarge · xen: dev/r1 rep 1: gp3 IOPS 2980/3000 (99 %) on osd-2; dev/r1 rep 2: gp3 IOPS 2950/3000 (98 %) on osd-2; dev/r1 rep 3: gp3 IOPS 2990/3000 (100 %) on osd-2",
     );
     expect(md).toContain(
-      "- Limit, nitro · m5.xlarge · nitro: nitro/r1 rep 1: no resource above 70 %: client-bound (highest: gp3 IOPS 1500/3000 (50 %) on osd-2); nitro/r1 rep 2: no resource above 70 %: client-bound (highest: gp3 IOPS 1450/3000 (48 %) on osd-2); nitro/r1 rep 3: no resource above 70 %: client-bound (highest: gp3 IOPS 1600/3000 (53 %) on osd-2)",
+      "- Limit, nitro · m5.xlarge · nitro: nitro/r1 rep 1: no resource at ≥ 70 % of its limit (a heuristic threshold): likely client-bound (highest: gp3 IOPS 1500/3000 (50 %) on osd-2); nitro/r1 rep 2: no resource at ≥ 70 % of its limit (a heuristic threshold): likely client-bound (highest: gp3 IOPS 1450/3000 (48 %) on osd-2); nitro/r1 rep 3: no resource at ≥ 70 % of its limit (a heuristic threshold): likely client-bound (highest: gp3 IOPS 1600/3000 (53 %) on osd-2)",
+    );
+    expect(md).toContain(
+      "- Limit line: the sampled resource closest to its configured limit; at ≥ 70 % it is named as the bound (a heuristic threshold, not a measured saturation point).",
     );
     const html = renderHtml(model, new Map());
     expect(html).toContain('<li class="limit">Limit, dev · m4.xlarge · xen: dev/r1 rep 1: gp3 IOPS 2980/3000 (99 %) on osd-2;');

@@ -146,7 +146,7 @@ describe("utilizeRunDir", () => {
     ]);
     expect([...r.limits.values()].map((v) => v?.line)).toEqual([
       "gp3 IOPS 2980/3000 (99 %) on osd-2",
-      "no resource above 70 %: client-bound (highest: node CPU busy 40/100 % (40 %) on node)",
+      "no resource at ≥ 70 % of its limit (a heuristic threshold): likely client-bound (highest: node CPU busy 40/100 % (40 %) on node)",
     ]);
     const content = readUtilizationFile(dir)!;
     expect(content).toEqual(r.content);
@@ -155,7 +155,12 @@ describe("utilizeRunDir", () => {
     const limits = content.samples.filter((s) => s.metric === "util.limit");
     expect(limits.map((s) => [s.metadata.rep, s.value, s.metadata.limitLine, s.metadata.limitBound])).toEqual([
       [1, (100 * 2980) / 3000, "gp3 IOPS 2980/3000 (99 %) on osd-2", true],
-      [2, 40, "no resource above 70 %: client-bound (highest: node CPU busy 40/100 % (40 %) on node)", false],
+      [
+        2,
+        40,
+        "no resource at ≥ 70 % of its limit (a heuristic threshold): likely client-bound (highest: node CPU busy 40/100 % (40 %) on node)",
+        false,
+      ],
     ]);
     // Every sample written carries the manifest.
     for (const s of content.samples) expect(s.metadata).toMatchObject(manifestMetadata(MANIFEST));
@@ -170,12 +175,12 @@ describe("utilizeRunDir", () => {
     await expect(utilizeRunDir(dir, { cloudwatch: () => fake().api, replace: true })).resolves.toBeDefined();
   });
 
-  it("without CloudWatch, the node sampler's samples alone give the limit lines", async () => {
+  it("without CloudWatch, the node sampler's samples give the limit lines, which say the manifest's resources were not judged", async () => {
     const r = await utilizeRunDir(dir);
     expect(r.content.cloudwatch).toBeNull();
     expect([...r.limits.values()].map((v) => v?.line)).toEqual([
-      "no resource above 70 %: client-bound (highest: node CPU busy 52/100 % (52 %) on node)",
-      "no resource above 70 %: client-bound (highest: node CPU busy 40/100 % (40 %) on node)",
+      "not judged: CloudWatch not asked (--no-cloudwatch): the limits of osd-2 were not looked at (highest sampled: node CPU busy 52/100 % (52 %) on node)",
+      "not judged: CloudWatch not asked (--no-cloudwatch): the limits of osd-2 were not looked at (highest sampled: node CPU busy 40/100 % (40 %) on node)",
     ]);
   });
 
@@ -207,9 +212,10 @@ describe("runUtil (lab util)", () => {
     });
     expect(text).toBe(
       [
-        "nitro/r1/utilization.json: 2 repetition(s), 18 sample(s)",
+        "nitro/r1/utilization.json: 2 repetition(s), 26 sample(s)",
+        "  limit line: the sampled resource closest to its configured limit; at ≥ 70 % it is named as the bound (a heuristic threshold, not a measured saturation point)",
         "  pgbench rep 1 (2026-01-15T10:00:00.000Z–2026-01-15T10:05:00.000Z): gp3 IOPS 2980/3000 (99 %) on osd-2",
-        "  pgbench rep 2 (2026-01-15T10:05:10.000Z–2026-01-15T10:10:10.000Z): no resource above 70 %: client-bound (highest: node CPU busy 40/100 % (40 %) on node)",
+        "  pgbench rep 2 (2026-01-15T10:05:10.000Z–2026-01-15T10:10:10.000Z): no resource at ≥ 70 % of its limit (a heuristic threshold): likely client-bound (highest: node CPU busy 40/100 % (40 %) on node)",
         "CloudWatch: 2 GetMetricData call(s), 12 metric(s) requested (about $0.0001 at $0.01 per 1,000)",
         "",
       ].join("\n"),

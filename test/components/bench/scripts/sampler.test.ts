@@ -47,6 +47,90 @@ describe("sampler.sh summarize: the arithmetic on fixed snapshots", () => {
     expect(r.stdout).toContain("queueDepth=1.25/2.00 busy=40.00/50.00");
   });
 
+  it("drops an interval in which a counter went down (iowait per proc.rst, a wrapped diskstats field 10 per iostats.rst), says so, and means over the rest", () => {
+    const r = summarize(fs.readFileSync(path.join(FIXTURES, "snapshots-glitch.txt"), "utf8"));
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(fs.readFileSync(path.join(FIXTURES, "summary-glitch.txt"), "utf8"));
+    // By hand: intervals 1, 2 and 5 are kept (3 s, 600 ticks); interval 3's iowait goes 20 → 15,
+    // interval 4's vda field 10 goes 4294967000 → 200. user (60+20+20)/600 = 16.67 %;
+    // vda reads (500+100+100)/3 s = 233.33/s, weighted ms (2000+500+500)/3000 = queue 1.00.
+    expect(r.stdout.split("\n")[0]).toBe(
+      "window seconds=5.00 measured=3.00 snapshots=6 interval=1 cpus=2 disks=1 omitted=0 dropped=2 why=cpu,disk",
+    );
+    expect(r.stdout).toContain("cpu user=16.67/30.00 ");
+    expect(r.stdout).toContain("disk name=vda readOps=233.33/500.00 ");
+    expect(r.stdout).toContain("queueDepth=1.00/2.00 busy=36.67/50.00");
+  });
+
+  it("a window whose every interval was dropped is the window line alone, saying so", () => {
+    const snaps = ["N 1", "T 1.00", "C 10 0 0 10 5 0 0 0", "E", "T 2.00", "C 20 0 0 20 4 0 0 0", "E"].join("\n") + "\n";
+    expect(summarize(snaps).stdout).toBe(
+      "window seconds=1.00 measured=0.00 snapshots=2 interval=1 cpus=1 disks=0 omitted=0 dropped=1 why=cpu\n",
+    );
+  });
+
+  it("reads each NFS mount of /proc/self/mountstats (kernel format) and sums it up: operations, server bytes, RTT and execute time per operation", () => {
+    // A fake /proc: two snapshots 1 s apart, the NFS counters from test/fixtures/sampler/proc
+    // (written in the format fs/nfs/super.c and net/sunrpc/stats.c print; see the README there).
+    const proc = path.join(tmp, "proc");
+    fs.mkdirSync(proc);
+    const snap = (uptime: string, cpu: string, mountstats: string) => {
+      fs.writeFileSync(path.join(proc, "uptime"), `${uptime} 1000.00\n`);
+      fs.writeFileSync(path.join(proc, "stat"), `cpu  ${cpu} 0 0\ncpu0 ${cpu} 0 0\n`);
+      fs.writeFileSync(path.join(proc, "diskstats"), " 259 0 nvme0n1 10 0 80 1 0 0 0 0 0 1 1 0 0 0 0 0 0\n");
+      const r = spawnSync("/bin/sh", [SAMPLER, "snapshot"], {
+        encoding: "utf8",
+        env: {
+          ...process.env,
+          LAB_PROC: proc,
+          LAB_SYS_BLOCK: path.join(tmp, "none"),
+          LAB_MOUNTSTATS: path.join(FIXTURES, "proc", mountstats),
+        },
+      });
+      expect(r.stderr).toBe("");
+      return r.stdout;
+    };
+    const first = snap("10.00", "100 0 50 800 10 0 5 5", "mountstats.1");
+    expect(first.split("\n").filter((l) => l.startsWith("M "))).toEqual([
+      "M /data 100000 50000 60000 40000 40000 48000 409600000 163840000",
+      "M /mnt/idle 0 0 0 0 0 0 0 0",
+    ]);
+    const second = snap("11.00", "160 0 70 900 20 0 10 10", "mountstats.2");
+    const r = summarize(`N 1\n${first}${second}`);
+    // 3000 READs of 4 KiB (RTT 1500 ms over them: 0.5 ms each, execute 0.6 ms) and 1000 WRITEs
+    // (1.0 and 1.2 ms) in the second; the idle mount did nothing and is left out.
+    expect(r.stdout).toBe(
+      [
+        "window seconds=1.00 measured=1.00 snapshots=2 interval=1 cpus=1 disks=0 omitted=0 dropped=0 nfs=1",
+        "cpu user=30.00/30.00 nice=0.00/0.00 system=10.00/10.00 idle=50.00/50.00 iowait=5.00/5.00 irq=0.00/0.00 softirq=2.50/2.50 steal=2.50/2.50 busy=45.00/45.00",
+        "nfs mount=/data readOps=3000.00/3000.00 writeOps=1000.00/1000.00 readBytes=12288000/12288000 writeBytes=4096000/4096000 readRtt=0.50/0.50 writeRtt=1.00/1.00 readExe=0.60/0.60 writeExe=1.20/1.20",
+        "",
+      ].join("\n"),
+    );
+    fs.writeFileSync(path.join(tmp, "nfs-summary.txt"), r.stdout);
+    expect(parseSamplerSummary(r.stdout, "nfs").nfs).toEqual([
+      {
+        mount: "/data",
+        figures: {
+          readOps: { mean: 3000, max: 3000 },
+          writeOps: { mean: 1000, max: 1000 },
+          readBytes: { mean: 12288000, max: 12288000 },
+          writeBytes: { mean: 4096000, max: 4096000 },
+          readRtt: { mean: 0.5, max: 0.5 },
+          writeRtt: { mean: 1, max: 1 },
+          readExe: { mean: 0.6, max: 0.6 },
+          writeExe: { mean: 1.2, max: 1.2 },
+        },
+      },
+    ]);
+    // An NFS counter that goes down (a remount) drops the interval like a disk's.
+    const back = snap("12.00", "220 0 90 1000 30 0 15 15", "mountstats.1");
+    expect(summarize(`N 1\n${first}${second}${back}`).stdout.split("\n")[0]).toBe(
+      "window seconds=2.00 measured=1.00 snapshots=3 interval=1 cpus=1 disks=0 omitted=0 dropped=1 why=disk nfs=1",
+    );
+  });
+
   it("shows the 4 disks with the most operations and counts the others", () => {
     const disk = (name: string, ops: number) => `D ${name} ${ops} 0 ${ops * 8} 0 0 0 0 0 0 ${ops} ${ops}`;
     const names = ["sda", "sdb", "sdc", "sdd", "sde", "sdf"];
@@ -58,23 +142,23 @@ describe("sampler.sh summarize: the arithmetic on fixed snapshots", () => {
     ];
     const r = summarize(["N 4", ...snap(1, 1), ...snap(2, 2)].join("\n") + "\n");
     const lines = r.stdout.trim().split("\n");
-    expect(lines[0]).toBe("window seconds=1.00 snapshots=2 interval=1 cpus=4 disks=4 omitted=2");
+    expect(lines[0]).toBe("window seconds=1.00 measured=1.00 snapshots=2 interval=1 cpus=4 disks=4 omitted=2 dropped=0");
     expect(lines.slice(2).map((l) => l.split(" ")[1])).toEqual(["name=sdf", "name=sde", "name=sdd", "name=sdc"]);
   });
 
   it("a window without two snapshots, or without time between them, is the window line alone", () => {
     expect(summarize("N 2\nT 5.00\nC 1 0 0 1 0 0 0 0\nE\n").stdout).toBe(
-      "window seconds=0.00 snapshots=1 interval=1 cpus=2 disks=0 omitted=0\n",
+      "window seconds=0.00 measured=0.00 snapshots=1 interval=1 cpus=2 disks=0 omitted=0 dropped=0\n",
     );
     expect(summarize("N 2\nT 5.00\nC 1 0 0 1 0 0 0 0\nE\nT 5.00\nC 2 0 0 2 0 0 0 0\nE\n").stdout).toBe(
-      "window seconds=0.00 snapshots=2 interval=1 cpus=2 disks=0 omitted=0\n",
+      "window seconds=0.00 measured=0.00 snapshots=2 interval=1 cpus=2 disks=0 omitted=0 dropped=0\n",
     );
   });
 
   it("refuses a usage it does not know and an interval that is not a positive number", () => {
     expect(spawnSync("/bin/sh", [SAMPLER], { encoding: "utf8" })).toMatchObject({
       status: 2,
-      stderr: "usage: sh sampler.sh run OUT STOP PARENT | sh sampler.sh summarize\n",
+      stderr: "usage: sh sampler.sh run OUT STOP PARENT | sh sampler.sh summarize | sh sampler.sh snapshot\n",
     });
     const r = spawnSync("/bin/sh", [SAMPLER, "run", path.join(tmp, "o"), path.join(tmp, "s"), "1"], {
       encoding: "utf8",
@@ -93,11 +177,27 @@ describe("sampler.sh summarize: the arithmetic on fixed snapshots", () => {
       "E",
     ];
     const summary = summarize(["N 192", ...snap(100, 1), ...snap(101, 2)].join("\n") + "\n").stdout;
-    expect(summary.split("\n")[0]).toBe("window seconds=1.00 snapshots=2 interval=1 cpus=192 disks=4 omitted=1");
-    const block = `=== LAB-UTIL-BEGIN tool=pgbench rep=20 ===\n${summary}=== LAB-UTIL-END tool=pgbench rep=20 ===\n`;
-    expect(criBytes(block)).toBe(1534);
+    expect(summary.split("\n")[0]).toBe("window seconds=1.00 measured=1.00 snapshots=2 interval=1 cpus=192 disks=4 omitted=1 dropped=0");
+    // The widest window line also says why intervals were dropped (cpu,disk): 13 bytes more.
+    const block = `=== LAB-UTIL-BEGIN tool=pgbench rep=20 ===\n${summary.replace("dropped=0", "dropped=0 why=cpu,disk")}=== LAB-UTIL-END tool=pgbench rep=20 ===\n`;
+    expect(criBytes(block)).toBe(1571);
     expect(criBytes(block)).toBeLessThanOrEqual(SAMPLER_LOG_BYTES_PER_REP);
     expect(parseSamplerSummary(summary, "widest").disks).toHaveLength(4);
+    // With NFS mounts: 2 at most, then 3 lines of mounts and disks together, as wide as they come.
+    const mounts = ["/var/lib/kafka/data-0-abcdef", "/var/lib/kafka/data-1-abcdef", "/var/lib/kafka/data-2-abcdef"];
+    const nfsSnap = (t: number, k: number) => [
+      ...snap(t, k).slice(0, -1),
+      ...mounts.map((m) => `M ${m} ${k * 9e7} ${k * 9e11} ${k * 9e11} ${k * 9e7} ${k * 9e11} ${k * 9e11} ${k * big} ${k * big}`),
+      "E",
+    ];
+    const withNfs = summarize(["N 192", ...nfsSnap(100, 1), ...nfsSnap(101, 2)].join("\n") + "\n").stdout;
+    expect(withNfs.split("\n")[0]).toBe(
+      "window seconds=1.00 measured=1.00 snapshots=2 interval=1 cpus=192 disks=1 omitted=4 dropped=0 nfs=2",
+    );
+    const nfsBlock = `=== LAB-UTIL-BEGIN tool=pgbench rep=20 ===\n${withNfs.replace("dropped=0", "dropped=0 why=cpu,disk")}=== LAB-UTIL-END tool=pgbench rep=20 ===\n`;
+    expect(criBytes(nfsBlock)).toBe(1430);
+    expect(criBytes(nfsBlock)).toBeLessThanOrEqual(SAMPLER_LOG_BYTES_PER_REP);
+    expect(parseSamplerSummary(withNfs, "widest").nfs).toHaveLength(2);
   });
 });
 
@@ -217,7 +317,7 @@ describe("fio.sh with the sampler (lib.sh), collected as a Job's log is", () => 
     const busy = samples.find((s) => s.metric === "util.node.cpuBusy" && s.metadata.rep === 2)!;
     expect(iops.metadata.repStart).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     for (const k of ["stack", "runId", "rep", "repStart", "repEnd", "fioProfile"]) expect(busy.metadata[k]).toBe(iops.metadata[k]);
-    expect(busy.metadata).toMatchObject({ tool: "fio", utilSource: "node-sampler", limit: 100, limitLabel: "node CPU busy" });
+    expect(busy.metadata).toMatchObject({ tool: "fio", utilSource: "node-sampler", limit: 100, limitLabel: "node CPU busy (node-wide)" });
     // With LAB_SAMPLER=off the markers keep their times and no summary follows.
     const off = runScript(
       path.join(BENCH_SCRIPTS_DIR, "fio.sh"),
