@@ -63,6 +63,8 @@ interface StateResource {
   readonly id?: string;
   readonly inputs?: Record<string, unknown>;
   readonly outputs?: Record<string, unknown>;
+  /** The URNs it depends on (apitype ResourceV3 `dependencies`). */
+  readonly dependencies?: readonly string[];
 }
 
 const last = (n: string) => n.split("/").pop() as string;
@@ -117,7 +119,8 @@ export async function survey(ws: JanitorWorkspace, now: Date, opts: SurveyOption
       const stateTime = (deployment.deployment as { manifest?: { time?: unknown } } | undefined)?.manifest?.time;
       const region = typeof provider?.inputs?.region === "string" ? provider.inputs.region : "us-east-1";
       const cost = estimateHourly(
-        resources.map((r) => ({ type: r.type, name: r.urn.split("::").pop() as string, inputs: r.inputs ?? {} })),
+        // With the URNs and dependencies, as the plan's estimate has them (an Elastic IP association names its instance).
+        resources.map((r) => ({ type: r.type, name: r.urn.split("::").pop() as string, inputs: r.inputs ?? {}, urn: r.urn, dependencies: r.dependencies })),
         region,
       );
       const startedAt = typeof created === "string" ? created : typeof stateTime === "string" ? stateTime : undefined;
