@@ -268,7 +268,6 @@ describe("collect-job.sh against a stand-in kubectl", () => {
         `esac`,
       ].join("\n"),
     );
-    fs.writeFileSync(path.join(bin, "job.log"), log);
     return {
       env: {
         KUBECTL_BIN: path.join(bin, "kubectl"),
