@@ -159,7 +159,9 @@ export class KafkaCluster extends pulumi.ComponentResource {
           JOB_NAMESPACE: storageNamespaceName(r),
           WAIT_TIMEOUT_SECONDS: String(PREPARE_DEADLINE_SECONDS + AWAIT_PREPARE_MARGIN_SECONDS),
           POLL_SECONDS: String(PREPARE_POLL_SECONDS),
-          MOUNT_REFUSED_FIX: pulumi.all([args.svmName, args.managementEndpoint]).apply(([svm, endpoint]) => mountRefusedFix(svm, endpoint)),
+          MOUNT_REFUSED_FIX: pulumi
+            .all([args.svmName, args.managementEndpoint])
+            .apply(([svm, endpoint]) => mountRefusedFix(svm, endpoint, storageNamespaceName(r))),
           LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
         },
         // A Job created again (new uid) is awaited again; nothing else re-runs it.

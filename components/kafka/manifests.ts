@@ -220,15 +220,29 @@ export const PREPARE_POLL_SECONDS = 5;
 
 /**
  * What the wait for the Job prints when the driver's chmod of a volume root is refused (the SVM's
- * export rule squashes root): the one command that fixes the rule, on the file system's management
- * endpoint as fsxadmin (ONTAP CLI `vserver export-policy rule modify ... -superuser`), and how to
- * go on. One line each (components/bench/scripts/collect-job.sh `MOUNT_REFUSED_FIX`).
+ * export rule squashes root), one line each (components/bench/scripts/collect-job.sh
+ * `MOUNT_REFUSED_FIX`): on the file system's management endpoint as fsxadmin, first the rules of the
+ * `default` policy with their index, client match and superuser setting (ONTAP CLI `vserver
+ * export-policy rule show ... -fields`, https://docs.netapp.com/us-en/ontap-cli/vserver-export-policy-rule-show.html),
+ * then the change of the matching rule (`vserver export-policy rule modify -ruleindex ... -superuser`,
+ * https://docs.netapp.com/us-en/ontap-cli/vserver-export-policy-rule-modify.html): which index holds
+ * the rule FSx made is not documented, so it is read, not assumed. The endpoint has addresses in the
+ * VPC only, so the ssh runs from inside it (a node through SSM Session Manager, or a pod).
+ *
+ * Then the failed Job is deleted and `pulumi up --refresh` run: the Kubernetes provider only notices
+ * an object deleted out of band on a refresh, and without one the new wait would find no Job. (A
+ * refresh is safe here: the stack's Kubernetes provider has no `deleteUnreachable`, so an unreachable
+ * cluster fails the refresh instead of dropping objects from the state; stacks/kafka/index.ts.)
  */
-export function mountRefusedFix(svmName: string, managementEndpoint: string): string {
+export function mountRefusedFix(svmName: string, managementEndpoint: string, namespace: string): string {
   return [
-    `the export rule of SVM ${svmName} squashes root, and the NFS CSI driver's chmod of a new volume's root runs as root. Fix the rule on the file system's management endpoint (ssh fsxadmin@${managementEndpoint}):`,
-    `  vserver export-policy rule modify -vserver ${svmName} -policyname default -ruleindex 1 -superuser sys`,
-    `then run pulumi up --refresh (docs/kafka.md, "Root over NFS")`,
+    `the export rule of SVM ${svmName} squashes root, so the NFS CSI driver's chmod of a new volume's root (run as root) was refused. ` +
+      `On the file system's management endpoint, reachable only from inside the VPC (e.g. from an EKS node through SSM Session Manager, or from a pod), ` +
+      `ssh fsxadmin@${managementEndpoint} and find the rule that matches the nodes:`,
+    `  vserver export-policy rule show -vserver ${svmName} -policyname default -fields ruleindex,clientmatch,superuser`,
+    `let root through on that rule:`,
+    `  vserver export-policy rule modify -vserver ${svmName} -policyname default -ruleindex <index from the show> -superuser sys`,
+    `then delete the failed Job (kubectl --namespace ${namespace} delete job ${PREPARE_JOB}) and run pulumi up --refresh, which creates it again (docs/kafka.md, "Root over NFS")`,
   ].join("\n");
 }
 
@@ -259,10 +273,16 @@ export function prepareConfigMapManifest(r: ResolvedKafka, script: string): ICon
  * The driver's chmod runs as root over NFS, and only when the root's mode differs (csi-driver-nfs
  * v4.13.4 pkg/nfs/utils.go `chmodIfPermissionMismatch`): it needs an export rule that keeps root
  * root (`-superuser sys` or `any`), which neither AWS nor NetApp documents for the SVM's `default`
- * policy. Where root is squashed the chmod fails, NodePublishVolume returns the error, and the Job's
- * pod stays in ContainerCreating with a FailedMount event (`chmod …: operation not permitted`) until
- * {@link PREPARE_DEADLINE_SECONDS}. The wait (collect-job.sh with {@link mountRefusedFix}) reads
- * that event and fails at once with the one command that fixes the rule (docs/kafka.md).
+ * policy. Where root is squashed the chmod fails with a bare `operation not permitted`
+ * (pkg/nfs/chmod_unix.go `syscall.Chmod`), which NodePublishVolume returns as codes.Internal: a
+ * FailedMount event `MountVolume.SetUp failed for volume "data-0" : rpc error: code = Internal desc =
+ * operation not permitted`. The NFS mount stays in place, so the kubelet's retry finds the target
+ * mounted and NodePublishVolume succeeds without a chmod (pkg/nfs/nodeserver.go, `!notMnt`): the
+ * container starts on a volume root still owned by root, mode 0755, prepare-dirs.sh cannot create
+ * the brokers' directories and says the root's mode is not 777, and with `backoffLimit` 2 the Job
+ * is Failed in about a minute. The wait (collect-job.sh with {@link mountRefusedFix}) fails at once
+ * on the event, or on the Failed Job with that event or that log line, printing the commands that
+ * fix the rule (docs/kafka.md, "Root over NFS").
  */
 export function prepareJobManifest(r: ResolvedKafka, server: string, deploymentId: string): IJob {
   const labels = { "app.kubernetes.io/name": PREPARE_JOB, "app.kubernetes.io/part-of": "storage-bench-lab" };

@@ -133,13 +133,16 @@ function build(
   // wherever their node groups run (spread): docs/kafka.md, "Zones".
   const zonePlacement = zonePlacementOf(cfg);
   const zone = zonePlacement === "preferred" ? fsx.preferredAz : undefined;
-  // `deleteUnreachable`: a destroy out of order (the eks stack first) would otherwise fail on every
-  // Kubernetes object of this stack, whose cluster is gone; with it the provider drops them from the
-  // state ("If present and set to true, the provider will delete resources associated with an
-  // unreachable Kubernetes cluster from Pulumi state", @pulumi/kubernetes ProviderArgs). The right
-  // order is still this stack first (docs/kafka.md, "Destroying"): its NFS rules on the file
-  // system's security group name the EKS nodes' group, which cannot be deleted while they exist.
-  const k8sProvider = new k8s.Provider("kafka-cluster", { kubeconfig: eks.kubeconfig, deleteUnreachable: true });
+  // No `deleteUnreachable` on this provider: with it, pulumi-kubernetes' `Read` answers an empty ID for
+  // every object when the cluster cannot be reached (provider/pkg/provider/provider.go `Read`), so any
+  // refresh while, e.g., the `aws eks get-token` credentials have expired would drop every Kubernetes
+  // object of this stack from its state. A destroy out of order (the eks stack first) is the one case
+  // for it, and it is asked for on that command only: `PULUMI_K8S_DELETE_UNREACHABLE=true pulumi
+  // destroy` (the environment variable behind the provider's `deleteUnreachable`: pulumi-kubernetes
+  // provider/pkg/gen/schema.go, `DefaultInfo.Environment`). docs/kafka.md, "Destroying": the right order
+  // is this stack first, since its NFS rules on the file system's security group name the EKS nodes'
+  // group, which cannot be deleted while they exist.
+  const k8sProvider = new k8s.Provider("kafka-cluster", { kubeconfig: eks.kubeconfig });
   const nfsServer = fsx.nfsEndpoint.apply((e) => e?.dnsName ?? "");
   const inCluster = { provider: k8sProvider };
 

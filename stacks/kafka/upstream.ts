@@ -191,6 +191,10 @@ export function nfsEndpointProblems(endpoint: { dnsName: string } | null, fsxOnt
  * traffic crosses a zone) as DESIGN's samples name them. With `spread` the pods go wherever their
  * groups' nodes are: the groups' zones are recorded, and the relation is `cross` when a group has a
  * node outside the preferred zone.
+ *
+ * These zones are the configured placement (the required node affinity, the node groups' zones from
+ * the eks stack), not zones observed on the pods' nodes: `zoneSource: "configured"` says so in every
+ * sample (a scheduler cannot put a pod outside a required affinity, but nothing here reads the node).
  */
 export function zoneMetadata(
   zonePlacement: "preferred" | "spread",
@@ -200,6 +204,7 @@ export function zoneMetadata(
   workers: number,
 ): Record<string, string> {
   const common = {
+    zoneSource: "configured",
     zonePlacement,
     fsxPreferredAz: preferredAz,
     brokerGroupZones: p.brokerGroupZones.join(","),

@@ -28,11 +28,21 @@
 # With MOUNT_REFUSED_FIX (the kafka stack's storage Job, components/kafka/index.ts): a FailedMount
 # event of one of the Job's pods (pods labelled batch.kubernetes.io/job-name=<job>, set by the Job
 # controller; events selected by `reason`, kubernetes pkg/registry/core/event/strategy.go
-# ToSelectableFields) whose message says a chmod was not permitted (csi-driver-nfs v4.13.4 chmods a
-# volume root as root after mounting it: refused where the NFS export squashes root; the kubelet
-# then records "MountVolume.SetUp failed ... chmod ...: operation not permitted" and retries until
-# the Job's deadline) makes it print the event and MOUNT_REFUSED_FIX and exit 1 at once. Other
-# FailedMount events are printed once each while it waits.
+# ToSelectableFields) whose message says a chmod was not permitted makes it print the event and
+# MOUNT_REFUSED_FIX and exit 1 at once. csi-driver-nfs chmods a volume root as root after mounting it,
+# refused where the NFS export squashes root; NodePublishVolume returns the error as codes.Internal
+# with the error's own text (pkg/nfs/nodeserver.go). Since v4.13.3 (commit 4a5ec144) the chmod is a
+# bare syscall.Chmod (pkg/nfs/chmod_unix.go), whose error is just the errno's text, so v4.13.4's
+# event reads `MountVolume.SetUp failed for volume "data-0" : rpc error: code = Internal desc =
+# operation not permitted` (no "chmod", no path); before it, os.Chmod's `chmod <path>: operation not
+# permitted`. Both are matched. Other FailedMount events are printed once each while it waits.
+#
+# The event may not be the end of it: the driver leaves the NFS mount in place after the refused
+# chmod, and the kubelet's retry finds it mounted and succeeds without a chmod, so the container
+# starts on a root-owned 0755 volume root, prepare-dirs.sh fails on it ("the NFS driver's chmod was
+# refused", its own line) and, with backoffLimit 2, the Job is Failed within about a minute. So on a
+# Failed Job the events are read first, then the Job's log for that line: either prints
+# MOUNT_REFUSED_FIX before the Job's description.
 set -eu
 
 JOB_NAME=${JOB_NAME:-}
@@ -84,7 +94,7 @@ $pod
       *) continue ;;
     esac
     case $message in
-      *chmod*'operation not permitted'*)
+      *chmod*'operation not permitted'* | *'code = Internal desc = operation not permitted'*)
         log "error: pod $pod of job/$JOB_NAME cannot mount a volume: $message"
         printf '%s\n' "$MOUNT_REFUSED_FIX" | while IFS= read -r line; do log "error: $line"; done
         exit 1
@@ -95,6 +105,17 @@ $pod
       log "FailedMount of pod $pod (the kubelet retries): $message"
     fi
   done <"$stage/events"
+}
+
+# check_log: with MOUNT_REFUSED_FIX, the Job's log for prepare-dirs.sh's line on a volume root the
+# driver could not chmod (see above).
+check_log() {
+  [ -n "$MOUNT_REFUSED_FIX" ] || return 0
+  k logs "job/$JOB_NAME" >"$stage/job.log" 2>/dev/null || return 0
+  line=$(grep -m 1 -F "the NFS driver's chmod was refused" "$stage/job.log") || return 0
+  log "error: job/$JOB_NAME failed: $line"
+  printf '%s\n' "$MOUNT_REFUSED_FIX" | while IFS= read -r fix; do log "error: $fix"; done
+  exit 1
 }
 
 give_up() {
@@ -118,7 +139,11 @@ while :; do
   fi
   case " $conditions " in
     *' Complete '*) break ;;
-    *' Failed '*) give_up "failed" ;;
+    *' Failed '*)
+      check_mounts
+      check_log
+      give_up "failed"
+      ;;
   esac
   check_mounts
   if [ "$(date +%s)" -ge "$deadline" ]; then give_up "did not finish within ${WAIT_TIMEOUT_SECONDS}s"; fi

@@ -37,6 +37,18 @@
 #   message names the clean-up (docs/kafka.md, "Re-deploying onto the same file system");
 # - the mode is set at creation (mkdir -m); the owner is whoever creates it, checked against OWNER_UID
 #   (run as another user, or with the NFS export mapping the user elsewhere, it stops and says so).
+#   An owner of 65534 is the NFSv4 client's "nobody": the SVM sent an owner name the node could not
+#   map, which ONTAP does for uid 1001 (no name on the SVM) only with numeric ids turned off
+#   (`v4-numeric-ids`, enabled by default: NetAppDocs/ontap nfs-config/create-server-task.adoc), so
+#   the message names the ONTAP command that shows that setting;
+# - a directory it cannot create on a volume root whose mode is not 777 (components/kafka/manifests.ts
+#   VOLUME_ROOT_MODE) means the NFS CSI driver's chmod of the root was refused: csi-driver-nfs v4.13.4
+#   fails NodePublishVolume on it (pkg/nfs/nodeserver.go) but leaves the NFS mount in place, and the
+#   kubelet's retry finds the target mounted (`!notMnt`) and returns success without the chmod, so
+#   the container starts on
+#   a root still owned by root, mode 0755. The mode is tested, not the owner (over NFSv4 root itself
+#   shows as 65534 where ID mapping fails). That message is a key of collect-job.sh's
+#   MOUNT_REFUSED_FIX ("the NFS driver's chmod was refused"): keep both in step.
 # --check verifies the same (every directory there, a directory, owned by OWNER_UID, writable, no
 # earlier cluster's data) and creates nothing (the write test's file is removed at once).
 set -eu
@@ -93,10 +105,17 @@ for m in $VOLUME_MOUNTS; do
     elif [ "$mode" = check ]; then
       fail "$p does not exist"
     else
-      mkdir -m "$DIR_MODE" -- "$p" || fail "cannot create $p: is $m writable by $(id -u):$(id -g)?"
+      if ! mkdir -m "$DIR_MODE" -- "$p"; then
+        root_mode=$(stat -c %a -- "$m")
+        [ "$root_mode" = 777 ] || fail "cannot create $p: the volume root $m is mode $root_mode, not 777: the NFS driver's chmod was refused (root squashed by the SVM's export rule)"
+        fail "cannot create $p: is $m writable by $(id -u):$(id -g)?"
+      fi
       created=$((created + 1))
     fi
     owner=$(stat -c %u -- "$p")
+    if [ "$owner" = 65534 ] && [ "$OWNER_UID" != 65534 ]; then
+      fail "$p belongs to uid 65534, not $OWNER_UID (as this NFS client sees it: $(stat -c %u:%g -- "$p")): 65534 is NFSv4 ID mapping's \"nobody\", an owner name the node could not map; check that the SVM sends numeric ids: vserver nfs show -vserver <svm> -fields v4-numeric-ids (docs/kafka.md, \"What it checks\")"
+    fi
     [ "$owner" = "$OWNER_UID" ] || fail "$p belongs to uid $owner, not $OWNER_UID (as this NFS client sees it: $(stat -c %u:%g -- "$p"))"
     probe="$p/.lab-write-test.$$"
     (set -C && : >"$probe") 2>/dev/null || fail "$p belongs to uid $OWNER_UID but uid $OWNER_UID cannot create a file in it (mode $(stat -c %a -- "$p"))"

@@ -342,15 +342,27 @@ describe("collect-job.sh against a stand-in kubectl", () => {
 });
 
 describe("collect-job.sh with MOUNT_REFUSED_FIX: the FailedMount events of the Job's pods", () => {
-  /** The kubelet's event when csi-driver-nfs' NodePublishVolume fails on its chmod (codes.Internal with the chmod error). */
-  const CHMOD_REFUSED =
+  /**
+   * The kubelet's event when csi-driver-nfs v4.13.4's NodePublishVolume fails on its chmod: codes.Internal
+   * with the bare syscall.Chmod error (pkg/nfs/chmod_unix.go since v4.13.3, commit 4a5ec144): no "chmod", no path.
+   */
+  const CHMOD_REFUSED = 'MountVolume.SetUp failed for volume "data-0" : rpc error: code = Internal desc = operation not permitted';
+  /** The same before v4.13.3 (os.Chmod's PathError), still matched. */
+  const CHMOD_REFUSED_OLD =
     'MountVolume.SetUp failed for volume "data-0" : rpc error: code = Internal desc = chmod /var/lib/kubelet/pods/5b0c/volumes/kubernetes.io~csi/data-0/mount: operation not permitted';
+  /** prepare-dirs.sh's line on a volume root the driver could not chmod (test/components/kafka/scripts.test.ts). */
+  const ROOT_LINE =
+    "[lab] error: cannot create /volumes/0/kafka-brokers-0: the volume root /volumes/0 is mode 755, not 777: the NFS driver's chmod was refused (root squashed by the SVM's export rule)";
   const TIMED_OUT =
     'MountVolume.SetUp failed for volume "data-1" : rpc error: code = Internal desc = mount failed: exit status 32 Output: mount.nfs: Connection timed out';
   const POD = "kafka-storage-prepare-x7k2p";
-  const FIX = "fix the rule:\n  vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex 1 -superuser sys";
-  /** kubectl: `get job` answers `conditions`, `get pods` the Job's pod, `get events` `events` (pod, message). */
-  function kubectl(conditions: string, events: Array<[string, string]>): { env: Record<string, string>; calls: () => string[] } {
+  const FIX = "fix the rule:\n  vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex <index> -superuser sys";
+  /** kubectl: `get job` answers `conditions`, `get pods` the Job's pod, `get events` `events` (pod, message), `logs` `log`. */
+  function kubectl(
+    conditions: string,
+    events: Array<[string, string]>,
+    log = "(no log)\n",
+  ): { env: Record<string, string>; calls: () => string[] } {
     const bin = path.join(tmp, "bin");
     fs.mkdirSync(bin);
     const calls = path.join(tmp, "calls");
@@ -365,10 +377,11 @@ describe("collect-job.sh with MOUNT_REFUSED_FIX: the FailedMount events of the J
         `  "get pods") printf '${POD}\\n' ;;`,
         `  "get events") printf '${lines.replace(/\t/g, "\\t").replace(/\n/g, "\\n")}' ;;`,
         `  "describe job/kafka-storage-prepare") echo "Events: DeadlineExceeded" ;;`,
-        `  "logs job/kafka-storage-prepare") echo "(no log)" ;;`,
+        `  "logs job/kafka-storage-prepare") cat "${path.join(bin, "job.log")}" ;;`,
         `esac`,
       ].join("\n"),
     );
+    fs.writeFileSync(path.join(bin, "job.log"), log);
     return {
       env: {
         KUBECTL_BIN: path.join(bin, "kubectl"),
@@ -381,6 +394,12 @@ describe("collect-job.sh with MOUNT_REFUSED_FIX: the FailedMount events of the J
       calls: () => fs.readFileSync(calls, "utf8").trim().split("\n"),
     };
   }
+  /** What collect-job.sh prints of FIX (each line an error), and the end of its stderr. */
+  const FIX_LINES = [
+    "[lab] error: fix the rule:",
+    "[lab] error:   vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex <index> -superuser sys",
+    "",
+  ];
   /** stderr without the timestamps. */
   const lines = (stderr: string) => stderr.split("\n").map((l) => l.replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ /, ""));
 
@@ -398,14 +417,52 @@ describe("collect-job.sh with MOUNT_REFUSED_FIX: the FailedMount events of the J
       "[lab] waiting up to 600s for job/kafka-storage-prepare in namespace kafka-storage",
       `[lab] FailedMount of pod ${POD} (the kubelet retries): ${TIMED_OUT}`,
       `[lab] error: pod ${POD} of job/kafka-storage-prepare cannot mount a volume: ${CHMOD_REFUSED}`,
-      "[lab] error: fix the rule:",
-      "[lab] error:   vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex 1 -superuser sys",
-      "",
+      ...FIX_LINES,
     ]);
     expect(calls()).toEqual([
       `--namespace kafka-storage get job/kafka-storage-prepare -o jsonpath={range .status.conditions[?(@.status=="True")]}{.type}{" "}{end}`,
       `--namespace kafka-storage get pods -l batch.kubernetes.io/job-name=kafka-storage-prepare -o jsonpath={range .items[*]}{.metadata.name}{"\\n"}{end}`,
       `--namespace kafka-storage get events --field-selector reason=FailedMount -o jsonpath={range .items[*]}{.involvedObject.name}{"\\t"}{.message}{"\\n"}{end}`,
+    ]);
+  });
+
+  it.each([
+    ["the event of csi-driver-nfs before v4.13.3 (`chmod <path>: operation not permitted`) is matched too", "", CHMOD_REFUSED_OLD],
+    [
+      "a Job already Failed (the retried mount succeeded without chmod, prepare-dirs.sh failed): its pods' events are read first",
+      "Failed ",
+      CHMOD_REFUSED,
+    ],
+  ])("%s", (_title, conditions, event) => {
+    const { env, calls } = kubectl(conditions, [[POD, event]], `${ROOT_LINE}\n`);
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "600" });
+    expect(r.status).toBe(1);
+    expect(lines(r.stderr).slice(1)).toEqual([
+      `[lab] error: pod ${POD} of job/kafka-storage-prepare cannot mount a volume: ${event}`,
+      ...FIX_LINES,
+    ]);
+    expect(calls().some((c) => c.includes(" describe ") || c.includes(" logs "))).toBe(false);
+  });
+
+  it("a Job already Failed whose events are gone: prepare-dirs.sh's line on the volume root's mode in its log gives the fix", () => {
+    const { env, calls } = kubectl("Failed ", [], `${ROOT_LINE}\n`);
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "600" });
+    expect([r.status, r.stdout]).toEqual([1, ""]);
+    expect(lines(r.stderr).slice(1)).toEqual([`[lab] error: job/kafka-storage-prepare failed: ${ROOT_LINE}`, ...FIX_LINES]);
+    expect(calls().slice(-1)).toEqual(["--namespace kafka-storage logs job/kafka-storage-prepare"]);
+  });
+
+  it("a Job Failed for another reason: its description and log, no fix", () => {
+    const { env } = kubectl("Failed ", [[POD, TIMED_OUT]], "[lab] error: /volumes/0 is not a mount point: the volume is not mounted\n");
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "600" });
+    expect(r.status).toBe(1);
+    expect(lines(r.stderr).slice(1)).toEqual([
+      `[lab] FailedMount of pod ${POD} (the kubelet retries): ${TIMED_OUT}`,
+      "[lab] job/kafka-storage-prepare in namespace kafka-storage failed",
+      "Events: DeadlineExceeded",
+      "[lab] log of job/kafka-storage-prepare:",
+      "[lab] error: /volumes/0 is not a mount point: the volume is not mounted",
+      "",
     ]);
   });
 

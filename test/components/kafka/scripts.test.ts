@@ -120,7 +120,10 @@ describe("prepare-dirs.sh", () => {
     dir(vols[0], "kafka-brokers-0", NOBODY, NOBODY, 0o777);
     expect(run(ENV(), ["--check"])).toEqual({
       status: 1,
-      stderr: `[lab] error: ${vols[0]}/kafka-brokers-0 belongs to uid 65534, not 1001 (as this NFS client sees it: 65534:65534)\n`,
+      stderr:
+        `[lab] error: ${vols[0]}/kafka-brokers-0 belongs to uid 65534, not 1001 (as this NFS client sees it: 65534:65534): ` +
+        `65534 is NFSv4 ID mapping's "nobody", an owner name the node could not map; check that the SVM sends numeric ids: ` +
+        `vserver nfs show -vserver <svm> -fields v4-numeric-ids (docs/kafka.md, "What it checks")\n`,
     });
     fs.rmdirSync(path.join(vols[0], "kafka-brokers-0"));
     dir(vols[0], "kafka-brokers-0", 1001, NOBODY, 0o550);
@@ -171,14 +174,29 @@ describe("prepare-dirs.sh", () => {
     expect(fs.readdirSync(vols[0])).toEqual([]);
   });
 
-  test("a volume root it cannot write to stops it, saying so", () => {
+  test("a volume root still root's 0755 (the driver's chmod refused, the retried mount kept) stops it, naming the refused chmod by the mode", () => {
     mountedStat();
     fs.chmodSync(vols[1], 0o755);
     expect(run(ENV())).toEqual({
       status: 1,
       stderr:
         `mkdir: cannot create directory '${vols[1]}/kafka-brokers-0': Permission denied\n` +
-        `[lab] error: cannot create ${vols[1]}/kafka-brokers-0: is ${vols[1]} writable by 1001:0?\n`,
+        `[lab] error: cannot create ${vols[1]}/kafka-brokers-0: the volume root ${vols[1]} is mode 755, not 777: ` +
+        `the NFS driver's chmod was refused (root squashed by the SVM's export rule)\n`,
+    });
+    // The mode decides, not the owner: over NFSv4 root itself may show as 65534.
+    fs.chownSync(vols[1], NOBODY, NOBODY);
+    expect(run(ENV()).stderr).toContain(`the volume root ${vols[1]} is mode 755, not 777: the NFS driver's chmod was refused`);
+  });
+
+  test("a directory it cannot create on a volume root of mode 777 (the chmod happened): the generic question", () => {
+    mountedStat();
+    stub(bin, "mkdir", `echo "mkdir: cannot create directory '$4': Read-only file system" >&2; exit 1`);
+    expect(run(ENV())).toEqual({
+      status: 1,
+      stderr:
+        `mkdir: cannot create directory '${vols[0]}/kafka-brokers-0': Read-only file system\n` +
+        `[lab] error: cannot create ${vols[0]}/kafka-brokers-0: is ${vols[0]} writable by 1001:0?\n`,
     });
   });
 

@@ -164,9 +164,13 @@ describe("stack kafka, planned after its upstreams", () => {
       WAIT_TIMEOUT_SECONDS: "900",
       POLL_SECONDS: "5",
       MOUNT_REFUSED_FIX:
-        `the export rule of SVM kafkasvm squashes root, and the NFS CSI driver's chmod of a new volume's root runs as root. Fix the rule on the file system's management endpoint (ssh fsxadmin@${fsx.managementEndpoint.dnsName}):\n` +
-        "  vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex 1 -superuser sys\n" +
-        'then run pulumi up --refresh (docs/kafka.md, "Root over NFS")',
+        "the export rule of SVM kafkasvm squashes root, so the NFS CSI driver's chmod of a new volume's root (run as root) was refused. " +
+        "On the file system's management endpoint, reachable only from inside the VPC (e.g. from an EKS node through SSM Session Manager, or from a pod), " +
+        `ssh fsxadmin@${fsx.managementEndpoint.dnsName} and find the rule that matches the nodes:\n` +
+        "  vserver export-policy rule show -vserver kafkasvm -policyname default -fields ruleindex,clientmatch,superuser\n" +
+        "let root through on that rule:\n" +
+        "  vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex <index from the show> -superuser sys\n" +
+        'then delete the failed Job (kubectl --namespace kafka-storage delete job kafka-storage-prepare) and run pulumi up --refresh, which creates it again (docs/kafka.md, "Root over NFS")',
       LAB_KUBECONFIG: "[secret]",
     });
     expect(wait.inputs.interpreter).toEqual(["/bin/sh", "-c"]);
@@ -174,10 +178,10 @@ describe("stack kafka, planned after its upstreams", () => {
     expect(fsx.svmName).toBe("kafkasvm");
   });
 
-  test("the Kubernetes provider lets a destroy proceed when the EKS cluster is already gone", () => {
+  test("the Kubernetes provider has no deleteUnreachable: a refresh against an unreachable cluster fails instead of dropping the objects", () => {
     const provider = named(p, "pulumi:providers:kubernetes", "kafka-cluster");
-    // Provider inputs reach the engine JSON-encoded (as the SDK serializes provider config).
-    expect(provider.inputs.deleteUnreachable).toBe("true");
+    expect(provider.inputs.deleteUnreachable).toBeUndefined();
+    expect(provider.inputs.kubeconfig).toBeDefined();
   });
 
   test("the EKS nodes may reach the file system on exactly the NFS ports", () => {

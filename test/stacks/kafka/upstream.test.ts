@@ -85,8 +85,9 @@ describe("kafka's upstream checks", () => {
     ]);
   });
 
-  test("the samples' zones: every broker and worker in the preferred zone, or the groups' zones when spread", () => {
+  test("the samples' zones (the configured placement, so marked): every broker and worker in the preferred zone, or the groups' zones when spread", () => {
     expect(zoneMetadata("preferred", "us-east-1a", { brokerGroupZones: ["us-east-1a"], clientGroupZones: ["us-east-1a"] }, 3, 4)).toEqual({
+      zoneSource: "configured",
       zonePlacement: "preferred",
       fsxPreferredAz: "us-east-1a",
       brokerGroupZones: "us-east-1a",
@@ -97,6 +98,7 @@ describe("kafka's upstream checks", () => {
       workerZones: "us-east-1a,us-east-1a,us-east-1a,us-east-1a",
     });
     expect(zoneMetadata("spread", "us-east-1b", { brokerGroupZones: BOTH, clientGroupZones: ["us-east-1b"] }, 3, 4)).toEqual({
+      zoneSource: "configured",
       zonePlacement: "spread",
       fsxPreferredAz: "us-east-1b",
       brokerGroupZones: "us-east-1a,us-east-1b",
