@@ -5,7 +5,8 @@ import pulumi from "@pulumi/eslint-plugin";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", "results/**", "bin/**", "coverage/**", "*.config.js"] },
+  // .stryker-tmp/ and reports/: `npm run mutate`'s sandbox copy of the project and its reports.
+  { ignores: ["node_modules/**", "results/**", "bin/**", "coverage/**", "*.config.js", ".stryker-tmp/**", "reports/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,7 @@
 // Stryker (mutation testing) for `npm run mutate [group…]` (test/mutation/mutate.mjs): one group of
 // test/mutation/groups.mjs a run, named by MUTATE_GROUP; its tests alone run, through the project's
 // jest config (ts-jest transpiles). https://stryker-mutator.io/docs/stryker-js/configuration/
+import process from "node:process";
 import { GROUPS } from "./test/mutation/groups.mjs";
 
 const name = process.env.MUTATE_GROUP;

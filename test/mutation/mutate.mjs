@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { GROUPS, score } from "./groups.mjs";
 
