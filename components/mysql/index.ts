@@ -2,7 +2,8 @@
  * `lab:mysql:MySql`: replicated MySQL 8.4 (source `mysql-0`, replicas cloned with XtraBackup 8.4)
  * on a StorageClass under test, in a namespace under the restricted Pod Security profile. Creates
  * the namespace, a random root password (@pulumi/random: 32 letters and digits, never empty, a
- * Pulumi secret) in a Secret, the ConfigMap, both Services, the StatefulSet and its
+ * Pulumi secret) in a Secret, the replication account's password (the same kind, its own Secret:
+ * replicas connect as `repl` with REPLICATION SLAVE only, never as root), the ConfigMap, both Services, the StatefulSet and its
  * PodDisruptionBudget (manifests.ts). The Kubernetes provider comes from `opts`; `opts.deletedWith`
  * reaches every child; `opts.dependsOn` (the StorageClass) holds for all of them.
  */
@@ -19,6 +20,7 @@ import {
   mysqlPdbManifest,
   mysqlServiceManifests,
   mysqlStatefulSetManifest,
+  REPLICATION_SECRET_NAME,
   ROOT_PASSWORD_KEY,
   ROOT_SECRET_NAME,
   sourceHost,
@@ -70,6 +72,20 @@ export class MySql extends pulumi.ComponentResource {
       },
       inNs,
     );
+    const replicationPassword = new random.RandomPassword(
+      `${name}-replication`,
+      { length: ROOT_PASSWORD_LENGTH, special: false, minLower: 1, minUpper: 1, minNumeric: 1 },
+      { parent: this },
+    );
+    const replicationSecret = new k8s.core.v1.Secret(
+      `${name}-replication`,
+      {
+        metadata: { name: REPLICATION_SECRET_NAME, namespace: r.namespace },
+        type: "Opaque",
+        stringData: { [ROOT_PASSWORD_KEY]: replicationPassword.result },
+      },
+      inNs,
+    );
     const configMap = new k8s.core.v1.ConfigMap(
       `${name}-config`,
       as<k8s.core.v1.ConfigMapArgs>(mysqlConfigMapManifest(r, readMySqlScripts())),
@@ -80,7 +96,7 @@ export class MySql extends pulumi.ComponentResource {
     );
     const sts = new k8s.apps.v1.StatefulSet(`${name}-servers`, as<k8s.apps.v1.StatefulSetArgs>(mysqlStatefulSetManifest(r)), {
       ...child,
-      dependsOn: [ns, secret, configMap, ...services],
+      dependsOn: [ns, secret, replicationSecret, configMap, ...services],
       // Pulumi's StatefulSet await waits for every replica to be ready: clone + prepare take time.
       customTimeouts: { create: "30m", update: "30m" },
     });

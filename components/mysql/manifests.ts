@@ -38,6 +38,14 @@ export const MYSQL_READ_SERVICE = "mysql-read";
 /** The Secret holding the root password, and its key. */
 export const ROOT_SECRET_NAME = "mysql-root";
 export const ROOT_PASSWORD_KEY = "password";
+/**
+ * The replication account (REPLICATION SLAVE only, created on the source by xtrabackup.sh) and the
+ * Secret holding its password (key {@link ROOT_PASSWORD_KEY}): replicas connect with it, never as
+ * root, because a replica keeps its SOURCE_PASSWORD in plain text in mysql.slave_master_info, which
+ * is in every backup the sidecar serves on {@link XTRABACKUP_PORT}.
+ */
+export const REPLICATION_USER = "repl";
+export const REPLICATION_SECRET_NAME = "mysql-replication";
 
 /** Where the data volume is mounted, and the data directory inside it. */
 export const DATA_MOUNT = "/var/lib/mysql";
@@ -126,6 +134,10 @@ const res = (cpu: string, memory: string, cpuLimit = cpu, memoryLimit = memory) 
 });
 
 const secretEnv = { name: "MYSQL_ROOT_PASSWORD", valueFrom: { secretKeyRef: { name: ROOT_SECRET_NAME, key: ROOT_PASSWORD_KEY } } };
+const replicationPasswordEnv = {
+  name: "REPLICATION_PASSWORD",
+  valueFrom: { secretKeyRef: { name: REPLICATION_SECRET_NAME, key: ROOT_PASSWORD_KEY } },
+};
 const podNameEnv = { name: "POD_NAME", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } };
 const script = (file: keyof MySqlScripts) => ["bash", `${CONFIG_MAP_MOUNT}/${file}`];
 
@@ -196,8 +208,11 @@ export function mysqlStatefulSetManifest(r: ResolvedMySql): IStatefulSet {
     name: "xtrabackup",
     image: r.xtrabackupImage,
     command: script("xtrabackup.sh"),
+    // No root password here: the sidecar reaches its own server with the clients' option file.
     env: [
-      secretEnv,
+      podNameEnv,
+      { name: "REPLICATION_USER", value: REPLICATION_USER },
+      replicationPasswordEnv,
       { name: "DATA_DIR", value: DATA_DIR },
       { name: "SOURCE_HOST", value: sourceHost(r.namespace) },
       { name: "XTRABACKUP_PORT", value: String(XTRABACKUP_PORT) },

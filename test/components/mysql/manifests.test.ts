@@ -62,7 +62,16 @@ describe("the published pattern for 8.4", () => {
     const secretEnv = { name: "MYSQL_ROOT_PASSWORD", valueFrom: { secretKeyRef: { name: "mysql-root", key: "password" } } };
     expect(container("mysql").env).toEqual([secretEnv]);
     expect(container("init-mysql").env).toContainEqual(secretEnv);
-    expect(container("xtrabackup").env).toContainEqual(secretEnv);
+    // The sidecar (whose port 3307 serves backups) gets no root password: the replication account's only.
+    expect(container("xtrabackup").env).not.toContainEqual(secretEnv);
+    expect(JSON.stringify(container("xtrabackup").env)).not.toContain("mysql-root");
+    expect(container("xtrabackup").env).toEqual(
+      expect.arrayContaining([
+        { name: "REPLICATION_USER", value: "repl" },
+        { name: "REPLICATION_PASSWORD", valueFrom: { secretKeyRef: { name: "mysql-replication", key: "password" } } },
+        { name: "POD_NAME", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } },
+      ]),
+    );
     expect(JSON.stringify(sts)).not.toMatch(/MYSQL_ALLOW_EMPTY_PASSWORD|MYSQL_RANDOM_ROOT_PASSWORD/);
     expect(CLIENT_CNF).toBe("/etc/mysql-client/root.cnf");
     expect(pod.volumes).toContainEqual({ name: "client", emptyDir: { medium: "Memory", sizeLimit: "1Mi" } });
