@@ -118,6 +118,7 @@ export const RESOURCE_TYPES = {
   "kubernetes:core/v1:ServiceAccount": { name: "serviceAccount", cost: "free" },
   "kubernetes:core/v1:PersistentVolumeClaim": { name: "persistentVolumeClaim", cost: "free" },
   "kubernetes:policy/v1:PodDisruptionBudget": { name: "podDisruptionBudget", cost: "free" },
+  "kubernetes:networking.k8s.io/v1:NetworkPolicy": { name: "networkPolicy", cost: "free" },
 } as const satisfies Readonly<Record<string, ResourceTypeInfo>>;
 
 type Table = typeof RESOURCE_TYPES;

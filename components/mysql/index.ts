@@ -1,7 +1,8 @@
 /**
  * `lab:mysql:MySql`: replicated MySQL 8.4 (source `mysql-0`, replicas cloned with XtraBackup 8.4)
  * on a StorageClass under test, in a namespace under the restricted Pod Security profile. Creates
- * the namespace, a random root password (@pulumi/random: 32 letters and digits, never empty, a
+ * the namespace, its NetworkPolicies (default deny, DNS, replication and the experiment writer's
+ * flows: manifests.ts `mysqlNetworkPolicyManifests`), a random root password (@pulumi/random: 32 letters and digits, never empty, a
  * Pulumi secret) in a Secret, the replication account's password (the same kind, its own Secret:
  * replicas connect as `repl` with REPLICATION SLAVE only, never as root), the ConfigMap, both Services, the StatefulSet and its
  * PodDisruptionBudget (manifests.ts). The Kubernetes provider comes from `opts`; `opts.deletedWith`
@@ -16,6 +17,7 @@ import {
   MYSQL_NAME,
   MYSQL_READ_SERVICE,
   mysqlConfigMapManifest,
+  mysqlNetworkPolicyManifests,
   restrictedNamespaceManifest,
   mysqlPdbManifest,
   mysqlServiceManifests,
@@ -91,12 +93,15 @@ export class MySql extends pulumi.ComponentResource {
       as<k8s.core.v1.ConfigMapArgs>(mysqlConfigMapManifest(r, readMySqlScripts())),
       inNs,
     );
+    const policies = mysqlNetworkPolicyManifests(r).map(
+      (p) => new k8s.networking.v1.NetworkPolicy(`${name}-netpol-${p.metadata?.name}`, as<k8s.networking.v1.NetworkPolicyArgs>(p), inNs),
+    );
     const services = mysqlServiceManifests(r).map(
       (s) => new k8s.core.v1.Service(`${name}-${s.metadata?.name}`, as<k8s.core.v1.ServiceArgs>(s), inNs),
     );
     const sts = new k8s.apps.v1.StatefulSet(`${name}-servers`, as<k8s.apps.v1.StatefulSetArgs>(mysqlStatefulSetManifest(r)), {
       ...child,
-      dependsOn: [ns, secret, replicationSecret, configMap, ...services],
+      dependsOn: [ns, secret, replicationSecret, configMap, ...services, ...policies],
       // Pulumi's StatefulSet await waits for every replica to be ready: clone + prepare take time.
       customTimeouts: { create: "30m", update: "30m" },
     });

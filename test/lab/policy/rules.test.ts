@@ -13,6 +13,7 @@ import {
   RULES,
   RULES_BY_AREA,
   RULES_BY_ID,
+  PLAN_RULES,
   SECRET,
   STACK_RULES,
 } from "../../../lab/policy/rules";
@@ -92,6 +93,7 @@ const EXPECTED: ReadonlyArray<[string, "mandatory" | "advisory", string[], strin
   ["command-delete-no-triggers", "mandatory", [], []],
   ["iam-role-trust-conditions", "mandatory", [], []],
   ["iam-role-lab-path", "mandatory", [], []],
+  ["k8s-service-network-policy", "mandatory", [], []],
   ["stack-outputs-secret", "mandatory", [], []],
 ];
 
@@ -99,7 +101,7 @@ describe("the registry of policy rules", () => {
   test("the stable ids, their levels and the controls they mirror, in report order: at least 26", () => {
     expect(ALL_RULES.map((r) => [r.name, r.enforcementLevel, [...r.controls.checkov], [...r.controls.trivy]])).toEqual(EXPECTED);
     expect(ALL_RULES.length).toBeGreaterThanOrEqual(26);
-    expect(ALL_RULES).toEqual([...RULES, ...STACK_RULES]);
+    expect(ALL_RULES).toEqual([...RULES, ...PLAN_RULES, ...STACK_RULES]);
   });
 
   test("the areas' files and the registry hold the same rules, each once", () => {
@@ -118,6 +120,7 @@ describe("the registry of policy rules", () => {
         "k8s-no-default-namespace",
         "k8s-namespace-pod-security",
         "k8s-probes",
+        "k8s-service-network-policy",
       ],
       eks: ["eks-public-endpoint-restricted", "eks-secrets-encryption", "eks-control-plane-logging", "eks-node-group-imdsv2"],
       iam: ["iam-no-wildcard-actions", "iam-no-wildcard-resources", "iam-role-trust-conditions", "iam-role-lab-path"],
