@@ -92,7 +92,7 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
     const c = one(p, "eks:index:Cluster").inputs as Any;
     const pins = EKS_ADDON_VERSIONS["1.35"];
     // NetworkPolicy enforcement on (the lab's namespaces rely on their default-deny policies).
-    expect(c.vpcCniOptions).toEqual({ addonVersion: pins["vpc-cni"], enableNetworkPolicy: true });
+    expect(c.vpcCniOptions).toMatchObject({ addonVersion: pins["vpc-cni"], enableNetworkPolicy: true });
     expect(c.kubeProxyAddonOptions).toMatchObject({ version: pins["kube-proxy"] });
     expect(c.corednsAddonOptions).toMatchObject({ enabled: false });
     const nodes = one(p, "eks:index:ManagedNodeGroup");
