@@ -60,34 +60,22 @@ export class MySql extends pulumi.ComponentResource {
       dependsOn: opts?.dependsOn,
     });
     const inNs = { ...child, dependsOn: [ns] };
-    const password = new random.RandomPassword(
-      `${name}-root`,
-      { length: ROOT_PASSWORD_LENGTH, special: false, minLower: 1, minUpper: 1, minNumeric: 1 },
-      { parent: this },
-    );
-    const secret = new k8s.core.v1.Secret(
-      `${name}-root`,
-      {
-        metadata: { name: ROOT_SECRET_NAME, namespace: r.namespace },
-        type: "Opaque",
-        stringData: { [ROOT_PASSWORD_KEY]: password.result },
-      },
-      inNs,
-    );
-    const replicationPassword = new random.RandomPassword(
-      `${name}-replication`,
-      { length: ROOT_PASSWORD_LENGTH, special: false, minLower: 1, minUpper: 1, minNumeric: 1 },
-      { parent: this },
-    );
-    const replicationSecret = new k8s.core.v1.Secret(
-      `${name}-replication`,
-      {
-        metadata: { name: REPLICATION_SECRET_NAME, namespace: r.namespace },
-        type: "Opaque",
-        stringData: { [ROOT_PASSWORD_KEY]: replicationPassword.result },
-      },
-      inNs,
-    );
+    // A random password (letters and digits: safe in option files and SQL literals) in a Secret of its own.
+    const passwordSecret = (suffix: string, secretName: string) => {
+      const pw = new random.RandomPassword(
+        `${name}-${suffix}`,
+        { length: ROOT_PASSWORD_LENGTH, special: false, minLower: 1, minUpper: 1, minNumeric: 1 },
+        { parent: this },
+      );
+      const sec = new k8s.core.v1.Secret(
+        `${name}-${suffix}`,
+        { metadata: { name: secretName, namespace: r.namespace }, type: "Opaque", stringData: { [ROOT_PASSWORD_KEY]: pw.result } },
+        inNs,
+      );
+      return { password: pw, secret: sec };
+    };
+    const { password, secret } = passwordSecret("root", ROOT_SECRET_NAME);
+    const { secret: replicationSecret } = passwordSecret("replication", REPLICATION_SECRET_NAME);
     const configMap = new k8s.core.v1.ConfigMap(
       `${name}-config`,
       as<k8s.core.v1.ConfigMapArgs>(mysqlConfigMapManifest(r, readMySqlScripts())),

@@ -57,6 +57,28 @@ const DESCRIBE_EC2 = [
 ];
 const KMS_USE = ["kms:DescribeKey", "kms:CreateGrant", "kms:Decrypt", "kms:GenerateDataKey", "kms:GenerateDataKeyWithoutPlaintext"];
 
+const EKS_CLUSTER = [
+  "eks:CreateCluster",
+  "eks:DescribeCluster",
+  "eks:UpdateClusterConfig",
+  "eks:UpdateClusterVersion",
+  "eks:DescribeUpdate",
+  "eks:DeleteCluster",
+  "eks:TagResource",
+  "eks:UntagResource",
+  "eks:ListTagsForResource",
+  ...KMS_USE,
+];
+const EKS_NODE_GROUP = [
+  "eks:CreateNodegroup",
+  "eks:DescribeNodegroup",
+  "eks:UpdateNodegroupConfig",
+  "eks:UpdateNodegroupVersion",
+  "eks:DeleteNodegroup",
+  "eks:DescribeUpdate",
+];
+const EKS_ADDON = ["eks:CreateAddon", "eks:DescribeAddon", "eks:UpdateAddon", "eks:DeleteAddon", "eks:DescribeAddonVersions"];
+
 /**
  * Per resource type token: the actions its create, read, update and delete call. Every AWS token
  * the shipped plans create must be here ({@link deployPolicy} refuses an unknown one).
@@ -262,27 +284,9 @@ export const DEPLOY_ACTIONS: Readonly<Record<string, readonly string[]>> = {
     "ecr:BatchGetImage",
     "ecr:DescribeImages",
   ],
-  "aws:eks/cluster:Cluster": [
-    "eks:CreateCluster",
-    "eks:DescribeCluster",
-    "eks:UpdateClusterConfig",
-    "eks:UpdateClusterVersion",
-    "eks:DescribeUpdate",
-    "eks:DeleteCluster",
-    "eks:TagResource",
-    "eks:UntagResource",
-    "eks:ListTagsForResource",
-    ...KMS_USE,
-  ],
-  "aws:eks/nodeGroup:NodeGroup": [
-    "eks:CreateNodegroup",
-    "eks:DescribeNodegroup",
-    "eks:UpdateNodegroupConfig",
-    "eks:UpdateNodegroupVersion",
-    "eks:DeleteNodegroup",
-    "eks:DescribeUpdate",
-  ],
-  "aws:eks/addon:Addon": ["eks:CreateAddon", "eks:DescribeAddon", "eks:UpdateAddon", "eks:DeleteAddon", "eks:DescribeAddonVersions"],
+  "aws:eks/cluster:Cluster": EKS_CLUSTER,
+  "aws:eks/nodeGroup:NodeGroup": EKS_NODE_GROUP,
+  "aws:eks/addon:Addon": EKS_ADDON,
   "aws:eks/accessEntry:AccessEntry": ["eks:CreateAccessEntry", "eks:DescribeAccessEntry", "eks:UpdateAccessEntry", "eks:DeleteAccessEntry"],
   "aws:eks/accessPolicyAssociation:AccessPolicyAssociation": [
     "eks:AssociateAccessPolicy",
@@ -298,19 +302,8 @@ export const DEPLOY_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   // pulumi-eks 4.3.0's Cluster: the EKS cluster, its vpc-cni and kube-proxy add-ons, the nodes'
   // access entries, the IAM OIDC provider (createOidcProvider) and the security-group lookups.
   "eks:index:Cluster": [
-    "eks:CreateCluster",
-    "eks:DescribeCluster",
-    "eks:UpdateClusterConfig",
-    "eks:UpdateClusterVersion",
-    "eks:DescribeUpdate",
-    "eks:DeleteCluster",
-    "eks:TagResource",
-    "eks:UntagResource",
-    "eks:CreateAddon",
-    "eks:DescribeAddon",
-    "eks:UpdateAddon",
-    "eks:DeleteAddon",
-    "eks:DescribeAddonVersions",
+    ...EKS_CLUSTER,
+    ...EKS_ADDON,
     "eks:CreateAccessEntry",
     "eks:DescribeAccessEntry",
     "eks:DeleteAccessEntry",
@@ -320,19 +313,9 @@ export const DEPLOY_ACTIONS: Readonly<Record<string, readonly string[]>> = {
     "iam:TagOpenIDConnectProvider",
     "iam:UntagOpenIDConnectProvider",
     "iam:UpdateOpenIDConnectProviderThumbprint",
-    ...KMS_USE,
   ],
   // pulumi-eks 4.3.0's ManagedNodeGroup: an EKS managed node group from the lab's launch template.
-  "eks:index:ManagedNodeGroup": [
-    "eks:CreateNodegroup",
-    "eks:DescribeNodegroup",
-    "eks:UpdateNodegroupConfig",
-    "eks:UpdateNodegroupVersion",
-    "eks:DeleteNodegroup",
-    "eks:DescribeUpdate",
-    "eks:TagResource",
-    "ssm:GetParameter",
-  ],
+  "eks:index:ManagedNodeGroup": [...EKS_NODE_GROUP, "eks:TagResource", "ssm:GetParameter"],
   // IAM: scoped to the lab's role path (see deployPolicy).
   "aws:iam/role:Role": [
     "iam:CreateRole",

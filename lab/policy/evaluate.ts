@@ -29,6 +29,18 @@ export interface Violation {
 
 const LEVEL_ORDER: Record<EnforcementLevel, number> = { mandatory: 0, advisory: 1 };
 
+/** The violation of `rule` that `detail` describes on `resource`. */
+function violation(rule: { name: string; enforcementLevel: EnforcementLevel }, resource: PolicyResource, detail: string): Violation {
+  return {
+    rule: rule.name,
+    enforcementLevel: rule.enforcementLevel,
+    urn: resource.urn,
+    type: resource.type,
+    name: resource.name,
+    message: formatViolation(rule.name, resource.name, detail),
+  };
+}
+
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Mandatory before advisory, then by rule name, resource URN and message (code-unit order). */
@@ -57,16 +69,7 @@ export function evaluatePolicies(resources: readonly PolicyResource[], rules: re
       } catch (e) {
         details = [`could not be evaluated: ${e instanceof Error ? e.message : String(e)}`];
       }
-      for (const detail of details) {
-        out.push({
-          rule: rule.name,
-          enforcementLevel: rule.enforcementLevel,
-          urn: resource.urn,
-          type: resource.type,
-          name: resource.name,
-          message: formatViolation(rule.name, resource.name, detail),
-        });
-      }
+      for (const detail of details) out.push(violation(rule, resource, detail));
     }
   }
   return out.sort(compareViolations);
@@ -88,15 +91,7 @@ export function evaluatePlanRules(resources: readonly PolicyResource[], rules: r
     } catch (e) {
       found = [{ resource: mine[0], detail: `could not be evaluated: ${e instanceof Error ? e.message : String(e)}` }];
     }
-    for (const { resource, detail } of found)
-      out.push({
-        rule: rule.name,
-        enforcementLevel: rule.enforcementLevel,
-        urn: resource.urn,
-        type: resource.type,
-        name: resource.name,
-        message: formatViolation(rule.name, resource.name, detail),
-      });
+    for (const { resource, detail } of found) out.push(violation(rule, resource, detail));
   }
   return out.sort(compareViolations);
 }
