@@ -17,7 +17,7 @@ import { planAll } from "../../../lab/plan";
 import { PlannedResource } from "../../../lab/plan/run";
 import { shippedStacks } from "../../../lab/plan/sources";
 import { evaluatePolicies, PolicyResource } from "../../../lab/policy/evaluate";
-import { RULES } from "../../../lab/policy/rules";
+import { PLAN_RULES, RULES } from "../../../lab/policy/rules";
 import { TYPES as T } from "../../../lab/resource-types";
 import { runStack } from "../../../stacks";
 
@@ -121,7 +121,7 @@ describe("the CrossGuard pack (lab/policy/pack)", () => {
     expect([info.getName(), info.getVersion()]).toEqual(["storage-bench-lab", "0.1.0"]);
     expect(
       info.getPoliciesList().map((p) => [p.getName(), p.getDescription(), p.getEnforcementlevel() === EnforcementLevel.MANDATORY]),
-    ).toEqual(RULES.map((r) => [r.name, r.description, r.enforcementLevel === "mandatory"]));
+    ).toEqual([...RULES, ...PLAN_RULES].map((r) => [r.name, r.description, r.enforcementLevel === "mandatory"]));
   });
 
   test("reports on every planned resource of the shipped stacks exactly what evaluatePolicies reports", async () => {
