@@ -9,7 +9,8 @@
  * objects are accepted and do nothing. A namespace with a default-deny egress policy cannot
  * resolve names until DNS is allowed to `kube-dns` explicitly; the AWS maintainers' answer is the
  * rule below (aws/aws-network-policy-agent issue #230: namespaceSelector kube-system + podSelector
- * `k8s-app: kube-dns`, UDP and TCP 53). The EKS CoreDNS add-on's pods carry `k8s-app: kube-dns`;
+ * `k8s-app: kube-dns`, UDP and TCP 53). The EKS CoreDNS add-on's pods carry `k8s-app: kube-dns`, and
+ * so do k0s's (k0sproject/k0s pkg/component/controller/coredns.go, the Deployment's pod template);
  * every namespace carries `kubernetes.io/metadata.name` (set by the API server since 1.22).
  */
 import type { INetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
