@@ -119,6 +119,7 @@ export const RESOURCE_TYPES = {
   // Priced when its StorageClass is the EBS CSI driver's (a gp3 volume the driver creates for it).
   "kubernetes:core/v1:PersistentVolumeClaim": { name: "persistentVolumeClaim", cost: "priced" },
   "kubernetes:policy/v1:PodDisruptionBudget": { name: "podDisruptionBudget", cost: "free" },
+  "kubernetes:networking.k8s.io/v1:NetworkPolicy": { name: "networkPolicy", cost: "free" },
 } as const satisfies Readonly<Record<string, ResourceTypeInfo>>;
 
 type Table = typeof RESOURCE_TYPES;

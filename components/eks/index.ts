@@ -171,7 +171,14 @@ export class EksCluster extends pulumi.ComponentResource {
         skipDefaultSecurityGroups: true,
         nodeAssociatePublicIpAddress: false,
         bootstrapSelfManagedAddons: false,
-        vpcCniOptions: { addonVersion: r.addonVersions["vpc-cni"] },
+        // NetworkPolicy enforcement by the VPC CNI's network policy agent (Amazon EKS User Guide,
+        // "Limit Pod traffic with Kubernetes network policies", cni-network-policy-configure.html:
+        // the add-on's configuration value `enableNetworkPolicy: "true"`, VPC CNI 1.14 or later).
+        // pulumi-eks 4.3.0 writes exactly that into the add-on's configurationValues
+        // (pulumi/pulumi-eks nodejs/eks/addons/cni-addon.ts `mergeConfigurationValues`): an
+        // in-place UpdateAddon of the vpc-cni add-on, no replacement. Pods no policy selects stay
+        // unrestricted; the lab's namespaces carry default-deny policies (components/lib/network-policy.ts).
+        vpcCniOptions: { addonVersion: r.addonVersions["vpc-cni"], enableNetworkPolicy: true },
         kubeProxyAddonOptions: { version: r.addonVersions["kube-proxy"] },
         corednsAddonOptions: { enabled: false },
         tags: nameTag("cluster"),

@@ -133,7 +133,9 @@ export class FsxOntap extends pulumi.ComponentResource {
       keep,
     );
     const vpcCidr = pulumi.output(args.vpcCidr);
-    for (const rule of ingressRules(ruleSources(vpcCidr, r.clientSecurityGroupIds))) {
+    // Ingress only from the client security groups given here; the EKS node groups that use the
+    // file system get theirs from the consuming stack (node-ingress.ts). Never from the VPC CIDR.
+    for (const rule of ingressRules(ruleSources(r.clientSecurityGroupIds))) {
       new aws.vpc.SecurityGroupIngressRule(
         `${name}-in-${rule.name}`,
         {
@@ -141,7 +143,6 @@ export class FsxOntap extends pulumi.ComponentResource {
           ipProtocol: rule.ipProtocol,
           fromPort: rule.fromPort,
           toPort: rule.toPort,
-          cidrIpv4: rule.cidrIpv4,
           referencedSecurityGroupId: rule.referencedSecurityGroupId,
           description: rule.description,
           tags: nameTag(`in-${rule.name}`),

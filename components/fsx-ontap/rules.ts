@@ -361,8 +361,9 @@ export interface FsxOntapSpec<KmsKeyArn = string> {
    */
   readonly maintenanceWindow?: string;
   /**
-   * Client security groups (at most 10, distinct): when given, the only sources of inbound traffic.
-   * @default [] (the VPC's CIDR is the source)
+   * Client security groups (distinct, at most {@link MAX_CLIENT_SECURITY_GROUPS}): sources of inbound
+   * traffic besides the EKS node groups the consuming stacks add (never the VPC CIDR).
+   * @default [] (only the consuming stacks' node groups)
    * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/limit-access-security-groups.html
    */
   readonly clientSecurityGroupIds?: readonly string[];

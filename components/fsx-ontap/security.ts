@@ -8,7 +8,13 @@
  * SSH and HTTPS (ONTAP CLI and REST API, which Trident uses), and ICMP. No SMB, SnapMirror, NDMP
  * or SNMP: the lab has no Active Directory, peers or monitoring that would need them.
  *
- * Sources: the VPC CIDR, or, when given, only the client security groups. Never 0.0.0.0/0.
+ * Sources: security groups only, never a CIDR (and never 0.0.0.0/0): the client security groups the
+ * stack is given (`lab:clientSecurityGroupIds`), and the EKS node groups that use the file system,
+ * whose rules the consuming stack adds (./node-ingress.ts: Trident for NFS, iSCSI and the ONTAP
+ * management API; Kafka for NFS). Not the VPC CIDR: with the Amazon VPC CNI every pod has a VPC
+ * address, so a CIDR rule opened NFS, iSCSI and ONTAP's SSH/HTTPS to every pod and instance in the
+ * VPC. No client of the lab reaches FSx from outside an EKS node group; give its security group in
+ * `lab:clientSecurityGroupIds` if you add one.
  * Egress: all protocols to the VPC CIDR only (NFSv4 callbacks to clients, DNS on the VPC resolver);
  * replies to clients need no rule (security groups are stateful). The guide's "allow all outbound"
  * is narrowed on purpose: a file system has nothing to reach outside its VPC.
@@ -52,40 +58,34 @@ export const ONTAP_INGRESS: readonly PortRule[] = [
   { id: "icmp-all", ipProtocol: "icmp", fromPort: -1, toPort: -1, description: "ICMP (ping, path MTU discovery)" },
 ];
 
-/** Where traffic may come from: the VPC CIDR, or one client security group. */
-export type RuleSource<C = string> =
-  { readonly kind: "cidr"; readonly cidr: C } | { readonly kind: "sg"; readonly securityGroupId: string; readonly index: number };
+/** Where traffic may come from: one client security group (n from 1). */
+export interface RuleSource {
+  readonly securityGroupId: string;
+  readonly index: number;
+}
 
 /** A rule ready to become a resource: its logical-name suffix, port rule and source. */
 export interface RuleSpec<C = string> extends PortRule {
-  /** `<port id>-vpc` or `<port id>-sg<n>` (n from 1). */
+  /** `<port id>-sg<n>` (n from 1), or `all-vpc` for the egress rule. */
   readonly name: string;
   readonly cidrIpv4?: C;
   readonly referencedSecurityGroupId?: string;
 }
 
-/**
- * The sources: the client security groups when any are given, else the VPC CIDR.
- * The CIDR's type is left open: tests pass a string, the component the VPC's CIDR Output.
- */
-export function ruleSources<C>(vpcCidr: C, clientSecurityGroupIds: readonly string[]): RuleSource<C>[] {
-  if (clientSecurityGroupIds.length > 0) return clientSecurityGroupIds.map((id, i) => ({ kind: "sg", securityGroupId: id, index: i + 1 }));
-  return [{ kind: "cidr", cidr: vpcCidr }];
+/** The sources of the stack's own ingress rules: the client security groups, none when none are given. */
+export function ruleSources(clientSecurityGroupIds: readonly string[]): RuleSource[] {
+  return clientSecurityGroupIds.map((id, i) => ({ securityGroupId: id, index: i + 1 }));
 }
 
 /** Every ingress rule: each port rule for each source, descriptions naming the source. */
-export function ingressRules<C>(sources: readonly RuleSource<C>[]): RuleSpec<C>[] {
+export function ingressRules(sources: readonly RuleSource[]): RuleSpec[] {
   return sources.flatMap((src) =>
-    ONTAP_INGRESS.map((r) =>
-      src.kind === "cidr"
-        ? { ...r, name: `${r.id}-vpc`, cidrIpv4: src.cidr, description: `${r.description} from the VPC` }
-        : {
-            ...r,
-            name: `${r.id}-sg${src.index}`,
-            referencedSecurityGroupId: src.securityGroupId,
-            description: `${r.description} from client security group ${src.index}`,
-          },
-    ),
+    ONTAP_INGRESS.map((r) => ({
+      ...r,
+      name: `${r.id}-sg${src.index}`,
+      referencedSecurityGroupId: src.securityGroupId,
+      description: `${r.description} from client security group ${src.index}`,
+    })),
   );
 }
 

@@ -1,8 +1,10 @@
 /**
  * `lab:mysql:MySql`: replicated MySQL 8.4 (source `mysql-0`, replicas cloned with XtraBackup 8.4)
  * on a StorageClass under test, in a namespace under the restricted Pod Security profile. Creates
- * the namespace, a random root password (@pulumi/random: 32 letters and digits, never empty, a
- * Pulumi secret) in a Secret, the ConfigMap, both Services, the StatefulSet and its
+ * the namespace, its NetworkPolicies (default deny, DNS, replication and the experiment writer's
+ * flows: manifests.ts `mysqlNetworkPolicyManifests`), a random root password (@pulumi/random: 32 letters and digits, never empty, a
+ * Pulumi secret) in a Secret, the replication account's password (the same kind, its own Secret:
+ * replicas connect as `repl` with REPLICATION SLAVE only, never as root), the ConfigMap, both Services, the StatefulSet and its
  * PodDisruptionBudget (manifests.ts). The Kubernetes provider comes from `opts`; `opts.deletedWith`
  * reaches every child; `opts.dependsOn` (the StorageClass) holds for all of them.
  */
@@ -15,10 +17,12 @@ import {
   MYSQL_NAME,
   MYSQL_READ_SERVICE,
   mysqlConfigMapManifest,
+  mysqlNetworkPolicyManifests,
   restrictedNamespaceManifest,
   mysqlPdbManifest,
   mysqlServiceManifests,
   mysqlStatefulSetManifest,
+  REPLICATION_SECRET_NAME,
   ROOT_PASSWORD_KEY,
   ROOT_SECRET_NAME,
   sourceHost,
@@ -56,31 +60,36 @@ export class MySql extends pulumi.ComponentResource {
       dependsOn: opts?.dependsOn,
     });
     const inNs = { ...child, dependsOn: [ns] };
-    const password = new random.RandomPassword(
-      `${name}-root`,
-      { length: ROOT_PASSWORD_LENGTH, special: false, minLower: 1, minUpper: 1, minNumeric: 1 },
-      { parent: this },
-    );
-    const secret = new k8s.core.v1.Secret(
-      `${name}-root`,
-      {
-        metadata: { name: ROOT_SECRET_NAME, namespace: r.namespace },
-        type: "Opaque",
-        stringData: { [ROOT_PASSWORD_KEY]: password.result },
-      },
-      inNs,
-    );
+    // A random password (letters and digits: safe in option files and SQL literals) in a Secret of its own.
+    const passwordSecret = (suffix: string, secretName: string) => {
+      const pw = new random.RandomPassword(
+        `${name}-${suffix}`,
+        { length: ROOT_PASSWORD_LENGTH, special: false, minLower: 1, minUpper: 1, minNumeric: 1 },
+        { parent: this },
+      );
+      const sec = new k8s.core.v1.Secret(
+        `${name}-${suffix}`,
+        { metadata: { name: secretName, namespace: r.namespace }, type: "Opaque", stringData: { [ROOT_PASSWORD_KEY]: pw.result } },
+        inNs,
+      );
+      return { password: pw, secret: sec };
+    };
+    const { password, secret } = passwordSecret("root", ROOT_SECRET_NAME);
+    const { secret: replicationSecret } = passwordSecret("replication", REPLICATION_SECRET_NAME);
     const configMap = new k8s.core.v1.ConfigMap(
       `${name}-config`,
       as<k8s.core.v1.ConfigMapArgs>(mysqlConfigMapManifest(r, readMySqlScripts())),
       inNs,
+    );
+    const policies = mysqlNetworkPolicyManifests(r).map(
+      (p) => new k8s.networking.v1.NetworkPolicy(`${name}-netpol-${p.metadata?.name}`, as<k8s.networking.v1.NetworkPolicyArgs>(p), inNs),
     );
     const services = mysqlServiceManifests(r).map(
       (s) => new k8s.core.v1.Service(`${name}-${s.metadata?.name}`, as<k8s.core.v1.ServiceArgs>(s), inNs),
     );
     const sts = new k8s.apps.v1.StatefulSet(`${name}-servers`, as<k8s.apps.v1.StatefulSetArgs>(mysqlStatefulSetManifest(r)), {
       ...child,
-      dependsOn: [ns, secret, configMap, ...services],
+      dependsOn: [ns, secret, replicationSecret, configMap, ...services, ...policies],
       // Pulumi's StatefulSet await waits for every replica to be ready: clone + prepare take time.
       customTimeouts: { create: "30m", update: "30m" },
     });

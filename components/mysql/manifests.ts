@@ -20,6 +20,7 @@
  *   zones and carries no topology; a required spread would refuse that move.
  */
 import type { IStatefulSet } from "kubernetes-models/apps/v1/StatefulSet";
+import type { INetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
 import type { IPodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
 import type { IConfigMap } from "kubernetes-models/v1/ConfigMap";
 import type { IContainer } from "kubernetes-models/v1/Container";
@@ -28,6 +29,7 @@ import type { ISecurityContext } from "kubernetes-models/v1/SecurityContext";
 import type { IService } from "kubernetes-models/v1/Service";
 import type { IServicePort } from "kubernetes-models/v1/ServicePort";
 import { podSecurityNamespace } from "../lib/kubernetes";
+import { baselineNetworkPolicies } from "../lib/network-policy";
 import { MYSQL_PORT, MYSQL_UID, ResolvedMySql, XTRABACKUP_PORT } from "./rules";
 import type { MySqlScripts } from "./scripts";
 
@@ -38,6 +40,14 @@ export const MYSQL_READ_SERVICE = "mysql-read";
 /** The Secret holding the root password, and its key. */
 export const ROOT_SECRET_NAME = "mysql-root";
 export const ROOT_PASSWORD_KEY = "password";
+/**
+ * The replication account (REPLICATION SLAVE only, created on the source by xtrabackup.sh) and the
+ * Secret holding its password (key {@link ROOT_PASSWORD_KEY}): replicas connect with it, never as
+ * root, because a replica keeps its SOURCE_PASSWORD in plain text in mysql.slave_master_info, which
+ * is in every backup the sidecar serves on {@link XTRABACKUP_PORT}.
+ */
+export const REPLICATION_USER = "repl";
+export const REPLICATION_SECRET_NAME = "mysql-replication";
 
 /** Where the data volume is mounted, and the data directory inside it. */
 export const DATA_MOUNT = "/var/lib/mysql";
@@ -58,6 +68,64 @@ export function mysqlLabels(): Record<string, string> {
 /** The source's DNS name (pod 0 through the headless Service). */
 export function sourceHost(namespace: string): string {
   return `${MYSQL_NAME}-0.${MYSQL_NAME}.${namespace}.svc.cluster.local`;
+}
+
+/**
+ * The pods allowed to query the servers on {@link MYSQL_PORT} besides the servers themselves:
+ * `lab experiment mysql-failover`'s writer Job (lab/experiment/manifests.ts labels it so; a test
+ * there holds the two together).
+ */
+export const MYSQL_CLIENT_SELECTOR: Readonly<Record<string, string>> = {
+  "app.kubernetes.io/name": "mysql-writer",
+  "app.kubernetes.io/part-of": "storage-bench-lab",
+};
+/** The servers' own NetworkPolicy and the clients'. */
+export const MYSQL_SERVERS_POLICY = "mysql-servers";
+export const MYSQL_CLIENTS_POLICY = "mysql-clients";
+
+/**
+ * The namespace's NetworkPolicies: default deny and DNS (components/lib/network-policy.ts), then
+ * exactly the flows replication and the experiments use:
+ * - servers ← servers and the writer on 3306 (replication: a replica's receiver connects to
+ *   mysql-0; the writer writes to mysql-0 and reads back from the replicas);
+ * - servers ← servers only on 3307: the xtrabackup sidecar streams a full, unauthenticated backup
+ *   to the next pod's clone-mysql, and to nobody else;
+ * - servers → servers on 3306 and 3307; the writer → servers on 3306.
+ * No pod here talks to the API server (automountServiceAccountToken: false everywhere), so no
+ * egress to it. kubelet's exec probes use no network.
+ */
+export function mysqlNetworkPolicyManifests(r: ResolvedMySql): INetworkPolicy[] {
+  const servers = { podSelector: { matchLabels: mysqlLabels() } };
+  const clients = { podSelector: { matchLabels: { ...MYSQL_CLIENT_SELECTOR } } };
+  const tcp = (port: number) => ({ protocol: "TCP" as const, port });
+  const meta = (name: string) => ({ name, namespace: r.namespace, labels: mysqlLabels() });
+  return [
+    ...baselineNetworkPolicies(r.namespace),
+    {
+      apiVersion: "networking.k8s.io/v1",
+      kind: "NetworkPolicy",
+      metadata: meta(MYSQL_SERVERS_POLICY),
+      spec: {
+        podSelector: { matchLabels: mysqlLabels() },
+        policyTypes: ["Ingress", "Egress"],
+        ingress: [
+          { from: [servers, clients], ports: [tcp(MYSQL_PORT)] },
+          { from: [servers], ports: [tcp(XTRABACKUP_PORT)] },
+        ],
+        egress: [{ to: [servers], ports: [tcp(MYSQL_PORT), tcp(XTRABACKUP_PORT)] }],
+      },
+    },
+    {
+      apiVersion: "networking.k8s.io/v1",
+      kind: "NetworkPolicy",
+      metadata: meta(MYSQL_CLIENTS_POLICY),
+      spec: {
+        podSelector: { matchLabels: { ...MYSQL_CLIENT_SELECTOR } },
+        policyTypes: ["Egress"],
+        egress: [{ to: [servers], ports: [tcp(MYSQL_PORT)] }],
+      },
+    },
+  ];
 }
 
 /** A namespace that admits only pods meeting the restricted Pod Security profile. */
@@ -126,6 +194,10 @@ const res = (cpu: string, memory: string, cpuLimit = cpu, memoryLimit = memory) 
 });
 
 const secretEnv = { name: "MYSQL_ROOT_PASSWORD", valueFrom: { secretKeyRef: { name: ROOT_SECRET_NAME, key: ROOT_PASSWORD_KEY } } };
+const replicationPasswordEnv = {
+  name: "REPLICATION_PASSWORD",
+  valueFrom: { secretKeyRef: { name: REPLICATION_SECRET_NAME, key: ROOT_PASSWORD_KEY } },
+};
 const podNameEnv = { name: "POD_NAME", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } };
 const script = (file: keyof MySqlScripts) => ["bash", `${CONFIG_MAP_MOUNT}/${file}`];
 
@@ -196,8 +268,11 @@ export function mysqlStatefulSetManifest(r: ResolvedMySql): IStatefulSet {
     name: "xtrabackup",
     image: r.xtrabackupImage,
     command: script("xtrabackup.sh"),
+    // No root password here: the sidecar reaches its own server with the clients' option file.
     env: [
-      secretEnv,
+      podNameEnv,
+      { name: "REPLICATION_USER", value: REPLICATION_USER },
+      replicationPasswordEnv,
       { name: "DATA_DIR", value: DATA_DIR },
       { name: "SOURCE_HOST", value: sourceHost(r.namespace) },
       { name: "XTRABACKUP_PORT", value: String(XTRABACKUP_PORT) },

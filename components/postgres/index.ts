@@ -1,7 +1,8 @@
 /**
  * `lab:postgres:Postgres`: a single PostgreSQL server (StatefulSet) whose data lives on a
  * StorageClass under test, for pgbench. Creates its namespace (restricted Pod Security profile),
- * a generated password (@pulumi/random, a secret) in a Secret, a headless Service and the
+ * its NetworkPolicies (default deny, DNS, pgbench to the server only), a generated password
+ * (@pulumi/random, a secret) in a Secret, a headless Service and the
  * StatefulSet (manifests.ts). Pulumi's StatefulSet await waits for the pod's `pg_isready`
  * readiness probe. The Kubernetes provider comes from `opts`; `opts.deletedWith` reaches every child.
  */
@@ -12,6 +13,7 @@ import { childOptions } from "../lib/child";
 import { throwIfInvalid } from "../lib/args";
 import {
   namespaceManifest,
+  postgresNetworkPolicyManifests,
   PASSWORD_KEY,
   PASSWORD_SECRET_NAME,
   postgresConnection,
@@ -59,10 +61,17 @@ export class Postgres extends pulumi.ComponentResource {
       },
       child,
     );
+    const policies = postgresNetworkPolicyManifests(spec).map(
+      (p) =>
+        new k8s.networking.v1.NetworkPolicy(`${name}-netpol-${p.metadata?.name}`, p as unknown as k8s.networking.v1.NetworkPolicyArgs, {
+          ...child,
+          dependsOn: [ns],
+        }),
+    );
     const svc = new k8s.core.v1.Service(`${name}-svc`, serviceManifest(spec) as k8s.core.v1.ServiceArgs, { ...child, dependsOn: [ns] });
     new k8s.apps.v1.StatefulSet(`${name}-server`, statefulSetManifest(spec) as unknown as k8s.apps.v1.StatefulSetArgs, {
       ...child,
-      dependsOn: [ns, secret, svc],
+      dependsOn: [ns, secret, svc, ...policies],
       customTimeouts: { create: "20m", update: "20m" },
     });
 

@@ -9,8 +9,10 @@
  * satisfies the restricted profile; PGDATA is a subdirectory of the volume (an ext4 root holds
  * `lost+found`, which initdb refuses). Readiness is `pg_isready` against the local server.
  */
+import type { INetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
 import type { INamespace } from "kubernetes-models/v1/Namespace";
 import { podSecurityNamespace } from "../lib/kubernetes";
+import { baselineNetworkPolicies } from "../lib/network-policy";
 import { POSTGRES_DEFAULTS, ResolvedPostgres } from "./rules";
 
 /** The postgres user of the official image. */
@@ -36,6 +38,47 @@ function labels(name: string): Record<string, string> {
 /** A namespace that admits only pods meeting the restricted Pod Security profile. */
 export function namespaceManifest(name: string): INamespace {
   return podSecurityNamespace(name, "restricted");
+}
+
+/**
+ * The pods allowed to connect to the server: the benchmark's pgbench Jobs (components/bench
+ * render.ts `benchLabels(name, "pgbench")`; a test holds the two together).
+ */
+export const POSTGRES_CLIENT_SELECTOR: Readonly<Record<string, string>> = {
+  "app.kubernetes.io/name": "pgbench",
+  "app.kubernetes.io/component": "benchmark",
+  "app.kubernetes.io/part-of": "storage-bench-lab",
+};
+
+/**
+ * The namespace's NetworkPolicies: default deny and DNS (components/lib/network-policy.ts), the
+ * server ← pgbench on the PostgreSQL port, pgbench → the server on that port. Nothing else: the
+ * server makes no connection, no pod here talks to the API server (no service-account token).
+ * Enforced on k0s by either built-in CNI: kube-router, its default (docs.k0sproject.io "Networking"),
+ * runs a network policy controller that programs iptables/ipsets from NetworkPolicies (Kubernetes
+ * docs, "Use Kube-router for NetworkPolicy"); Calico enforces them too (k0s "Networking": "pod-specific
+ * network policies").
+ */
+export function postgresNetworkPolicyManifests(spec: PostgresSpec): INetworkPolicy[] {
+  const server = { podSelector: { matchLabels: labels(spec.name) } };
+  const clients = { podSelector: { matchLabels: { ...POSTGRES_CLIENT_SELECTOR } } };
+  const ports = [{ protocol: "TCP" as const, port: POSTGRES_DEFAULTS.port }];
+  const meta = (name: string) => ({ name, namespace: spec.namespace, labels: labels(spec.name) });
+  return [
+    ...baselineNetworkPolicies(spec.namespace),
+    {
+      apiVersion: "networking.k8s.io/v1",
+      kind: "NetworkPolicy",
+      metadata: meta(`${spec.name}-server`),
+      spec: { podSelector: server.podSelector, policyTypes: ["Ingress"], ingress: [{ from: [clients], ports }] },
+    },
+    {
+      apiVersion: "networking.k8s.io/v1",
+      kind: "NetworkPolicy",
+      metadata: meta(`${spec.name}-clients`),
+      spec: { podSelector: clients.podSelector, policyTypes: ["Egress"], egress: [{ to: [server], ports }] },
+    },
+  ];
 }
 
 /** The headless Service in front of the StatefulSet (the pod's stable DNS name). */

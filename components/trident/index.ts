@@ -196,9 +196,15 @@ export interface TridentFsxBackendArgs extends FsxBackendSpec {
   readonly fsxSecurityGroupId: pulumi.Input<string>;
 }
 
-/** The FSx security group's port rules the nodes need: NFS, and iSCSI with the SAN backend. */
+/**
+ * The FSx security group's port rules the nodes need: NFS, iSCSI with the SAN backend, and HTTPS
+ * to the SVM's management endpoint, which the Trident controller (a pod, so the node's security
+ * group with the VPC CNI) calls: "TCP 443, Outbound, HTTPS to ONTAP SVM/cluster mgmt LIF, ONTAP (all)"
+ * (NetApp Trident docs, "Trident ports", docs.netapp.com/us-en/trident/trident-reference/ports.html).
+ * The file system's own group opens nothing to the VPC (components/fsx-ontap/security.ts).
+ */
 export function nodePortRules(sanBackend: boolean) {
-  return ONTAP_INGRESS.filter((p) => p.id.startsWith("nfs-") || (sanBackend && p.id.startsWith("iscsi-")));
+  return ONTAP_INGRESS.filter((p) => p.id.startsWith("nfs-") || p.id === "https-tcp-443" || (sanBackend && p.id.startsWith("iscsi-")));
 }
 
 export class TridentFsxBackend extends pulumi.ComponentResource {
@@ -245,7 +251,7 @@ export class TridentFsxBackend extends pulumi.ComponentResource {
       name,
       nodePortRules(r.sanBackend),
       args,
-      (p) => `Trident ${p.id.startsWith("iscsi-") ? "ontap-san" : "ontap-nas"}`,
+      (p) => (p.id === "https-tcp-443" ? "Trident's ONTAP API calls" : `Trident ${p.id.startsWith("iscsi-") ? "ontap-san" : "ontap-nas"}`),
       this,
     );
 

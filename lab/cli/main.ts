@@ -78,7 +78,12 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option("--change-config <file>", "with --stack: plan the change to this whole new config file")
     .option("--allow-replace", "with --change: accept changes that replace or delete what holds data")
     .option("--change-table", "print docs/changing-a-live-stack.md: every key of every kind changed on a shipped stack")
+    .option("--deploy-policy", "print docs/deploy-policy.json: the IAM policy that deploys the shipped stacks, from their resource types")
     .action(async (opts) => {
+      if (opts.deployPolicy) {
+        process.stdout.write(await commands.plan().runDeployPolicy(ROOT));
+        return;
+      }
       if (opts.changeTable) {
         process.stdout.write(await commands.planChange().runChangeTable(ROOT));
         return;

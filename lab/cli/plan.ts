@@ -4,6 +4,7 @@ import { SCENARIOS } from "../../scenarios";
 import type { Scenario } from "../../scenarios/types";
 import { runStack } from "../../stacks";
 import { estimateHourly, renderEstimate } from "../cost/estimate";
+import { renderDeployPolicy } from "../policy/deploy-policy";
 import { evaluatePlan, hasMandatory } from "../policy/evaluate";
 import { ALL_RULES } from "../policy/rules";
 import { planAll, PlanMemo, PlanResult, scenarioSpecs } from "../plan";
@@ -110,4 +111,13 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutp
     );
   }
   return result(out.join("\n"));
+}
+
+/**
+ * `lab plan --deploy-policy`: docs/deploy-policy.json, the IAM policy the deploying identity needs,
+ * from the resource types the shipped stacks' plans create (lab/policy/deploy-policy.ts).
+ */
+export async function runDeployPolicy(root: string): Promise<string> {
+  const results = await planAll(shippedStacks(root), runStack);
+  return renderDeployPolicy(results.flatMap((r) => r.plan.resources.map((x) => x.type)));
 }

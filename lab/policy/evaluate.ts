@@ -7,7 +7,7 @@
  * values unknown until deploy as "<computed>" and secrets as "[secret]" (see lab/policy/rule.ts
  * for how each kind of rule treats them). The rules are the registry's (lab/policy/rules.ts).
  */
-import { EnforcementLevel, formatViolation, Rule, RULES, STACK_RULES, StackRule } from "./rules";
+import { EnforcementLevel, formatViolation, PLAN_RULES, PlanRule, Rule, RULES, STACK_RULES, StackRule } from "./rules";
 
 /** What a rule needs of a resource (a `PlannedResource` has these fields and more). */
 export interface PolicyResource {
@@ -28,6 +28,18 @@ export interface Violation {
 }
 
 const LEVEL_ORDER: Record<EnforcementLevel, number> = { mandatory: 0, advisory: 1 };
+
+/** The violation of `rule` that `detail` describes on `resource`. */
+function violation(rule: { name: string; enforcementLevel: EnforcementLevel }, resource: PolicyResource, detail: string): Violation {
+  return {
+    rule: rule.name,
+    enforcementLevel: rule.enforcementLevel,
+    urn: resource.urn,
+    type: resource.type,
+    name: resource.name,
+    message: formatViolation(rule.name, resource.name, detail),
+  };
+}
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -57,17 +69,29 @@ export function evaluatePolicies(resources: readonly PolicyResource[], rules: re
       } catch (e) {
         details = [`could not be evaluated: ${e instanceof Error ? e.message : String(e)}`];
       }
-      for (const detail of details) {
-        out.push({
-          rule: rule.name,
-          enforcementLevel: rule.enforcementLevel,
-          urn: resource.urn,
-          type: resource.type,
-          name: resource.name,
-          message: formatViolation(rule.name, resource.name, detail),
-        });
-      }
+      for (const detail of details) out.push(violation(rule, resource, detail));
     }
+  }
+  return out.sort(compareViolations);
+}
+
+/**
+ * Every violation of the plan rules by a stack's resources taken together, each reported on the
+ * resource it names, sorted like {@link evaluatePolicies}. A rule is given the resources of its
+ * types only; one that throws is reported on the first of them ("could not be evaluated: …").
+ */
+export function evaluatePlanRules(resources: readonly PolicyResource[], rules: readonly PlanRule[] = PLAN_RULES): Violation[] {
+  const out: Violation[] = [];
+  for (const rule of rules) {
+    const mine = resources.filter((r) => rule.resourceTypes.includes(r.type));
+    if (mine.length === 0) continue;
+    let found: Array<{ resource: PolicyResource; detail: string }>;
+    try {
+      found = rule.checkResources(mine);
+    } catch (e) {
+      found = [{ resource: mine[0], detail: `could not be evaluated: ${e instanceof Error ? e.message : String(e)}` }];
+    }
+    for (const { resource, detail } of found) out.push(violation(rule, resource, detail));
   }
   return out.sort(compareViolations);
 }
@@ -116,9 +140,13 @@ export function evaluateStackOutputs(stack: PolicyStack, rules: readonly StackRu
   return out.sort(compareViolations);
 }
 
-/** A planned stack's violations: its resources' ({@link evaluatePolicies}) and its outputs' ({@link evaluateStackOutputs}), sorted. */
+/**
+ * A planned stack's violations: its resources' one by one ({@link evaluatePolicies}) and together
+ * ({@link evaluatePlanRules}), and its outputs' ({@link evaluateStackOutputs}), sorted.
+ */
 export function evaluatePlan(plan: PolicyStack): Violation[] {
-  return [...evaluatePolicies(plan.resources ?? []), ...evaluateStackOutputs(plan)].sort(compareViolations);
+  const resources = plan.resources ?? [];
+  return [...evaluatePolicies(resources), ...evaluatePlanRules(resources), ...evaluateStackOutputs(plan)].sort(compareViolations);
 }
 
 /** True when any violation is mandatory (what fails `pulumi up`, and `lab plan --policy`). */

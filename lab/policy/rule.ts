@@ -77,6 +77,26 @@ export interface StackRule extends RuleInfo {
   checkOutputs(outputs: Record<string, unknown>, secretOutputNames: readonly string[] | undefined): string[];
 }
 
+/** A resource as a {@link PlanRule} sees it, among the others of its stack. */
+export interface PlanResource {
+  readonly urn: string;
+  readonly type: string;
+  readonly name: string;
+  readonly inputs: Record<string, unknown>;
+}
+
+/**
+ * A rule over a stack's resources together (one object needs another: a Service needs a
+ * NetworkPolicy in its namespace). Both runners: offline on the plan's resources, and in the
+ * CrossGuard pack as a stack validation policy over the deployment's resources.
+ */
+export interface PlanRule extends RuleInfo {
+  /** The type tokens it reads (`TYPES.<name>` of lab/resource-types.ts); it is given only those. */
+  readonly resourceTypes: readonly string[];
+  /** What is wrong, one finding per line, each on the resource to change. */
+  checkResources(resources: readonly PlanResource[]): Array<{ readonly resource: PlanResource; readonly detail: string }>;
+}
+
 /** A rule whose id is known to the type checker (the registry's `RuleId` is the union of them). */
 export function defineRule<const Id extends string>(rule: Rule & { readonly name: Id }): Rule & { readonly name: Id } {
   return rule;
@@ -84,6 +104,11 @@ export function defineRule<const Id extends string>(rule: Rule & { readonly name
 
 /** A stack rule whose id is known to the type checker. */
 export function defineStackRule<const Id extends string>(rule: StackRule & { readonly name: Id }): StackRule & { readonly name: Id } {
+  return rule;
+}
+
+/** A plan rule whose id is known to the type checker. */
+export function definePlanRule<const Id extends string>(rule: PlanRule & { readonly name: Id }): PlanRule & { readonly name: Id } {
   return rule;
 }
 

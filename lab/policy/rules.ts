@@ -37,16 +37,18 @@ import {
   k8sPrivilegedNamespaces,
   k8sProbes,
   k8sWorkloadRestrictedPodSecurity,
+  k8sServiceNetworkPolicy,
+  KUBERNETES_PLAN_RULES,
   KUBERNETES_RULES,
 } from "./kubernetes";
 import { LOG_RULES, logGroupKms, logGroupRetention } from "./logs";
 import { NETWORK_RULES, sgNoOpenIngress, sgRuleDescription, subnetNoPublicIpOnLaunch } from "./network";
 import { OUTPUT_RULES, stackOutputsSecret } from "./outputs";
-import type { Rule, RuleInfo, StackRule } from "./rule";
+import type { PlanRule, Rule, RuleInfo, StackRule } from "./rule";
 import { ebsEncrypted, ebsNoGp2, fsxOntapCustomerKey, kmsKeyRotation, secretsCustomerKey, STORAGE_RULES } from "./storage";
 import { awsProviderLabTags, TAG_RULES } from "./tags";
 
-export type { Controls, EnforcementLevel, Rule, RuleInfo, StackRule } from "./rule";
+export type { Controls, EnforcementLevel, PlanResource, PlanRule, Rule, RuleInfo, StackRule } from "./rule";
 export { COMPUTED, formatViolation, mirrors, SECRET } from "./rule";
 
 /** Every resource rule of the lab, in report order (the order the CrossGuard pack announces them in). */
@@ -85,14 +87,17 @@ export const RULES = [
   iamRoleLabPath,
 ] as const satisfies readonly Rule[];
 
+/** Every rule over a stack's resources together (offline, and a stack validation policy in the pack). */
+export const PLAN_RULES = [k8sServiceNetworkPolicy] as const satisfies readonly PlanRule[];
+
 /** Every rule over a stack's outputs (offline only). */
 export const STACK_RULES = [stackOutputsSecret] as const satisfies readonly StackRule[];
 
 /** Every rule of the lab, resource rules then stack rules: what `lab plan --policy` runs and README lists. */
-export const ALL_RULES: readonly RuleInfo[] = [...RULES, ...STACK_RULES];
+export const ALL_RULES: readonly RuleInfo[] = [...RULES, ...PLAN_RULES, ...STACK_RULES];
 
 /** A rule's stable id. */
-export type RuleId = (typeof RULES)[number]["name"] | (typeof STACK_RULES)[number]["name"];
+export type RuleId = (typeof RULES)[number]["name"] | (typeof PLAN_RULES)[number]["name"] | (typeof STACK_RULES)[number]["name"];
 
 /** The area files. */
 export type Area = "network" | "compute" | "storage" | "tags" | "kubernetes" | "eks" | "iam" | "ecr" | "logs" | "lifecycle" | "outputs";
@@ -103,7 +108,7 @@ export const RULES_BY_AREA: Readonly<Record<Area, readonly RuleInfo[]>> = {
   compute: COMPUTE_RULES,
   storage: STORAGE_RULES,
   tags: TAG_RULES,
-  kubernetes: KUBERNETES_RULES,
+  kubernetes: [...KUBERNETES_RULES, ...KUBERNETES_PLAN_RULES],
   eks: EKS_RULES,
   iam: IAM_RULES,
   ecr: ECR_RULES,

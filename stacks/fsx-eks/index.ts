@@ -32,6 +32,7 @@ import { LOCAL_DOCKER_PROBE } from "../../components/image/docker";
 import { cannotBuildRule, DockerProbe, dockerDaemon, dockerEndpoint, NO_DOCKER_RULE } from "../../components/image/rules";
 import { hypervisorOf } from "../../components/k0s/instance-types";
 import { MySql } from "../../components/mysql";
+import { baselineNetworkPolicies } from "../../components/lib/network-policy";
 import { restrictedNamespaceManifest } from "../../components/mysql/manifests";
 import { TridentFsxBackend } from "../../components/trident";
 import { sanNodePrepProblem, STORAGE_CLASS_NAMES } from "../../components/trident/rules";
@@ -173,6 +174,15 @@ function build(
     restrictedNamespaceManifest(BENCH_NAMESPACE) as k8s.core.v1.NamespaceArgs,
     inCluster,
   );
+  // The benchmark Jobs (fio, ioping; fsx-failover's fio) serve nothing and reach nothing: their
+  // volumes are mounted by the kubelet, their logs read through the API server. Default deny, DNS only.
+  const benchPolicies = baselineNetworkPolicies(BENCH_NAMESPACE).map(
+    (p) =>
+      new k8s.networking.v1.NetworkPolicy(`bench-netpol-${p.metadata?.name}`, p as unknown as k8s.networking.v1.NetworkPolicyArgs, {
+        ...inCluster,
+        dependsOn: [benchNs],
+      }),
+  );
   // `lab:toolsImage` as given (a plain value: BenchmarkRun checks it at construction), else the
   // reference of the image built here (an Output: checked once it is known).
   // On an update the image (its repository and build) waits for the daemon's check.
@@ -198,7 +208,7 @@ function build(
     hypervisor: hypervisorOf(instanceType),
   }));
   const runs: Array<{ plan: RunPlan<pulumi.Output<string>>; run: BenchmarkRun }> = [];
-  let previous: pulumi.Resource[] = [benchNs, gp3, ...backend.ready];
+  let previous: pulumi.Resource[] = [benchNs, ...benchPolicies, gp3, ...backend.ready];
   for (const plan of plans) {
     const run = new BenchmarkRun(
       plan.name,

@@ -201,7 +201,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: NETWORK,
       set: { "lab:vpcCIDR": "10.1.0.0/16" },
       want: [
-        "'lab:vpcCIDR' must be a key of kind network (did you mean 'lab:vpcCidr'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:vpcCidr, lab:azCount, lab:azs, lab:natGateways, lab:flowLogs, lab:flowLogsRetentionDays, got \"10.1.0.0/16\"",
+        "'lab:vpcCIDR' must be a key of kind network (did you mean 'lab:vpcCidr'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:vpcCidr, lab:azCount, lab:azs, lab:natGateways, lab:flowLogs, lab:flowLogsRetentionDays, lab:permissionsBoundaryArn, got \"10.1.0.0/16\"",
       ],
     },
     {
@@ -508,7 +508,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: EKS,
       set: { "lab:endpointPublicAccess": false },
       want: [
-        "'lab:endpointPublicAccess' must be a key of kind eks; its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:nodeGroups, lab:trident, lab:tridentInstall, lab:tridentAddonVersion, got \"false\"",
+        "'lab:endpointPublicAccess' must be a key of kind eks; its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:permissionsBoundaryArn, lab:nodeGroups, lab:trident, lab:tridentInstall, lab:tridentAddonVersion, lab:tridentNodePrep, got \"false\"",
       ],
     },
     {

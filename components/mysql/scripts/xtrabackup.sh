@@ -8,8 +8,14 @@
 #      xtrabackup_slave_info as a CHANGE REPLICATION SOURCE TO statement (Percona XtraBackup 8.4
 #      option reference, `slave-info`);
 #    - cloned from the source: xtrabackup_binlog_info holds its binary log file and position.
-#    Replication connects as root with SOURCE_SSL=1: MySQL 8.4 accounts use caching_sha2_password,
-#    which needs a secure connection (or the source's RSA key) for a replica to authenticate.
+#    Replication connects as REPLICATION_USER, not root, with SOURCE_SSL=1: MySQL 8.4 accounts use
+#    caching_sha2_password, which needs a secure connection (or the source's RSA key) for a replica
+#    to authenticate. A replica stores SOURCE_USER/SOURCE_PASSWORD in plain text in its connection
+#    metadata repository, mysql.slave_master_info (MySQL 8.4 Reference Manual, 19.1.2.3 "Creating a
+#    User for Replication", dev.mysql.com/doc/refman/8.4/en/replication-howto-repuser.html): that
+#    table is in every backup this sidecar serves, so it must hold a password that opens nothing
+#    but the binary log (which the backup already contains), never root's.
+#    The statement goes to mysql on stdin, never on its command line (visible in /proc).
 #    At most once: the statement file is renamed after it ran.
 #    Reconnection (MySQL 8.4 Reference Manual, 15.4.2.2 "CHANGE REPLICATION SOURCE TO Statement"):
 #    after a lost connection the replica retries every SOURCE_CONNECT_RETRY seconds (default 60) at
@@ -18,11 +24,30 @@
 #    every 10 s, 8640 times, i.e. 24 hours: far beyond the source's failover to another zone (its
 #    DNS name is gone until the new mysql-0 is Ready) and beyond any lab's lifetime.
 #    `lab experiment mysql-failover` checks every replica's threads once the source is back.
+# 0. On the source (ordinal 0), before serving its first backup: create or update the replication
+#    account, with the one privilege the manual's section 19.1.2.3 says it needs, REPLICATION SLAVE
+#    (8.4 still names the static privilege so: 8.2.2 "Privileges Provided by MySQL"; REPLICATION
+#    CLIENT, for SHOW REPLICA STATUS / SHOW BINARY LOG STATUS, is not needed by a replica's
+#    receiver thread and is not granted), REQUIRE SSL like the replicas' SOURCE_SSL=1. Idempotent
+#    (CREATE USER IF NOT EXISTS, then ALTER USER to the Secret's password), so a restarted or
+#    rescheduled source converges; it is in the binary log, and so on every replica.
 # 2. Serve a full backup (xbstream) on XTRABACKUP_PORT to the next pod's clone-mysql.
 #
-# Environment: DATA_DIR, SOURCE_HOST (the source pod's DNS name), XTRABACKUP_PORT,
-# MYSQL_ROOT_PASSWORD; the clients' option file CLIENT_CNF (written by init-mysql).
+# Environment: POD_NAME, DATA_DIR, SOURCE_HOST (the source pod's DNS name), XTRABACKUP_PORT,
+# REPLICATION_USER, REPLICATION_PASSWORD (letters and digits); the clients' option file
+# CLIENT_CNF (written by init-mysql).
 set -euo pipefail
+
+ordinal=${POD_NAME##*-}
+[[ $ordinal =~ ^[0-9]+$ ]] || { echo "xtrabackup: no ordinal in pod name '$POD_NAME'" >&2; exit 1; }
+[[ $REPLICATION_USER =~ ^[a-z][a-z0-9_]*$ ]] || { echo "xtrabackup: REPLICATION_USER must be lowercase letters, digits and _, got '$REPLICATION_USER'" >&2; exit 1; }
+# Quoted into SQL string literals below: letters and digits only (the component generates it so).
+[[ $REPLICATION_PASSWORD =~ ^[A-Za-z0-9]+$ ]] || { echo "xtrabackup: REPLICATION_PASSWORD must be letters and digits" >&2; exit 1; }
+
+wait_for_mysqld() {
+  echo "xtrabackup: waiting for mysqld to accept connections" >&2
+  until mysql --defaults-extra-file="$CLIENT_CNF" -e "SELECT 1" >/dev/null; do sleep 1; done
+}
 
 # On mysql-0's first start nothing has cloned a data directory: mysqld's entrypoint creates it when
 # it initializes the server (docker-library/mysql docker-entrypoint.sh `docker_create_db_directories`:
@@ -44,11 +69,23 @@ elif [[ -f xtrabackup_binlog_info ]]; then
   echo "CHANGE REPLICATION SOURCE TO SOURCE_LOG_FILE='${BASH_REMATCH[1]}', SOURCE_LOG_POS=${BASH_REMATCH[2]}" > change_source_to.sql.in
 fi
 
+if [[ $ordinal -eq 0 ]]; then
+  wait_for_mysqld
+  echo "xtrabackup: ensuring the replication account '${REPLICATION_USER}'" >&2
+  mysql --defaults-extra-file="$CLIENT_CNF" <<SQL
+CREATE USER IF NOT EXISTS '${REPLICATION_USER}'@'%' IDENTIFIED BY '${REPLICATION_PASSWORD}' REQUIRE SSL;
+ALTER USER '${REPLICATION_USER}'@'%' IDENTIFIED BY '${REPLICATION_PASSWORD}' REQUIRE SSL;
+GRANT REPLICATION SLAVE ON *.* TO '${REPLICATION_USER}'@'%';
+SQL
+fi
+
 if [[ -f change_source_to.sql.in ]]; then
-  echo "xtrabackup: waiting for mysqld to accept connections" >&2
-  until mysql --defaults-extra-file="$CLIENT_CNF" -e "SELECT 1" >/dev/null; do sleep 1; done
+  wait_for_mysqld
   echo "xtrabackup: starting replication from the clone's position" >&2
-  mysql --defaults-extra-file="$CLIENT_CNF" -e "$(<change_source_to.sql.in), SOURCE_HOST='${SOURCE_HOST}', SOURCE_USER='root', SOURCE_PASSWORD='${MYSQL_ROOT_PASSWORD}', SOURCE_CONNECT_RETRY=10, SOURCE_RETRY_COUNT=8640, SOURCE_SSL=1; START REPLICA;"
+  mysql --defaults-extra-file="$CLIENT_CNF" <<SQL
+$(<change_source_to.sql.in), SOURCE_HOST='${SOURCE_HOST}', SOURCE_USER='${REPLICATION_USER}', SOURCE_PASSWORD='${REPLICATION_PASSWORD}', SOURCE_CONNECT_RETRY=10, SOURCE_RETRY_COUNT=8640, SOURCE_SSL=1;
+START REPLICA;
+SQL
   mv change_source_to.sql.in change_source_to.sql.orig
 fi
 

@@ -50,6 +50,7 @@ export const LEVERS: Readonly<Record<string, KindLevers>> = {
       "lab:natGateways": v("single"),
       "lab:flowLogs": v("false"),
       "lab:flowLogsRetentionDays": v("30"),
+      "lab:permissionsBoundaryArn": v("arn:aws:iam::123456789012:policy/lab-boundary"),
     },
   },
   "fsx-ontap": {
@@ -88,6 +89,7 @@ export const LEVERS: Readonly<Record<string, KindLevers>> = {
       "lab:nodeCount": v("4", "worker count"),
       "lab:nodeRootVolumeGiB": v("80"),
       "lab:logRetentionDays": v("60"),
+      "lab:permissionsBoundaryArn": v("arn:aws:iam::123456789012:policy/lab-boundary"),
       "lab:nodeGroups": v('[{"name":"system","instanceType":"m5.xlarge","nodeCount":3}]', "instead of lab:instanceType and lab:nodeCount", {
         "lab:instanceType": null,
         "lab:nodeCount": null,
@@ -95,6 +97,7 @@ export const LEVERS: Readonly<Record<string, KindLevers>> = {
       "lab:trident": v("false", "without lab:tridentInstall", { "lab:tridentInstall": null }),
       "lab:tridentInstall": v("addon", "with lab:tridentAddonVersion", { "lab:tridentAddonVersion": "v25.6.2-eksbuild.1" }),
       "lab:tridentAddonVersion": v("v25.6.2-eksbuild.1", "with lab:tridentInstall addon", { "lab:tridentInstall": "addon" }),
+      "lab:tridentNodePrep": v('["iscsi"]'),
     },
   },
   "fsx-eks": {

@@ -6,8 +6,8 @@
  * this file. The rules are the registry's (lab/policy/rules.ts: one file per area, by stable id),
  * which `lab plan --policy` runs offline (lab/policy/evaluate.ts) with the same messages.
  */
-import { PolicyPack, ResourceValidationPolicy } from "@pulumi/policy";
-import { formatViolation, RULES } from "../rules";
+import { PolicyPack, ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
+import { formatViolation, PLAN_RULES, RULES } from "../rules";
 
 const policies: ResourceValidationPolicy[] = RULES.map((rule) => ({
   name: rule.name,
@@ -19,4 +19,19 @@ const policies: ResourceValidationPolicy[] = RULES.map((rule) => ({
   },
 }));
 
-new PolicyPack("storage-bench-lab", { policies });
+// The plan rules over the deployment's resources together (@pulumi/policy `StackValidationPolicy`:
+// `validateStack(args.resources)`, each with `type`, `name`, `urn`, `props`; a violation names its
+// resource by URN).
+const stackPolicies: StackValidationPolicy[] = PLAN_RULES.map((rule) => ({
+  name: rule.name,
+  description: rule.description,
+  enforcementLevel: rule.enforcementLevel,
+  validateStack: (args, reportViolation) => {
+    const mine = args.resources
+      .filter((r) => rule.resourceTypes.includes(r.type))
+      .map((r) => ({ urn: r.urn, type: r.type, name: r.name, inputs: r.props }));
+    for (const { resource, detail } of rule.checkResources(mine)) reportViolation(formatViolation(rule.name, resource.name, detail), resource.urn);
+  },
+}));
+
+new PolicyPack("storage-bench-lab", { policies: [...policies, ...stackPolicies] });

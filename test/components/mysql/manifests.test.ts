@@ -4,6 +4,7 @@
  * secret root password, probes, requests and limits, a PDB, placement that lets mysql-0 change zones.
  */
 import { StatefulSet } from "kubernetes-models/apps/v1/StatefulSet";
+import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
 import { ConfigMap } from "kubernetes-models/v1/ConfigMap";
 import { Namespace } from "kubernetes-models/v1/Namespace";
@@ -12,8 +13,10 @@ import { Service } from "kubernetes-models/v1/Service";
 import {
   CLIENT_CNF,
   DATA_DIR,
+  MYSQL_CLIENT_SELECTOR,
   mysqlConfigMapManifest,
   mysqlLabels,
+  mysqlNetworkPolicyManifests,
   mysqlPdbManifest,
   mysqlServiceManifests,
   mysqlStatefulSetManifest,
@@ -41,6 +44,46 @@ describe("MySQL objects: Kubernetes schemas", () => {
   });
 });
 
+describe("MySQL NetworkPolicies: default deny, then exactly replication's and the writer's flows", () => {
+  const policies = mysqlNetworkPolicyManifests(r);
+  const byName = (n: string) => policies.find((p) => p.metadata?.name === n)!;
+  const servers = { podSelector: { matchLabels: mysqlLabels() } };
+  const writer = { podSelector: { matchLabels: { "app.kubernetes.io/name": "mysql-writer", "app.kubernetes.io/part-of": "storage-bench-lab" } } };
+
+  test("four policies in the MySQL namespace, each valid against the schema", () => {
+    expect(policies.map((p) => [p.metadata?.namespace, p.metadata?.name])).toEqual([
+      ["mysql", "default-deny"],
+      ["mysql", "allow-dns"],
+      ["mysql", "mysql-servers"],
+      ["mysql", "mysql-clients"],
+    ]);
+    for (const p of policies) expect(() => new NetworkPolicy(p).validate()).not.toThrow();
+    expect(MYSQL_CLIENT_SELECTOR).toEqual(writer.podSelector.matchLabels);
+  });
+
+  test("servers: 3306 from servers and the writer, 3307 (the unauthenticated backup stream) from servers only; out only to servers", () => {
+    expect(byName("mysql-servers").spec).toEqual({
+      podSelector: { matchLabels: mysqlLabels() },
+      policyTypes: ["Ingress", "Egress"],
+      ingress: [
+        { from: [servers, writer], ports: [{ protocol: "TCP", port: 3306 }] },
+        { from: [servers], ports: [{ protocol: "TCP", port: 3307 }] },
+      ],
+      egress: [{ to: [servers], ports: [{ protocol: "TCP", port: 3306 }, { protocol: "TCP", port: 3307 }] }],
+    });
+  });
+
+  test("the writer: out to the servers' 3306 only (never 3307); no pod gets egress to the API server", () => {
+    expect(byName("mysql-clients").spec).toEqual({
+      podSelector: writer.podSelector,
+      policyTypes: ["Egress"],
+      egress: [{ to: [servers], ports: [{ protocol: "TCP", port: 3306 }] }],
+    });
+    expect(JSON.stringify(policies)).not.toMatch(/ipBlock|443/);
+    expect(pod.automountServiceAccountToken).toBe(false);
+  });
+});
+
 describe("the published pattern for 8.4", () => {
   test("init-mysql and clone-mysql, then mysql and the xtrabackup sidecar; pinned MySQL 8.4 and XtraBackup 8.4 images", () => {
     expect(pod.initContainers!.map((c) => [c.name, c.image])).toEqual([
@@ -62,7 +105,16 @@ describe("the published pattern for 8.4", () => {
     const secretEnv = { name: "MYSQL_ROOT_PASSWORD", valueFrom: { secretKeyRef: { name: "mysql-root", key: "password" } } };
     expect(container("mysql").env).toEqual([secretEnv]);
     expect(container("init-mysql").env).toContainEqual(secretEnv);
-    expect(container("xtrabackup").env).toContainEqual(secretEnv);
+    // The sidecar (whose port 3307 serves backups) gets no root password: the replication account's only.
+    expect(container("xtrabackup").env).not.toContainEqual(secretEnv);
+    expect(JSON.stringify(container("xtrabackup").env)).not.toContain("mysql-root");
+    expect(container("xtrabackup").env).toEqual(
+      expect.arrayContaining([
+        { name: "REPLICATION_USER", value: "repl" },
+        { name: "REPLICATION_PASSWORD", valueFrom: { secretKeyRef: { name: "mysql-replication", key: "password" } } },
+        { name: "POD_NAME", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } },
+      ]),
+    );
     expect(JSON.stringify(sts)).not.toMatch(/MYSQL_ALLOW_EMPTY_PASSWORD|MYSQL_RANDOM_ROOT_PASSWORD/);
     expect(CLIENT_CNF).toBe("/etc/mysql-client/root.cnf");
     expect(pod.volumes).toContainEqual({ name: "client", emptyDir: { medium: "Memory", sizeLimit: "1Mi" } });

@@ -12,8 +12,9 @@ import * as path from "node:path";
 import { MYSQL_SCRIPT_FILES, MYSQL_SCRIPTS_DIR } from "../../../components/mysql/scripts";
 
 /**
- * A stand-in that appends its name and arguments, one per line, to $CALLS (in one write, so the
- * two ends of a pipe do not interleave) and to $CALLS.<name>, and exits with $<NAME>_EXIT (0).
+ * A stand-in that appends its name and arguments, one per line, then what it read on stdin (each
+ * line as `  < line`), to $CALLS (in one write, so the two ends of a pipe do not interleave) and to
+ * $CALLS.<name>, and exits with $<NAME>_EXIT (0).
  */
 function stub(dir: string, name: string): void {
   const v = `${name.toUpperCase()}_EXIT`;
@@ -21,6 +22,8 @@ function stub(dir: string, name: string): void {
     "#!/bin/sh",
     `rec=${name}`,
     'for a in "$@"; do rec=$(printf "%s\\n  %s" "$rec" "$a"); done',
+    'in=$(sed "s/^/  < /")',
+    'if [ -n "$in" ]; then rec=$(printf "%s\\n%s" "$rec" "$in"); fi',
     `printf '%s\\n' "$rec" >> "$CALLS"`,
     `printf '%s\\n' "$rec" >> "$CALLS.${name}"`,
     `exit "\${${v}:-0}"`,
@@ -49,13 +52,23 @@ function runScript(file: string, s: ReturnType<typeof sandbox>, env: Record<stri
   return { status: r.status, stderr: r.stderr, calls };
 }
 
-const SIDECAR_ENV = (data: string) => ({
+const SIDECAR_ENV = (data: string, pod = "mysql-1") => ({
+  POD_NAME: pod,
   DATA_DIR: data,
   SOURCE_HOST: "mysql-0.mysql.mysql.svc.cluster.local",
   XTRABACKUP_PORT: "3307",
-  MYSQL_ROOT_PASSWORD: "Pw0rdOfThirtyTwoLettersAndDigits",
+  REPLICATION_USER: "repl",
+  REPLICATION_PASSWORD: "Pw0rdOfThirtyTwoLettersAndDigits",
   CLIENT_CNF: "/etc/mysql-client/root.cnf",
 });
+
+/** The replica's statements, as the stand-in mysql records them from stdin. */
+const START_REPLICA = (position: string) => [
+  "mysql",
+  "  --defaults-extra-file=/etc/mysql-client/root.cnf",
+  `  < CHANGE REPLICATION SOURCE TO ${position}, SOURCE_HOST='mysql-0.mysql.mysql.svc.cluster.local', SOURCE_USER='repl', SOURCE_PASSWORD='Pw0rdOfThirtyTwoLettersAndDigits', SOURCE_CONNECT_RETRY=10, SOURCE_RETRY_COUNT=8640, SOURCE_SSL=1;`,
+  "  < START REPLICA;",
+];
 
 describe("the scripts pass shellcheck", () => {
   test.each(MYSQL_SCRIPT_FILES)("%s", (f) => {
@@ -77,17 +90,14 @@ describe("xtrabackup.sh: MySQL 8.4 replication from the clone's position", () =>
         "  --defaults-extra-file=/etc/mysql-client/root.cnf",
         "  -e",
         "  SELECT 1",
-        "mysql",
-        "  --defaults-extra-file=/etc/mysql-client/root.cnf",
-        "  -e",
-        "  CHANGE REPLICATION SOURCE TO SOURCE_LOG_FILE='binlog.000003', SOURCE_LOG_POS=157, SOURCE_HOST='mysql-0.mysql.mysql.svc.cluster.local', SOURCE_USER='root', SOURCE_PASSWORD='Pw0rdOfThirtyTwoLettersAndDigits', SOURCE_CONNECT_RETRY=10, SOURCE_RETRY_COUNT=8640, SOURCE_SSL=1; START REPLICA;",
+        ...START_REPLICA("SOURCE_LOG_FILE='binlog.000003', SOURCE_LOG_POS=157"),
         "socat",
         "  TCP-LISTEN:3307,reuseaddr,fork,max-children=1",
         "  EXEC:xtrabackup --defaults-extra-file=/etc/mysql-client/root.cnf --backup --slave-info --stream=xbstream --target-dir=/tmp/xtrabackup",
         "",
       ].join("\n"),
     );
-    expect(r.calls).not.toMatch(/MASTER|SLAVE;|START SLAVE/);
+    expect(r.calls).not.toMatch(/MASTER|SLAVE;|START SLAVE|root'/);
     expect(fs.readdirSync(s.data).sort()).toEqual(["change_source_to.sql.orig"]);
   });
 
@@ -100,9 +110,7 @@ describe("xtrabackup.sh: MySQL 8.4 replication from the clone's position", () =>
     fs.writeFileSync(path.join(s.data, "xtrabackup_binlog_info"), "binlog.000001\t99\n");
     const r = runScript("xtrabackup.sh", s, SIDECAR_ENV(s.data));
     expect(r.status).toBe(0);
-    expect(r.calls).toContain(
-      "  CHANGE REPLICATION SOURCE TO SOURCE_LOG_FILE='binlog.000005', SOURCE_LOG_POS=4242, SOURCE_HOST='mysql-0.mysql.mysql.svc.cluster.local', SOURCE_USER='root', SOURCE_PASSWORD='Pw0rdOfThirtyTwoLettersAndDigits', SOURCE_CONNECT_RETRY=10, SOURCE_RETRY_COUNT=8640, SOURCE_SSL=1; START REPLICA;\n",
-    );
+    expect(r.calls).toContain(`${START_REPLICA("SOURCE_LOG_FILE='binlog.000005', SOURCE_LOG_POS=4242").join("\n")}\n`);
     expect(fs.readdirSync(s.data).sort()).toEqual(["change_source_to.sql.orig"]);
   });
 
@@ -115,14 +123,33 @@ describe("xtrabackup.sh: MySQL 8.4 replication from the clone's position", () =>
       `#!/bin/sh\necho "sleep $1" >> "$CALLS.sleep"\n[ "$(wc -l < "$CALLS.sleep")" -ge 3 ] && mkdir -p "${data}"\nexit 0\n`,
       { mode: 0o755 },
     );
-    const r = runScript("xtrabackup.sh", s, SIDECAR_ENV(data));
+    const r = runScript("xtrabackup.sh", s, SIDECAR_ENV(data, "mysql-0"));
     expect(r.status).toBe(0);
     expect(fs.readFileSync(`${s.calls}.sleep`, "utf8")).toBe("sleep 1\nsleep 1\nsleep 1\n");
     // One message (every 30 s of waiting), not one per second.
     expect(r.stderr.split("\n").filter((l) => l.startsWith("xtrabackup:"))).toEqual([
       `xtrabackup: waiting for ${data} (mysqld creates it on its first start)`,
+      "xtrabackup: waiting for mysqld to accept connections",
+      "xtrabackup: ensuring the replication account 'repl'",
     ]);
-    expect(r.calls.split("\n").filter((l) => !l.startsWith("  "))).toEqual(["socat", ""]);
+    // The source creates (or resets) the replication account, REPLICATION SLAVE only, before it serves a backup.
+    expect(r.calls).toBe(
+      [
+        "mysql",
+        "  --defaults-extra-file=/etc/mysql-client/root.cnf",
+        "  -e",
+        "  SELECT 1",
+        "mysql",
+        "  --defaults-extra-file=/etc/mysql-client/root.cnf",
+        "  < CREATE USER IF NOT EXISTS 'repl'@'%' IDENTIFIED BY 'Pw0rdOfThirtyTwoLettersAndDigits' REQUIRE SSL;",
+        "  < ALTER USER 'repl'@'%' IDENTIFIED BY 'Pw0rdOfThirtyTwoLettersAndDigits' REQUIRE SSL;",
+        "  < GRANT REPLICATION SLAVE ON *.* TO 'repl'@'%';",
+        "socat",
+        "  TCP-LISTEN:3307,reuseaddr,fork,max-children=1",
+        "  EXEC:xtrabackup --defaults-extra-file=/etc/mysql-client/root.cnf --backup --slave-info --stream=xbstream --target-dir=/tmp/xtrabackup",
+        "",
+      ].join("\n"),
+    );
     expect(fs.readdirSync(data)).toEqual([]);
   });
 
@@ -135,6 +162,21 @@ describe("xtrabackup.sh: MySQL 8.4 replication from the clone's position", () =>
     const r = runScript("xtrabackup.sh", s, SIDECAR_ENV(s.data));
     expect(r.status).toBe(0);
     expect(r.calls.split("\n").filter((l) => !l.startsWith("  "))).toEqual(["socat", ""]);
+  });
+
+  test("no password on any command line; a password that is not letters and digits, or a pod name without ordinal, fails before any call", () => {
+    const s = sandbox();
+    fs.writeFileSync(path.join(s.data, "xtrabackup_binlog_info"), "binlog.000003\t157\n");
+    const ok = runScript("xtrabackup.sh", s, SIDECAR_ENV(s.data));
+    const args = ok.calls.split("\n").filter((l) => !l.startsWith("  < "));
+    expect(args.join("\n")).not.toContain("Pw0rdOfThirtyTwoLettersAndDigits");
+    const t = sandbox();
+    const bad = runScript("xtrabackup.sh", t, { ...SIDECAR_ENV(t.data), REPLICATION_PASSWORD: "pw'; DROP USER root; --" });
+    expect(bad).toMatchObject({ status: 1, calls: "" });
+    expect(bad.stderr).toContain("xtrabackup: REPLICATION_PASSWORD must be letters and digits");
+    const noOrdinal = runScript("xtrabackup.sh", t, { ...SIDECAR_ENV(t.data), POD_NAME: "mysql" });
+    expect(noOrdinal).toMatchObject({ status: 1, calls: "" });
+    expect(noOrdinal.stderr).toContain("xtrabackup: no ordinal in pod name 'mysql'");
   });
 
   test("a failed CHANGE REPLICATION SOURCE TO fails the sidecar and keeps the statement for the next start", () => {

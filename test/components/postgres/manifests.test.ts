@@ -4,7 +4,16 @@ import { Namespace } from "kubernetes-models/v1/Namespace";
 import { Service } from "kubernetes-models/v1/Service";
 import type { IPodSpec } from "kubernetes-models/v1/PodSpec";
 import { DEFAULT_PGBENCH_IMAGE } from "../../../components/bench/images";
-import { namespaceManifest, postgresConnection, serviceManifest, statefulSetManifest } from "../../../components/postgres/manifests";
+import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
+import { benchLabels } from "../../../components/bench/render";
+import {
+  namespaceManifest,
+  POSTGRES_CLIENT_SELECTOR,
+  postgresConnection,
+  postgresNetworkPolicyManifests,
+  serviceManifest,
+  statefulSetManifest,
+} from "../../../components/postgres/manifests";
 import { resolve } from "../../../components/postgres/rules";
 import { POSTGRES_IMAGE } from "../../../components/versions";
 import { restrictedViolations } from "../../helpers/podSecurity";
@@ -78,5 +87,36 @@ describe("Postgres manifests", () => {
     });
     expect((serviceManifest(spec).spec as { clusterIP: string }).clusterIP).toBe("None");
     expect(DEFAULT_PGBENCH_IMAGE).toBe(POSTGRES_IMAGE);
+  });
+});
+
+describe("Postgres NetworkPolicies", () => {
+  const policies = postgresNetworkPolicyManifests(spec);
+  const server = { podSelector: { matchLabels: serviceManifest(spec).spec ? (serviceManifest(spec).spec as { selector: object }).selector : {} } };
+  const pgbench = { podSelector: { matchLabels: { ...POSTGRES_CLIENT_SELECTOR } } };
+
+  test("default deny and DNS, then the server ← pgbench on 5432 and pgbench → the server on 5432; all valid", () => {
+    expect(policies.map((p) => [p.metadata?.namespace, p.metadata?.name])).toEqual([
+      ["bench", "default-deny"],
+      ["bench", "allow-dns"],
+      ["bench", "postgres-server"],
+      ["bench", "postgres-clients"],
+    ]);
+    for (const p of policies) expect(() => new NetworkPolicy(p).validate()).not.toThrow();
+    expect(policies[2].spec).toEqual({
+      podSelector: server.podSelector,
+      policyTypes: ["Ingress"],
+      ingress: [{ from: [pgbench], ports: [{ protocol: "TCP", port: 5432 }] }],
+    });
+    expect(policies[3].spec).toEqual({
+      podSelector: pgbench.podSelector,
+      policyTypes: ["Egress"],
+      egress: [{ to: [server], ports: [{ protocol: "TCP", port: 5432 }] }],
+    });
+  });
+
+  test("the pgbench Jobs' pods carry the client labels (components/bench benchLabels), fio's do not", () => {
+    expect(benchLabels("same-az", "pgbench")).toMatchObject({ ...POSTGRES_CLIENT_SELECTOR });
+    expect(benchLabels("same-az", "fio")).not.toMatchObject({ ...POSTGRES_CLIENT_SELECTOR });
   });
 });

@@ -4,6 +4,7 @@
  * workloads (lab/policy/kubernetes.ts: pinned images, requests and limits, Job limits, restricted
  * pods, no `default` namespace), and the wiring the scripts rely on.
  */
+import { MYSQL_CLIENT_SELECTOR } from "../../../components/mysql/manifests";
 import { Job } from "kubernetes-models/batch/v1/Job";
 import { ConfigMap } from "kubernetes-models/v1/ConfigMap";
 import { PersistentVolumeClaim } from "kubernetes-models/v1/PersistentVolumeClaim";
@@ -125,6 +126,11 @@ describe("wiring", () => {
       TMPDIR: "/tmp",
     });
     expect(writer.configMap.data).toEqual({ "mysql-writer.sh": scripts["mysql-writer.sh"] });
+  });
+
+  test("the writer's pod carries the labels the MySQL NetworkPolicies admit on 3306 (components/mysql MYSQL_CLIENT_SELECTOR)", () => {
+    expect(writer.job.spec!.template.metadata!.labels).toMatchObject({ ...MYSQL_CLIENT_SELECTOR });
+    expect(fio.job.spec!.template.metadata!.labels).not.toMatchObject({ ...MYSQL_CLIENT_SELECTOR });
   });
 
   test("fio: the tools image as uid 65532 with fsGroup on the claim; lib.sh, the script and the job file in its ConfigMap", () => {

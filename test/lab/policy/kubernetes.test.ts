@@ -1,5 +1,12 @@
 import { TYPES as T } from "../../../lab/resource-types";
-import { KUBERNETES_RULES, PRIVILEGED_NAMESPACES } from "../../../lab/policy/kubernetes";
+import { evaluatePlanRules } from "../../../lab/policy/evaluate";
+import {
+  k8sServiceNetworkPolicy,
+  KUBERNETES_PLAN_RULES,
+  KUBERNETES_RULES,
+  PRIVILEGED_NAMESPACES,
+  SERVICE_NETWORK_POLICY_EXCEPTIONS,
+} from "../../../lab/policy/kubernetes";
 import { COMPUTED } from "../../../lab/policy/rule";
 import { Case, testRules } from "./cases";
 
@@ -539,6 +546,67 @@ describe("the privileged namespaces", () => {
     expect(ruleOf("k8s-probes").resourceTypes).toEqual([T.pod, T.deployment, T.statefulSet, T.daemonSet, T.replicaSet]);
     expect(ruleOf("k8s-probes").check(job(podSpec([container()])), T.job)).toEqual([
       "containers[c]: livenessProbe, readinessProbe not set: probe the container (exec, httpGet or tcpSocket on its port)",
+    ]);
+  });
+});
+
+describe("k8s-service-network-policy (over a stack's objects together)", () => {
+  const rule = k8sServiceNetworkPolicy;
+  const sel = { app: "db", tier: "data" };
+  const svc = (ns: string, name = "db", selector: unknown = sel) => ({
+    urn: `urn:svc:${ns}:${name}`,
+    type: T.service,
+    name: `${name}-svc`,
+    inputs: { metadata: { name, namespace: ns }, spec: { selector, ports: [{ port: 3306 }] } },
+  });
+  const np = (ns: string, spec: Record<string, unknown>, name = "p") => ({
+    urn: `urn:np:${ns}:${name}`,
+    type: T.networkPolicy,
+    name: `${ns}-${name}`,
+    inputs: { metadata: { name, namespace: ns }, spec },
+  });
+  const deny = (ns: string) => np(ns, { podSelector: {}, policyTypes: ["Ingress", "Egress"] }, "default-deny");
+  const details = (resources: Parameters<typeof rule.checkResources>[0]) => rule.checkResources(resources).map((f) => [f.resource.name, f.detail]);
+  const missing = (ns: string) =>
+    `no NetworkPolicy in namespace "${ns}" restricts ingress to the pods of selector {"app":"db","tier":"data"}: add a default-deny ` +
+    "policy (podSelector {}, policyTypes Ingress and Egress) and policies allowing exactly the flows its clients use";
+
+  test("reads Services and NetworkPolicies, mandatory, the lab's own", () => {
+    expect([rule.resourceTypes, rule.enforcementLevel]).toEqual([[T.service, T.networkPolicy], "mandatory"]);
+    expect(KUBERNETES_PLAN_RULES).toEqual([rule]);
+  });
+
+  test("compliant: a default deny in the Service's namespace; a policy whose plain labels the selector includes, with named sources", () => {
+    expect(details([svc("mysql"), deny("mysql")])).toEqual([]);
+    const narrow = np("mysql", { podSelector: { matchLabels: { app: "db" } }, policyTypes: ["Ingress"], ingress: [{ from: [{ podSelector: {} }] }] });
+    expect(details([svc("mysql"), narrow])).toEqual([]);
+    // Without policyTypes a policy is an Ingress policy (Kubernetes NetworkPolicySpec.policyTypes).
+    expect(details([svc("mysql"), np("mysql", { podSelector: {} })])).toEqual([]);
+    // A Service without a selector has no pods of its own; unknown namespaces are judged at deploy.
+    expect(details([svc("mysql", "ext", {})])).toEqual([]);
+    expect(details([svc(COMPUTED)])).toEqual([]);
+    // The one listed exception, still open.
+    expect(Object.keys(SERVICE_NETWORK_POLICY_EXCEPTIONS)).toEqual(["omb/omb-worker"]);
+    expect(details([svc("omb", "omb-worker")])).toEqual([]);
+  });
+
+  test("non-compliant: no policy; one in another namespace; one for other pods; Egress only; allow-all ingress; an expression selector", () => {
+    expect(details([svc("mysql")])).toEqual([["db-svc", missing("mysql")]]);
+    expect(details([svc("mysql"), deny("bench")])).toEqual([["db-svc", missing("mysql")]]);
+    const other = np("mysql", { podSelector: { matchLabels: { app: "web" } }, policyTypes: ["Ingress"] });
+    expect(details([svc("mysql"), other])).toEqual([["db-svc", missing("mysql")]]);
+    expect(details([svc("mysql"), np("mysql", { podSelector: {}, policyTypes: ["Egress"] })])).toEqual([["db-svc", missing("mysql")]]);
+    const allowAll = np("mysql", { podSelector: {}, policyTypes: ["Ingress"], ingress: [{}] });
+    expect(details([svc("mysql"), allowAll])).toEqual([["db-svc", missing("mysql")]]);
+    const expr = np("mysql", { podSelector: { matchExpressions: [{ key: "app", operator: "Exists" }] }, policyTypes: ["Ingress"] });
+    expect(details([svc("mysql"), expr])).toEqual([["db-svc", missing("mysql")]]);
+    expect(details([svc("omb", "omb-driver")]).length).toBe(1);
+  });
+
+  test("offline through evaluatePlan: reported on the Service, with the one message format", () => {
+    const v = evaluatePlanRules([svc("mysql"), deny("bench")]);
+    expect(v.map((x) => [x.rule, x.enforcementLevel, x.urn, x.message])).toEqual([
+      ["k8s-service-network-policy", "mandatory", "urn:svc:mysql:db", `k8s-service-network-policy: db-svc: ${missing("mysql")}`],
     ]);
   });
 });

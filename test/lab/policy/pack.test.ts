@@ -7,7 +7,15 @@
  */
 import * as grpc from "@grpc/grpc-js"; // @pulumi/pulumi's own (single) copy
 import { AnalyzerClient } from "@pulumi/pulumi/proto/analyzer_grpc_pb";
-import { AnalyzeRequest, AnalyzeResponse, AnalyzerInfo, AnalyzerResourceOptions, EnforcementLevel } from "@pulumi/pulumi/proto/analyzer_pb";
+import {
+  AnalyzeRequest,
+  AnalyzeResponse,
+  AnalyzerInfo,
+  AnalyzerResource,
+  AnalyzerResourceOptions,
+  AnalyzeStackRequest,
+  EnforcementLevel,
+} from "@pulumi/pulumi/proto/analyzer_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { ChildProcess, spawn } from "node:child_process";
@@ -16,8 +24,8 @@ import * as path from "node:path";
 import { planAll } from "../../../lab/plan";
 import { PlannedResource } from "../../../lab/plan/run";
 import { shippedStacks } from "../../../lab/plan/sources";
-import { evaluatePolicies, PolicyResource } from "../../../lab/policy/evaluate";
-import { RULES } from "../../../lab/policy/rules";
+import { evaluatePlanRules, evaluatePolicies, PolicyResource } from "../../../lab/policy/evaluate";
+import { PLAN_RULES, RULES } from "../../../lab/policy/rules";
 import { TYPES as T } from "../../../lab/resource-types";
 import { runStack } from "../../../stacks";
 
@@ -66,6 +74,29 @@ function analyze(r: PolicyResource): Promise<AnalyzeResponse> {
   req.setProperties(Struct.fromJavaScript(JSON.parse(JSON.stringify(r.inputs))));
   req.setOptions(new AnalyzerResourceOptions()); // the engine always sends options
   return new Promise((resolve, reject) => client.analyze(req, (e, resp) => (e ? reject(e) : resolve(resp))));
+}
+
+/** The stack policies' answer for these resources, as the engine asks after a deployment's resources are known. */
+async function packStackViolations(resources: readonly PolicyResource[]) {
+  const req = new AnalyzeStackRequest();
+  req.setResourcesList(
+    resources.map((r) => {
+      const a = new AnalyzerResource();
+      a.setType(r.type);
+      a.setUrn(r.urn);
+      a.setName(r.name);
+      a.setProperties(Struct.fromJavaScript(JSON.parse(JSON.stringify(r.inputs))));
+      a.setOptions(new AnalyzerResourceOptions());
+      return a;
+    }),
+  );
+  const resp = await new Promise<AnalyzeResponse>((resolve, reject) => client.analyzeStack(req, (e, r) => (e ? reject(e) : resolve(r))));
+  return resp.getDiagnosticsList().map((d) => ({
+    rule: d.getPolicyname(),
+    enforcementLevel: d.getEnforcementlevel() === EnforcementLevel.MANDATORY ? "mandatory" : "advisory",
+    urn: d.getUrn(),
+    message: d.getMessage(),
+  }));
 }
 
 /** What the pack reported, in evaluatePolicies' terms. */
@@ -121,7 +152,7 @@ describe("the CrossGuard pack (lab/policy/pack)", () => {
     expect([info.getName(), info.getVersion()]).toEqual(["storage-bench-lab", "0.1.0"]);
     expect(
       info.getPoliciesList().map((p) => [p.getName(), p.getDescription(), p.getEnforcementlevel() === EnforcementLevel.MANDATORY]),
-    ).toEqual(RULES.map((r) => [r.name, r.description, r.enforcementLevel === "mandatory"]));
+    ).toEqual([...RULES, ...PLAN_RULES].map((r) => [r.name, r.description, r.enforcementLevel === "mandatory"]));
   });
 
   test("reports on every planned resource of the shipped stacks exactly what evaluatePolicies reports", async () => {
@@ -165,6 +196,27 @@ describe("the CrossGuard pack (lab/policy/pack)", () => {
       "sg-rule-description: ceph-worker: ingress[1]: description is not set: say what the rule is for (which port, from whom, why)",
     ]);
     expect(sorted(await packViolations(broken))).toEqual(sorted(expected.map(asReported)));
+  });
+
+  test("the plan rules run as stack policies: nothing on the shipped stacks; on a Service without its policies, what evaluatePlanRules reports", async () => {
+    const fsxEks = planned.filter((r) => r.urn.startsWith("urn:pulumi:fsx-eks::"));
+    expect(await packStackViolations(fsxEks)).toEqual([]);
+    const withoutPolicies = fsxEks.filter((r) => !(r.type === T.networkPolicy && r.name.startsWith("mysql-netpol-")));
+    const offlineStack = evaluatePlanRules(withoutPolicies).map(({ rule, enforcementLevel, urn, message }) => ({
+      rule,
+      enforcementLevel,
+      urn,
+      message,
+    }));
+    expect(offlineStack.map((v) => v.message)).toEqual([
+      'k8s-service-network-policy: mysql-mysql: no NetworkPolicy in namespace "mysql" restricts ingress to the pods of selector {"app.kubernetes.io/instance":"mysql","app.kubernetes.io/name":"mysql","app.kubernetes.io/part-of":"storage-bench-lab"}: add a default-deny policy (podSelector {}, policyTypes Ingress and Egress) and policies allowing exactly the flows its clients use',
+      'k8s-service-network-policy: mysql-mysql-read: no NetworkPolicy in namespace "mysql" restricts ingress to the pods of selector {"app.kubernetes.io/instance":"mysql","app.kubernetes.io/name":"mysql","app.kubernetes.io/part-of":"storage-bench-lab"}: add a default-deny policy (podSelector {}, policyTypes Ingress and Egress) and policies allowing exactly the flows its clients use',
+    ]);
+    const described = offlineStack.map((v) => ({
+      ...v,
+      message: `${PLAN_RULES.find((r) => r.name === v.rule)?.description}\n${v.message}`,
+    }));
+    expect(sorted(await packStackViolations(withoutPolicies))).toEqual(sorted(described));
   });
 
   test("during preview, a rule that reads a value not yet known is an advisory, never a pass or a block", async () => {

@@ -13,6 +13,7 @@ import {
   RULES,
   RULES_BY_AREA,
   RULES_BY_ID,
+  PLAN_RULES,
   SECRET,
   STACK_RULES,
 } from "../../../lab/policy/rules";
@@ -49,7 +50,8 @@ const EXPECTED: ReadonlyArray<[string, "mandatory" | "advisory", string[], strin
   ["fsx-ontap-customer-kms-key", "mandatory", ["CKV_AWS_178"], []],
   ["secretsmanager-customer-kms-key", "mandatory", ["CKV_AWS_149"], ["AWS-0098"]],
   ["aws-provider-lab-tags", "mandatory", [], []],
-  ["k8s-image-pinned", "mandatory", ["CKV_K8S_14", "CKV_K8S_43"], ["KSV-0013"]],
+  // Not CKV_K8S_43 (ImageDigest.py: a digest on every image): the rule accepts version tags.
+  ["k8s-image-pinned", "mandatory", ["CKV_K8S_14"], ["KSV-0013"]],
   [
     "k8s-container-resources",
     "mandatory",
@@ -92,6 +94,7 @@ const EXPECTED: ReadonlyArray<[string, "mandatory" | "advisory", string[], strin
   ["command-delete-no-triggers", "mandatory", [], []],
   ["iam-role-trust-conditions", "mandatory", [], []],
   ["iam-role-lab-path", "mandatory", [], []],
+  ["k8s-service-network-policy", "mandatory", [], []],
   ["stack-outputs-secret", "mandatory", [], []],
 ];
 
@@ -99,7 +102,7 @@ describe("the registry of policy rules", () => {
   test("the stable ids, their levels and the controls they mirror, in report order: at least 26", () => {
     expect(ALL_RULES.map((r) => [r.name, r.enforcementLevel, [...r.controls.checkov], [...r.controls.trivy]])).toEqual(EXPECTED);
     expect(ALL_RULES.length).toBeGreaterThanOrEqual(26);
-    expect(ALL_RULES).toEqual([...RULES, ...STACK_RULES]);
+    expect(ALL_RULES).toEqual([...RULES, ...PLAN_RULES, ...STACK_RULES]);
   });
 
   test("the areas' files and the registry hold the same rules, each once", () => {
@@ -118,6 +121,7 @@ describe("the registry of policy rules", () => {
         "k8s-no-default-namespace",
         "k8s-namespace-pod-security",
         "k8s-probes",
+        "k8s-service-network-policy",
       ],
       eks: ["eks-public-endpoint-restricted", "eks-secrets-encryption", "eks-control-plane-logging", "eks-node-group-imdsv2"],
       iam: ["iam-no-wildcard-actions", "iam-no-wildcard-resources", "iam-role-trust-conditions", "iam-role-lab-path"],

@@ -199,6 +199,10 @@ describe.each([
     expect(inCluster.map((r) => r.name).sort()).toEqual(
       [
         "pg-credentials",
+        "pg-netpol-allow-dns",
+        "pg-netpol-default-deny",
+        "pg-netpol-postgres-clients",
+        "pg-netpol-postgres-server",
         "pg-ns",
         "pg-server",
         "pg-svc",

@@ -91,7 +91,8 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
   test("vpc-cni and kube-proxy pinned through pulumi-eks; coredns, Pod Identity agent, EBS CSI as pinned add-ons after the nodes", () => {
     const c = one(p, "eks:index:Cluster").inputs as Any;
     const pins = EKS_ADDON_VERSIONS["1.35"];
-    expect(c.vpcCniOptions).toMatchObject({ addonVersion: pins["vpc-cni"] });
+    // NetworkPolicy enforcement on (the lab's namespaces rely on their default-deny policies).
+    expect(c.vpcCniOptions).toMatchObject({ addonVersion: pins["vpc-cni"], enableNetworkPolicy: true });
     expect(c.kubeProxyAddonOptions).toMatchObject({ version: pins["kube-proxy"] });
     expect(c.corednsAddonOptions).toMatchObject({ enabled: false });
     const nodes = one(p, "eks:index:ManagedNodeGroup");

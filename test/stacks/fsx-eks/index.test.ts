@@ -145,7 +145,7 @@ describe("stack fsx-eks, planned after its upstreams", () => {
     ]);
   });
 
-  test("node security group → FSx security group on exactly the NFS ports, each rule described", () => {
+  test("node security group → FSx security group on exactly the NFS ports and HTTPS (Trident's ONTAP API), each rule described", () => {
     const rules = ofType(p, "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule");
     expect(rules.map((r) => [r.inputs.ipProtocol, r.inputs.fromPort, r.inputs.toPort]).sort()).toEqual(
       [
@@ -153,6 +153,7 @@ describe("stack fsx-eks, planned after its upstreams", () => {
         ["tcp", 2049, 2049],
         ["tcp", 4045, 4045],
         ["tcp", 4046, 4046],
+        ["tcp", 443, 443],
         ["tcp", 635, 635],
         ["udp", 111, 111],
         ["udp", 2049, 2049],
@@ -165,10 +166,14 @@ describe("stack fsx-eks, planned after its upstreams", () => {
     for (const r of rules) {
       expect(r.inputs).toMatchObject({ securityGroupId: fsx.securityGroupId, referencedSecurityGroupId: eks.nodeSecurityGroupId });
       expect(r.inputs.cidrIpv4).toBeUndefined();
-      expect(String(r.inputs.description)).toMatch(/ from the EKS nodes \(Trident ontap-nas\)$/);
+      expect(String(r.inputs.description)).toMatch(
+        r.inputs.fromPort === 443
+          ? /^ONTAP REST API and System Manager over HTTPS \(TCP 443\) from the EKS nodes \(Trident's ONTAP API calls\)$/
+          : / from the EKS nodes \(Trident ontap-nas\)$/,
+      );
     }
-    // The same ports the fsx-ontap component opens for NFS (one home: components/fsx-ontap/security.ts).
-    expect(rules.length).toBe(ONTAP_INGRESS.filter((x) => x.id.startsWith("nfs-")).length);
+    // The same ports the fsx-ontap component defines (one home: components/fsx-ontap/security.ts).
+    expect(rules.length).toBe(ONTAP_INGRESS.filter((x) => x.id.startsWith("nfs-") || x.id === "https-tcp-443").length);
   });
 
   test("StorageClasses fsx-ontap-nas (Trident, after its backend) and gp3 (EBS CSI)", () => {
