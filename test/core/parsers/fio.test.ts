@@ -263,6 +263,24 @@ describe("parseFio: normal text output (IOPS and bandwidth only)", () => {
   });
 });
 
+describe("parseFio: figures of the normal output that are not fio's are errors, never a number", () => {
+  // The job's IOPS/BW line is `  read: IOPS=58.0k, BW=227MiB/s (238MB/s)(…)`: anything around the figure is not read as it.
+  test.each([
+    ["IOPS=58.0kx", "IOPS=58.0kx"],
+    ["IOPS=x58.0k", "IOPS=x58.0k"],
+    ["IOPS=58.k", "IOPS=58.k"],
+  ])("%s", (iops, shown) => {
+    const text = fixture("fio", "seed-gtod-reduce.txt").replace("IOPS=58.0k", iops);
+    expect(text).toContain(iops);
+    expectToolOutputError(() => parseFio(text, "x.txt"), "x.txt", new RegExp(`cannot read ${shown.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  });
+  test.each([["BW=227MiB/sx"], ["BW=x227MiB/s"], ["BW=227.MiB/s"], ["BW=227Xi/s"]])("%s", (bw) => {
+    const text = fixture("fio", "seed-gtod-reduce.txt").replace("BW=227MiB/s", bw);
+    expect(text).toContain(bw);
+    expectToolOutputError(() => parseFio(text, "x.txt"), "x.txt", new RegExp(`cannot read ${bw.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  });
+});
+
 describe("parseFio: errors name the file and what is missing", () => {
   test("empty file", () => {
     expectToolOutputError(

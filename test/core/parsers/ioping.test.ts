@@ -128,6 +128,31 @@ describe("parseIoping: errors name the file and what is missing", () => {
     );
   });
 
+  test("JSON that is not ioping -J's array of request and statistics objects", () => {
+    const NOT_IOPING = 'not ioping -J output: expected an array of request ("io") and statistics ("stat") objects';
+    const doc = JSON.parse(fixture("ioping", "ioping-J.json")) as unknown[];
+    for (const [name, bad] of [
+      ["an empty array", []],
+      ["an array with a stranger", [...doc.slice(0, -1), { other: 1 }, doc[doc.length - 1]]],
+      ["an array with a number", [1, ...doc]],
+    ] as const)
+      expectToolOutputError(() => parseIoping(JSON.stringify(bad), `${name}.json`), `${name}.json`, NOT_IOPING);
+    expectToolOutputError(
+      () => parseIoping(JSON.stringify({ stat: {} }), "object.json"),
+      "object.json",
+      "not ioping output: it holds a JSON object, and ioping -J prints a JSON array",
+    );
+    // requests only: the run did not finish
+    expectToolOutputError(
+      () => parseIoping(JSON.stringify(doc.slice(0, -1)), "unfinished.json"),
+      "unfinished.json",
+      'ioping JSON has no final statistics object ("stat"): the run did not finish',
+    );
+    // statistics only (no request object): no operation, the size from the statistics
+    const statsOnly = parseIoping(JSON.stringify([doc[doc.length - 1]]), "stats.json");
+    expect(statsOnly[0].metadata).toEqual({ tool: "ioping", target: "iop", fstype: "ext4", device: "/dev/vda", requestSizeBytes: 4096, generatedRequests: 6 });
+  });
+
   test("JSON cut in the middle", () => {
     const text = fixture("ioping", "ioping-J.json");
     expectToolOutputError(
