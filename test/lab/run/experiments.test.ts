@@ -44,7 +44,7 @@ function fsxPlan(): RunPlan {
 
 /** The app stack's benchmarks: the published fio line in the file system's zone and in the other zone, three repetitions each (real fio outputs). */
 function benchmarks(runId: string): Sample[] {
-  const run = { scenario: "fsx-eks", stack: "app", runId };
+  const run = { scenario: "fsx-eks", stack: "app", runId, storageClass: "fsx-ontap-nas" }; // as the fsx-eks stack records its Trident runs
   return [
     ...repetitions("fio", FIO_SEED, FIO_SAME, { ...run, zoneRelation: "same", zone: "us-east-1a" }),
     ...repetitions("fio", FIO_SEED, FIO_CROSS, { ...run, zoneRelation: "cross", zone: "us-east-1b" }),
@@ -223,10 +223,10 @@ describe("preflight of a run with experiments", () => {
     const taken = path.join(resultsRoot, "fsx-eks", "mysql-failover-r7");
     fs.mkdirSync(taken, { recursive: true });
     const now = new Date(Date.UTC(2026, 0, 15));
-    const withExp = await prepareOffline("fsx-eks", { runId: "r7" }, ROOT, resultsRoot, now);
+    const withExp = await prepareOffline("fsx-eks", { runId: "r7", adminCidr: "100.64.7.9/32" }, ROOT, resultsRoot, now);
     expect(withExp.scenario!.steps.map((s) => s.kind)).toEqual(["mysql-failover", "fsx-failover"]);
     expect(withExp.problems).toEqual([`results: ${taken} exists already (a run's results are written once): pick another --run-id`]);
-    const skipped = await prepareOffline("fsx-eks", { runId: "r7", skipExperiments: true }, ROOT, resultsRoot, now);
+    const skipped = await prepareOffline("fsx-eks", { runId: "r7", skipExperiments: true, adminCidr: "100.64.7.9/32" }, ROOT, resultsRoot, now);
     expect(skipped.scenario!.steps).toEqual([]);
     expect(skipped.problems).toEqual([]);
   }, 120_000);
