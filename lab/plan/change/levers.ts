@@ -127,6 +127,7 @@ export const LEVERS: Readonly<Record<string, KindLevers>> = {
       "lab:brokers": v("2", "with replication factors 1 and 2", { "lab:replicationFactors": "[1,2]" }),
       "lab:controllers": v("1"),
       "lab:dataVolumes": v('["/kafkafsxN1","/kafkafsxN2","/kafkafsxN3"]'),
+      "lab:zonePlacement": v("spread"),
       "lab:brokerVolumeGiB": v("1024"),
       "lab:controllerVolumeGiB": v("20"),
       "lab:brokerNodeGroup": {
