@@ -23,14 +23,16 @@ describe("the Node the project runs on", () => {
     expect(process.version).toBe(`v${nodeVersion}`);
   });
 
-  test("package.json engines: the floor every dependency allows (22.19), and it admits .node-version", () => {
-    expect(engines).toBe(">=22.19");
+  test("package.json engines: what every dependency allows (22.22.2 on the 22 line, 24.15 on the 24 line), and it admits .node-version", () => {
+    // undici 8 (client-node 2) wants >=22.19; @inquirer/* (Stryker 10's prompts) ^22.22.2 || ^24.15.0 || >=26
+    expect(engines).toBe("^22.22.2 || >=24.15.0");
     expect(semver.satisfies(nodeVersion, engines)).toBe(true);
     expect(semver.satisfies("20.20.2", engines)).toBe(false); // end of life in April 2026
   });
 
   test("no installed package's engines exclude the floor or .node-version (package-lock.json records each one's engines)", () => {
-    const floor = semver.minVersion(engines)!.version;
+    const floor = semver.minVersion(engines)!.version; // 22.22.2
+    expect(floor).toBe("22.22.2");
     const lock = json("package-lock.json");
     const excluded: string[] = [];
     let checked = 0;

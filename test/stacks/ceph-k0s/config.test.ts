@@ -72,8 +72,11 @@ test("every problem at once, each with the key the user typed", () => {
 });
 
 test("a type is checked once: a wrong type is the schema's problem, the rules still check the other keys", () => {
-  expect(problems({ "lab:workerCount": '"three"', "lab:osdVolumeGiB": "10" })).toEqual([
-    `'lab:workerCount' must be a whole number, got "three"`,
+  // A rule that depends on the mistyped key sees it as given (no size rule is judged against a worker count of "three")...
+  expect(problems({ "lab:workerCount": '"three"', "lab:osdVolumeGiB": "10" })).toEqual([`'lab:workerCount' must be a whole number, got "three"`]);
+  // ...the others still run, with the defaults.
+  expect(problems({ "lab:ttlHours": '"x"', "lab:osdVolumeGiB": "10" })).toEqual([
+    `'lab:ttlHours' must be a whole number of hours from 1 to 168, got "x"`,
     "'lab:osdVolumeGiB' must be at least 76 with 'lab:workerCount' = 3 (the 64 GiB Postgres volume, 3 replicas, below Ceph's nearfull ratio 0.85), got 10",
   ]);
   expect(problems({ "lab:adminCidrs": '"198.51.100.7/32"' })).toEqual([

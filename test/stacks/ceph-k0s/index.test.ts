@@ -186,6 +186,8 @@ describe.each([
     expect(association.inputs).toEqual({
       allocationId: expect.stringMatching(/^eipalloc-/),
       instanceId: expect.stringMatching(/^i-/),
+      // a replaced bastion takes the address over (create before delete); force-new, so set from the start
+      allowReassociation: true,
     });
     expect(p.outputs.bastionPublicIp).toMatch(/^203\.0\.113\.\d+$/);
     const config = YAML.parse((named(p, "ceph-k0sctl-apply").inputs.environment as Record<string, string>).LAB_K0SCTL_CONFIG) as Any;
