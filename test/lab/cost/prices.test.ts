@@ -27,7 +27,7 @@ describe("price table", () => {
 
   test("every entry has a unit, a positive USD figure, a source and a real date; an unstated region is explained", () => {
     const prices = allPrices();
-    expect(prices.length).toBe(22);
+    expect(prices.length).toBe(23);
     for (const p of prices) {
       expect(p.what).not.toBe("");
       expect(p.usd).toBeGreaterThan(0);
