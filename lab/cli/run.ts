@@ -20,7 +20,7 @@ import { pulumiCliSource, type ManifestFile } from "../util/manifest";
 import { renderSchedule, schedule } from "../run/schedule";
 import { automationWorkspace } from "../run/workspace";
 import { createRunWorkDir } from "../run/workdir";
-import { experimentStepRunner } from "../run/experiments";
+import { experimentStepRunner, type ExperimentStepDeps } from "../run/experiments";
 import { runReportDir, runReportLines } from "../run/report";
 
 /** Options as commander hands them over. */
@@ -30,6 +30,17 @@ export interface RunCliOptions extends RunOptions {
 
 const write = (s: string) => process.stdout.write(s);
 
+/** What {@link runAction} takes from outside instead of this machine's (tests). */
+export interface RunDeps {
+  /** How the Docker daemon is reached for preflight. @default the local one */
+  readonly dockerProbe?: DockerProbe;
+  /**
+   * The experiment steps' clients and clock (lab/run/experiments.ts): e.g. a simulated cluster, FSx
+   * and clock. The line printer is always the run's. @default the stack's kubeconfig and region, real time
+   */
+  readonly experiments?: Omit<ExperimentStepDeps, "resultsRoot" | "env"> & { readonly env?: Omit<ExperimentStepDeps["env"], "line"> };
+}
+
 /** `lab run`: the exit code. Results and the run log go under ./results of the working directory. */
 export async function runAction(
   scenario: string,
@@ -37,7 +48,7 @@ export async function runAction(
   root: string,
   cwd = process.cwd(),
   now = new Date(),
-  deps: { dockerProbe?: DockerProbe } = {},
+  deps: RunDeps = {},
 ): Promise<number> {
   const resultsRoot = path.resolve(cwd, "results");
   // --admin-cidr auto: the caller's public address, looked up when the run starts (not for --dry-run).
@@ -102,8 +113,12 @@ export async function runAction(
       archiveOutputs: (stack, outputs) => void archiveStackOutputs(runDir, stack, outputs),
       savePartial: async (stack, fqName, runId) =>
         ws ? savePartialResults(await ws.exportStack(fqName), resultsRoot, stack, runId, manifestOf(stack)) : undefined,
-      // The failover experiments, in this process, on the real clock (lab/experiment).
-      runExperiment: experimentStepRunner({ resultsRoot, env: { ...realTime, line: (t) => reporter.line(t) } }),
+      // The failover experiments, in this process, on the real clock and clients (lab/experiment) unless deps.experiments gives others.
+      runExperiment: experimentStepRunner({
+        ...deps.experiments,
+        resultsRoot,
+        env: { ...(deps.experiments?.env ?? realTime), line: (t) => reporter.line(t) },
+      }),
       // lab report over what the run saved, into the run directory, before the first destroy.
       afterResults: (saved, status) => writeRunReport(runDir, saved, status, cwd),
       preflight: async () => {
