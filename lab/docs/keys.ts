@@ -26,6 +26,7 @@ import { checkFsxEks, fsxEksSchema } from "../../stacks/fsx-eks/config";
 import { checkFsxOntap, fsxOntapSchema } from "../../stacks/fsx-ontap/config";
 import { checkKafka, kafkaSchema } from "../../stacks/kafka/config";
 import { checkNetwork, networkSchema } from "../../stacks/network/config";
+import { MAX_COMPARED_STACKS } from "../../stacks/compare/rules";
 import { commonFields } from "../../stacks/lib/config/common";
 import { parseConfig, userKey } from "../../stacks/lib/config/load";
 import { ArgProblem } from "../../core/errors";
@@ -145,10 +146,14 @@ export function unitOf(key: string): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Rules, from the check
 
-/** A value of the field's type that no rule is expected to accept, as Pulumi config text. */
-function probeValue(t: z.core.$ZodType): string | undefined {
-  const value = probeOf(unwrap(t).inner);
-  return value === undefined ? undefined : typeof value === "string" ? value : JSON.stringify(value);
+/**
+ * Values of the field's type that rules refuse, as Pulumi config text: for a number, both ends and
+ * 1 (a rule that bounds it by another key or by a component's minimum speaks up at one of them).
+ */
+function probeValues(t: z.core.$ZodType): string[] {
+  const inner = unwrap(t).inner;
+  const values = def(inner).type === "number" ? [-999999999, 1, 999999999] : [probeOf(inner)];
+  return values.filter((v) => v !== undefined).map((v) => (typeof v === "string" ? v : JSON.stringify(v)));
 }
 
 function probeOf(t: z.core.$ZodType): unknown {
@@ -201,8 +206,7 @@ function ruleOf(
 ): { rule: string; required: boolean } {
   const without = Object.fromEntries(Object.entries(base).filter(([k]) => k !== key));
   const missing = rulesFor(kind, without, key);
-  const probe = probeValue(field);
-  const bad = probe === undefined ? [] : rulesFor(kind, { ...base, [key]: probe }, key);
+  const bad = probeValues(field).flatMap((probe) => rulesFor(kind, { ...base, [key]: probe }, key));
   const typeRule = typeErrorOf(field);
   const rules = [...new Set([...bad, ...missing])];
   return { rule: rules.length > 0 ? rules.join("; ") : typeRule, required: !unwrap(field).optional || missing.length > 0 };
@@ -310,7 +314,7 @@ function fieldDocs(file: ts.SourceFile, checker: ts.TypeChecker): Map<string, Fi
 /** `` `lab:x` → Component `arg`: rest `` → `rest`; `` `lab:x`: rest `` → `rest`. */
 function ownText(text: string): string {
   return text
-    .replace(/^`[a-z]+:[A-Za-z0-9]+`(, required)?(\s*→\s*[^`]*`[A-Za-z0-9]+`(\s*\([^)]*\))?)?[.:;,]?\s*/, "")
+    .replace(/^`[a-z]+:[A-Za-z0-9]+`(, required)?(\s*→\s*[^`]*`[A-Za-z0-9]+`(,\s*\w+\s+`[A-Za-z0-9]+`)*(\s*\([^)]*\))?)?[.:;,]?\s*/, "")
     .replace(/\{@link ([^}]+)\}/g, "`$1`")
     .trim();
 }
@@ -332,14 +336,12 @@ function renderValue(v: unknown): string {
 
 function sentence(s: string): string {
   const t = s.replace(/\{@link ([^}]+)\}/g, "`$1`").trim();
-  const cut = t.endsWith(".") ? t.slice(0, -1) : t;
-  return cut.charAt(0).toUpperCase() + cut.slice(1);
+  return t.endsWith(".") ? t.slice(0, -1) : t;
 }
 
 /** A `@default` tag as shown: quoted strings as code. */
 function defaultText(tag: string): string {
-  const t = sentence(tag.replace(/"([^"]*)"/g, "`$1`"));
-  return t.charAt(0).toLowerCase() + t.slice(1);
+  return sentence(tag.replace(/"([^"]*)"/g, "`$1`"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -375,11 +377,14 @@ export function keyRows(root: string, kind: KindDoc, program: ts.Program): KeyRo
   const rows = fields.map((f) => row(kind, base, userKey(f), shape[f], docs.get(f)));
   if (kind.kind === "compare") {
     const stackField = Object.keys(shape).find((f) => COMPARED_STACK_KEY.test(userKey(f)))!;
+    const label = COMPARED_STACK_KEY.exec(userKey(stackField))![1];
+    const one = row(kind, base, userKey(stackField), shape[stackField], undefined);
     rows.unshift({
-      ...row(kind, base, userKey(stackField), shape[stackField], undefined),
+      ...one,
       key: "lab:<label>Stack",
+      rule: one.rule.replace(`(${label})`, "(<label>)"),
       required: true,
-      description: "a compared stack, named `<label>` in the outputs and in `lab:ratios` (e.g. `lab:devStack`); 1 to 10 of them",
+      description: `a compared stack, named \`<label>\` in the outputs and in \`lab:ratios\` (e.g. \`lab:devStack\`); 1 to ${MAX_COMPARED_STACKS} of them`,
     });
   }
   return rows;
@@ -448,8 +453,14 @@ function row(
   };
 }
 
+/** A table cell: pipes escaped, and `<…>` outside code spans as entities (Markdown would take it for HTML). */
 function cell(s: string): string {
-  return s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  return s
+    .replace(/\n/g, " ")
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/</g, "&lt;").replace(/>/g, "&gt;")))
+    .join("")
+    .replace(/\|/g, "\\|");
 }
 
 /** A key table as Markdown. */
