@@ -394,7 +394,7 @@ export interface FsxOntapSpec<KmsKeyArn = string> {
   /**
    * Leave the file system usable in AWS when the stack is destroyed: the file system, SVM, volumes,
    * KMS key, security group and its rules, and both credentials secrets are retained (Pulumi's
-   * `retainOnDelete`, which also keeps whatever a change replaces or removes). README, `fsx-ontap`,
+   * `retainOnDelete`, which also keeps whatever a change replaces or removes). docs/kinds/fsx-ontap.md
    * says what a retained file system costs and how to delete it.
    * @default false
    * @see https://www.pulumi.com/docs/iac/concepts/options/retainondelete/

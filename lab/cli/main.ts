@@ -51,7 +51,11 @@ function fail(e: unknown): never {
   process.exit(status);
 }
 
-export async function main(argv: readonly string[]): Promise<void> {
+/**
+ * The `lab` program: every command with its options and help (docs/cli.md is rendered from it by
+ * `npm run docs`, lab/docs/). Parsing it runs the chosen command.
+ */
+export function cliProgram(): Command {
   const program = new Command("lab")
     .description("storage-bench-lab: stand up, benchmark, compare and tear down AWS storage experiments")
     .exitOverride()
@@ -181,12 +185,12 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option("--keep", "keep the stacks after a successful run (they are destroyed after a failure anyway)")
     .option(
       "--set <stack.key=value>",
-      "config for one stack (or * for every stack whose kind has the key), e.g. dev.lab:reps=5; repeatable",
+      "config for one stack (or * for every stack whose kind has the key), e.g. dev.lab:reps=5; a key without a namespace is a lab: key; not lab:runId (use --run-id); repeatable",
       (v: string, acc: string[] = []) => [...acc, v],
     )
     .option(
       "--admin-cidr <cidr|auto>",
-      "lab:adminCidrs of every stack whose kind has it: your address range as a CIDR (a.b.c.d/32), or auto for this machine's public address (https://checkip.amazonaws.com)",
+      "lab:adminCidrs of every stack whose kind has it (eks, ceph-k0s): your address range as a CIDR (a.b.c.d/32; an RFC 5737 documentation range is refused), or auto for this machine's public address as a /32 (https://checkip.amazonaws.com; LAB_CHECKIP_URL overrides it)",
     )
     .option("--run-id <id>", "the run's lab:runId (default r<yymmdd>-<hhmmss>, UTC)")
     .option("--org <org>", "organization of the run's stacks on Pulumi Cloud (default: your user; self-managed backends use organization)")
@@ -208,6 +212,11 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.exit(await commands.janitor().janitorAction(opts, ROOT));
     });
 
+  return program;
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  const program = cliProgram();
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (e) {

@@ -114,11 +114,11 @@ describe("hourly estimate of the shipped stacks", () => {
     ]);
   });
 
-  test("README's kafka cost line is what the estimate says (kafka-fsx = kafka-ontap + kafka-cluster + network)", () => {
-    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8").replace(/\s+/g, " ");
+  test("docs/kinds/kafka.md's cost line is what the estimate says (kafka-fsx = kafka-ontap + kafka-cluster + network)", () => {
+    const readme = fs.readFileSync(path.join(ROOT, "docs", "kinds", "kafka.md"), "utf8").replace(/\s+/g, " ");
     const figure = (stack: string) => {
       const m = new RegExp(`${stack} (?:≈ )?\\$([0-9.]+)/h`).exec(readme);
-      if (m === null) throw new Error(`README.md states no hourly cost for ${stack}`);
+      if (m === null) throw new Error(`docs/kinds/kafka.md states no hourly cost for ${stack}`);
       return Number(m[1]);
     };
     const total = ["kafka-ontap", "kafka-cluster", "network"].reduce((sum, s) => sum + est(s).totalUsdPerHour, 0);

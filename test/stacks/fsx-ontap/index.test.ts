@@ -94,16 +94,16 @@ describe.each(["fsx-eks-ontap", "kafka-ontap"])("stack %s", (name) => {
 
 describe("lab:retainOnDelete on the shipped stacks", () => {
   // The component keeps every AWS resource with the file system (test/components/fsx-ontap), so a
-  // retained file system costs what the stack's estimate says: README quotes these figures.
+  // retained file system costs what the stack's estimate says: docs/kinds/fsx-ontap.md quotes these figures.
   test.each([
     ["fsx-eks-ontap", "872.20", []],
     ["kafka-ontap", "8655.88", []],
-  ])("%s: README's monthly cost of a retained file system is the estimate's, $%s", async (name, monthly, unpriced) => {
+  ])("%s: docs/kinds/fsx-ontap.md's monthly cost of a retained file system is the estimate's, $%s", async (name, monthly, unpriced) => {
     const { fsx } = await plan(shipped(name));
     const e = estimateHourly(fsx.resources, "us-east-1");
     expect((e.totalUsdPerHour * HOURS_PER_MONTH).toFixed(2)).toBe(monthly);
     expect(e.unpriced.map((u) => u.what.split(":")[0])).toEqual(unpriced);
-    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const readme = fs.readFileSync(path.join(ROOT, "docs", "kinds", "fsx-ontap.md"), "utf8");
     const dollars = `$${Number(monthly).toLocaleString("en-US", { minimumFractionDigits: 2 }).replace(",", " ")} a month`;
     expect(readme).toContain(`\`${name}\` ${dollars}`);
   });
