@@ -33,7 +33,7 @@ function callsFor(ns: string, methods: readonly string[]): ApiCall[] {
     getPod: [ns, "mysql-0"],
     listPods: [ns, "batch.kubernetes.io/job-name=j"],
     deletePod: [ns, "mysql-0"],
-    annotatePod: [ns, "writer-abcde"],
+    annotatePod: [ns, "writer-abcde", { "lab/stop": "true" }],
     getNode: ["ip-10-0-1-10.ec2.internal"],
     listNodes: [],
     setUnschedulable: ["ip-10-0-1-10.ec2.internal", true],
@@ -104,7 +104,7 @@ describe.each(Object.entries(EXPERIMENTS))("%s", (experiment, { files, ns }) => 
 
   test("no rule is unused: without any one of them some call is refused", () => {
     const rules = [
-      ...Object.entries(grant.namespaced).flatMap(([n, rs]) => rs.map((r, i) => ({ n, i }))),
+      ...Object.entries(grant.namespaced).flatMap(([n, rs]) => rs.map((_r, i) => ({ n, i }))),
       ...(grant.cluster ?? []).map((_r, i) => ({ n: undefined, i })),
     ];
     for (const { n, i } of rules) {
