@@ -566,8 +566,7 @@ describe("k8s-service-network-policy (over a stack's objects together)", () => {
     inputs: { metadata: { name, namespace: ns }, spec },
   });
   const deny = (ns: string) => np(ns, { podSelector: {}, policyTypes: ["Ingress", "Egress"] }, "default-deny");
-  const details = (resources: Parameters<typeof rule.checkResources>[0]) =>
-    rule.checkResources(resources).map((f) => [f.resource.name, f.detail]);
+  const details = (resources: Parameters<typeof rule.checkResources>[0]) => rule.checkResources(resources).map((f) => [f.resource.name, f.detail]);
   const missing = (ns: string) =>
     `no NetworkPolicy in namespace "${ns}" restricts ingress to the pods of selector {"app":"db","tier":"data"}: add a default-deny ` +
     "policy (podSelector {}, policyTypes Ingress and Egress) and policies allowing exactly the flows its clients use";
@@ -579,11 +578,7 @@ describe("k8s-service-network-policy (over a stack's objects together)", () => {
 
   test("compliant: a default deny in the Service's namespace; a policy whose plain labels the selector includes, with named sources", () => {
     expect(details([svc("mysql"), deny("mysql")])).toEqual([]);
-    const narrow = np("mysql", {
-      podSelector: { matchLabels: { app: "db" } },
-      policyTypes: ["Ingress"],
-      ingress: [{ from: [{ podSelector: {} }] }],
-    });
+    const narrow = np("mysql", { podSelector: { matchLabels: { app: "db" } }, policyTypes: ["Ingress"], ingress: [{ from: [{ podSelector: {} }] }] });
     expect(details([svc("mysql"), narrow])).toEqual([]);
     // Without policyTypes a policy is an Ingress policy (Kubernetes NetworkPolicySpec.policyTypes).
     expect(details([svc("mysql"), np("mysql", { podSelector: {} })])).toEqual([]);
