@@ -120,6 +120,11 @@ export const RESOURCE_TYPES = {
   "kubernetes:core/v1:PersistentVolumeClaim": { name: "persistentVolumeClaim", cost: "priced" },
   "kubernetes:policy/v1:PodDisruptionBudget": { name: "podDisruptionBudget", cost: "free" },
   "kubernetes:networking.k8s.io/v1:NetworkPolicy": { name: "networkPolicy", cost: "free" },
+  // RBAC: the narrow identities of the collectors and the experiments (components/lib/rbac.ts)
+  "kubernetes:rbac.authorization.k8s.io/v1:Role": { name: "role", cost: "free" },
+  "kubernetes:rbac.authorization.k8s.io/v1:ClusterRole": { name: "clusterRole", cost: "free" },
+  "kubernetes:rbac.authorization.k8s.io/v1:RoleBinding": { name: "roleBinding", cost: "free" },
+  "kubernetes:rbac.authorization.k8s.io/v1:ClusterRoleBinding": { name: "clusterRoleBinding", cost: "free" },
 } as const satisfies Readonly<Record<string, ResourceTypeInfo>>;
 
 type Table = typeof RESOURCE_TYPES;

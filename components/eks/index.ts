@@ -84,7 +84,6 @@ export class EksCluster extends pulumi.ComponentResource {
   /** The security group of the nodes (the cluster security group EKS creates). */
   readonly nodeSecurityGroupId: pulumi.Output<string>;
   readonly clusterSecurityGroupId: pulumi.Output<string>;
-  readonly oidcProviderArn: pulumi.Output<string>;
   readonly zones: pulumi.Output<string[]>;
   /** The first node group's instance type (the only one's without `nodeGroups`). */
   readonly instanceType: pulumi.Output<string>;
@@ -166,7 +165,13 @@ export class EksCluster extends pulumi.ComponentResource {
         publicAccessCidrs: r.endpointPublicAccess ? [...r.adminCidrs] : undefined,
         encryptionConfigKeyArn: secretsKey.arn,
         enabledClusterLogTypes: [...CONTROL_PLANE_LOG_TYPES],
-        createOidcProvider: true,
+        // No IAM OIDC provider: nothing in the lab uses IAM roles for service accounts (IRSA). The
+        // EBS CSI driver and Trident get their roles through EKS Pod Identity, the VPC CNI uses the
+        // node role (NODE_ROLE_POLICY_ARNS). pulumi-eks 4.3.0 creates the provider only when this is
+        // true (pulumi/pulumi-eks nodejs/eks/cluster/cluster.ts `if (args.createOidcProvider)`, an
+        // aws.iam.OpenIdConnectProvider `<name>-oidcProvider`), so an eks stack deployed with it
+        // deletes that provider on its next `up` (docs/changing-a-live-stack.md, "Code changes").
+        createOidcProvider: false,
         skipDefaultNodeGroup: true,
         skipDefaultSecurityGroups: true,
         nodeAssociatePublicIpAddress: false,
@@ -293,7 +298,6 @@ export class EksCluster extends pulumi.ComponentResource {
     this.kubeconfig = pulumi.secret(cluster.kubeconfigJson);
     this.nodeSecurityGroupId = cluster.nodeSecurityGroupId;
     this.clusterSecurityGroupId = cluster.clusterSecurityGroupId;
-    this.oidcProviderArn = cluster.oidcProviderArn;
     this.zones = pulumi.output(args.zones);
     this.instanceType = pulumi.output(r.instanceType);
     this.nodeGroups = pulumi.all(where).apply((w) =>
@@ -312,7 +316,6 @@ export class EksCluster extends pulumi.ComponentResource {
       kubeconfig: this.kubeconfig,
       nodeSecurityGroupId: this.nodeSecurityGroupId,
       clusterSecurityGroupId: this.clusterSecurityGroupId,
-      oidcProviderArn: this.oidcProviderArn,
       zones: this.zones,
       instanceType: this.instanceType,
       nodeGroups: this.nodeGroups,

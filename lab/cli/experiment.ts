@@ -80,7 +80,7 @@ export async function experimentAction(
   }
   // Loaded only now: client-node, an ES module (Node require()s it), and the AWS SDK.
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const { kubeCluster } = require("../experiment/kube") as typeof import("../experiment/kube");
+  const { experimentCluster } = require("../experiment/kube") as typeof import("../experiment/kube");
   const { fsxApi } = require("../experiment/fsx") as typeof import("../experiment/fsx");
   /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -92,7 +92,8 @@ export async function experimentAction(
         runId,
         resultsRoot: path.resolve(cwd, opts.results ?? "results"),
         outputs,
-        cluster: kubeCluster(outputs.kubeconfig),
+        // As the experiment's own ServiceAccount: the admin kubeconfig only requests its tokens.
+        cluster: experimentCluster(outputs.kubeconfig, outputs.experimentAccess[experiment]),
         ...(experiment === "fsx-failover" ? { fsx: fsxApi(outputs.region) } : {}),
         env: { ...realTime, line: (t) => io.out(`${t}\n`), interrupts },
         ...(opts.timings?.mysql ? { mysql: opts.timings.mysql } : {}),

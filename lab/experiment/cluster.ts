@@ -11,6 +11,7 @@
 import type { IConfigMap } from "kubernetes-models/v1/ConfigMap";
 import type { IJob } from "kubernetes-models/batch/v1/Job";
 import type { IPersistentVolumeClaim } from "kubernetes-models/v1/PersistentVolumeClaim";
+import type { ApiCall } from "../../components/lib/rbac";
 
 /** The node label of a node's zone (kubernetes.io/docs/reference/labels-annotations-taints/#topologykubernetesiozone). */
 export const ZONE_LABEL = "topology.kubernetes.io/zone";
@@ -103,6 +104,36 @@ export interface Cluster {
   /** A container's whole current log. */
   podLog(namespace: string, pod: string, container: string): Promise<string>;
 }
+
+/**
+ * The API request each {@link Cluster} call makes (./kube.ts, one request each), as the RBAC
+ * authorizer sees it: what the experiments' ServiceAccounts must be allowed
+ * (stacks/fsx-eks/experiment-access.ts; test/lab/experiment/access.test.ts checks every call an
+ * experiment's code makes against its grant, and the end-to-end test's API server enforces it).
+ * Verbs as kube-apiserver names them (k8s.io/apiserver pkg/endpoints/request/requestinfo.go): GET of
+ * an object `get`, of a collection `list`, POST `create`, PATCH `patch`, DELETE `delete`; a pod's log
+ * is the subresource `log` of `pods`.
+ */
+export const CLUSTER_API_CALLS: { readonly [K in keyof Cluster]: (...args: Parameters<Cluster[K]>) => ApiCall } = {
+  getStatefulSet: (namespace, name) => ({ verb: "get", apiGroup: "apps", resource: "statefulsets", namespace, name }),
+  getPod: (namespace, name) => ({ verb: "get", apiGroup: "", resource: "pods", namespace, name }),
+  listPods: (namespace) => ({ verb: "list", apiGroup: "", resource: "pods", namespace }),
+  deletePod: (namespace, name) => ({ verb: "delete", apiGroup: "", resource: "pods", namespace, name }),
+  annotatePod: (namespace, name) => ({ verb: "patch", apiGroup: "", resource: "pods", namespace, name }),
+  getNode: (name) => ({ verb: "get", apiGroup: "", resource: "nodes", name }),
+  listNodes: () => ({ verb: "list", apiGroup: "", resource: "nodes" }),
+  setUnschedulable: (name) => ({ verb: "patch", apiGroup: "", resource: "nodes", name }),
+  getClaim: (namespace, name) => ({ verb: "get", apiGroup: "", resource: "persistentvolumeclaims", namespace, name }),
+  createClaim: (claim) => ({ verb: "create", apiGroup: "", resource: "persistentvolumeclaims", namespace: claim.metadata?.namespace }),
+  deleteClaim: (namespace, name) => ({ verb: "delete", apiGroup: "", resource: "persistentvolumeclaims", namespace, name }),
+  getStorageClassProvisioner: (name) => ({ verb: "get", apiGroup: "storage.k8s.io", resource: "storageclasses", name }),
+  createConfigMap: (configMap) => ({ verb: "create", apiGroup: "", resource: "configmaps", namespace: configMap.metadata?.namespace }),
+  deleteConfigMap: (namespace, name) => ({ verb: "delete", apiGroup: "", resource: "configmaps", namespace, name }),
+  createJob: (job) => ({ verb: "create", apiGroup: "batch", resource: "jobs", namespace: job.metadata?.namespace }),
+  getJob: (namespace, name) => ({ verb: "get", apiGroup: "batch", resource: "jobs", namespace, name }),
+  deleteJob: (namespace, name) => ({ verb: "delete", apiGroup: "batch", resource: "jobs", namespace, name }),
+  podLog: (namespace, pod) => ({ verb: "get", apiGroup: "", resource: "pods", subresource: "log", namespace, name: pod }),
+};
 
 /** The Kubernetes objects' fields the summaries read (JSON as the API serves it, or client-node's models). */
 interface ObjectLike {

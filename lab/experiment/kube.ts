@@ -15,7 +15,23 @@
  *   patch (RFC 7386), which is what `kubectl cordon` (`{"spec":{"unschedulable":true}}`) and
  *   `kubectl annotate` amount to;
  * - `KubeConfig.loadFromString` reads a kubeconfig in YAML or JSON (the eks stack's is JSON with
- *   an `aws eks get-token` exec user, which client-node runs itself: src/exec_auth.ts).
+ *   an `aws eks get-token` exec user, which client-node runs itself: src/exec_auth.ts);
+ * - before each request `KubeConfig.applyAuthorizationHeader` asks the first authenticator whose
+ *   `isAuthProvider(user)` is true (the built-in exec/OIDC/cloud ones, then those added with
+ *   `addAuthenticator`) to set the headers, then sets `Authorization: Bearer <user.token>` only
+ *   when the user has a static token (dist/config.js): a user without one gets the header from
+ *   the authenticator, on every request;
+ * - `createNamespacedServiceAccountToken` is the TokenRequest API (POST
+ *   /api/v1/namespaces/{ns}/serviceaccounts/{name}/token), resolving to the request with
+ *   `status.token` and `status.expirationTimestamp` (a Date).
+ *
+ * Who the experiments are to the cluster: the stack's kubeconfig is the admin's (the deployer's),
+ * and {@link experimentCluster} uses it for one kind of request only, a TokenRequest for the
+ * experiment's own ServiceAccount (stacks/fsx-eks/experiment-access.ts: exactly the calls of
+ * ./cluster.ts `CLUSTER_API_CALLS` the experiment makes). Every call of the experiment goes out with
+ * that token, which expires after {@link TOKEN_SECONDS} and is renewed through the admin identity
+ * {@link RENEW_BEFORE_MS} before (the API server bounds a token's life by its own
+ * `--service-account-max-token-expiration`; the renewal follows the `expirationTimestamp` it answers).
  */
 import * as k8s from "@kubernetes/client-node";
 import type { IConfigMap } from "kubernetes-models/v1/ConfigMap";
@@ -45,10 +61,74 @@ async function ignoreMissing(p: Promise<unknown>): Promise<void> {
 
 const mergePatch = () => k8s.setHeaderOptions("Content-Type", k8s.PatchStrategy.MergePatch);
 
-/** A {@link Cluster} on the cluster `kubeconfig` (YAML or JSON) points at, in its current context. */
-export function kubeCluster(kubeconfig: string): Cluster {
+/** An experiment's identity in the cluster: its ServiceAccount (the stack's `experimentAccess.<experiment>`). */
+export interface ServiceAccountRef {
+  readonly namespace: string;
+  readonly serviceAccount: string;
+}
+
+/**
+ * Lifetime asked for each token: one hour. TokenRequest's minimum is 10 minutes
+ * (k8s.io/api authentication/v1 TokenRequestSpec `expirationSeconds`: "The token issuer may return a
+ * token with a different validity duration"; the API rejects less than 600 s).
+ */
+export const TOKEN_SECONDS = 3600;
+/** A token this close to its expiry is renewed before the next request. */
+export const RENEW_BEFORE_MS = 10 * 60_000;
+/** The kubeconfig user the experiment's calls go out as. */
+export const EXPERIMENT_USER = "lab-experiment";
+
+/**
+ * A {@link Cluster} that calls the API as the experiment's ServiceAccount `who`, on the cluster the
+ * admin `kubeconfig` (YAML or JSON) points at: the admin identity only requests its tokens.
+ */
+export function experimentCluster(kubeconfig: string, who: ServiceAccountRef, clock: () => number = Date.now): Cluster {
+  const admin = new k8s.KubeConfig();
+  admin.loadFromString(kubeconfig);
+  const server = admin.getCurrentCluster();
+  if (server === null) throw new Error("the stack's kubeconfig has no current cluster");
+  const tokens = admin.makeApiClient(k8s.CoreV1Api);
+  const account = `ServiceAccount ${who.namespace}/${who.serviceAccount}`;
+  let token: { value: string; expiresAt: number } | undefined;
+  let pending: Promise<string> | undefined;
+  const request = async (): Promise<string> => {
+    let answer: k8s.AuthenticationV1TokenRequest;
+    try {
+      answer = await tokens.createNamespacedServiceAccountToken({
+        name: who.serviceAccount,
+        namespace: who.namespace,
+        body: { spec: { audiences: [], expirationSeconds: TOKEN_SECONDS } },
+      });
+    } catch (e) {
+      const why = e instanceof k8s.ApiException ? `HTTP ${e.code}` : e instanceof Error ? e.message : String(e);
+      throw new Error(`cannot get a token of ${account} (the stack's experimentAccess; deploy the fsx-eks stack that creates it): ${why}`);
+    }
+    const value = answer.status?.token;
+    const expires = answer.status?.expirationTimestamp;
+    if (!value || !(expires instanceof Date)) throw new Error(`the TokenRequest of ${account} answered no token or expiry`);
+    token = { value, expiresAt: expires.getTime() };
+    return value;
+  };
+  const current = (): Promise<string> => {
+    if (token !== undefined && token.expiresAt - clock() > RENEW_BEFORE_MS) return Promise.resolve(token.value);
+    pending ??= request().finally(() => {
+      pending = undefined;
+    });
+    return pending;
+  };
   const kc = new k8s.KubeConfig();
-  kc.loadFromString(kubeconfig);
+  kc.loadFromClusterAndUser(server, { name: EXPERIMENT_USER });
+  kc.addAuthenticator({
+    isAuthProvider: (user) => user.name === EXPERIMENT_USER,
+    applyAuthentication: async (_user, opts) => {
+      opts.headers = { ...opts.headers, Authorization: `Bearer ${await current()}` };
+    },
+  });
+  return clusterOn(kc);
+}
+
+/** The {@link Cluster} calls on `kc`'s current context. */
+function clusterOn(kc: k8s.KubeConfig): Cluster {
   const core = kc.makeApiClient(k8s.CoreV1Api);
   const batch = kc.makeApiClient(k8s.BatchV1Api);
   const apps = kc.makeApiClient(k8s.AppsV1Api);

@@ -8,7 +8,8 @@
  *
  * | output | what | why |
  * |---|---|---|
- * | `kubeconfig` (secret) | the eks stack's kubeconfig, passed through | to talk to the cluster |
+ * | `kubeconfig` (secret) | the eks stack's kubeconfig, passed through | one call as admin: a token of the experiment's ServiceAccount |
+ * | `experimentAccess.<experiment>` | `{namespace, serviceAccount}` (stacks/fsx-eks/experiment-access.ts) | every other call, with that token (./kube.ts) |
  * | `region` | `aws:region` | the FSx API's region |
  * | `fileSystemId` | the fsx-ontap stack's `fileSystemId` | the lever and the watch |
  * | `mysql.namespace`, `mysql.sourceHost` | (already exported) | where the writer runs, what it writes to |
@@ -38,6 +39,10 @@ export const experimentOutputsSchema = z.object({
     storageClass: text,
   }),
   storageClasses: z.array(text).min(1),
+  experimentAccess: z.object({
+    "mysql-failover": z.object({ namespace: dnsLabel, serviceAccount: dnsLabel }),
+    "fsx-failover": z.object({ namespace: dnsLabel, serviceAccount: dnsLabel }),
+  }),
   toolsImage: z.string().refine((v) => isPinnedImage(v), PINNED_IMAGE_RULE),
 });
 

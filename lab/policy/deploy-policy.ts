@@ -300,19 +300,17 @@ export const DEPLOY_ACTIONS: Readonly<Record<string, readonly string[]>> = {
     "eks:DeletePodIdentityAssociation",
   ],
   // pulumi-eks 4.3.0's Cluster: the EKS cluster, its vpc-cni and kube-proxy add-ons, the nodes'
-  // access entries, the IAM OIDC provider (createOidcProvider) and the security-group lookups.
+  // access entries and the security-group lookups. The lab creates no IAM OIDC provider
+  // (components/eks/index.ts `createOidcProvider: false`); Get and Delete stay so that an eks stack
+  // deployed before deletes its provider on its next `up` or `destroy`.
   "eks:index:Cluster": [
     ...EKS_CLUSTER,
     ...EKS_ADDON,
     "eks:CreateAccessEntry",
     "eks:DescribeAccessEntry",
     "eks:DeleteAccessEntry",
-    "iam:CreateOpenIDConnectProvider",
     "iam:GetOpenIDConnectProvider",
     "iam:DeleteOpenIDConnectProvider",
-    "iam:TagOpenIDConnectProvider",
-    "iam:UntagOpenIDConnectProvider",
-    "iam:UpdateOpenIDConnectProviderThumbprint",
   ],
   // pulumi-eks 4.3.0's ManagedNodeGroup: an EKS managed node group from the lab's launch template.
   "eks:index:ManagedNodeGroup": [...EKS_NODE_GROUP, "eks:TagResource", "ssm:GetParameter"],

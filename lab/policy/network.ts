@@ -101,5 +101,53 @@ export const subnetNoPublicIpOnLaunch = defineRule({
   },
 });
 
+/** Checkov: "Ensure no security groups allow egress from 0.0.0.0:0 to port -1". */
+const ALL_EGRESS = controls(["CKV_AWS_382"]);
+
+/**
+ * Egress rules of every protocol to the internet the lab keeps, by their exact `description`, each
+ * with why. A rule whose description changes is judged again.
+ */
+export const ALL_EGRESS_EXCEPTIONS: Readonly<Record<string, string>> = {
+  "all egress (packages, images, NTP)":
+    "the k0s nodes and bastion (components/k0s): k0sctl installs k0s and the nodes pull images from public registries through the NAT gateway; narrowing it to HTTPS, NTP and DNS is open (issue 32)",
+};
+
+function allEgress(prefix: string, rule: Obj, cidrKeys: readonly string[], protocolKey: string): string[] {
+  const p = rule[protocolKey];
+  if (!(p === "-1" || p === -1 || p === "all")) return [];
+  if (typeof rule.description === "string" && ALL_EGRESS_EXCEPTIONS[rule.description] !== undefined) return [];
+  return cidrKeys.flatMap((key) => {
+    const value = rule[key];
+    return (Array.isArray(value) ? value : [value])
+      .filter(isOpenCidr)
+      .map(
+        (cidr) =>
+          `${prefix} all traffic to ${cidr.trim()} (${key}): allow the ports the instances use (HTTPS for images and packages, NTP, DNS) or the VPC's CIDR`,
+      );
+  });
+}
+
+export const sgNoAllEgressToInternet = defineRule({
+  name: "sg-no-all-egress-to-internet",
+  description:
+    "No security group egress of every protocol and port to 0.0.0.0/0 or ::/0: a compromised instance could send " +
+    "anything anywhere. Exempt only the rules of ALL_EGRESS_EXCEPTIONS (by description, each with why: the k0s nodes' " +
+    "egress for packages, images and NTP). The EKS nodes' group is EKS's own; FSx's egress is the VPC's CIDR. " +
+    mirrors(ALL_EGRESS),
+  enforcementLevel: "mandatory",
+  controls: ALL_EGRESS,
+  resourceTypes: [T.egressRule, T.securityGroupRule, T.securityGroup],
+  check(inputs, type) {
+    if (type === T.egressRule) return allEgress("egress", inputs, ["cidrIpv4", "cidrIpv6"], "ipProtocol");
+    if (type === T.securityGroupRule) {
+      return inputs.type === "egress" ? allEgress("egress", inputs, ["cidrBlocks", "ipv6CidrBlocks"], "protocol") : [];
+    }
+    const egress = inputs.egress;
+    if (!Array.isArray(egress)) return [];
+    return egress.flatMap((rule, i) => (isObj(rule) ? allEgress(`egress[${i}]`, rule, ["cidrBlocks", "ipv6CidrBlocks"], "protocol") : []));
+  },
+});
+
 /** The network area's rules. */
-export const NETWORK_RULES = [sgNoOpenIngress, sgRuleDescription, subnetNoPublicIpOnLaunch] as const;
+export const NETWORK_RULES = [sgNoOpenIngress, sgRuleDescription, subnetNoPublicIpOnLaunch, sgNoAllEgressToInternet] as const;

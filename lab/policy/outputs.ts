@@ -101,5 +101,34 @@ export const stackOutputsSecret = defineStackRule({
   },
 });
 
+/** Every place under `value` whose name says it holds a password or a passphrase, secret or not. */
+function passwordPlaces(path: string, name: string, value: unknown, depth = 0): string[] {
+  const what = sensitiveName(name);
+  if (what === "a password" || what === "a passphrase") return [path];
+  if (depth >= 4 || value === SECRET) return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => passwordPlaces(`${path}[${i}]`, name, v, depth + 1));
+  if (isObj(value)) return Object.entries(value).flatMap(([k, v]) => passwordPlaces(`${path}.${k}`, k, v, depth + 1));
+  return [];
+}
+
+export const stackOutputsNoPasswords = defineStackRule({
+  name: "stack-outputs-no-passwords",
+  description:
+    "No stack output holds a password or a passphrase, even as a secret: `pulumi stack output --show-secrets` and every " +
+    "reader of the stack (StackReferences, the Automation API) would get it. Export where it is kept instead (a " +
+    "Kubernetes Secret's name and key, a Secrets Manager ARN), and let what needs it read it there with its own access " +
+    "(the failover writer's pod reads MySQL's root password through `secretKeyRef`). " +
+    mirrors(LAB_OWN),
+  enforcementLevel: "mandatory",
+  controls: LAB_OWN,
+  checkOutputs(outputs) {
+    return Object.entries(outputs).flatMap(([name, value]) =>
+      passwordPlaces(name, name, value).map(
+        (path) => `output ${path} holds a password: export a reference to where it is kept (a Secret's name and key, an ARN) instead`,
+      ),
+    );
+  },
+});
+
 /** The stack outputs area's rules. */
-export const OUTPUT_RULES = [stackOutputsSecret] as const;
+export const OUTPUT_RULES = [stackOutputsSecret, stackOutputsNoPasswords] as const;

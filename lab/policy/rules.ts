@@ -11,7 +11,7 @@
  *
  * The rules live one file per area: network.ts (security groups, subnets), compute.ts (EC2
  * metadata), storage.ts (EBS, customer-managed KMS keys, key rotation), tags.ts (the lab's tags),
- * kubernetes.ts (workloads, namespaces), eks.ts (control plane, node groups), iam.ts (policy
+ * kubernetes.ts (workloads, namespaces), rbac.ts (Roles and ClusterRoles), eks.ts (control plane, node groups), iam.ts (policy
  * documents), ecr.ts (image repositories), logs.ts (log groups), lifecycle.ts (Commands a change replaces), outputs.ts (stack outputs). A
  * new rule is written in its area's file and listed here; what a rule is, how it names the
  * Checkov / Trivy controls it mirrors and how rules treat values unknown until deploy is in
@@ -22,7 +22,7 @@
  * The pack's ts-node compiles these files and what they import against a library older than
  * ES2022: no `Object.hasOwn` (test/lab/policy/pack.test.ts starts the pack as the CLI does).
  */
-import { COMPUTE_RULES, ec2Imdsv2Required } from "./compute";
+import { COMPUTE_RULES, ec2Imdsv2Required, ec2NoPublicIp } from "./compute";
 import { commandDeleteWithoutTriggers, LIFECYCLE_RULES } from "./lifecycle";
 import { ECR_RULES, ecrImmutableTags, ecrScanOnPush } from "./ecr";
 import { EKS_RULES, eksControlPlaneLogging, eksNodeGroupImdsv2, eksPublicEndpointRestricted, eksSecretsEncryption } from "./eks";
@@ -42,8 +42,9 @@ import {
   KUBERNETES_RULES,
 } from "./kubernetes";
 import { LOG_RULES, logGroupKms, logGroupRetention } from "./logs";
-import { NETWORK_RULES, sgNoOpenIngress, sgRuleDescription, subnetNoPublicIpOnLaunch } from "./network";
-import { OUTPUT_RULES, stackOutputsSecret } from "./outputs";
+import { NETWORK_RULES, sgNoAllEgressToInternet, sgNoOpenIngress, sgRuleDescription, subnetNoPublicIpOnLaunch } from "./network";
+import { k8sRbacNoWildcards, RBAC_RULES } from "./rbac";
+import { OUTPUT_RULES, stackOutputsNoPasswords, stackOutputsSecret } from "./outputs";
 import type { PlanRule, Rule, RuleInfo, StackRule } from "./rule";
 import { ebsEncrypted, ebsNoGp2, fsxOntapCustomerKey, kmsKeyRotation, secretsCustomerKey, STORAGE_RULES } from "./storage";
 import { awsProviderLabTags, TAG_RULES } from "./tags";
@@ -85,13 +86,16 @@ export const RULES = [
   commandDeleteWithoutTriggers,
   iamRoleTrustConditions,
   iamRoleLabPath,
+  ec2NoPublicIp,
+  sgNoAllEgressToInternet,
+  k8sRbacNoWildcards,
 ] as const satisfies readonly Rule[];
 
 /** Every rule over a stack's resources together (offline, and a stack validation policy in the pack). */
 export const PLAN_RULES = [k8sServiceNetworkPolicy] as const satisfies readonly PlanRule[];
 
 /** Every rule over a stack's outputs (offline only). */
-export const STACK_RULES = [stackOutputsSecret] as const satisfies readonly StackRule[];
+export const STACK_RULES = [stackOutputsSecret, stackOutputsNoPasswords] as const satisfies readonly StackRule[];
 
 /** Every rule of the lab, resource rules then stack rules: what `lab plan --policy` runs and README lists. */
 export const ALL_RULES: readonly RuleInfo[] = [...RULES, ...PLAN_RULES, ...STACK_RULES];
@@ -100,7 +104,8 @@ export const ALL_RULES: readonly RuleInfo[] = [...RULES, ...PLAN_RULES, ...STACK
 export type RuleId = (typeof RULES)[number]["name"] | (typeof PLAN_RULES)[number]["name"] | (typeof STACK_RULES)[number]["name"];
 
 /** The area files. */
-export type Area = "network" | "compute" | "storage" | "tags" | "kubernetes" | "eks" | "iam" | "ecr" | "logs" | "lifecycle" | "outputs";
+export type Area =
+  "network" | "compute" | "storage" | "tags" | "kubernetes" | "rbac" | "eks" | "iam" | "ecr" | "logs" | "lifecycle" | "outputs";
 
 /** The rules of each area's file, as that file lists them. */
 export const RULES_BY_AREA: Readonly<Record<Area, readonly RuleInfo[]>> = {
@@ -109,6 +114,7 @@ export const RULES_BY_AREA: Readonly<Record<Area, readonly RuleInfo[]>> = {
   storage: STORAGE_RULES,
   tags: TAG_RULES,
   kubernetes: [...KUBERNETES_RULES, ...KUBERNETES_PLAN_RULES],
+  rbac: RBAC_RULES,
   eks: EKS_RULES,
   iam: IAM_RULES,
   ecr: ECR_RULES,

@@ -15,6 +15,7 @@ import type { OutputMap } from "@pulumi/pulumi/automation";
 import { isExperimentStep, type ExperimentStep, type ScenarioStep } from "../../scenarios/types";
 import type { Cluster } from "../experiment/cluster";
 import type { FsxApi } from "../experiment/fsx";
+import type { ServiceAccountRef } from "../experiment/kube";
 import type { FsxFailoverOptions } from "../experiment/fsx-failover";
 import type { MysqlFailoverOptions } from "../experiment/mysql-failover";
 import { parseExperimentOutputs, StackOutputsError, type ExperimentOutputs } from "../experiment/outputs";
@@ -28,8 +29,8 @@ export interface ExperimentStepDeps {
   readonly resultsRoot: string;
   /** Clock, sleep, timers and the line printer; the runner adds the interrupts. */
   readonly env: Omit<ExperimentEnv, "interrupts">;
-  /** A cluster client on the stack's kubeconfig. @default lab/experiment/kube.ts `kubeCluster` */
-  readonly cluster?: (kubeconfig: string) => Cluster;
+  /** A cluster client on the stack's kubeconfig, as the experiment's ServiceAccount. @default lab/experiment/kube.ts `experimentCluster` */
+  readonly cluster?: (kubeconfig: string, who: ServiceAccountRef) => Cluster;
   /** The FSx API in the stack's region. @default lab/experiment/fsx.ts `fsxApi` */
   readonly fsx?: (region: string) => FsxApi;
   readonly mysql?: Partial<MysqlFailoverOptions>;
@@ -38,8 +39,8 @@ export interface ExperimentStepDeps {
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 // Loaded when a step runs: @kubernetes/client-node is an ES module (Node 20.19+ require()s it), and the AWS SDK is large.
-const defaultCluster = (kubeconfig: string): Cluster =>
-  (require("../experiment/kube") as typeof import("../experiment/kube")).kubeCluster(kubeconfig);
+const defaultCluster = (kubeconfig: string, who: ServiceAccountRef): Cluster =>
+  (require("../experiment/kube") as typeof import("../experiment/kube")).experimentCluster(kubeconfig, who);
 const defaultFsx = (region: string): FsxApi => (require("../experiment/fsx") as typeof import("../experiment/fsx")).fsxApi(region);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -67,15 +68,17 @@ export function experimentStepRunner(deps: ExperimentStepDeps): (step: Experimen
         runId: ctx.runId,
         resultsRoot: deps.resultsRoot,
         outputs,
-        cluster: (deps.cluster ?? defaultCluster)(outputs.kubeconfig),
+        cluster: (deps.cluster ?? defaultCluster)(outputs.kubeconfig, outputs.experimentAccess[step.kind]),
         ...(step.kind === "fsx-failover" ? { fsx: (deps.fsx ?? defaultFsx)(outputs.region) } : {}),
         env: { ...deps.env, interrupts: { abort: ctx.abort, stop: ctx.stop } },
         ...(deps.mysql ? { mysql: deps.mysql } : {}),
         ...(deps.fsxOptions ? { fsxOptions: deps.fsxOptions } : {}),
       });
       const resultsDir = out.resultsDir !== undefined ? { resultsDir: out.resultsDir } : {};
-      if (out.status !== "passed") return { ok: false, error: `${step.kind} ${out.status}: ${out.error ?? out.stage ?? "see above"}`, ...resultsDir };
-      if (out.cleanup.left.length > 0) return { ok: false, error: `${step.kind} passed but its cleanup left: ${out.cleanup.left.join("; ")}`, ...resultsDir };
+      if (out.status !== "passed")
+        return { ok: false, error: `${step.kind} ${out.status}: ${out.error ?? out.stage ?? "see above"}`, ...resultsDir };
+      if (out.cleanup.left.length > 0)
+        return { ok: false, error: `${step.kind} passed but its cleanup left: ${out.cleanup.left.join("; ")}`, ...resultsDir };
       return { ok: true, ...resultsDir };
     } catch (e) {
       return { ok: false, error: firstLine(e) };

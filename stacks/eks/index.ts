@@ -59,7 +59,6 @@ function build(
     kubernetesVersion: eks.kubernetesVersion,
     nodeSecurityGroupId: eks.nodeSecurityGroupId,
     clusterSecurityGroupId: eks.clusterSecurityGroupId,
-    oidcProviderArn: eks.oidcProviderArn,
     zones: eks.zones,
     instanceType: eks.instanceType,
     nodeGroups: eks.nodeGroups,

@@ -14,7 +14,6 @@ export const eksOutputs = {
   /** The nodes' security group (the EKS cluster security group). */
   nodeSecurityGroupId: z.string().regex(/^sg-[0-9a-f]{8,17}$/),
   clusterSecurityGroupId: z.string().regex(/^sg-[0-9a-f]{8,17}$/),
-  oidcProviderArn: text,
   /** The zones the nodes run in, in the network's order. */
   zones: z.array(text).min(2),
   /** The first node group's instance type (the only one's, without `lab:nodeGroups`). */

@@ -33,6 +33,8 @@ import { cannotBuildRule, DockerProbe, dockerDaemon, dockerEndpoint, NO_DOCKER_R
 import { hypervisorOf } from "../../components/k0s/instance-types";
 import { MySql } from "../../components/mysql";
 import { baselineNetworkPolicies } from "../../components/lib/network-policy";
+import { accessManifests } from "../../components/lib/rbac";
+import { resolve as resolveMySql } from "../../components/mysql/rules";
 import { restrictedNamespaceManifest } from "../../components/mysql/manifests";
 import { TridentFsxBackend } from "../../components/trident";
 import { sanNodePrepProblem, STORAGE_CLASS_NAMES } from "../../components/trident/rules";
@@ -43,6 +45,7 @@ import { parseConfig, userKey } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { readNetwork } from "../network/outputs";
 import { backendArgs, BENCH_NAMESPACE, benchArgs, checkFsxEks, FsxEksConfig, fsxEksSchema, mysqlArgs } from "./config";
+import { experimentGrants } from "./experiment-access";
 import { benchRuns, RunPlan, runZoneProblems, runZones } from "./runs";
 import { whenUpstreamsFit } from "../lib/upstream";
 
@@ -102,7 +105,15 @@ const FSX_OUTPUTS = [
   "preferredAz",
   "standbyAz",
 ] as const;
-const EKS_OUTPUTS = ["kubeconfig", "nodeSecurityGroupId", "tridentRoleName", "zones", "instanceType", "clusterName", "tridentNodePrep"] as const;
+const EKS_OUTPUTS = [
+  "kubeconfig",
+  "nodeSecurityGroupId",
+  "tridentRoleName",
+  "zones",
+  "instanceType",
+  "clusterName",
+  "tridentNodePrep",
+] as const;
 /**
  * What is read of the eks stack: `tridentNodePrep` only with the SAN backend (an eks stack deployed
  * before that output existed still serves NAS).
@@ -129,7 +140,9 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
       ...(f && e ? runZoneProblems(f.preferredAz, f.standbyAz, e.zones, cfg) : []),
       // The SAN backend mounts over iSCSI, which AL2023 nodes lack unless Trident prepares them (the
       // eks stack's lab:tridentNodePrep).
-      ...(cfg.sanBackend === true && e ? [sanNodePrepProblem(e.tridentNodePrep, cfg.eksStack)].filter((x): x is string => x !== undefined) : []),
+      ...(cfg.sanBackend === true && e
+        ? [sanNodePrepProblem(e.tridentNodePrep, cfg.eksStack)].filter((x): x is string => x !== undefined)
+        : []),
     ],
     () => build(cfg, id, provider, expiresAt, net, fsx, eks),
   );
@@ -183,6 +196,29 @@ function build(
         dependsOn: [benchNs],
       }),
   );
+  // The failover experiments' own identities (./experiment-access.ts): `lab experiment` asks for a
+  // short-lived token of one of them and never calls the cluster as admin otherwise.
+  const grants = experimentGrants(resolveMySql(mysqlArgs(cfg)).namespace, BENCH_NAMESPACE);
+  for (const grant of Object.values(grants)) {
+    const m = accessManifests(grant);
+    const after = { ...inCluster, dependsOn: [mysql, benchNs] };
+    const sa = new k8s.core.v1.ServiceAccount(`${grant.name}-sa`, m.serviceAccount as k8s.core.v1.ServiceAccountArgs, after);
+    for (const [i, role] of m.roles.entries()) {
+      const r = new k8s.rbac.v1.Role(`${grant.name}-role-${role.metadata!.namespace}`, role as k8s.rbac.v1.RoleArgs, after);
+      new k8s.rbac.v1.RoleBinding(`${grant.name}-binding-${role.metadata!.namespace}`, m.roleBindings[i] as k8s.rbac.v1.RoleBindingArgs, {
+        ...after,
+        dependsOn: [sa, r],
+      });
+    }
+    if (m.clusterRole !== undefined && m.clusterRoleBinding !== undefined) {
+      const cr = new k8s.rbac.v1.ClusterRole(`${grant.name}-clusterrole`, m.clusterRole as k8s.rbac.v1.ClusterRoleArgs, inCluster);
+      new k8s.rbac.v1.ClusterRoleBinding(`${grant.name}-clusterbinding`, m.clusterRoleBinding as k8s.rbac.v1.ClusterRoleBindingArgs, {
+        ...inCluster,
+        dependsOn: [sa, cr],
+      });
+    }
+  }
+
   // `lab:toolsImage` as given (a plain value: BenchmarkRun checks it at construction), else the
   // reference of the image built here (an Output: checked once it is known).
   // On an update the image (its repository and build) waits for the daemon's check.
@@ -253,11 +289,15 @@ function build(
         readHost,
         replicas,
         statefulSetName,
-        // The Secret and key holding the password (a reference: the password itself is mysqlRootPassword).
+        // The Secret and key holding the password: the writer's pod reads it (secretKeyRef); the
+        // password itself is not an output.
         rootPasswordSecretRef: rootPasswordSecret,
         storageClass: mysqlArgs(cfg).storageClass,
       })),
-    mysqlRootPassword: mysql.rootPassword,
+    // The experiments' ServiceAccounts (lab/experiment/kube.ts requests their tokens).
+    experimentAccess: Object.fromEntries(
+      Object.entries(grants).map(([experiment, g]) => [experiment, { namespace: g.namespace, serviceAccount: g.name }]),
+    ),
     // What the failover experiments read (lab/experiment/outputs.ts): the cluster, the region and
     // the file system whose throughput is the failover lever.
     kubeconfig: pulumi.secret(eks.kubeconfig),

@@ -17,8 +17,8 @@ function sdkToken(token: string): string | undefined {
   if (!m) return undefined;
   const [, pkg, mod, sub, cls] = m;
   const root = (pkg === "aws" ? aws : k8s) as unknown as Record<string, Record<string, unknown>>;
-  // Kubernetes API groups are SDK modules by their first label: networking.k8s.io → k8s.networking.
-  const ns = pkg === "aws" ? root[mod] : (root[mod.replace(/\.k8s\.io$/, "")] as Record<string, unknown>)?.[sub as string];
+  // Kubernetes API groups are SDK modules by their first label: networking.k8s.io → k8s.networking, rbac.authorization.k8s.io → k8s.rbac.
+  const ns = pkg === "aws" ? root[mod] : (root[mod.split(".")[0]] as Record<string, unknown>)?.[sub as string];
   return ((ns as Record<string, { __pulumiType?: string }> | undefined)?.[cls] ?? {}).__pulumiType;
 }
 
@@ -26,7 +26,7 @@ describe("the one table of resource type tokens", () => {
   test("every token is the token of a real SDK class (@pulumi/aws 7, @pulumi/kubernetes 4, @pulumi/eks 4, @pulumi/docker-build, @pulumi/command)", () => {
     const wrong = Object.keys(RESOURCE_TYPES).filter((t) => sdkToken(t) !== t);
     expect(wrong).toEqual([]);
-    expect(Object.keys(RESOURCE_TYPES).length).toBe(72);
+    expect(Object.keys(RESOURCE_TYPES).length).toBe(76);
   });
 
   test("short names are unique, and TYPES maps each to its token", () => {

@@ -3,6 +3,7 @@
  * change (./levers.ts) planned on a shipped stack of the kind, and what it does to the live stack.
  * `lab plan --change-table` prints it; a test fails when the page in docs/ differs.
  */
+import { CODE_CHANGES } from "./code-changes";
 import { PlanMemo, Program } from "..";
 import type { StackSpec } from "../run";
 import { ChangePlan, refusals, ResourceChange } from "./diff";
@@ -143,5 +144,16 @@ export function renderLeverPage(impacts: readonly LeverImpact[]): string {
     const change = i.value === undefined ? "-" : `\`${cell(i.value)}\`${i.note ? ` (${cell(i.note)})` : ""}`;
     out.push(`| \`${i.key}\` | ${change} | ${cell(effectCell(i))} | ${verdictCell(i)} |`);
   }
+  out.push(
+    "",
+    "## Code changes that act on a live stack",
+    "",
+    "`lab plan --change` plans config changes; these changes of the lab's code act on a stack deployed before them at its",
+    "next `up` (lab/plan/change/code-changes.ts).",
+    "",
+    "| kind | change | what the next `up` does | source |",
+    "|---|---|---|---|",
+    ...CODE_CHANGES.map((c) => `| ${c.kind} | ${cell(c.change)} | ${cell(c.effect)} | ${cell(c.source)} |`),
+  );
   return `${out.join("\n")}\n`;
 }

@@ -75,6 +75,7 @@ const WORLD = {
         fileSystemId: OUTPUTS.fileSystemId,
         mysql: OUTPUTS.mysql,
         storageClasses: OUTPUTS.storageClasses,
+        experimentAccess: OUTPUTS.experimentAccess,
         toolsImage: OUTPUTS.toolsImage,
       },
       secretOutputs: ["kubeconfig"],

@@ -4,9 +4,21 @@
  * with the API's conventions that client relies on: JSON objects, `kind: Status` errors with the
  * HTTP code (404 NotFound, 409 AlreadyExists), `labelSelector` on lists, `text/plain` logs, merge
  * patches (`application/merge-patch+json`, RFC 7386) on pods and nodes. Every request is recorded.
+ *
+ * Authentication and RBAC as kube-apiserver does them: a request without a known bearer token is
+ * 401 Unauthorized; the admin token ({@link ADMIN_TOKEN}, the kubeconfig's) may do anything; the
+ * TokenRequest API (POST /api/v1/namespaces/{ns}/serviceaccounts/{name}/token) mints a token of a
+ * ServiceAccount the stack grants (stacks/fsx-eks/experiment-access.ts, the same grants the stack
+ * creates), and a request with that token is authorized against its grant
+ * (components/lib/rbac.ts `grantAllows`): a call the grant does not cover is 403 Forbidden with
+ * kube-apiserver's message (k8s.io/apiserver pkg/endpoints/handlers/responsewriters/errors.go
+ * `forbiddenMessage`) and is recorded with `denied`. The request's attributes come from its path and
+ * method as k8s.io/apiserver pkg/endpoints/request/requestinfo.go derives them.
  */
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
+import { describeCall, grantAllows, type AccessGrant, type ApiCall } from "../../../components/lib/rbac";
+import { experimentGrants } from "../../../stacks/fsx-eks/experiment-access";
 import type { World } from "./sim";
 
 export interface ApiRequest {
@@ -14,12 +26,57 @@ export interface ApiRequest {
   readonly path: string;
   readonly contentType?: string;
   readonly body?: unknown;
+  /** `admin`, or `system:serviceaccount:<ns>:<name>`. */
+  readonly user?: string;
+  /** Why RBAC refused it. */
+  readonly denied?: string;
 }
 
 export interface ApiServer {
   readonly url: string;
   readonly requests: ApiRequest[];
+  /** The tokens minted: who, and the expirationSeconds asked for. */
+  readonly tokens: Array<{ readonly user: string; readonly expirationSeconds: unknown }>;
   close(): Promise<void>;
+}
+
+/** The kubeconfig's token: the cluster's admin. */
+export const ADMIN_TOKEN = "sim-token";
+
+/** The authorizer's attributes of a request (requestinfo.go): verb from the method, resource path segments. */
+export function requestCall(method: string, pathname: string, hasWatch = false): ApiCall {
+  const p = pathname.split("/").filter(Boolean);
+  const rest = p[0] === "api" ? p.slice(2) : p.slice(3);
+  const apiGroup = p[0] === "api" ? "" : p[1];
+  let namespace: string | undefined;
+  let parts = rest;
+  if (parts[0] === "namespaces" && parts.length > 2) {
+    namespace = parts[1];
+    parts = parts.slice(2);
+  }
+  const [resource, name, subresource] = parts;
+  const verb =
+    method === "GET"
+      ? name === undefined
+        ? hasWatch
+          ? "watch"
+          : "list"
+        : "get"
+      : method === "POST"
+        ? "create"
+        : method === "PATCH"
+          ? "patch"
+          : method === "PUT"
+            ? "update"
+            : "delete";
+  return {
+    verb,
+    apiGroup,
+    resource,
+    ...(subresource !== undefined ? { subresource } : {}),
+    ...(namespace !== undefined ? { namespace } : {}),
+    ...(name !== undefined ? { name } : {}),
+  };
 }
 
 const status = (code: number, reason: string, message: string) => ({
@@ -32,30 +89,76 @@ const status = (code: number, reason: string, message: string) => ({
   code,
 });
 
-export async function serveKubernetes(w: World, now: () => number): Promise<ApiServer> {
+export async function serveKubernetes(
+  w: World,
+  now: () => number,
+  grants: readonly AccessGrant[] = Object.values(experimentGrants("mysql", "bench")),
+): Promise<ApiServer> {
   const requests: ApiRequest[] = [];
+  const tokens: Array<{ user: string; expirationSeconds: unknown }> = [];
+  const minted = new Map<string, AccessGrant>();
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (d) => (raw += d));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://localhost");
       const body = raw ? JSON.parse(raw) : undefined;
+      const json = (code: number, doc: unknown) => {
+        res.writeHead(code, { "content-type": "application/json" });
+        res.end(JSON.stringify(doc));
+      };
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+      const grant = bearer === undefined ? undefined : minted.get(bearer);
+      const user =
+        bearer === ADMIN_TOKEN ? "admin" : grant !== undefined ? `system:serviceaccount:${grant.namespace}:${grant.name}` : undefined;
+      const call = requestCall(req.method ?? "", url.pathname, url.searchParams.get("watch") === "true");
+      const denied =
+        user !== undefined && grant !== undefined && !grantAllows(grant, call) ? `${user} cannot ${describeCall(call)}` : undefined;
       requests.push({
         method: req.method ?? "",
         path: `${url.pathname}${url.search}`,
         ...(req.headers["content-type"] ? { contentType: req.headers["content-type"] } : {}),
         ...(body ? { body } : {}),
+        ...(user !== undefined ? { user } : {}),
+        ...(denied !== undefined ? { denied } : {}),
       });
-      const json = (code: number, doc: unknown) => {
-        res.writeHead(code, { "content-type": "application/json" });
-        res.end(JSON.stringify(doc));
-      };
+      if (user === undefined) return json(401, status(401, "Unauthorized", "Unauthorized"));
+      if (denied !== undefined) {
+        const group = call.apiGroup === "" ? "" : ` in API group "${call.apiGroup}"`;
+        const resource = call.subresource === undefined ? call.resource : `${call.resource}/${call.subresource}`;
+        const scope = call.namespace === undefined ? "at the cluster scope" : `in the namespace "${call.namespace}"`;
+        return json(
+          403,
+          status(
+            403,
+            "Forbidden",
+            `${call.resource}${call.name ? ` "${call.name}"` : ""} is forbidden: User "${user}" cannot ${call.verb} resource "${resource}"${group} ${scope}`,
+          ),
+        );
+      }
       const notFound = (what: string) => json(404, status(404, "NotFound", `${what} not found`));
       const exists = (what: string) => json(409, status(409, "AlreadyExists", `${what} already exists`));
       w.advance(now());
       const p = url.pathname.split("/").filter(Boolean);
       const m = req.method;
       try {
+        // TokenRequest: /api/v1/namespaces/{ns}/serviceaccounts/{name}/token
+        if (call.resource === "serviceaccounts" && call.subresource === "token" && call.verb === "create") {
+          const g = grants.find((x) => x.namespace === call.namespace && x.name === call.name);
+          if (g === undefined) return notFound(`serviceaccounts "${call.name}"`);
+          if (user !== "admin") return json(403, status(403, "Forbidden", "only the admin mints tokens here"));
+          const seconds = body?.spec?.expirationSeconds;
+          const token = `sa-${g.namespace}-${g.name}-${tokens.length + 1}`;
+          minted.set(token, g);
+          tokens.push({ user: `system:serviceaccount:${g.namespace}:${g.name}`, expirationSeconds: seconds });
+          return json(201, {
+            kind: "TokenRequest",
+            apiVersion: "authentication.k8s.io/v1",
+            metadata: { name: g.name, namespace: g.namespace },
+            spec: body?.spec ?? {},
+            status: { token, expirationTimestamp: new Date(now() + Number(seconds ?? 3600) * 1000).toISOString() },
+          });
+        }
         // /api/v1/nodes[/name]
         if (p[0] === "api" && p[2] === "nodes") {
           const name = p[3];
@@ -197,6 +300,7 @@ export async function serveKubernetes(w: World, now: () => number): Promise<ApiS
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    tokens,
     close: () => new Promise((r) => server.close(() => r())),
   };
 }
@@ -208,7 +312,7 @@ export function kubeconfigFor(url: string): string {
     kind: "Config",
     // client-node refuses plain HTTP unless TLS verification is off (src/config.ts: "HTTP protocol is not allowed when skipTLSVerify is not set or false").
     clusters: [{ name: "sim", cluster: { server: url, "insecure-skip-tls-verify": true } }],
-    users: [{ name: "sim", user: { token: "sim-token" } }],
+    users: [{ name: "sim", user: { token: ADMIN_TOKEN } }],
     contexts: [{ name: "sim", context: { cluster: "sim", user: "sim" } }],
     "current-context": "sim",
   });

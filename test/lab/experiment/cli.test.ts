@@ -60,6 +60,7 @@ test("the default run id is r<yymmdd>-<hhmmss> (UTC) of the start, and a stack w
       "  output 'region' is missing",
       "  output 'fileSystemId' is missing",
       "  output 'mysql' is missing",
+      "  output 'experimentAccess' is missing",
       "",
     ].join("\n"),
   );

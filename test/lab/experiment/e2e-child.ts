@@ -99,6 +99,7 @@ async function main(): Promise<void> {
     out,
     err,
     requests: api.requests,
+    tokens: api.tokens,
     fsx: fsx.operations,
     leftovers: world.leftovers(),
     lost: world.lost,

@@ -21,6 +21,7 @@ interface ChildResult {
   out: string;
   err: string;
   requests: ApiRequest[];
+  tokens: Array<{ user: string; expirationSeconds: unknown }>;
   fsx: string[];
   leftovers: {
     cordoned: string[];
@@ -55,6 +56,22 @@ afterAll(removeTmpDirs);
 const requestsOf = (r: ChildResult, method: string, prefix: string) =>
   r.requests.filter((q) => q.method === method && q.path.startsWith(prefix));
 
+/**
+ * The run's identities: the admin kubeconfig made exactly one request, the TokenRequest of the
+ * experiment's ServiceAccount (one hour), and every other request went out with that token and
+ * was allowed by its grant (the API server enforces stacks/fsx-eks/experiment-access.ts).
+ */
+function expectNarrowIdentity(r: ChildResult, namespace: string, serviceAccount: string): void {
+  const user = `system:serviceaccount:${namespace}:${serviceAccount}`;
+  expect(r.requests.filter((q) => q.user === "admin").map((q) => `${q.method} ${q.path}`)).toEqual([
+    `POST /api/v1/namespaces/${namespace}/serviceaccounts/${serviceAccount}/token`,
+  ]);
+  expect(r.tokens).toEqual([{ user, expirationSeconds: 3600 }]);
+  expect(r.requests.filter((q) => q.denied !== undefined).map((q) => q.denied)).toEqual([]);
+  expect(r.requests.filter((q) => q.user !== "admin").every((q) => q.user === user)).toBe(true);
+  expect(r.requests.length).toBeGreaterThan(10);
+}
+
 describe("lab experiment mysql-failover against an API server, with client-node", () => {
   let dir: string;
   let r: ChildResult;
@@ -74,6 +91,10 @@ describe("lab experiment mysql-failover against an API server, with client-node"
     ]);
     expect(r.pulumiArgs).toBe("stack output --json --show-secrets --stack organization/storage-bench-lab/fsx-eks\n");
     expect(r.leftovers).toEqual(CLEAN);
+  });
+
+  test("as its own ServiceAccount: the admin kubeconfig only requested its token; RBAC allowed every call", () => {
+    expectNarrowIdentity(r, "mysql", "lab-mysql-failover");
   });
 
   test("the requests client-node sent: the rendered Job, merge patches for cordon, uncordon and the stop, a Background delete", () => {
@@ -160,6 +181,7 @@ describe("lab experiment fsx-failover against the API server and an FSx endpoint
     const dir = work();
     const r = runChild("fsx-failover", "pass", dir);
     expect(r.code).toBe(0);
+    expectNarrowIdentity(r, "bench", "lab-fsx-failover");
     expect(r.out.trimEnd().split("\n").slice(-2)).toEqual([
       `cleanup: restored the throughput capacity of ${FS_ID} to 512 MB/s (from 1024 MB/s); deleted Job bench/fsx-failover-fio-r1 and its pod; deleted claim bench/fsx-failover-r1 (Trident deletes its volume); deleted ConfigMap bench/fsx-failover-r1`,
       "left: nothing",
@@ -181,6 +203,7 @@ describe("lab experiment fsx-failover against the API server and an FSx endpoint
       scripts,
     );
     expect(requestsOf(r, "POST", "/").map((q) => [q.path, q.body])).toEqual([
+      ["/api/v1/namespaces/bench/serviceaccounts/lab-fsx-failover/token", { spec: { audiences: [], expirationSeconds: 3600 } }],
       ["/api/v1/namespaces/bench/configmaps", expected.configMap],
       ["/api/v1/namespaces/bench/persistentvolumeclaims", expected.claim],
       ["/apis/batch/v1/namespaces/bench/jobs", expected.job],
@@ -210,6 +233,7 @@ describe("as a step of lab run (lab/run/experiments.ts), with its default client
     const dir = work();
     const m = runChild("mysql-failover", "pass", dir, "step");
     expect([m.code, m.err]).toEqual([0, ""]);
+    expectNarrowIdentity(m, "mysql", "lab-mysql-failover");
     expect(m.out).toMatch(/^== mysql-failover r1 on fsx-eks: passed \(\d+s\)$/m);
     expect(m.pulumiArgs).toBe(""); // the outputs came from the run, not from `pulumi stack output`
     expect(m.leftovers).toEqual(CLEAN);

@@ -9,7 +9,7 @@ describe("parseExperimentOutputs", () => {
     expect(parseExperimentOutputs(stack, { ...OUTPUTS, results: [], expiresAt: "2026-01-15T18:00:00Z" })).toEqual(OUTPUTS);
   });
 
-  test("today's fsx-eks outputs (no kubeconfig, region, fileSystemId, statefulSetName, rootPasswordSecretRef, storageClass): every missing one named at once", () => {
+  test("an older fsx-eks stack's outputs (no kubeconfig, region, fileSystemId, statefulSetName, rootPasswordSecretRef, storageClass, experimentAccess): every missing one named at once", () => {
     const today = {
       backendNames: ["fsx-ontap-nas"],
       storageClasses: ["fsx-ontap-nas", "gp3"],
@@ -36,6 +36,7 @@ describe("parseExperimentOutputs", () => {
       "output 'mysql.statefulSetName' is missing",
       "output 'mysql.rootPasswordSecretRef' is missing",
       "output 'mysql.storageClass' is missing",
+      "output 'experimentAccess' is missing",
     ]);
     expect((err as Error).message.split("\n")[0]).toBe(
       `stack ${stack} lacks what the failover experiments read (lab/experiment/outputs.ts; deploy it with stacks/fsx-eks exporting them):`,

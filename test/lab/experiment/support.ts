@@ -22,6 +22,10 @@ export const OUTPUTS: ExperimentOutputs = {
     storageClass: "fsx-ontap-nas",
   },
   storageClasses: ["fsx-ontap-nas", "gp3"],
+  experimentAccess: {
+    "mysql-failover": { namespace: "mysql", serviceAccount: "lab-mysql-failover" },
+    "fsx-failover": { namespace: "bench", serviceAccount: "lab-fsx-failover" },
+  },
   toolsImage: TOOLS_IMAGE,
 };
 

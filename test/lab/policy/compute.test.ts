@@ -4,6 +4,44 @@ import { COMPUTED } from "../../../lab/policy/rule";
 import { Case, testRules } from "./cases";
 
 const CASES: readonly Case[] = [
+  // ec2-no-public-ip
+  { rule: "ec2-no-public-ip", title: "private instance", type: T.instance, inputs: { associatePublicIpAddress: false }, want: [] },
+  { rule: "ec2-no-public-ip", title: "instance not asking", type: T.instance, inputs: {}, want: [] },
+  {
+    rule: "ec2-no-public-ip",
+    title: "the bastion, by its lab:role (PUBLIC_IP_ROLES)",
+    type: T.instance,
+    inputs: { associatePublicIpAddress: true, tags: { "lab:role": "bastion" } },
+    want: [],
+  },
+  {
+    rule: "ec2-no-public-ip",
+    title: "launch template without a public address",
+    type: T.launchTemplate,
+    inputs: { networkInterfaces: [{ associatePublicIpAddress: "false" }] },
+    want: [],
+  },
+  {
+    rule: "ec2-no-public-ip",
+    title: "a worker asking for a public address",
+    type: T.instance,
+    inputs: { associatePublicIpAddress: true, tags: { "lab:role": "worker" } },
+    want: ["associatePublicIpAddress must be false (a private subnet, NAT for egress), got true"],
+  },
+  {
+    rule: "ec2-no-public-ip",
+    title: "a public address unknown until deploy",
+    type: T.instance,
+    inputs: { associatePublicIpAddress: COMPUTED },
+    want: ["associatePublicIpAddress must be false (a private subnet, NAT for egress), got <computed>"],
+  },
+  {
+    rule: "ec2-no-public-ip",
+    title: "launch template with a public address on its second interface",
+    type: T.launchTemplate,
+    inputs: { networkInterfaces: [{}, { associatePublicIpAddress: "true" }] },
+    want: ['networkInterfaces[1].associatePublicIpAddress must be false, got "true"'],
+  },
   // ec2-imdsv2-required
   {
     rule: "ec2-imdsv2-required",

@@ -79,7 +79,13 @@ describe("the deploy policy", () => {
         "iam:AWSServiceName": ["eks.amazonaws.com", "eks-nodegroup.amazonaws.com", "fsx.amazonaws.com", "autoscaling.amazonaws.com"],
       },
     });
-    expect(statement(doc, "ClusterOidcProviders").Resource).toBe("arn:aws:iam::*:oidc-provider/oidc.eks.*");
+    // No OIDC provider is created any more: only what deletes one an older eks stack created.
+    expect(statement(doc, "ClusterOidcProviders")).toEqual({
+      Sid: "ClusterOidcProviders",
+      Effect: "Allow",
+      Action: ["iam:DeleteOpenIDConnectProvider", "iam:GetOpenIDConnectProvider"],
+      Resource: "arn:aws:iam::*:oidc-provider/oidc.eks.*",
+    });
     // Without IAM types: no IAM statements beyond reading managed policies.
     expect(deployPolicy(["aws:ec2/vpc:Vpc"]).Statement.map((s) => s.Sid)).toEqual(["LabResources", "ReadManagedPolicies"]);
   });

@@ -4,6 +4,55 @@ import { COMPUTED } from "../../../lab/policy/rule";
 import { Case, testRules } from "./cases";
 
 const CASES: readonly Case[] = [
+  // sg-no-all-egress-to-internet
+  {
+    rule: "sg-no-all-egress-to-internet",
+    title: "HTTPS to the internet",
+    type: T.egressRule,
+    inputs: { ipProtocol: "tcp", fromPort: 443, toPort: 443, cidrIpv4: "0.0.0.0/0", description: "https" },
+    want: [],
+  },
+  {
+    rule: "sg-no-all-egress-to-internet",
+    title: "everything to the VPC",
+    type: T.egressRule,
+    inputs: { ipProtocol: "-1", cidrIpv4: "10.0.0.0/16", description: "vpc" },
+    want: [],
+  },
+  {
+    rule: "sg-no-all-egress-to-internet",
+    title: "the k0s nodes' rule, by its description (ALL_EGRESS_EXCEPTIONS)",
+    type: T.egressRule,
+    inputs: { ipProtocol: "-1", cidrIpv4: "0.0.0.0/0", description: "all egress (packages, images, NTP)" },
+    want: [],
+  },
+  {
+    rule: "sg-no-all-egress-to-internet",
+    title: "all traffic to 0.0.0.0/0",
+    type: T.egressRule,
+    inputs: { ipProtocol: "-1", cidrIpv4: "0.0.0.0/0", description: "anything" },
+    want: [
+      "egress all traffic to 0.0.0.0/0 (cidrIpv4): allow the ports the instances use (HTTPS for images and packages, NTP, DNS) or the VPC's CIDR",
+    ],
+  },
+  {
+    rule: "sg-no-all-egress-to-internet",
+    title: "all traffic to ::/0 as a security group rule",
+    type: T.securityGroupRule,
+    inputs: { type: "egress", protocol: "all", ipv6CidrBlocks: ["::/0"], description: "anything" },
+    want: [
+      "egress all traffic to ::/0 (ipv6CidrBlocks): allow the ports the instances use (HTTPS for images and packages, NTP, DNS) or the VPC's CIDR",
+    ],
+  },
+  {
+    rule: "sg-no-all-egress-to-internet",
+    title: "inline egress of a security group",
+    type: T.securityGroup,
+    inputs: { egress: [{ protocol: "-1", cidrBlocks: ["0.0.0.0/0"], description: "x" }] },
+    want: [
+      "egress[0] all traffic to 0.0.0.0/0 (cidrBlocks): allow the ports the instances use (HTTPS for images and packages, NTP, DNS) or the VPC's CIDR",
+    ],
+  },
   // sg-no-open-ingress
   {
     rule: "sg-no-open-ingress",

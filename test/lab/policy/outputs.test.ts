@@ -1,4 +1,11 @@
-import { nameWords, OUTPUT_RULES, sensitiveContent, sensitiveName, stackOutputsSecret } from "../../../lab/policy/outputs";
+import {
+  nameWords,
+  OUTPUT_RULES,
+  sensitiveContent,
+  sensitiveName,
+  stackOutputsNoPasswords,
+  stackOutputsSecret,
+} from "../../../lab/policy/outputs";
 import { COMPUTED, SECRET } from "../../../lab/policy/rule";
 
 const KUBECONFIG_YAML = [
@@ -91,7 +98,10 @@ describe("policy rules: outputs", () => {
   });
 
   test("the area's rules, mandatory, with a compliant and a non-compliant case", () => {
-    expect(OUTPUT_RULES.map((r) => [r.name, r.enforcementLevel])).toEqual([["stack-outputs-secret", "mandatory"]]);
+    expect(OUTPUT_RULES.map((r) => [r.name, r.enforcementLevel])).toEqual([
+      ["stack-outputs-secret", "mandatory"],
+      ["stack-outputs-no-passwords", "mandatory"],
+    ]);
     expect(CASES.some((c) => c.want.length === 0) && CASES.some((c) => c.want.length > 0)).toBe(true);
   });
 
@@ -138,6 +148,25 @@ describe("policy rules: outputs", () => {
       undefined,
       undefined,
       undefined,
+    ]);
+  });
+});
+
+describe("stack-outputs-no-passwords", () => {
+  test("compliant: references to where a password is kept", () => {
+    expect(
+      stackOutputsNoPasswords.checkOutputs(
+        { mysql: { rootPasswordSecretRef: { name: "mysql-root", key: "password" } }, fsxadminSecretArn: "arn:aws:secretsmanager:x" },
+        [],
+      ),
+    ).toEqual([]);
+  });
+  test("non-compliant: a password output, secret or not, at any depth", () => {
+    expect(
+      stackOutputsNoPasswords.checkOutputs({ mysqlRootPassword: "[secret]", db: { adminPassphrase: "x" } }, ["mysqlRootPassword"]),
+    ).toEqual([
+      "output mysqlRootPassword holds a password: export a reference to where it is kept (a Secret's name and key, an ARN) instead",
+      "output db.adminPassphrase holds a password: export a reference to where it is kept (a Secret's name and key, an ARN) instead",
     ]);
   });
 });

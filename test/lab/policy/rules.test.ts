@@ -94,8 +94,12 @@ const EXPECTED: ReadonlyArray<[string, "mandatory" | "advisory", string[], strin
   ["command-delete-no-triggers", "mandatory", [], []],
   ["iam-role-trust-conditions", "mandatory", [], []],
   ["iam-role-lab-path", "mandatory", [], []],
+  ["ec2-no-public-ip", "mandatory", ["CKV_AWS_88"], []],
+  ["sg-no-all-egress-to-internet", "mandatory", ["CKV_AWS_382"], []],
+  ["k8s-rbac-no-wildcards", "mandatory", ["CKV_K8S_49"], []],
   ["k8s-service-network-policy", "mandatory", [], []],
   ["stack-outputs-secret", "mandatory", [], []],
+  ["stack-outputs-no-passwords", "mandatory", [], []],
 ];
 
 describe("the registry of policy rules", () => {
@@ -107,8 +111,8 @@ describe("the registry of policy rules", () => {
 
   test("the areas' files and the registry hold the same rules, each once", () => {
     expect(Object.fromEntries(Object.entries(RULES_BY_AREA).map(([area, rules]) => [area, rules.map((r) => r.name)]))).toEqual({
-      network: ["sg-no-open-ingress", "sg-rule-description", "subnet-no-public-ip-on-launch"],
-      compute: ["ec2-imdsv2-required"],
+      network: ["sg-no-open-ingress", "sg-rule-description", "subnet-no-public-ip-on-launch", "sg-no-all-egress-to-internet"],
+      compute: ["ec2-imdsv2-required", "ec2-no-public-ip"],
       storage: ["ebs-encrypted", "ebs-no-gp2", "fsx-ontap-customer-kms-key", "secretsmanager-customer-kms-key", "kms-key-rotation"],
       tags: ["aws-provider-lab-tags"],
       kubernetes: [
@@ -123,12 +127,13 @@ describe("the registry of policy rules", () => {
         "k8s-probes",
         "k8s-service-network-policy",
       ],
+      rbac: ["k8s-rbac-no-wildcards"],
       eks: ["eks-public-endpoint-restricted", "eks-secrets-encryption", "eks-control-plane-logging", "eks-node-group-imdsv2"],
       iam: ["iam-no-wildcard-actions", "iam-no-wildcard-resources", "iam-role-trust-conditions", "iam-role-lab-path"],
       ecr: ["ecr-scan-on-push", "ecr-immutable-tags"],
       logs: ["log-group-retention", "log-group-kms"],
       lifecycle: ["command-delete-no-triggers"],
-      outputs: ["stack-outputs-secret"],
+      outputs: ["stack-outputs-secret", "stack-outputs-no-passwords"],
     });
     const inAreas = Object.values(RULES_BY_AREA).flat();
     expect(inAreas.length).toBe(ALL_RULES.length);

@@ -61,6 +61,7 @@ const appOutputs = (stack: string, runId: string): OutputMap =>
         fileSystemId: { value: OUTPUTS.fileSystemId, secret: false },
         mysql: { value: OUTPUTS.mysql, secret: false },
         storageClasses: { value: OUTPUTS.storageClasses, secret: false },
+        experimentAccess: { value: OUTPUTS.experimentAccess, secret: false },
         toolsImage: { value: OUTPUTS.toolsImage, secret: false },
       };
 
@@ -190,7 +191,7 @@ describe("lab run fsx-eks: the failover experiments as steps", () => {
     );
     expect(r.out.stage).toBe("step 1 mysql-failover app");
     expect(r.out.error).toBe(
-      `stack ${ORG}app lacks what the failover experiments read (lab/experiment/outputs.ts): output 'fileSystemId' is missing; output 'mysql' is missing; output 'storageClasses' is missing; output 'toolsImage' is missing`,
+      `stack ${ORG}app lacks what the failover experiments read (lab/experiment/outputs.ts): output 'fileSystemId' is missing; output 'mysql' is missing; output 'storageClasses' is missing; output 'experimentAccess' is missing; output 'toolsImage' is missing`,
     );
     expect(world.calls).toEqual([]);
     expect(r.out.saved).toEqual([path.join(r.resultsRoot, "app", "r1")]);

@@ -43,7 +43,7 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
       endpointPublicAccess: true,
       publicAccessCidrs: ["198.51.100.7/32"],
       enabledClusterLogTypes: ["api", "audit", "authenticator", "controllerManager", "scheduler"],
-      createOidcProvider: true,
+      createOidcProvider: false,
       skipDefaultNodeGroup: true,
       skipDefaultSecurityGroups: true,
       bootstrapSelfManagedAddons: false,
@@ -222,9 +222,6 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
       kubernetesVersion: "1.35",
       nodeSecurityGroupId: expect.stringMatching(/^sg-[0-9a-f]{17}$/),
       clusterSecurityGroupId: p.outputs.nodeSecurityGroupId,
-      oidcProviderArn: expect.stringMatching(
-        /^arn:aws:iam::123456789012:oidc-provider\/oidc\.eks\.us-east-1\.amazonaws\.com\/id\/[0-9A-F]{32}$/,
-      ),
       zones: ["us-east-1a", "us-east-1b"],
       instanceType: "m5.xlarge",
       nodeGroups: [

@@ -135,7 +135,14 @@ describe("stack fsx-eks, planned after its upstreams", () => {
       {
         Sid: "TridentFsxVolumesOfOneFileSystem",
         Effect: "Allow",
-        Action: ["fsx:CreateVolume", "fsx:RestoreVolumeFromSnapshot", "fsx:UntagResource", "fsx:UpdateVolume", "fsx:TagResource", "fsx:DeleteVolume"],
+        Action: [
+          "fsx:CreateVolume",
+          "fsx:RestoreVolumeFromSnapshot",
+          "fsx:UntagResource",
+          "fsx:UpdateVolume",
+          "fsx:TagResource",
+          "fsx:DeleteVolume",
+        ],
         Resource: [
           `arn:aws:fsx:us-east-1:123456789012:volume/${fsx.fileSystemId}/*`,
           `arn:aws:fsx:us-east-1:123456789012:storage-virtual-machine/${fsx.fileSystemId}/${fsx.svmId}`,
@@ -322,7 +329,30 @@ describe("stack fsx-eks, planned after its upstreams", () => {
     expect(p.outputs.kubeconfig).toBe("[secret]");
     expect(p.outputs.region).toBe("us-east-1");
     expect(p.outputs.fileSystemId).toMatch(/^fs-[0-9a-f]{17}$/);
-    expect(p.outputs.mysqlRootPassword).toBe("[secret]");
+    // The password is not an output: the writer's pod reads it from the Secret rootPasswordSecretRef names.
+    expect(Object.keys(p.outputs)).not.toContain("mysqlRootPassword");
+    expect(p.outputs.experimentAccess).toEqual({
+      "mysql-failover": { namespace: "mysql", serviceAccount: "lab-mysql-failover" },
+      "fsx-failover": { namespace: "bench", serviceAccount: "lab-fsx-failover" },
+    });
+    // The grants' objects, as experiment-access.ts renders them (test/lab/experiment/access.test.ts holds their rules).
+    expect(
+      p.resources
+        .filter((r) => r.type.startsWith("kubernetes:rbac.authorization.k8s.io/") || r.type === "kubernetes:core/v1:ServiceAccount")
+        .map((r) => `${r.type.split(":").pop()} ${r.name}`)
+        .sort(),
+    ).toEqual([
+      "ClusterRole lab-fsx-failover-clusterrole",
+      "ClusterRole lab-mysql-failover-clusterrole",
+      "ClusterRoleBinding lab-fsx-failover-clusterbinding",
+      "ClusterRoleBinding lab-mysql-failover-clusterbinding",
+      "Role lab-fsx-failover-role-bench",
+      "Role lab-mysql-failover-role-mysql",
+      "RoleBinding lab-fsx-failover-binding-bench",
+      "RoleBinding lab-mysql-failover-binding-mysql",
+      "ServiceAccount lab-fsx-failover-sa",
+      "ServiceAccount lab-mysql-failover-sa",
+    ]);
     expect(named(p, "random:index/randomPassword:RandomPassword", "mysql-root").inputs).toMatchObject({ length: 32, special: false });
   });
 

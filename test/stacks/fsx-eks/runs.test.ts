@@ -157,7 +157,6 @@ describe("output schemas downstream kinds read", () => {
       "kubernetesVersion",
       "nodeSecurityGroupId",
       "clusterSecurityGroupId",
-      "oidcProviderArn",
       "zones",
       "instanceType",
       "nodeGroups",
