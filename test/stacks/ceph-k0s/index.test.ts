@@ -11,6 +11,7 @@ import { pgbenchMetadata } from "../../../stacks/ceph-k0s/index";
 import { cephK0sSchema } from "../../../stacks/ceph-k0s/config";
 import { parseConfig } from "../../../stacks/lib/config/load";
 import { crdProblems } from "../../helpers/crd";
+import { K0S_RULES } from "../../../lab/policy/k0s";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const shipped = (stack: string) => readStackConfigFile(path.join(ROOT, `Pulumi.${stack}.yaml`), stack);
@@ -379,6 +380,17 @@ describe.each([
       undefined,
       undefined,
     ]);
+  });
+
+  test("the k0s policy rules read the planned k0sctl Command: compliant as planned, violated without the flag or the host key checks", () => {
+    const apply = named(p, "ceph-k0sctl-apply");
+    for (const rule of K0S_RULES) expect([rule.name, rule.check(apply.inputs, apply.type)]).toEqual([rule.name, []]);
+    const env = apply.inputs.environment as Record<string, string>;
+    const broken = YAML.parse(env.LAB_K0SCTL_CONFIG) as Any;
+    delete broken.spec.k0s.config.spec.api.extraArgs;
+    delete broken.spec.hosts[0].ssh.options;
+    const inputs = { ...apply.inputs, environment: { ...env, LAB_K0SCTL_CONFIG: YAML.stringify(broken) } };
+    expect(K0S_RULES.map((r) => r.check(inputs, apply.type).length)).toEqual([1, 3]);
   });
 
   test("outputs", () => {
