@@ -3,9 +3,22 @@
  *
  * Every document starts with `#cloud-config` and passes `cloud-init schema --config-file` (the
  * tests run the real checker). Modules used: `package_update`/`packages`, `ntp`, `write_files`,
- * `runcmd` (https://cloudinit.readthedocs.io/en/latest/reference/modules.html).
+ * `runcmd`, `ssh` (`ssh_keys`, `ssh_authorized_keys`), `users_groups`
+ * (https://cloudinit.readthedocs.io/en/latest/reference/modules.html).
+ *
+ * Every document carries its host's SSH host key (`ssh_keys`), so k0sctl knows it before first
+ * contact (ssh.ts). cloud-init's ssh module deletes the image's host keys and writes only the given
+ * ones (canonical/cloud-init 25.1.4 cloudinit/config/cc_ssh.py `handle`: `ssh_deletekeys` defaults
+ * to true; with `ssh_keys` nothing is generated), in the init stage, which systemd orders before
+ * sshd (systemd/cloud-init-network.service.tmpl: `Before=sshd.service`). The private half is thus
+ * in the user data: readable on the instance through IMDS and by principals allowed
+ * `ec2:DescribeInstanceAttribute` (docs/security.md). It runs once per instance (`PER_INSTANCE`):
+ * the instances are created with `userDataReplaceOnChange` (index.ts), so a changed document is a
+ * new instance, never a stop/start that would not run it.
  */
 import YAML from "yaml";
+import { API_SERVER_USER } from "./encryption";
+import { bastionAuthorizedKey, publicKeyBody } from "./ssh";
 
 /** Amazon Time Sync Service, link-local on every instance, Xen and Nitro alike. */
 export const AMAZON_TIME_SYNC = "169.254.169.123";
@@ -15,6 +28,37 @@ export const RBD_MODULES_LOAD_FILE = "/etc/modules-load.d/rbd.conf";
 
 function cloudConfig(doc: Record<string, unknown>): string {
   return `#cloud-config\n${YAML.stringify(doc, { lineWidth: 0 })}`;
+}
+
+/** A host key as the tls provider gives it: OpenSSH private key and `ssh-ed25519 …` public key. */
+export interface HostKey {
+  readonly privateKeyOpenssh: string;
+  readonly publicKeyOpenssh: string;
+}
+
+/** The `ssh_keys` of a host: its ED25519 host key, nothing else (cc_ssh CONFIG_KEY_TO_FILE: ed25519_private/_public). */
+function hostKeys(key: HostKey): Record<string, unknown> {
+  if (!key.privateKeyOpenssh.includes("-----BEGIN OPENSSH PRIVATE KEY-----"))
+    throw new RangeError("the host key must be an OpenSSH private key");
+  const pub = publicKeyBody(key.publicKeyOpenssh);
+  if (!pub.startsWith("ssh-ed25519 ")) throw new RangeError(`the host key must be ED25519, got ${pub.split(" ")[0]}`);
+  return {
+    ssh_deletekeys: true,
+    ssh_keys: {
+      ed25519_private: key.privateKeyOpenssh.endsWith("\n") ? key.privateKeyOpenssh : `${key.privateKeyOpenssh}\n`,
+      ed25519_public: pub,
+    },
+  };
+}
+
+/** What a node's document needs besides the fixed setup. */
+export interface NodeCloudInit {
+  /** The node's SSH host key. */
+  readonly hostKey: HostKey;
+  /** The controller only: create the user k0s runs kube-apiserver as, which owns the encryption config (encryption.ts). */
+  readonly controller: boolean;
+  /** The operator's own public key (`lab:sshPublicKey`), authorized for `ubuntu` besides the node key EC2 installs. */
+  readonly operatorKey?: string;
 }
 
 /**
@@ -28,8 +72,22 @@ function cloudConfig(doc: Record<string, unknown>): string {
  * k0s brings its own containerd, runc and CNI plugins; nothing else is installed (no cgroup v1
  * switches: Ubuntu 24.04 runs cgroup v2, which k0s and Kubernetes 1.36 expect).
  */
-export function renderNodeCloudInit(): string {
+export function renderNodeCloudInit(node: NodeCloudInit): string {
+  // `users` replaces the image's user list: `default` keeps `ubuntu` (cc_users_groups). The
+  // kube-apiserver user is what `k0s install controller` would create (k0s pkg/install/users_linux.go:
+  // `useradd --home <data dir> --shell <nologin> --system --no-create-home`), here before k0sctl uploads its file.
+  const users = node.controller
+    ? {
+        users: [
+          "default",
+          { name: API_SERVER_USER, system: true, no_create_home: true, homedir: "/var/lib/k0s", shell: "/usr/sbin/nologin" },
+        ],
+      }
+    : {};
   return cloudConfig({
+    ...hostKeys(node.hostKey),
+    ...(node.operatorKey !== undefined ? { ssh_authorized_keys: [publicKeyBody(node.operatorKey)] } : {}),
+    ...users,
     package_update: true,
     packages: ["lvm2", "chrony"],
     ntp: { enabled: true, ntp_client: "chrony", servers: [AMAZON_TIME_SYNC] },
@@ -41,14 +99,32 @@ export function renderNodeCloudInit(): string {
 /** The systemd unit on the bastion that forwards the Kubernetes API port to the controller. */
 export const API_FORWARD_UNIT = "lab-kube-api-forward.service";
 
+/** What the bastion's document needs. */
+export interface BastionCloudInit {
+  /** The controller's private IPv4 address, where the API port is forwarded to. */
+  readonly controllerPrivateIp: string;
+  /** Every node's private IPv4 address: the only places the authorized keys may open a tunnel to (port 22). */
+  readonly nodePrivateIps: readonly string[];
+  /** The bastion's SSH host key. */
+  readonly hostKey: HostKey;
+  /** The public key k0sctl's bastion hop authenticates with (the bastion key, not the nodes'). */
+  readonly bastionKey: string;
+  /** The operator's own public key (`lab:sshPublicKey`), restricted the same way. */
+  readonly operatorKey?: string;
+  /** The Kubernetes API port on both ends. */
+  readonly apiPort?: number;
+}
+
 /**
  * The bastion: an SSH jump host for k0sctl (`ssh.bastion`) that also forwards TCP 6443 to the
  * controller's Kubernetes API with socat, so Pulumi's Kubernetes provider on the operator's machine
- * reaches the API without a tunnel process. The forward runs as an unprivileged dynamic user.
- * @param controllerPrivateIp the controller's private IPv4 address
- * @param apiPort the Kubernetes API port on both ends
+ * reaches the API without a tunnel process. The forward runs as an unprivileged dynamic user. The
+ * instance has no EC2 key pair: its only authorized keys are the ones here, each able to open a
+ * tunnel to a node's SSH port and nothing else (ssh.ts `bastionAuthorizedKey`).
  */
-export function renderBastionCloudInit(controllerPrivateIp: string, apiPort = 6443): string {
+export function renderBastionCloudInit(b: BastionCloudInit): string {
+  const { controllerPrivateIp } = b;
+  const apiPort = b.apiPort ?? 6443;
   if (!/^(\d{1,3}\.){3}\d{1,3}$/.test(controllerPrivateIp)) throw new RangeError(`not an IPv4 address: ${controllerPrivateIp}`);
   const unit = [
     "[Unit]",
@@ -66,7 +142,10 @@ export function renderBastionCloudInit(controllerPrivateIp: string, apiPort = 64
     "WantedBy=multi-user.target",
     "",
   ].join("\n");
+  const keys = [b.bastionKey, ...(b.operatorKey !== undefined ? [b.operatorKey] : [])];
   return cloudConfig({
+    ...hostKeys(b.hostKey),
+    ssh_authorized_keys: keys.map((k) => bastionAuthorizedKey(k, b.nodePrivateIps)),
     package_update: true,
     packages: ["socat"],
     write_files: [{ path: `/etc/systemd/system/${API_FORWARD_UNIT}`, owner: "root:root", permissions: "0644", content: unit }],

@@ -12,7 +12,17 @@
  *   attached as /dev/xvdf: /dev/xvdf on Xen, /dev/nvme1n1 on Nitro.
  * - A small bastion in the public subnet of the same AZ, the only host with a public address:
  *   SSH (k0sctl's `ssh.bastion`) and the Kubernetes API port (forwarded to the controller by
- *   socat) open to `adminCidrs` only. Nodes accept SSH from the bastion only. Its address is an
+ *   socat) open to `adminCidrs` only. Nodes accept SSH from the bastion only.
+ * - SSH trust (ssh.ts): two generated ED25519 client keys, the nodes' (their EC2 key pair) and the
+ *   bastion's (authorized on the bastion for tunnels to the nodes' SSH ports only; the bastion has
+ *   no EC2 key pair); a generated ED25519 host key per instance, installed by cloud-init, and the
+ *   known_hosts k0sctl verifies every connection against, read-only. No private key leaves the
+ *   state: k0sctl gets them through its Command's environment (secrets), nothing exports them.
+ *   `sshPublicKey`, when given, is the operator's own key, authorized on the nodes and (restricted
+ *   the same way) on the bastion; the `sshKnownHosts` output lets `ssh -J` verify the hosts too.
+ * - Kubernetes Secrets encrypted at rest (encryption.ts): a generated 32-byte secretbox key
+ *   (random.RandomBytes, a secret), the EncryptionConfiguration uploaded by k0sctl to the controller
+ *   (0600, owned by kube-apiserver) and the API server flag in the k0s config. Its address is an
  *   Elastic IP of its own (associated, not owned by the instance): a stop/start or a new bastion
  *   keeps it, so the k0sctl config, the API certificate's SANs and the kubeconfig's server stay
  *   the same (a changed server in the kubeconfig of a Kubernetes provider would plan a
@@ -28,14 +38,17 @@
 import * as aws from "@pulumi/aws";
 import * as command from "@pulumi/command";
 import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
 import * as tls from "@pulumi/tls";
 import { UBUNTU_AMI } from "../versions";
 import { throwIfInvalid } from "../lib/args";
-import { renderBastionCloudInit, renderNodeCloudInit } from "./cloud-init";
+import { HostKey, renderBastionCloudInit, renderNodeCloudInit } from "./cloud-init";
+import { renderEncryptionConfig, SECRETBOX_KEY_BYTES } from "./encryption";
 import { ebsOptimizedArg, hypervisorOf, Hypervisor } from "./instance-types";
-import { apiUrl, k0sctlCommand, KEY_PATH_VARIABLE, renderK0sctlConfig } from "./k0sctl";
+import { apiUrl, k0sctlCommand, renderK0sctlConfig } from "./k0sctl";
 import { Group, ingressRules, POD_CIDR, SERVICE_CIDR } from "./ports";
 import { K0sClusterSpec, problems, resolve } from "./rules";
+import { renderKnownHosts } from "./ssh";
 
 export { K0S_CLUSTER_DEFAULTS } from "./rules";
 export { WORKER_LABEL, workerSelector } from "./placement";
@@ -74,8 +87,11 @@ export class K0sCluster extends pulumi.ComponentResource {
   readonly nodePrivateIps: pulumi.Output<string[]>;
   /** The bastion's Elastic IP (SSH jump host, Kubernetes API forward): stable for the stack's lifetime. */
   readonly bastionPublicIp: pulumi.Output<string>;
-  /** The generated SSH private key (secret); empty when `sshPublicKey` was given. */
-  readonly sshPrivateKey: pulumi.Output<string>;
+  /**
+   * The hosts' SSH host keys as a known_hosts file (the bastion's public address, then the nodes'
+   * private ones): public keys, for `ssh -o UserKnownHostsFile=<file> -J ubuntu@<bastion> ubuntu@<node>`.
+   */
+  readonly sshKnownHosts: pulumi.Output<string>;
   /** The OSD volumes as created: size, IOPS, throughput (recorded with every result). */
   readonly osdVolume: pulumi.Output<{ sizeGiB: number; iops: number; throughputMiBps: number; type: "gp3"; deviceName: string }>;
   /** The `k0sctl apply` command: the cluster's own lifetime (use as `deletedWith` for objects inside it). */
@@ -90,16 +106,28 @@ export class K0sCluster extends pulumi.ComponentResource {
     const volume = { sizeGiB: r.osdVolumeGiB, iops: r.osdVolumeIops, throughputMiBps: r.osdVolumeThroughputMiBps };
     const parent = { parent: this };
 
-    // SSH key: the one given, or a generated ED25519 key kept (secret) in the state.
-    const generated = args.sshPublicKey === undefined ? new tls.PrivateKey(`${name}-ssh`, { algorithm: "ED25519" }, parent) : undefined;
+    // Client keys, both generated and kept (secret) in the state: the nodes' (their EC2 key pair;
+    // the logical name of the lab's one key before the bastion had its own) and the bastion's.
+    const nodeKey = new tls.PrivateKey(`${name}-ssh`, { algorithm: "ED25519" }, parent);
+    const bastionKey = new tls.PrivateKey(`${name}-bastion-ssh`, { algorithm: "ED25519" }, parent);
     const keyPair = new aws.ec2.KeyPair(
       `${name}-ssh`,
-      {
-        publicKey: generated ? generated.publicKeyOpenssh.apply((k) => k.trim()) : (r.sshPublicKey as string),
-        tags: { Name: `${name}-ssh` },
-      },
+      { publicKey: nodeKey.publicKeyOpenssh.apply((k) => k.trim()), tags: { Name: `${name}-ssh` } },
       parent,
     );
+    // One host key per instance; nothing replaces them (no inputs change), so a replaced instance keeps its key.
+    const hostKey = (role: string) => new tls.PrivateKey(`${name}-${role}-host-key`, { algorithm: "ED25519" }, parent);
+    const hostKeyOf = (k: tls.PrivateKey): pulumi.Output<HostKey> =>
+      pulumi
+        .all([k.privateKeyOpenssh, k.publicKeyOpenssh])
+        .apply(([privateKeyOpenssh, publicKeyOpenssh]) => ({ privateKeyOpenssh, publicKeyOpenssh }));
+    const operatorKey = r.sshPublicKey;
+
+    // The Secrets encryption key (encryption.ts): 32 random bytes, a secret output of random.RandomBytes.
+    // No input of it ever changes, so it is never replaced: a new key would leave every Secret in etcd
+    // unreadable. Rotating is adding a key (docs/security.md).
+    const secretsKey = new random.RandomBytes(`${name}-secrets-key`, { length: SECRETBOX_KEY_BYTES }, parent);
+    const encryptionConfig = pulumi.secret(secretsKey.base64.apply((secret) => renderEncryptionConfig([{ name: "key-1", secret }])));
 
     const ami = aws.ec2.getAmiOutput(
       {
@@ -170,9 +198,11 @@ export class K0sCluster extends pulumi.ComponentResource {
     const metadataOptions = { httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: 1 };
     // A newer Ubuntu image later must not replace running nodes: the AMI is read once, at creation.
     const nodeOpts = { ...parent, ignoreChanges: ["ami"] };
-    const nodeUserData = renderNodeCloudInit();
-    const node = (role: string, sourceDestCheck: boolean) =>
-      new aws.ec2.Instance(
+    const hostKeys: tls.PrivateKey[] = [];
+    const node = (role: string, sourceDestCheck: boolean) => {
+      const key = hostKey(role);
+      hostKeys.push(key);
+      return new aws.ec2.Instance(
         `${name}-${role}`,
         {
           ami: amiId,
@@ -188,15 +218,24 @@ export class K0sCluster extends pulumi.ComponentResource {
           monitoring: true,
           metadataOptions,
           rootBlockDevice,
-          userData: nodeUserData,
+          // Secret (it holds the host's private key). cloud-init runs it once per instance, so a changed
+          // document replaces the instance (user_data_replace_on_change, terraform-provider-aws
+          // internal/service/ec2/ec2_instance.go: ForceNewIf) instead of a stop/start that would not run it.
+          userData: pulumi.secret(
+            hostKeyOf(key).apply((k) => renderNodeCloudInit({ hostKey: k, controller: role === "controller", operatorKey })),
+          ),
+          userDataReplaceOnChange: true,
           tags: { Name: `${name}-${role}`, "lab:role": role === "controller" ? "controller" : "worker" },
         },
         nodeOpts,
       );
+    };
     const controller = node("controller", true);
     // kube-router routes pod traffic without encapsulation: packets leave a worker with a pod source address.
     const workers = Array.from({ length: workerCount }, (_, i) => node(`worker-${i + 1}`, cni !== "kuberouter"));
 
+    const bastionHostKey = hostKey("bastion");
+    const nodeIps = pulumi.all([controller, ...workers].map((i) => i.privateIp));
     const bastion = new aws.ec2.Instance(
       `${name}-bastion`,
       {
@@ -204,11 +243,20 @@ export class K0sCluster extends pulumi.ComponentResource {
         instanceType: r.bastionInstanceType,
         subnetId: args.publicSubnetId,
         vpcSecurityGroupIds: [groups.bastion.id],
-        keyName: keyPair.keyName,
+        // No EC2 key pair: the bastion's only authorized keys are cloud-init's restricted ones.
         associatePublicIpAddress: true,
         metadataOptions,
         rootBlockDevice: { ...rootBlockDevice, volumeSize: 8 },
-        userData: controller.privateIp.apply((ip) => renderBastionCloudInit(ip)),
+        // A new node (or a replaced one, with a new address) changes the tunnels the keys may open:
+        // the bastion is replaced (stateless; the Elastic IP follows it, allowReassociation).
+        userData: pulumi.secret(
+          pulumi
+            .all([nodeIps, hostKeyOf(bastionHostKey), bastionKey.publicKeyOpenssh])
+            .apply(([ips, hk, bk]) =>
+              renderBastionCloudInit({ controllerPrivateIp: ips[0], nodePrivateIps: ips, hostKey: hk, bastionKey: bk, operatorKey }),
+            ),
+        ),
+        userDataReplaceOnChange: true,
         tags: { Name: `${name}-bastion`, "lab:role": "bastion" },
       },
       nodeOpts,
@@ -264,15 +312,23 @@ export class K0sCluster extends pulumi.ComponentResource {
           controllerAddress: controllerIp,
           workerAddresses: workerIps,
           bastionAddress: bastionIp,
-          keyPath: generated ? KEY_PATH_VARIABLE : undefined,
           cni,
           zone,
           instanceType: r.instanceType,
         }),
       );
+    // The bastion by its public address (k0sctl's first hop), the nodes by their private ones.
+    const knownHosts = pulumi
+      .all([bastionAddress.publicIp, bastionHostKey.publicKeyOpenssh, nodeIps, pulumi.all(hostKeys.map((k) => k.publicKeyOpenssh))])
+      .apply(([bastionIp, bastionPub, ips, pubs]) =>
+        renderKnownHosts([{ address: bastionIp, publicKey: bastionPub }, ...ips.map((address, i) => ({ address, publicKey: pubs[i] }))]),
+      );
     const environment = {
       LAB_K0SCTL_CONFIG: config,
-      ...(generated ? { LAB_SSH_PRIVATE_KEY: pulumi.secret(generated.privateKeyOpenssh) } : {}),
+      LAB_SSH_NODE_KEY: pulumi.secret(nodeKey.privateKeyOpenssh),
+      LAB_SSH_BASTION_KEY: pulumi.secret(bastionKey.privateKeyOpenssh),
+      LAB_SSH_KNOWN_HOSTS: knownHosts,
+      LAB_ENCRYPTION_CONFIG: encryptionConfig,
     };
     // No `triggers` on either command. The SDK registers every Command with
     // `replaceOnChanges: ["triggers[*]"]` (@pulumi/command 1.2.1 local/command.js; the provider tags
@@ -313,9 +369,9 @@ export class K0sCluster extends pulumi.ComponentResource {
     this.instanceType = pulumi.output(r.instanceType);
     this.hypervisor = pulumi.output(hypervisor);
     this.amiId = controller.ami;
-    this.nodePrivateIps = pulumi.all([controller, ...workers].map((i) => i.privateIp));
+    this.nodePrivateIps = nodeIps;
     this.bastionPublicIp = bastionAddress.publicIp;
-    this.sshPrivateKey = generated ? pulumi.secret(generated.privateKeyOpenssh) : pulumi.output("");
+    this.sshKnownHosts = knownHosts;
     this.osdVolume = pulumi.output({ ...volume, type: "gp3" as const, deviceName: OSD_DEVICE_NAME });
     this.registerOutputs({
       kubeconfig: this.kubeconfig,
@@ -324,7 +380,7 @@ export class K0sCluster extends pulumi.ComponentResource {
       amiId: this.amiId,
       nodePrivateIps: this.nodePrivateIps,
       bastionPublicIp: this.bastionPublicIp,
-      sshPrivateKey: this.sshPrivateKey,
+      sshKnownHosts: this.sshKnownHosts,
       osdVolume: this.osdVolume,
     });
   }

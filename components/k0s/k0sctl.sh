@@ -6,24 +6,32 @@
 #   lab_k0sctl_reset       delete of the cluster: `k0sctl reset --force`, best effort (the instances
 #                          are terminated right after, so a failed reset does not block a destroy)
 #
-# Environment:
-#   LAB_K0SCTL_CONFIG    the k0sctl config (YAML), fed to k0sctl on stdin (`--config -`) (required)
-#   LAB_SSH_PRIVATE_KEY  the nodes' and bastion's SSH private key; written to a private temporary
-#                        file that LAB_SSH_KEY_PATH names (the config reads ${LAB_SSH_KEY_PATH}
-#                        through k0sctl's environment substitution). Empty: k0sctl uses the SSH
-#                        agent or ~/.ssh keys (when the stack was given lab:sshPublicKey) []
-#   LAB_API_URL          kubeconfig only: the API server URL written into the kubeconfig (required)
-#   TMPDIR               where the key and a fresh known_hosts live during the call [/tmp]
+# Environment (the secrets arrive from Pulumi's state through the Command's environment and are
+# written, 0600, to a private temporary directory removed when the call ends):
+#   LAB_K0SCTL_CONFIG     the k0sctl config (YAML), fed to k0sctl on stdin (`--config -`) (required)
+#   LAB_SSH_NODE_KEY      the nodes' SSH private key; its file is LAB_SSH_KEY_PATH (required)
+#   LAB_SSH_BASTION_KEY   the bastion's SSH private key (another key); its file is LAB_SSH_BASTION_KEY_PATH (required)
+#   LAB_SSH_KNOWN_HOSTS   every host's address and host public key; its file is LAB_SSH_KNOWN_HOSTS_PATH (required)
+#   LAB_ENCRYPTION_CONFIG the API server's Secrets encryption config, uploaded to the controller;
+#                         its file is LAB_ENCRYPTION_CONFIG_PATH (required)
+#   LAB_API_URL           kubeconfig only: the API server URL written into the kubeconfig (required)
+#   TMPDIR                where the temporary directory is made [/tmp]
+# The config names the files as ${LAB_SSH_KEY_PATH} etc., which k0sctl substitutes from its environment.
 #
-# k0sctl trusts each host key on first use and records it in SSH_KNOWN_HOSTS, here a file of this
-# call only: lab hosts are re-created with reused private addresses, and a stale entry in the
-# user's ~/.ssh/known_hosts must neither block the lab nor be overwritten by it.
+# Host keys are known before first contact (components/k0s/ssh.ts): every connection reads the
+# known_hosts file read-only (the config's ssh `options`), so an unknown host or another key fails
+# the call. SSH_KNOWN_HOSTS is unset: k0sctl (rig) would prefer it and append unknown hosts to it.
 
 lab_k0sctl_log() {
   printf '%s [lab] %s\n' "$(date -u '+%Y-%m-%dT%H:%M:%SZ')" "$*" >&2
 }
 
-# lab_k0sctl_prepare: temporary directory, key file and known_hosts; fails (127) without k0sctl.
+# lab_k0sctl_need NAME VALUE: fails (2) naming NAME when VALUE is empty.
+lab_k0sctl_need() {
+  [ -n "$2" ] || { lab_k0sctl_log "error: $1 is empty"; exit 2; }
+}
+
+# lab_k0sctl_prepare: temporary directory, key files, known_hosts, encryption config; fails (127) without k0sctl.
 lab_k0sctl_prepare() {
   if ! command -v k0sctl >/dev/null 2>&1; then
     lab_k0sctl_log "error: k0sctl is not installed (not on PATH). Install k0sctl v0.32.2 or newer on this machine" \
@@ -31,19 +39,26 @@ lab_k0sctl_prepare() {
       "and run 'pulumi up' again."
     exit 127
   fi
-  [ -n "${LAB_K0SCTL_CONFIG:-}" ] || { lab_k0sctl_log "error: LAB_K0SCTL_CONFIG is empty"; exit 2; }
+  lab_k0sctl_need LAB_K0SCTL_CONFIG "${LAB_K0SCTL_CONFIG:-}"
+  lab_k0sctl_need LAB_SSH_NODE_KEY "${LAB_SSH_NODE_KEY:-}"
+  lab_k0sctl_need LAB_SSH_BASTION_KEY "${LAB_SSH_BASTION_KEY:-}"
+  lab_k0sctl_need LAB_SSH_KNOWN_HOSTS "${LAB_SSH_KNOWN_HOSTS:-}"
+  lab_k0sctl_need LAB_ENCRYPTION_CONFIG "${LAB_ENCRYPTION_CONFIG:-}"
   umask 077
   LAB_K0SCTL_TMP=$(mktemp -d "${TMPDIR:-/tmp}/lab-k0sctl.XXXXXX")
   trap 'rm -rf -- "$LAB_K0SCTL_TMP"' EXIT
   trap 'exit 143' TERM
   trap 'exit 130' INT
-  SSH_KNOWN_HOSTS="$LAB_K0SCTL_TMP/known_hosts"
-  export SSH_KNOWN_HOSTS
-  if [ -n "${LAB_SSH_PRIVATE_KEY:-}" ]; then
-    printf '%s\n' "$LAB_SSH_PRIVATE_KEY" >"$LAB_K0SCTL_TMP/id"
-    LAB_SSH_KEY_PATH="$LAB_K0SCTL_TMP/id"
-    export LAB_SSH_KEY_PATH
-  fi
+  unset SSH_KNOWN_HOSTS
+  LAB_SSH_KEY_PATH="$LAB_K0SCTL_TMP/node_key"
+  LAB_SSH_BASTION_KEY_PATH="$LAB_K0SCTL_TMP/bastion_key"
+  LAB_SSH_KNOWN_HOSTS_PATH="$LAB_K0SCTL_TMP/known_hosts"
+  LAB_ENCRYPTION_CONFIG_PATH="$LAB_K0SCTL_TMP/encryption-config.yaml"
+  printf '%s\n' "$LAB_SSH_NODE_KEY" >"$LAB_SSH_KEY_PATH"
+  printf '%s\n' "$LAB_SSH_BASTION_KEY" >"$LAB_SSH_BASTION_KEY_PATH"
+  printf '%s' "$LAB_SSH_KNOWN_HOSTS" >"$LAB_SSH_KNOWN_HOSTS_PATH"
+  printf '%s' "$LAB_ENCRYPTION_CONFIG" >"$LAB_ENCRYPTION_CONFIG_PATH"
+  export LAB_SSH_KEY_PATH LAB_SSH_BASTION_KEY_PATH LAB_SSH_KNOWN_HOSTS_PATH LAB_ENCRYPTION_CONFIG_PATH
 }
 
 lab_k0sctl_apply() {

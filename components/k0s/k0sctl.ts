@@ -8,22 +8,48 @@
  * and `k0s.config`, a k0s ClusterConfig (k0s docs/configuration.md at v1.36.3+k0s.2). k0sctl adds
  * the controllers' addresses to `spec.api.sans` itself; the bastion's public address is added here
  * because the kubeconfig points at it. k0sctl substitutes `${VAR}` from the environment in the
- * config it reads, which is how `keyPath` names the key file of one call without the key (or a
- * temporary path) ever being part of the config.
+ * config it reads (cmd/flags.go: `envsubst.Bytes`), which is how the key files, the known_hosts
+ * file and the encryption config of one call are named without their content (or a temporary
+ * path) ever being part of the config: k0sctl.sh writes them and sets the variables.
+ *
+ * Every connection verifies its host key against the lab's known_hosts, read-only (ssh.ts
+ * `sshOptions`); the bastion hop and the nodes use different keys (ssh.ts). The controller gets
+ * the Secrets encryption config (encryption.ts) as an uploaded file and the API server flag.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import YAML from "yaml";
 import { argProblem, ArgProblem, formatArgProblem } from "../../core/errors";
 import { isListOf, isText } from "../../core/checks";
+import {
+  API_SERVER_USER,
+  ENCRYPTION_CONFIG_DIR_PERM,
+  ENCRYPTION_CONFIG_PATH,
+  ENCRYPTION_CONFIG_PERM,
+  ENCRYPTION_EXTRA_ARGS,
+} from "./encryption";
 import { WORKER_LABEL } from "./placement";
+import { sshOptions } from "./ssh";
 import { API_PORT, Cni, POD_CIDR, SERVICE_CIDR } from "./ports";
 import { K0S_VERSION_RE, K0S_VERSION_RULE } from "./rules";
 
 /** The SSH user of Canonical's Ubuntu images. */
 export const SSH_USER = "ubuntu";
-/** What `keyPath` holds when the lab generated the key: filled in by k0sctl.sh at run time. */
+/** The nodes' client key file (`keyPath` of every host): filled in by k0sctl.sh at run time. */
 export const KEY_PATH_VARIABLE = "${LAB_SSH_KEY_PATH}";
+/** The bastion's client key file (`keyPath` of every `bastion`). */
+export const BASTION_KEY_PATH_VARIABLE = "${LAB_SSH_BASTION_KEY_PATH}";
+/** The known_hosts file every connection verifies host keys against (ssh.ts). */
+export const KNOWN_HOSTS_PATH_VARIABLE = "${LAB_SSH_KNOWN_HOSTS_PATH}";
+/** The local encryption config file k0sctl uploads to the controller (encryption.ts). */
+export const ENCRYPTION_CONFIG_SOURCE_VARIABLE = "${LAB_ENCRYPTION_CONFIG_PATH}";
+/** The variables the config names, each a file k0sctl.sh writes for the call. */
+export const CONFIG_VARIABLES = [
+  KEY_PATH_VARIABLE,
+  BASTION_KEY_PATH_VARIABLE,
+  KNOWN_HOSTS_PATH_VARIABLE,
+  ENCRYPTION_CONFIG_SOURCE_VARIABLE,
+] as const;
 
 export interface K0sctlSpec {
   /** `metadata.name` of the k0sctl config and the k0s ClusterConfig; also the kubeconfig's cluster name. */
@@ -36,8 +62,6 @@ export interface K0sctlSpec {
   readonly workerAddresses: readonly string[];
   /** The bastion's public address: k0sctl's `ssh.bastion` and an extra API certificate SAN. */
   readonly bastionAddress: string;
-  /** `keyPath` of every SSH connection; omitted: k0sctl's defaults (SSH agent, ~/.ssh keys). */
-  readonly keyPath?: string;
   /** k0s' network provider. */
   readonly cni: Cni;
   /** The nodes' availability zone, set as the workers' `topology.kubernetes.io/zone` label (k0s on EC2 runs no cloud provider that would). */
@@ -71,14 +95,26 @@ export function k0sctlProblems(spec: K0sctlSpec): ArgProblem[] {
 export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
   const problems = k0sctlProblems(spec);
   if (problems.length > 0) throw new Error(`invalid k0sctl spec:\n${problems.map((p) => formatArgProblem(p)).join("\n")}`);
-  const key = spec.keyPath !== undefined ? { keyPath: spec.keyPath } : {};
+  const options = sshOptions(KNOWN_HOSTS_PATH_VARIABLE);
   const ssh = (address: string) => ({
     address,
     user: SSH_USER,
     port: 22,
-    ...key,
-    bastion: { address: spec.bastionAddress, user: SSH_USER, port: 22, ...key },
+    keyPath: KEY_PATH_VARIABLE,
+    options,
+    bastion: { address: spec.bastionAddress, user: SSH_USER, port: 22, keyPath: BASTION_KEY_PATH_VARIABLE, options },
   });
+  // The Secrets encryption config, owned by the API server's user, 0600 in a 0700 directory (encryption.ts).
+  const files = [
+    {
+      name: "secrets-encryption-config",
+      src: ENCRYPTION_CONFIG_SOURCE_VARIABLE,
+      dst: ENCRYPTION_CONFIG_PATH,
+      perm: ENCRYPTION_CONFIG_PERM,
+      dirPerm: ENCRYPTION_CONFIG_DIR_PERM,
+      user: API_SERVER_USER,
+    },
+  ];
   // Labels a kubelet may set on its own node (NodeRestriction, placement.ts): the benchmark Jobs are
   // pinned to the zone, and each worker carries its number so a workload can be pinned to one worker.
   const labels = (n: number) =>
@@ -94,7 +130,7 @@ export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
     metadata: { name: spec.clusterName, user: "admin" },
     spec: {
       hosts: [
-        { role: "controller", privateAddress: spec.controllerAddress, ssh: ssh(spec.controllerAddress), hooks },
+        { role: "controller", privateAddress: spec.controllerAddress, ssh: ssh(spec.controllerAddress), files, hooks },
         ...spec.workerAddresses.map((a, i) => ({ role: "worker", privateAddress: a, installFlags: [labels(i + 1)], ssh: ssh(a), hooks })),
       ],
       k0s: {
@@ -104,7 +140,7 @@ export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
           kind: "ClusterConfig",
           metadata: { name: spec.clusterName },
           spec: {
-            api: { port: API_PORT, sans: [spec.bastionAddress] },
+            api: { port: API_PORT, sans: [spec.bastionAddress], extraArgs: { ...ENCRYPTION_EXTRA_ARGS } },
             network,
             telemetry: { enabled: false },
           },
@@ -117,7 +153,8 @@ export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
 
 /** The k0sctl config as YAML, exactly what k0sctl reads on stdin. */
 export function renderK0sctlConfig(spec: K0sctlSpec): string {
-  return YAML.stringify(k0sctlConfig(spec), { lineWidth: 0 });
+  // No anchors and aliases for the objects hosts share (hooks, ssh options): every host reads in full.
+  return YAML.stringify(k0sctlConfig(spec), { lineWidth: 0, aliasDuplicateObjects: false });
 }
 
 /** The shell file holding the functions (components/k0s/k0sctl.sh). */

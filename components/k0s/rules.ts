@@ -35,9 +35,11 @@ export interface K0sClusterSpec {
    */
   readonly adminCidrs: readonly string[];
   /**
-   * An OpenSSH public key (`ssh-ed25519 …` or `ssh-rsa …`, the types EC2 imports) for the `ubuntu`
-   * user; its private key must then be in the deploying machine's SSH agent.
-   * @default a generated ED25519 key (a secret in the state)
+   * The operator's own OpenSSH public key (`ssh-ed25519 …` or `ssh-rsa …`, the types EC2 imports),
+   * authorized for the `ubuntu` user on the nodes and, for tunnels to the nodes' SSH ports only, on
+   * the bastion (`ssh -J ubuntu@<bastion> ubuntu@<node>`). k0sctl never uses it: it always connects
+   * with the cluster's generated keys (ssh.ts).
+   * @default none: only the generated keys, which never leave the state
    * @see https://docs.aws.amazon.com/AWSEC2/latest/APIReference/API_ImportKeyPair.html
    */
   readonly sshPublicKey?: string;

@@ -81,6 +81,15 @@ export function fakeState(
     case "random:index/randomPassword:RandomPassword":
       Object.assign(state, { result: SECRET_PLACEHOLDER, bcryptHash: "plan-bcrypt-hash" });
       break;
+    case "random:index/randomBytes:RandomBytes": {
+      // `length` bytes derived from the name (a plan stand-in, never a key), as base64 and hex like the provider's.
+      const length = typeof inputs.length === "number" ? inputs.length : 32;
+      const bytes = Buffer.alloc(length);
+      for (let i = 0; i < length; i++)
+        bytes[i] = parseInt(fakeHash(`${name}-${Math.floor(i / 4)}`, 8).slice((i % 4) * 2, (i % 4) * 2 + 2), 16);
+      Object.assign(state, { base64: bytes.toString("base64"), hex: bytes.toString("hex") });
+      break;
+    }
     case "tls:index/privateKey:PrivateKey":
       Object.assign(state, {
         privateKeyOpenssh: "-----BEGIN OPENSSH PRIVATE KEY-----\nplan-placeholder\n-----END OPENSSH PRIVATE KEY-----\n",

@@ -130,5 +130,42 @@ export const stackOutputsNoPasswords = defineStackRule({
   },
 });
 
+/** True for a name that says it holds a private key (`sshPrivateKey`, `private_key_pem`, `nodePrivateKeys`); a reference (`privateKeyArn`) holds none. */
+export function privateKeyName(name: string): boolean {
+  const words = nameWords(name);
+  if (words.length === 0 || REFERENCE_WORDS.has(words[words.length - 1])) return false;
+  return words.some((w, i) => w === "private" && (words[i + 1] === "key" || words[i + 1] === "keys"));
+}
+
+/** Every place under `value` (itself at `path`) that holds a private key, by its name or its content. */
+function privateKeyPlaces(path: string, name: string, value: unknown, depth = 0): string[] {
+  if (privateKeyName(name)) return value === "" ? [] : [path];
+  if (sensitiveContent(value) === "a private key") return [path];
+  if (depth >= 4) return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => privateKeyPlaces(`${path}[${i}]`, name, v, depth + 1));
+  if (isObj(value)) return Object.entries(value).flatMap(([k, v]) => privateKeyPlaces(`${path}.${k}`, k, v, depth + 1));
+  return [];
+}
+
+export const stackOutputsNoPrivateKey = defineStackRule({
+  name: "stack-outputs-no-private-key",
+  description:
+    "No stack output holds a private key, not even as a secret: an output is read by `pulumi stack output " +
+    "--show-secrets`, by every downstream StackReference and by whoever can decrypt the state's outputs, while a key " +
+    "is needed only by the resource that uses it (give it there as an input: k0sctl gets the cluster's SSH keys through " +
+    "its Command's environment). Judged by the output's name (`…PrivateKey…`, an empty value passes) and, when not a " +
+    "secret, by its content (a PEM private key). Runs in `lab plan --policy` only, like stack-outputs-secret. " +
+    mirrors(LAB_OWN),
+  enforcementLevel: "mandatory",
+  controls: LAB_OWN,
+  checkOutputs(outputs) {
+    return Object.entries(outputs).flatMap(([name, value]) =>
+      privateKeyPlaces(name, name, value).map(
+        (place) => `output ${place} holds a private key: export none, not even as a secret; give the key to what uses it as an input`,
+      ),
+    );
+  },
+});
+
 /** The stack outputs area's rules. */
-export const OUTPUT_RULES = [stackOutputsSecret, stackOutputsNoPasswords] as const;
+export const OUTPUT_RULES = [stackOutputsSecret, stackOutputsNoPasswords, stackOutputsNoPrivateKey] as const;

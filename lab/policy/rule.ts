@@ -1,7 +1,7 @@
 /**
  * What a policy rule is, the one message format, and how rules read a resource's inputs. The
  * rules live one file per area (network.ts, compute.ts, storage.ts, tags.ts, kubernetes.ts,
- * eks.ts, iam.ts, ecr.ts, logs.ts, outputs.ts) and are registered by id in rules.ts, which both
+ * eks.ts, iam.ts, ecr.ts, logs.ts, lifecycle.ts, k0s.ts, outputs.ts) and are registered by id in rules.ts, which both
  * `lab plan --policy` (evaluate.ts) and the CrossGuard pack (pack/index.ts) read.
  *
  * Two kinds of rules: a {@link Rule} checks one resource's inputs (both runners); a

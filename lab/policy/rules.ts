@@ -12,7 +12,8 @@
  * The rules live one file per area: network.ts (security groups, subnets), compute.ts (EC2
  * metadata), storage.ts (EBS, customer-managed KMS keys, key rotation), tags.ts (the lab's tags),
  * kubernetes.ts (workloads, namespaces), rbac.ts (Roles and ClusterRoles), eks.ts (control plane, node groups), iam.ts (policy
- * documents), ecr.ts (image repositories), logs.ts (log groups), lifecycle.ts (Commands a change replaces), outputs.ts (stack outputs). A
+ * documents), ecr.ts (image repositories), logs.ts (log groups), lifecycle.ts (Commands a change replaces), k0s.ts (k0sctl
+ * configs: Secrets encryption, SSH host keys), outputs.ts (stack outputs). A
  * new rule is written in its area's file and listed here; what a rule is, how it names the
  * Checkov / Trivy controls it mirrors and how rules treat values unknown until deploy is in
  * ./rule.ts. An id, once shipped, is never reused for another rule: reports, pack configurations
@@ -44,7 +45,8 @@ import {
 import { LOG_RULES, logGroupKms, logGroupRetention } from "./logs";
 import { NETWORK_RULES, sgNoAllEgressToInternet, sgNoOpenIngress, sgRuleDescription, subnetNoPublicIpOnLaunch } from "./network";
 import { k8sRbacNoWildcards, RBAC_RULES } from "./rbac";
-import { OUTPUT_RULES, stackOutputsNoPasswords, stackOutputsSecret } from "./outputs";
+import { K0S_RULES, k0sctlSshVerified, k0sSecretsEncryption } from "./k0s";
+import { OUTPUT_RULES, stackOutputsNoPasswords, stackOutputsNoPrivateKey, stackOutputsSecret } from "./outputs";
 import type { PlanRule, Rule, RuleInfo, StackRule } from "./rule";
 import { ebsEncrypted, ebsNoGp2, fsxOntapCustomerKey, kmsKeyRotation, secretsCustomerKey, STORAGE_RULES } from "./storage";
 import { awsProviderLabTags, TAG_RULES } from "./tags";
@@ -89,13 +91,15 @@ export const RULES = [
   ec2NoPublicIp,
   sgNoAllEgressToInternet,
   k8sRbacNoWildcards,
+  k0sSecretsEncryption,
+  k0sctlSshVerified,
 ] as const satisfies readonly Rule[];
 
 /** Every rule over a stack's resources together (offline, and a stack validation policy in the pack). */
 export const PLAN_RULES = [k8sServiceNetworkPolicy] as const satisfies readonly PlanRule[];
 
 /** Every rule over a stack's outputs (offline only). */
-export const STACK_RULES = [stackOutputsSecret, stackOutputsNoPasswords] as const satisfies readonly StackRule[];
+export const STACK_RULES = [stackOutputsSecret, stackOutputsNoPasswords, stackOutputsNoPrivateKey] as const satisfies readonly StackRule[];
 
 /** Every rule of the lab, resource rules then stack rules: what `lab plan --policy` runs and README lists. */
 export const ALL_RULES: readonly RuleInfo[] = [...RULES, ...PLAN_RULES, ...STACK_RULES];
@@ -105,7 +109,7 @@ export type RuleId = (typeof RULES)[number]["name"] | (typeof PLAN_RULES)[number
 
 /** The area files. */
 export type Area =
-  "network" | "compute" | "storage" | "tags" | "kubernetes" | "rbac" | "eks" | "iam" | "ecr" | "logs" | "lifecycle" | "outputs";
+  "network" | "compute" | "storage" | "tags" | "kubernetes" | "rbac" | "eks" | "iam" | "ecr" | "logs" | "lifecycle" | "k0s" | "outputs";
 
 /** The rules of each area's file, as that file lists them. */
 export const RULES_BY_AREA: Readonly<Record<Area, readonly RuleInfo[]>> = {
@@ -120,6 +124,7 @@ export const RULES_BY_AREA: Readonly<Record<Area, readonly RuleInfo[]>> = {
   ecr: ECR_RULES,
   logs: LOG_RULES,
   lifecycle: LIFECYCLE_RULES,
+  k0s: K0S_RULES,
   outputs: OUTPUT_RULES,
 };
 

@@ -151,7 +151,7 @@ function build(
     amiId: cluster.amiId,
     nodePrivateIps: cluster.nodePrivateIps,
     bastionPublicIp: cluster.bastionPublicIp,
-    sshPrivateKey: cluster.sshPrivateKey,
+    sshKnownHosts: cluster.sshKnownHosts,
     storageClass: ceph.storageClassName,
     osdVolume: cluster.osdVolume,
     results: pgbench.results,

@@ -17,6 +17,8 @@ export const AWS_SOURCE = "hashicorp/terraform-provider-aws (bridged by pulumi-a
 export interface AwsTypeRule {
   readonly replaces: readonly string[];
   readonly updates: readonly string[];
+  /** Inputs that replace only when a boolean input of the same resource is true (a CustomizeDiff ForceNewIf): path → that input. */
+  readonly replacesWhen?: Readonly<Record<string, string>>;
   /** The file of hashicorp/terraform-provider-aws the schema was read in. */
   readonly source: string;
 }
@@ -90,9 +92,14 @@ export const AWS_RULES: Readonly<Record<string, AwsTypeRule>> = {
       "rootBlockDevice.encrypted",
       "rootBlockDevice.kmsKeyId",
     ],
+    // CustomizeDiff: `if diff.Get("user_data_replace_on_change").(bool) { diff.ForceNew("user_data") }` (and
+    // user_data_base64): the lab's k0s instances set it, since cloud-init runs the user data once per instance.
+    replacesWhen: { userData: "userDataReplaceOnChange", userDataBase64: "userDataReplaceOnChange" },
     updates: [
       "instanceType",
       "userData",
+      // Not ForceNew (Optional bool): changing it changes only the state, the instance is left alone.
+      "userDataReplaceOnChange",
       "monitoring",
       "metadataOptions",
       "rootBlockDevice.volumeSize",

@@ -15,6 +15,7 @@ export interface Destruction {
   readonly data: boolean;
 }
 
+const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== COMPUTED && v !== SECRET ? v : undefined);
 
 /** The first line of a Command's `delete` that is a call (`lab_k0sctl_reset`), else its first line. */
@@ -39,6 +40,10 @@ export function destroys(type: string, inputs: Record<string, unknown>): Destruc
     case "aws:ebs/volume:Volume":
       return { what: "the EBS volume and every byte on it", data: true };
     case "aws:ec2/instance:Instance":
+      // The k0s bastion (components/k0s, tag lab:role=bastion) keeps nothing: a jump host and the API
+      // forward, both from its user data; its Elastic IP and its host key are resources of their own.
+      if (isObj(inputs.tags) && inputs.tags["lab:role"] === "bastion")
+        return { what: "the bastion instance (stateless: its Elastic IP and SSH host key stay, the new one takes them)", data: false };
       return { what: "the instance, its root volume and everything running on it", data: true };
     case "aws:fsx/ontapFileSystem:OntapFileSystem":
       return { what: "the FSx file system with every SVM and volume on it", data: true };

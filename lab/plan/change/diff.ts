@@ -127,7 +127,7 @@ export function diffPlans(before: StackPlan, after: StackPlan): ChangePlan {
     if (!old) continue;
     verdicts.set(
       r.urn,
-      changedPaths(comparable(old), comparable(r)).map((p) => judgeInput(r.type, p, optionsOf(r))),
+      changedPaths(comparable(old), comparable(r)).map((p) => judgeInput(r.type, p, optionsOf(r), r.inputs)),
     );
   }
   const renamed = new Map<string, PlannedResource>();
@@ -149,7 +149,7 @@ export function diffPlans(before: StackPlan, after: StackPlan): ChangePlan {
         const from = urns.find((u) => fresh.has(u));
         if (from === undefined || mine.some((v) => v.path === prop || v.path.startsWith(`${prop}.`) || v.path.startsWith(`${prop}[`)))
           continue;
-        const v = judgeInput(r.type, prop, optionsOf(r));
+        const v = judgeInput(r.type, prop, optionsOf(r), r.inputs);
         const via = `${v.rule}; its value comes from ${urnName(from)}, which is ${olds.has(from) ? "replaced" : "created"}`;
         mine.push({ ...v, rule: via });
         if (v.verdict === "replace" && !fresh.has(r.urn)) {

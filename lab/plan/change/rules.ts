@@ -17,6 +17,7 @@
 import { AWS_RULES, AWS_SOURCE } from "./aws";
 import { kubernetesForceNew, KUBERNETES_SOURCE } from "./kubernetes";
 import { covers } from "./paths";
+import { COMPUTED, SECRET } from "../markers";
 
 /** A provider's rule for one type: the inputs that replace, the ones known to update in place, and what other inputs do. */
 export interface TypeRule {
@@ -24,6 +25,8 @@ export interface TypeRule {
   readonly replaces: readonly string[];
   /** Input paths whose change is an in-place update (where the rest is unknown). */
   readonly updates: readonly string[];
+  /** Inputs that replace only when a boolean input of the resource is true: path → that input. */
+  readonly replacesWhen?: Readonly<Record<string, string>>;
   /** What a change of any other input does: `update` only where the source says so for every other input. */
   readonly otherwise: "update" | "unknown";
   /** Where the rule is written. */
@@ -74,8 +77,13 @@ export interface RuleOptions {
   readonly ignoreChanges: readonly string[];
 }
 
-/** What one changed input path does to a resource of `token` with `options`. */
-export function judgeInput(token: string, path: string, options: RuleOptions): InputVerdict {
+/** What one changed input path does to a resource of `token` with `options` and (new) `inputs`. */
+export function judgeInput(
+  token: string,
+  path: string,
+  options: RuleOptions,
+  inputs: Readonly<Record<string, unknown>> = {},
+): InputVerdict {
   const ignored = options.ignoreChanges.find((p) => covers(p, path) && segmentsAtLeast(path, p));
   if (ignored !== undefined) {
     return { path, verdict: "ignored", rule: `ignored (ignoreChanges: ${ignored})`, source: "the resource's options (the program)" };
@@ -92,6 +100,14 @@ export function judgeInput(token: string, path: string, options: RuleOptions): I
   }
   const rule = typeRule(token);
   if (rule === undefined) return { path, verdict: "unknown", rule: `unknown: no replacement rule known for ${token}`, source: "" };
+  const conditional = Object.entries(rule.replacesWhen ?? {}).find(([p]) => covers(p, path));
+  if (conditional !== undefined) {
+    const [p, flag] = conditional;
+    const value = inputs[flag];
+    if (value === true) return { path, verdict: "replace", rule: `replaces (force-new ${p} when ${flag} is true)`, source: rule.source };
+    if (value === COMPUTED || value === SECRET)
+      return { path, verdict: "unknown", rule: `unknown: ${p} is force-new when ${flag} is true, which is ${value}`, source: rule.source };
+  }
   const replacing = rule.replaces.find((p) => p === "*" || covers(p, path));
   if (replacing !== undefined) return { path, verdict: "replace", rule: `replaces (force-new ${replacing})`, source: rule.source };
   const updating = rule.updates.find((p) => covers(p, path) && segmentsAtLeast(path, p));

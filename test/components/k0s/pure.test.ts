@@ -5,10 +5,29 @@ import * as os from "node:os";
 import * as path from "node:path";
 import YAML from "yaml";
 import { renderBastionCloudInit, renderNodeCloudInit } from "../../../components/k0s/cloud-init";
-import { apiUrl, k0sctlCommand, k0sctlConfig, K0SCTL_SCRIPT_FILE, renderK0sctlConfig } from "../../../components/k0s/k0sctl";
+import { encryptionConfig, ENCRYPTION_EXTRA_ARGS, isSecretboxKey, renderEncryptionConfig } from "../../../components/k0s/encryption";
+import {
+  apiUrl,
+  CONFIG_VARIABLES,
+  k0sctlCommand,
+  k0sctlConfig,
+  K0SCTL_SCRIPT_FILE,
+  renderK0sctlConfig,
+} from "../../../components/k0s/k0sctl";
 import { WORKER_LABEL, workerSelector } from "../../../components/k0s/placement";
 import { ingressRules } from "../../../components/k0s/ports";
+import { bastionAuthorizedKey, publicKeyBody, renderKnownHosts, sshOptions } from "../../../components/k0s/ssh";
 import { K0S_VERSION } from "../../../components/versions";
+
+/** Fixed key texts for exact expectations (the shapes the tls provider returns; not real keys). */
+const HOST_KEY = {
+  privateKeyOpenssh: "-----BEGIN OPENSSH PRIVATE KEY-----\nAAAAhostkey\n-----END OPENSSH PRIVATE KEY-----\n",
+  publicKeyOpenssh: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHostKeyHostKeyHostKeyHostKeyHostKeyHostKey01\n",
+};
+const BASTION_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBastionKeyBastionKeyBastionKeyBastionKey0001\n";
+const OPERATOR_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBdfvP1u1ifI4ZV5ofEw1dXXZk5Jp3qkWm3ow2ZqE0Zf alice@example";
+const OPERATOR_BODY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBdfvP1u1ifI4ZV5ofEw1dXXZk5Jp3qkWm3ow2ZqE0Zf";
+const NODES = ["10.0.12.34", "10.0.12.35", "10.0.12.36"];
 
 describe("cloud-init user data", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-cloudinit-"));
@@ -23,23 +42,66 @@ describe("cloud-init user data", () => {
     return { status: r.status, out: `${r.stdout}${r.stderr}` };
   }
 
-  test("the node document passes `cloud-init schema` and loads rbd now and at boot, with lvm2 and chrony", () => {
-    const doc = renderNodeCloudInit();
-    expect(schemaCheck(doc, "node.yaml")).toMatchObject({ status: 0 });
+  const hostKeys = {
+    ssh_deletekeys: true,
+    ssh_keys: {
+      ed25519_private: HOST_KEY.privateKeyOpenssh,
+      ed25519_public: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHostKeyHostKeyHostKeyHostKeyHostKeyHostKey01",
+    },
+  };
+  const nodeSetup = {
+    package_update: true,
+    packages: ["lvm2", "chrony"],
+    ntp: { enabled: true, ntp_client: "chrony", servers: ["169.254.169.123"] },
+    write_files: [{ path: "/etc/modules-load.d/rbd.conf", owner: "root:root", permissions: "0644", content: "rbd\n" }],
+    runcmd: ['modprobe rbd || { apt-get install -y "linux-modules-extra-$(uname -r)" && modprobe rbd; }'],
+  };
+
+  test("a worker's document passes `cloud-init schema`: its host key only, rbd now and at boot, lvm2 and chrony", () => {
+    const doc = renderNodeCloudInit({ hostKey: HOST_KEY, controller: false });
+    expect(schemaCheck(doc, "worker.yaml")).toMatchObject({ status: 0 });
     expect(doc.startsWith("#cloud-config\n")).toBe(true);
+    expect(YAML.parse(doc)).toEqual({ ...hostKeys, ...nodeSetup });
+  });
+
+  test("the controller's document creates kube-apiserver (the encryption config's owner) and keeps `ubuntu`; the operator's key is authorized", () => {
+    const doc = renderNodeCloudInit({ hostKey: HOST_KEY, controller: true, operatorKey: OPERATOR_KEY });
+    expect(schemaCheck(doc, "controller.yaml")).toMatchObject({ status: 0 });
     expect(YAML.parse(doc)).toEqual({
-      package_update: true,
-      packages: ["lvm2", "chrony"],
-      ntp: { enabled: true, ntp_client: "chrony", servers: ["169.254.169.123"] },
-      write_files: [{ path: "/etc/modules-load.d/rbd.conf", owner: "root:root", permissions: "0644", content: "rbd\n" }],
-      runcmd: ['modprobe rbd || { apt-get install -y "linux-modules-extra-$(uname -r)" && modprobe rbd; }'],
+      ...hostKeys,
+      ssh_authorized_keys: [OPERATOR_BODY],
+      users: [
+        "default",
+        { name: "kube-apiserver", system: true, no_create_home: true, homedir: "/var/lib/k0s", shell: "/usr/sbin/nologin" },
+      ],
+      ...nodeSetup,
     });
   });
 
-  test("the bastion document passes `cloud-init schema` and forwards 6443 to the controller", () => {
-    const doc = renderBastionCloudInit("10.0.12.34");
+  test("a host key that is not an OpenSSH ED25519 key is refused", () => {
+    expect(() =>
+      renderNodeCloudInit({ hostKey: { ...HOST_KEY, privateKeyOpenssh: "-----BEGIN PRIVATE KEY-----\nx\n" }, controller: false }),
+    ).toThrow("the host key must be an OpenSSH private key");
+    expect(() =>
+      renderNodeCloudInit({ hostKey: { ...HOST_KEY, publicKeyOpenssh: "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ x" }, controller: false }),
+    ).toThrow("the host key must be ED25519, got ssh-rsa");
+  });
+
+  test("the bastion document passes `cloud-init schema`: jump-only authorized keys, its host key, the API forward", () => {
+    const doc = renderBastionCloudInit({
+      controllerPrivateIp: "10.0.12.34",
+      nodePrivateIps: NODES,
+      hostKey: HOST_KEY,
+      bastionKey: BASTION_KEY,
+    });
     expect(schemaCheck(doc, "bastion.yaml")).toMatchObject({ status: 0 });
     const parsed = YAML.parse(doc);
+    expect(parsed.ssh_keys).toEqual(hostKeys.ssh_keys);
+    expect(parsed.ssh_deletekeys).toBe(true);
+    expect(parsed.ssh_authorized_keys).toEqual([
+      'restrict,port-forwarding,command="/usr/sbin/nologin",permitopen="10.0.12.34:22",permitopen="10.0.12.35:22",permitopen="10.0.12.36:22" ' +
+        "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBastionKeyBastionKeyBastionKeyBastionKey0001",
+    ]);
     expect(parsed.packages).toEqual(["socat"]);
     expect(parsed.write_files[0].path).toBe("/etc/systemd/system/lab-kube-api-forward.service");
     expect(parsed.write_files[0].content).toContain("ExecStart=/usr/bin/socat TCP-LISTEN:6443,fork,reuseaddr TCP:10.0.12.34:6443\n");
@@ -47,13 +109,137 @@ describe("cloud-init user data", () => {
       ["systemctl", "daemon-reload"],
       ["systemctl", "enable", "--now", "lab-kube-api-forward.service"],
     ]);
-    expect(() => renderBastionCloudInit("controller")).toThrow("not an IPv4 address: controller");
+    const withOperator = YAML.parse(
+      renderBastionCloudInit({
+        controllerPrivateIp: "10.0.12.34",
+        nodePrivateIps: NODES,
+        hostKey: HOST_KEY,
+        bastionKey: BASTION_KEY,
+        operatorKey: OPERATOR_KEY,
+      }),
+    );
+    expect(withOperator.ssh_authorized_keys[1]).toBe(
+      `restrict,port-forwarding,command="/usr/sbin/nologin",permitopen="10.0.12.34:22",permitopen="10.0.12.35:22",permitopen="10.0.12.36:22" ${OPERATOR_BODY}`,
+    );
+    expect(() =>
+      renderBastionCloudInit({ controllerPrivateIp: "controller", nodePrivateIps: NODES, hostKey: HOST_KEY, bastionKey: BASTION_KEY }),
+    ).toThrow("not an IPv4 address: controller");
   });
 
   test("the checker is not a rubber stamp: it rejects a wrong type", () => {
     const r = schemaCheck("#cloud-config\nntp:\n  enabled: 3\n", "bad.yaml");
     expect(r.status).not.toBe(0);
     expect(r.out).toContain("ntp.enabled: 3 is not of type 'boolean'");
+  });
+});
+
+describe("SSH trust (ssh.ts), checked with the real ssh-keygen", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-ssh-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  /** A real ED25519 key pair from ssh-keygen: [private, public]. */
+  function keygen(name: string): [string, string] {
+    const file = path.join(dir, name);
+    execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", name, "-f", file]);
+    return [fs.readFileSync(file, "utf8"), fs.readFileSync(`${file}.pub`, "utf8")];
+  }
+
+  test("known_hosts: one `address type key` line per host, which ssh-keygen -F finds with the host's own key", () => {
+    const hosts = ["203.0.113.5", ...NODES].map((address, i) => ({ address, publicKey: keygen(`host-${i}`)[1] }));
+    const text = renderKnownHosts(hosts);
+    expect(text).toBe(hosts.map((h) => `${h.address} ${h.publicKey.split(" ").slice(0, 2).join(" ")}\n`).join(""));
+    const file = path.join(dir, "known_hosts");
+    fs.writeFileSync(file, text);
+    for (const h of hosts) {
+      const found = execFileSync("ssh-keygen", ["-F", h.address, "-f", file], { encoding: "utf8" });
+      expect(found).toContain(`${h.address} ${publicKeyBody(h.publicKey)}`);
+    }
+    // Another host is not in it: ssh-keygen -F exits 1.
+    expect(spawnSync("ssh-keygen", ["-F", "10.0.12.99", "-f", file]).status).toBe(1);
+    expect(() => renderKnownHosts([])).toThrow("known_hosts needs at least one host");
+    expect(() => renderKnownHosts([hosts[0], hosts[0]])).toThrow("203.0.113.5 is listed twice");
+    expect(() => renderKnownHosts([{ address: "bastion", publicKey: hosts[0].publicKey }])).toThrow('not an IPv4 address: "bastion"');
+    expect(() => publicKeyBody("-----BEGIN OPENSSH PRIVATE KEY-----")).toThrow(
+      'not an OpenSSH public key: "-----BEGIN OPENSSH PRIVATE KEY-----"',
+    );
+  });
+
+  test("the bastion's authorized key line is one ssh-keygen reads, options included", () => {
+    const [, pub] = keygen("bastion-client");
+    const line = bastionAuthorizedKey(pub, NODES);
+    expect(line).toBe(
+      `restrict,port-forwarding,command="/usr/sbin/nologin",permitopen="10.0.12.34:22",permitopen="10.0.12.35:22",permitopen="10.0.12.36:22" ${publicKeyBody(pub)}`,
+    );
+    const file = path.join(dir, "authorized_keys");
+    fs.writeFileSync(file, `${line}\n`);
+    // ssh-keygen -l reads authorized_keys lines: the same key (fingerprint) behind the options.
+    const fingerprint = (f: string) => execFileSync("ssh-keygen", ["-l", "-f", f], { encoding: "utf8" }).split(" ").slice(0, 2).join(" ");
+    expect(fingerprint(file)).toMatch(/^256 SHA256:[A-Za-z0-9+/]{43}$/);
+    expect(fingerprint(file)).toBe(fingerprint(path.join(dir, "bastion-client.pub")));
+    expect(() => bastionAuthorizedKey(pub, [])).toThrow("the bastion needs at least one node to forward to");
+  });
+
+  test("every connection reads the known_hosts read-only, strictly, with its own key only", () => {
+    expect(sshOptions("/tmp/x/known_hosts")).toEqual({
+      StrictHostKeyChecking: true,
+      UserKnownHostsFile: "none",
+      GlobalKnownHostsFile: "/tmp/x/known_hosts",
+      IdentitiesOnly: true,
+    });
+  });
+});
+
+describe("Secrets encryption config (encryption.ts)", () => {
+  const key = Buffer.alloc(32, 7).toString("base64");
+
+  test("exact EncryptionConfiguration: Secrets through secretbox, identity last", () => {
+    expect(renderEncryptionConfig([{ name: "key-1", secret: key }])).toBe(
+      [
+        "apiVersion: apiserver.config.k8s.io/v1",
+        "kind: EncryptionConfiguration",
+        "resources:",
+        "  - resources:",
+        "      - secrets",
+        "    providers:",
+        "      - secretbox:",
+        "          keys:",
+        "            - name: key-1",
+        `              secret: ${key}`,
+        "      - identity: {}",
+        "",
+      ].join("\n"),
+    );
+    // A second key (rotation): the first encrypts, both decrypt.
+    const two = encryptionConfig([
+      { name: "key-2", secret: Buffer.alloc(32, 9).toString("base64") },
+      { name: "key-1", secret: key },
+    ]) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(two.resources[0].providers[0].secretbox.keys.map((k: { name: string }) => k.name)).toEqual(["key-2", "key-1"]);
+    expect(ENCRYPTION_EXTRA_ARGS).toEqual({
+      "encryption-provider-config": "/etc/storage-bench-lab/encryption-config.yaml",
+      "encryption-provider-config-automatic-reload": "true",
+    });
+  });
+
+  test("no keys, a bad name, a duplicate or a key of another length is refused, every problem at once, the secret never shown", () => {
+    expect(() => encryptionConfig([])).toThrow(
+      "invalid encryption keys:\n'keys' must be at least one key (the first encrypts, every key decrypts), got []",
+    );
+    expect(() =>
+      encryptionConfig([
+        { name: "Key 1", secret: key },
+        { name: "key-2", secret: Buffer.alloc(16, 1).toString("base64") },
+        { name: "key-2", secret: key },
+      ]),
+    ).toThrow(
+      [
+        "invalid encryption keys:",
+        `'keys[0].name' must be a lowercase name (e.g. key-1), got "Key 1"`,
+        `'keys[1].secret' must be the base64 of 32 bytes, got "(not shown)"`,
+        `'keys[2].name' must be a name no other key has, got "key-2"`,
+      ].join("\n"),
+    );
+    expect(isSecretboxKey(key)).toBe(true);
+    expect(isSecretboxKey(`${key.slice(0, -1)}`)).toBe(false);
   });
 });
 
@@ -64,21 +250,37 @@ describe("k0sctl config", () => {
     controllerAddress: "10.0.1.10",
     workerAddresses: ["10.0.1.11", "10.0.1.12"],
     bastionAddress: "203.0.113.5",
-    keyPath: "${LAB_SSH_KEY_PATH}",
     cni: "kuberouter" as const,
     zone: "us-east-1a",
     instanceType: "m5.xlarge",
+  };
+  const options = {
+    StrictHostKeyChecking: true,
+    UserKnownHostsFile: "none",
+    GlobalKnownHostsFile: "${LAB_SSH_KNOWN_HOSTS_PATH}",
+    IdentitiesOnly: true,
   };
   const ssh = (address: string) => ({
     address,
     user: "ubuntu",
     port: 22,
     keyPath: "${LAB_SSH_KEY_PATH}",
-    bastion: { address: "203.0.113.5", user: "ubuntu", port: 22, keyPath: "${LAB_SSH_KEY_PATH}" },
+    options,
+    bastion: { address: "203.0.113.5", user: "ubuntu", port: 22, keyPath: "${LAB_SSH_BASTION_KEY_PATH}", options },
   });
   const labels = (n: number) =>
     `--labels=topology.kubernetes.io/zone=us-east-1a,node.kubernetes.io/instance-type=m5.xlarge,storage-bench-lab/worker=${n}`;
   const hooks = { apply: { before: ["cloud-init status --wait >/dev/null || cloud-init status | grep -q '^status: done'"] } };
+  const files = [
+    {
+      name: "secrets-encryption-config",
+      src: "${LAB_ENCRYPTION_CONFIG_PATH}",
+      dst: "/etc/storage-bench-lab/encryption-config.yaml",
+      perm: "0600",
+      dirPerm: "0700",
+      user: "kube-apiserver",
+    },
+  ];
 
   test("exact structure (k0sctl.k0sproject.io/v1beta1 Cluster)", () => {
     expect(YAML.parse(renderK0sctlConfig(spec))).toEqual({
@@ -87,7 +289,7 @@ describe("k0sctl config", () => {
       metadata: { name: "ceph", user: "admin" },
       spec: {
         hosts: [
-          { role: "controller", privateAddress: "10.0.1.10", ssh: ssh("10.0.1.10"), hooks },
+          { role: "controller", privateAddress: "10.0.1.10", ssh: ssh("10.0.1.10"), files, hooks },
           { role: "worker", privateAddress: "10.0.1.11", installFlags: [labels(1)], ssh: ssh("10.0.1.11"), hooks },
           { role: "worker", privateAddress: "10.0.1.12", installFlags: [labels(2)], ssh: ssh("10.0.1.12"), hooks },
         ],
@@ -98,7 +300,14 @@ describe("k0sctl config", () => {
             kind: "ClusterConfig",
             metadata: { name: "ceph" },
             spec: {
-              api: { port: 6443, sans: ["203.0.113.5"] },
+              api: {
+                port: 6443,
+                sans: ["203.0.113.5"],
+                extraArgs: {
+                  "encryption-provider-config": "/etc/storage-bench-lab/encryption-config.yaml",
+                  "encryption-provider-config-automatic-reload": "true",
+                },
+              },
               network: { provider: "kuberouter", podCIDR: "10.244.0.0/16", serviceCIDR: "10.96.0.0/12" },
               telemetry: { enabled: false },
             },
@@ -109,28 +318,31 @@ describe("k0sctl config", () => {
     });
   });
 
-  test("calico runs VXLAN; a given key leaves keyPath to k0sctl's defaults (agent, ~/.ssh)", () => {
-    const c = k0sctlConfig({ ...spec, cni: "calico", keyPath: undefined }) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  test("the file modes are octal strings (YAML 1.2 would read 0600 as decimal six hundred)", () => {
+    const text = renderK0sctlConfig(spec);
+    expect(text).toContain('perm: "0600"');
+    expect(text).toContain('dirPerm: "0700"');
+  });
+
+  test("calico runs VXLAN", () => {
+    const c = k0sctlConfig({ ...spec, cni: "calico" }) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(c.spec.k0s.config.spec.network).toEqual({
       provider: "calico",
       podCIDR: "10.244.0.0/16",
       serviceCIDR: "10.96.0.0/12",
       calico: { mode: "vxlan" },
     });
-    expect(c.spec.hosts[0].ssh).toEqual({
-      address: "10.0.1.10",
-      user: "ubuntu",
-      port: 22,
-      bastion: { address: "203.0.113.5", user: "ubuntu", port: 22 },
-    });
   });
 
-  test("the only `$` in the config is the key path k0sctl substitutes from the environment", () => {
+  test("the only `$` in the config are the four files k0sctl substitutes from the environment; no YAML aliases", () => {
     const text = renderK0sctlConfig(spec);
-    expect(text.match(/\$\{LAB_SSH_KEY_PATH\}/g)?.length).toBe(6); // 3 hosts, each with its bastion
-    expect(text.replace(/\$\{LAB_SSH_KEY_PATH\}/g, "")).not.toContain("$");
+    expect(text).not.toMatch(/[&*]a\d/);
+    const count = (v: string) => text.split(v).length - 1;
+    expect(CONFIG_VARIABLES.map(count)).toEqual([3, 3, 6, 1]); // node key per host, bastion key per hop, known_hosts per connection, one upload
+    let rest = text;
+    for (const v of CONFIG_VARIABLES) rest = rest.split(v).join("");
+    expect(rest).not.toContain("$");
   });
-
   test("bad input is refused with every problem at once", () => {
     expect(() =>
       k0sctlConfig({ ...spec, k0sVersion: "1.36.3", controllerAddress: "ip-10-0-1-10", workerAddresses: ["10.0.1.11", "worker-2"] }),
@@ -183,28 +395,50 @@ describe("k0sctl.sh (what the local.Commands run)", () => {
     expect(script).toContain("printf '%s\\n' \"$LAB_K0SCTL_CONFIG\" | k0sctl reset --config - --force");
   });
 
-  /** A directory with only the tools k0sctl.sh uses besides k0sctl: a PATH where k0sctl is surely missing. */
+  /** A directory with only the tools k0sctl.sh and the k0sctl stand-in use: a PATH where k0sctl is surely missing. */
   function toolsDir(): string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-tools-"));
-    for (const tool of ["sh", "date", "mktemp", "rm", "head", "cat"]) {
+    for (const tool of ["sh", "date", "mktemp", "rm", "head", "cat", "grep", "sed", "sort", "stat"]) {
       const found = execFileSync("/bin/sh", ["-c", `command -v ${tool}`], { encoding: "utf8" }).trim();
       fs.symlinkSync(found, path.join(dir, tool));
     }
     return dir;
   }
 
-  /** Runs one command with PATH = the tools, plus `binDir` (a fake k0sctl) when given. */
+  /** The stand-in k0sctl (test/fixtures/standins/bin/k0sctl): checks the known_hosts and key files it is given. */
+  const STANDIN_BIN = path.resolve(__dirname, "../../fixtures/standins/bin");
+  const config = renderK0sctlConfig({
+    clusterName: "ceph",
+    k0sVersion: "v1.36.3+k0s.2",
+    controllerAddress: "10.0.1.10",
+    workerAddresses: ["10.0.1.11", "10.0.1.12"],
+    bastionAddress: "203.0.113.5",
+    cni: "kuberouter",
+    zone: "us-east-1a",
+    instanceType: "m5.xlarge",
+  });
+  const hostKey = (n: number) => `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHost${n}`;
+  const knownHosts = renderKnownHosts(
+    ["203.0.113.5", "10.0.1.10", "10.0.1.11", "10.0.1.12"].map((address, i) => ({ address, publicKey: hostKey(i) })),
+  );
+  const ENV = {
+    LAB_K0SCTL_CONFIG: config,
+    LAB_SSH_NODE_KEY: "-----BEGIN OPENSSH PRIVATE KEY-----\nNODE\n-----END OPENSSH PRIVATE KEY-----\n",
+    LAB_SSH_BASTION_KEY: "-----BEGIN OPENSSH PRIVATE KEY-----\nBASTION\n-----END OPENSSH PRIVATE KEY-----\n",
+    LAB_SSH_KNOWN_HOSTS: knownHosts,
+    LAB_ENCRYPTION_CONFIG: renderEncryptionConfig([{ name: "key-1", secret: Buffer.alloc(32, 7).toString("base64") }]),
+  };
+
+  /** Runs one command with PATH = the tools, plus `binDir` (a k0sctl) when given, and the component's environment. */
   function run(action: "apply" | "kubeconfig" | "reset", tools: string, binDir?: string, env: Record<string, string> = {}) {
     return spawnSync(path.join(tools, "sh"), ["-c", k0sctlCommand(action)], {
       encoding: "utf8",
-      env: { PATH: binDir ? `${binDir}:${tools}` : tools, LAB_K0SCTL_CONFIG: "apiVersion: k0sctl.k0sproject.io/v1beta1\n", ...env },
+      env: { PATH: binDir ? `${binDir}:${tools}` : tools, ...ENV, ...env },
     });
   }
 
   test("without k0sctl on PATH, apply fails first thing saying how to install it; reset lets the destroy go on", () => {
     const tools = toolsDir();
-    const empty = fs.mkdtempSync(path.join(os.tmpdir(), "lab-tmp-"));
-    const bin = fs.mkdtempSync(path.join(os.tmpdir(), "lab-bin-"));
     try {
       const apply = run("apply", tools);
       expect(apply.status).toBe(127);
@@ -213,19 +447,64 @@ describe("k0sctl.sh (what the local.Commands run)", () => {
       const reset = run("reset", tools);
       expect(reset.status).toBe(0);
       expect(reset.stderr).toContain("warning: k0sctl is not on PATH: skipping 'k0sctl reset'");
+    } finally {
+      fs.rmSync(tools, { recursive: true, force: true });
+    }
+  });
 
-      // A fake k0sctl records its arguments, stdin and the key file it was given.
+  test("k0sctl gets private files (0600): both keys, the known_hosts it verifies every connection against, the encryption config; all gone after", () => {
+    const tools = toolsDir();
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lab-tmp-"));
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), "lab-bin-"));
+    try {
+      for (const action of ["apply", "kubeconfig", "reset"] as const) {
+        // A caller's SSH_KNOWN_HOSTS (which k0sctl would prefer, trusting new hosts on first use) is dropped.
+        const r = run(action, tools, STANDIN_BIN, {
+          LAB_API_URL: "https://203.0.113.5:6443",
+          TMPDIR: tmp,
+          SSH_KNOWN_HOSTS: "/home/u/.ssh/kh",
+        });
+        expect(r.stderr).not.toContain("k0sctl stand-in:");
+        expect(r.status).toBe(0);
+        expect(r.stdout).toContain(`k0sctl stand-in: ${action}: 6 connections verified against 4 known host keys\n`);
+      }
+      expect(fs.readdirSync(tmp)).toEqual([]); // the keys' directory is gone
+
+      // A recording k0sctl: the files' content as the script wrote them.
       fs.writeFileSync(
         path.join(bin, "k0sctl"),
-        '#!/bin/sh\n[ "$1" = version ] && { echo v0.32.2; exit 0; }\necho "args: $*"\necho "stdin: $(cat)"\necho "key: $(cat "$LAB_SSH_KEY_PATH")"\necho "known_hosts: $SSH_KNOWN_HOSTS"\n',
+        '#!/bin/sh\n[ "$1" = version ] && exit 0\ncat >/dev/null\nfor f in "$LAB_SSH_KEY_PATH" "$LAB_SSH_BASTION_KEY_PATH" "$LAB_SSH_KNOWN_HOSTS_PATH" "$LAB_ENCRYPTION_CONFIG_PATH"; do echo "== ${f##*/}"; cat "$f"; done\n',
         { mode: 0o755 },
       );
-      const ok = run("kubeconfig", tools, bin, { LAB_API_URL: "https://203.0.113.5:6443", LAB_SSH_PRIVATE_KEY: "KEY", TMPDIR: empty });
-      expect(ok.status).toBe(0);
-      expect(ok.stdout).toMatch(
-        /^args: kubeconfig --config - --address https:\/\/203\.0\.113\.5:6443\nstdin: apiVersion: k0sctl\.k0sproject\.io\/v1beta1\nkey: KEY\nknown_hosts: .*\/lab-k0sctl\.[A-Za-z0-9]+\/known_hosts\n$/,
+      const files = run("apply", tools, bin, { TMPDIR: tmp });
+      expect(files.status).toBe(0);
+      expect(files.stdout).toBe(
+        `== node_key\n${ENV.LAB_SSH_NODE_KEY}\n== bastion_key\n${ENV.LAB_SSH_BASTION_KEY}\n== known_hosts\n${knownHosts}== encryption-config.yaml\n${ENV.LAB_ENCRYPTION_CONFIG}`,
       );
-      expect(fs.readdirSync(empty)).toEqual([]); // the key's directory is gone
+    } finally {
+      for (const d of [tools, tmp, bin]) fs.rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  test("a missing input fails before k0sctl runs; the stand-in refuses an unknown host and a config without host key checking", () => {
+    const tools = toolsDir();
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), "lab-bin-"));
+    try {
+      for (const name of ["LAB_K0SCTL_CONFIG", "LAB_SSH_NODE_KEY", "LAB_SSH_BASTION_KEY", "LAB_SSH_KNOWN_HOSTS", "LAB_ENCRYPTION_CONFIG"]) {
+        const r = run("apply", tools, STANDIN_BIN, { [name]: "" });
+        expect([r.status, r.stderr.trim().replace(/^\S+ \[lab\] /, "")]).toEqual([2, `error: ${name} is empty`]);
+      }
+      const unknown = run("apply", tools, STANDIN_BIN, { LAB_SSH_KNOWN_HOSTS: knownHosts.split("\n").slice(0, 3).join("\n") + "\n" });
+      expect([unknown.status, unknown.stderr]).toEqual([
+        3,
+        expect.stringMatching(/\nk0sctl stand-in: no host key for 10\.0\.1\.12 in .*\/lab-k0sctl\.\w+\/known_hosts\n$/),
+      ]);
+      const unchecked = run("apply", tools, STANDIN_BIN, { LAB_K0SCTL_CONFIG: config.replace(/ *options:\n( {2,}\S.*\n){4}/g, "") });
+      expect([unchecked.status, unchecked.stderr.split("\n").slice(1)]).toEqual([
+        3,
+        ["k0sctl stand-in: 0 of 6 connections have 'StrictHostKeyChecking: true'", ""],
+      ]);
+
       fs.writeFileSync(path.join(bin, "k0sctl"), '#!/bin/sh\n[ "$1" = version ] && exit 0\nexit 3\n', { mode: 0o755 });
       expect(run("apply", tools, bin).status).toBe(3);
       const failedReset = run("reset", tools, bin);
@@ -233,7 +512,6 @@ describe("k0sctl.sh (what the local.Commands run)", () => {
       expect(failedReset.stderr).toContain("warning: k0sctl reset failed with status 3; the instances are terminated next anyway");
     } finally {
       fs.rmSync(tools, { recursive: true, force: true });
-      fs.rmSync(empty, { recursive: true, force: true });
       fs.rmSync(bin, { recursive: true, force: true });
     }
   });

@@ -96,8 +96,8 @@ describe("evaluatePolicies", () => {
   test("stack outputs: reported on the stack's root resource, in the one format", () => {
     const v = evaluateStackOutputs({
       stack: "dev",
-      outputs: { kubeconfig: "<computed>", sshPrivateKey: "[secret]", adminPassword: "p", amiId: "ami-1" },
-      secretOutputNames: ["sshPrivateKey"],
+      outputs: { kubeconfig: "<computed>", rootPassword: "[secret]", adminPassword: "p", amiId: "ami-1" },
+      secretOutputNames: ["rootPassword"],
     });
     expect(v).toEqual([
       {
@@ -199,7 +199,7 @@ describe("evaluatePolicies on the real plans of the shipped stacks and scenarios
 
   test("the plans carry what the stack rules read: every stack's secret outputs, known or not", () => {
     const secrets = Object.fromEntries(shipped.map((r) => [r.plan.stack, r.plan.secretOutputNames]));
-    expect(secrets.dev).toEqual(["kubeconfig", "sshPrivateKey"]);
+    expect(secrets.dev).toEqual(["kubeconfig"]);
     expect(secrets["fsx-eks-cluster"]).toEqual(["kubeconfig"]);
     // dev's kubeconfig is unknown until the cluster exists: the plan shows "<computed>", the names say it is secret.
     expect(shipped.find((r) => r.plan.stack === "dev")?.plan.outputs.kubeconfig).toBe("<computed>");
@@ -349,6 +349,11 @@ describe("evaluatePolicies on the real plans of the shipped stacks and scenarios
         "urn:pulumi:dev::storage-bench-lab::pulumi:pulumi:Stack::storage-bench-lab-dev",
         "stack-outputs-secret: storage-bench-lab-dev: output sshPrivateKey holds a key and is not a secret: export it wrapped in pulumi.secret()",
       ],
+    ]);
+    // Made a secret, it is still a private key in an output.
+    const secret = { ...plain, secretOutputNames: ["kubeconfig", "sshPrivateKey"], outputs: { ...dev.outputs, sshPrivateKey: "[secret]" } };
+    expect(evaluatePlan(secret).map((x) => x.message)).toEqual([
+      "stack-outputs-no-private-key: storage-bench-lab-dev: output sshPrivateKey holds a private key: export none, not even as a secret; give the key to what uses it as an input",
     ]);
   });
 });

@@ -1,9 +1,11 @@
 import {
   nameWords,
   OUTPUT_RULES,
+  privateKeyName,
   sensitiveContent,
   sensitiveName,
   stackOutputsNoPasswords,
+  stackOutputsNoPrivateKey,
   stackOutputsSecret,
 } from "../../../lab/policy/outputs";
 import { COMPUTED, SECRET } from "../../../lab/policy/rule";
@@ -92,6 +94,41 @@ const CASES: readonly OutputCase[] = [
   },
 ];
 
+const noKey = (path: string) =>
+  `output ${path} holds a private key: export none, not even as a secret; give the key to what uses it as an input`;
+
+/** stack-outputs-no-private-key: no output holds a private key, secret or not. */
+const NO_KEY_CASES: readonly OutputCase[] = [
+  {
+    title: "the ceph-k0s outputs now: known_hosts (public host keys), addresses, a secret kubeconfig",
+    outputs: {
+      kubeconfig: SECRET,
+      bastionPublicIp: "203.0.113.5",
+      nodePrivateIps: ["10.0.1.10"],
+      sshKnownHosts: "203.0.113.5 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHost\n",
+      osdVolume: { sizeGiB: 100 },
+    },
+    secretOutputNames: ["kubeconfig"],
+    want: [],
+  },
+  {
+    title: "an empty private key output (the old ceph-k0s with lab:sshPublicKey) holds none",
+    outputs: { sshPrivateKey: "" },
+    want: [],
+  },
+  {
+    title: "the old ceph-k0s output: a private key as a secret is still one",
+    outputs: { sshPrivateKey: SECRET, kubeconfig: SECRET },
+    secretOutputNames: ["sshPrivateKey", "kubeconfig"],
+    want: [noKey("sshPrivateKey")],
+  },
+  {
+    title: "by content under another name, and nested",
+    outputs: { bastion: { login: PEM }, keys: [{ privateKeyPem: COMPUTED }] },
+    want: [noKey("bastion.login"), noKey("keys[0].privateKeyPem")],
+  },
+];
+
 describe("policy rules: outputs", () => {
   test.each(CASES.map((c) => [c.title, c] as const))("stack-outputs-secret: %s", (_, c) => {
     expect(stackOutputsSecret.checkOutputs(c.outputs, c.secretOutputNames)).toEqual(c.want);
@@ -101,8 +138,29 @@ describe("policy rules: outputs", () => {
     expect(OUTPUT_RULES.map((r) => [r.name, r.enforcementLevel])).toEqual([
       ["stack-outputs-secret", "mandatory"],
       ["stack-outputs-no-passwords", "mandatory"],
+      ["stack-outputs-no-private-key", "mandatory"],
     ]);
     expect(CASES.some((c) => c.want.length === 0) && CASES.some((c) => c.want.length > 0)).toBe(true);
+    expect(NO_KEY_CASES.some((c) => c.want.length === 0) && NO_KEY_CASES.some((c) => c.want.length > 0)).toBe(true);
+  });
+
+  test.each(NO_KEY_CASES.map((c) => [c.title, c] as const))("stack-outputs-no-private-key: %s", (_, c) => {
+    expect(stackOutputsNoPrivateKey.checkOutputs(c.outputs, c.secretOutputNames)).toEqual(c.want);
+  });
+
+  test("private key names", () => {
+    expect(
+      [
+        "sshPrivateKey",
+        "private_key_pem",
+        "nodePrivateKeys",
+        "privateKeyArn",
+        "sshPublicKey",
+        "privateIp",
+        "nodePrivateIps",
+        "keyPrivate",
+      ].map(privateKeyName),
+    ).toEqual([true, true, true, false, false, false, false, false]);
   });
 
   test("names: words, what they hold, references and public keys", () => {

@@ -97,9 +97,12 @@ const EXPECTED: ReadonlyArray<[string, "mandatory" | "advisory", string[], strin
   ["ec2-no-public-ip", "mandatory", ["CKV_AWS_88"], []],
   ["sg-no-all-egress-to-internet", "mandatory", ["CKV_AWS_382"], []],
   ["k8s-rbac-no-wildcards", "mandatory", ["CKV_K8S_49"], []],
+  ["k0s-secrets-encryption", "mandatory", ["CKV_K8S_104"], ["KCV-0030"]],
+  ["k0sctl-ssh-verified", "mandatory", [], []],
   ["k8s-service-network-policy", "mandatory", [], []],
   ["stack-outputs-secret", "mandatory", [], []],
   ["stack-outputs-no-passwords", "mandatory", [], []],
+  ["stack-outputs-no-private-key", "mandatory", [], []],
 ];
 
 describe("the registry of policy rules", () => {
@@ -133,7 +136,8 @@ describe("the registry of policy rules", () => {
       ecr: ["ecr-scan-on-push", "ecr-immutable-tags"],
       logs: ["log-group-retention", "log-group-kms"],
       lifecycle: ["command-delete-no-triggers"],
-      outputs: ["stack-outputs-secret", "stack-outputs-no-passwords"],
+      k0s: ["k0s-secrets-encryption", "k0sctl-ssh-verified"],
+      outputs: ["stack-outputs-secret", "stack-outputs-no-passwords", "stack-outputs-no-private-key"],
     });
     const inAreas = Object.values(RULES_BY_AREA).flat();
     expect(inAreas.length).toBe(ALL_RULES.length);
@@ -171,7 +175,7 @@ describe("the registry of policy rules", () => {
       expect(r.description.length).toBeGreaterThan(80);
       expect(r.description.endsWith(` ${mirrors(r.controls)}`)).toBe(true);
       expect([r.name, r.controls.checkov.filter((c) => !/^CKV_(AWS|K8S)_\d+$/.test(c))]).toEqual([r.name, []]);
-      expect([r.name, r.controls.trivy.filter((c) => !/^(AWS|KSV)-\d{4}$/.test(c))]).toEqual([r.name, []]);
+      expect([r.name, r.controls.trivy.filter((c) => !/^(AWS|KSV|KCV)-\d{4}$/.test(c))]).toEqual([r.name, []]);
       expect(r.description).not.toMatch(/DESIGN\.md|lab janitor/);
     }
     for (const r of RULES) {

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import YAML from "yaml";
 import * as fs from "node:fs";
 import { planAll } from "../../../lab/plan";
-import { fakeIp } from "../../../lab/plan/fakes";
+import { fakeHash, fakeIp } from "../../../lab/plan/fakes";
 import { PlannedResource, StackPlan, StackSpec } from "../../../lab/plan/run";
 import { readStackConfigFile } from "../../../lab/plan/sources";
 import { runStack } from "../../../stacks";
@@ -11,6 +11,7 @@ import { pgbenchMetadata } from "../../../stacks/ceph-k0s/index";
 import { cephK0sSchema } from "../../../stacks/ceph-k0s/config";
 import { parseConfig } from "../../../stacks/lib/config/load";
 import { crdProblems } from "../../helpers/crd";
+import { K0S_RULES } from "../../../lab/policy/k0s";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const shipped = (stack: string) => readStackConfigFile(path.join(ROOT, `Pulumi.${stack}.yaml`), stack);
@@ -91,7 +92,9 @@ describe.each([
       expect(i.inputs.metadataOptions).toEqual({ httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: 1 });
       expect(i.inputs.rootBlockDevice).toMatchObject({ volumeType: "gp3", encrypted: true, deleteOnTermination: true });
       expect(i.inputs.ami).toBe(p.outputs.amiId);
-      expect(String(i.inputs.userData).startsWith("#cloud-config\n")).toBe(true);
+      // The user data holds the host's private key: a secret; cloud-init runs it once, so a change replaces the instance.
+      expect(i.inputs.userData).toBe("[secret]");
+      expect(i.inputs.userDataReplaceOnChange).toBe(true);
       expect(i.inputs.sourceDestCheck).toBe(i.name.startsWith("ceph-worker") ? false : i.name === "ceph-controller" ? true : undefined);
     }
   });
@@ -143,7 +146,14 @@ describe.each([
   test("k0sctl apply: the config from the environment, re-applied by an update (no triggers), reset on delete, after the volumes and the bastion's address", () => {
     const apply = named(p, "ceph-k0sctl-apply");
     const env = apply.inputs.environment as Record<string, string>;
-    expect(env.LAB_SSH_PRIVATE_KEY).toBe("[secret]");
+    expect(Object.keys(env).sort()).toEqual([
+      "LAB_ENCRYPTION_CONFIG",
+      "LAB_K0SCTL_CONFIG",
+      "LAB_SSH_BASTION_KEY",
+      "LAB_SSH_KNOWN_HOSTS",
+      "LAB_SSH_NODE_KEY",
+    ]);
+    expect([env.LAB_SSH_NODE_KEY, env.LAB_SSH_BASTION_KEY, env.LAB_ENCRYPTION_CONFIG]).toEqual(["[secret]", "[secret]", "[secret]"]);
     // A trigger would replace the command on a config change, and the replaced one's delete resets the cluster.
     expect(apply.inputs).not.toHaveProperty("triggers");
     expect(String(apply.inputs.create)).toMatch(/\nlab_k0sctl_apply\n$/);
@@ -293,6 +303,96 @@ describe.each([
     expect(named(p, "pgbench-pgbench").dependencies).toContain(named(p, "pg-server").urn);
   });
 
+  test("SSH: separate node and bastion keys, a host key per instance, known_hosts with every host before first contact", () => {
+    const keys = ofType(p, "tls:index/privateKey:PrivateKey");
+    expect(keys.map((k) => [k.name, k.inputs]).sort()).toEqual(
+      [
+        "ceph-bastion-host-key",
+        "ceph-bastion-ssh",
+        "ceph-controller-host-key",
+        "ceph-ssh",
+        "ceph-worker-1-host-key",
+        "ceph-worker-2-host-key",
+        "ceph-worker-3-host-key",
+      ].map((n) => [n, { algorithm: "ED25519" }]),
+    );
+    // The nodes' EC2 key pair is the node key; the bastion has none (its authorized keys come from cloud-init, jump-only).
+    const pub = (name: string) => `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPlan${fakeHash(`tls:index/privateKey:PrivateKey::${name}`)}`;
+    expect(named(p, "ceph-ssh", "aws:ec2/keyPair:KeyPair").inputs.publicKey).toBe(`${pub("ceph-ssh")} lab-plan`);
+    const instances = ofType(p, "aws:ec2/instance:Instance");
+    expect(instances.map((i) => [i.name, i.inputs.keyName]).sort()).toEqual([
+      ["ceph-bastion", undefined],
+      ["ceph-controller", "<computed>"],
+      ["ceph-worker-1", "<computed>"],
+      ["ceph-worker-2", "<computed>"],
+      ["ceph-worker-3", "<computed>"],
+    ]);
+    const env = named(p, "ceph-k0sctl-apply").inputs.environment as Record<string, string>;
+    const ip = (name: string) => fakeIp(name);
+    expect(env.LAB_SSH_KNOWN_HOSTS).toBe(
+      [
+        `${p.outputs.bastionPublicIp} ${pub("ceph-bastion-host-key")}`,
+        ...["controller", "worker-1", "worker-2", "worker-3"].map((r) => `${ip(`ceph-${r}`)} ${pub(`ceph-${r}-host-key`)}`),
+      ]
+        .map((l) => `${l}\n`)
+        .join(""),
+    );
+    expect(p.outputs.sshKnownHosts).toBe(env.LAB_SSH_KNOWN_HOSTS);
+    // Every connection and its bastion hop: its own key file, the known_hosts read-only, strict checking.
+    const config = YAML.parse(env.LAB_K0SCTL_CONFIG) as Any;
+    const options = {
+      StrictHostKeyChecking: true,
+      UserKnownHostsFile: "none",
+      GlobalKnownHostsFile: "${LAB_SSH_KNOWN_HOSTS_PATH}",
+      IdentitiesOnly: true,
+    };
+    for (const h of config.spec.hosts) {
+      expect(h.ssh).toEqual({
+        address: h.privateAddress,
+        user: "ubuntu",
+        port: 22,
+        keyPath: "${LAB_SSH_KEY_PATH}",
+        options,
+        bastion: { address: p.outputs.bastionPublicIp, user: "ubuntu", port: 22, keyPath: "${LAB_SSH_BASTION_KEY_PATH}", options },
+      });
+    }
+  });
+
+  test("Secrets encrypted at rest: a 32-byte key, the config uploaded to the controller 0600, the API server flag", () => {
+    expect(named(p, "ceph-secrets-key", "random:index/randomBytes:RandomBytes").inputs).toEqual({ length: 32 });
+    const config = YAML.parse((named(p, "ceph-k0sctl-apply").inputs.environment as Record<string, string>).LAB_K0SCTL_CONFIG) as Any;
+    expect(config.spec.k0s.config.spec.api.extraArgs).toEqual({
+      "encryption-provider-config": "/etc/storage-bench-lab/encryption-config.yaml",
+      "encryption-provider-config-automatic-reload": "true",
+    });
+    expect(config.spec.hosts.map((h: Any) => h.files)).toEqual([
+      [
+        {
+          name: "secrets-encryption-config",
+          src: "${LAB_ENCRYPTION_CONFIG_PATH}",
+          dst: "/etc/storage-bench-lab/encryption-config.yaml",
+          perm: "0600",
+          dirPerm: "0700",
+          user: "kube-apiserver",
+        },
+      ],
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  test("the k0s policy rules read the planned k0sctl Command: compliant as planned, violated without the flag or the host key checks", () => {
+    const apply = named(p, "ceph-k0sctl-apply");
+    for (const rule of K0S_RULES) expect([rule.name, rule.check(apply.inputs, apply.type)]).toEqual([rule.name, []]);
+    const env = apply.inputs.environment as Record<string, string>;
+    const broken = YAML.parse(env.LAB_K0SCTL_CONFIG) as Any;
+    delete broken.spec.k0s.config.spec.api.extraArgs;
+    delete broken.spec.hosts[0].ssh.options;
+    const inputs = { ...apply.inputs, environment: { ...env, LAB_K0SCTL_CONFIG: YAML.stringify(broken) } };
+    expect(K0S_RULES.map((r) => r.check(inputs, apply.type).length)).toEqual([1, 3]);
+  });
+
   test("outputs", () => {
     expect(p.outputs).toEqual({
       availabilityZone: "us-east-1a",
@@ -302,7 +402,9 @@ describe.each([
       amiId: expect.stringMatching(/^ami-[0-9a-f]{17}$/),
       nodePrivateIps: ["ceph-controller", "ceph-worker-1", "ceph-worker-2", "ceph-worker-3"].map(fakeIp),
       bastionPublicIp: expect.stringMatching(/^203\.0\.113\.\d+$/),
-      sshPrivateKey: "[secret]",
+      sshKnownHosts: expect.stringMatching(
+        /^203\.0\.113\.\d+ ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPlan[0-9a-f]+\n(10\.\d+\.\d+\.\d+ ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPlan[0-9a-f]+\n){4}$/,
+      ),
       storageClass: "rook-ceph-block",
       osdVolume: { sizeGiB: 100, iops: 3000, throughputMiBps: 125, type: "gp3", deviceName: "/dev/xvdf" },
       results: "<computed>",
@@ -312,15 +414,21 @@ describe.each([
   });
 });
 
-test("a given SSH public key replaces the generated one: no private key anywhere, k0sctl uses the agent", async () => {
+test("a given SSH public key is the operator's, in the user data; k0sctl keeps the generated keys, no private key is exported", async () => {
   const key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBdfvP1u1ifI4ZV5ofEw1dXXZk5Jp3qkWm3ow2ZqE0Zf alice@example";
   const { p } = await plan("nitro", { "lab:sshPublicKey": key });
-  expect(ofType(p, "tls:index/privateKey:PrivateKey")).toEqual([]);
-  expect(named(p, "ceph-ssh", "aws:ec2/keyPair:KeyPair").inputs.publicKey).toBe(key);
+  expect(ofType(p, "tls:index/privateKey:PrivateKey")).toHaveLength(7);
+  expect(named(p, "ceph-ssh", "aws:ec2/keyPair:KeyPair").inputs.publicKey).not.toContain("alice@example");
   const env = named(p, "ceph-k0sctl-apply").inputs.environment as Record<string, string>;
-  expect(Object.keys(env)).toEqual(["LAB_K0SCTL_CONFIG"]);
-  expect(env.LAB_K0SCTL_CONFIG).not.toContain("keyPath");
-  expect(p.outputs.sshPrivateKey).toBe("");
+  expect(Object.keys(env).sort()).toEqual([
+    "LAB_ENCRYPTION_CONFIG",
+    "LAB_K0SCTL_CONFIG",
+    "LAB_SSH_BASTION_KEY",
+    "LAB_SSH_KNOWN_HOSTS",
+    "LAB_SSH_NODE_KEY",
+  ]);
+  expect(Object.keys(p.outputs).filter((o) => /key/i.test(o))).toEqual([]);
+  expect(JSON.stringify(p.outputs)).not.toContain("PRIVATE KEY");
 });
 
 test("calico: VXLAN between workers instead of BGP, and the source/dest check stays on", async () => {

@@ -39,16 +39,27 @@ describe("lab plan --stack dev --change", () => {
     expect(text).not.toContain("refused");
   });
 
-  test("a worker added: its instance, volume and attachment created, the k0sctl apply updated, nothing replaced or deleted", async () => {
+  test("a worker added: its instance, host key, volume and attachment created, the k0sctl apply updated, the stateless bastion replaced (its tunnels list the nodes), nothing deleted", async () => {
     const p = await change("lab:workerCount=4");
     expect(summary(p)).toEqual([
+      ["create", "tls:index/privateKey:PrivateKey", "ceph-worker-4-host-key"],
       ["create", "aws:ebs/volume:Volume", "ceph-osd-4"],
       ["create", "aws:ec2/instance:Instance", "ceph-worker-4"],
       ["create", "aws:ec2/volumeAttachment:VolumeAttachment", "ceph-osd-4"],
+      ["replace", "aws:ec2/instance:Instance", "ceph-bastion"],
+      ["unknown", "aws:ec2/eipAssociation:EipAssociation", "ceph-bastion"],
       ["update", "command:local:Command", "ceph-k0sctl-apply"],
       ["update", "command:local:Command", "ceph-kubeconfig"],
       ["update", "kubernetes:ceph.rook.io/v1:CephCluster", "rook-cluster"],
     ]);
+    const bastion = p.changes.find((c) => c.action === "replace")!;
+    expect(bastion.inputs.filter((i) => i.verdict === "replace").map((i) => [i.path, i.rule])).toEqual([
+      ["userData", "replaces (force-new userData when userDataReplaceOnChange is true)"],
+    ]);
+    expect(bastion.destroys).toEqual({
+      what: "the bastion instance (stateless: its Elastic IP and SSH host key stay, the new one takes them)",
+      data: false,
+    });
     expect(refusals(p)).toEqual([]);
   });
 
@@ -56,6 +67,7 @@ describe("lab plan --stack dev --change", () => {
     const four = { ...dev, config: { ...dev.config, "lab:workerCount": "4" } };
     const p = await planChange(four, dev, shipped, runStack, memo);
     expect(summary(p).filter(([a]) => a === "delete")).toEqual([
+      ["delete", "tls:index/privateKey:PrivateKey", "ceph-worker-4-host-key"],
       ["delete", "aws:ebs/volume:Volume", "ceph-osd-4"],
       ["delete", "aws:ec2/instance:Instance", "ceph-worker-4"],
       ["delete", "aws:ec2/volumeAttachment:VolumeAttachment", "ceph-osd-4"],

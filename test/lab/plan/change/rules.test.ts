@@ -88,10 +88,24 @@ describe("what one changed input does", () => {
     ["eks:index:ManagedNodeGroup", "instanceTypes[0]", "replace"],
     ["eks:index:ManagedNodeGroup", "scalingConfig.desiredSize", "update"],
     // An input the table does not name, and a type it does not know: unknown, never an update.
-    ["aws:ec2/instance:Instance", "userDataReplaceOnChange", "unknown"],
+    ["aws:ec2/instance:Instance", "hostResourceGroupArn", "unknown"],
+    ["aws:ec2/instance:Instance", "userData", "update"],
+    ["aws:ec2/instance:Instance", "userDataReplaceOnChange", "update"],
     ["aws:fsx/ontapVolume:OntapVolume", "sizeInMegabytes", "unknown"],
   ])("%s %s: %s", (type, path, verdict) => {
     expect(judgeInput(type, path, NONE).verdict).toBe(verdict);
+  });
+
+  test("user data replaces an instance only with userDataReplaceOnChange (CustomizeDiff ForceNewIf)", () => {
+    expect(judgeInput("aws:ec2/instance:Instance", "userData", NONE, { userDataReplaceOnChange: true })).toEqual({
+      path: "userData",
+      verdict: "replace",
+      rule: "replaces (force-new userData when userDataReplaceOnChange is true)",
+      source: typeRule("aws:ec2/instance:Instance")?.source,
+    });
+    expect(judgeInput("aws:ec2/instance:Instance", "userDataBase64", NONE, { userDataReplaceOnChange: true }).verdict).toBe("replace");
+    expect(judgeInput("aws:ec2/instance:Instance", "userData", NONE, { userDataReplaceOnChange: false }).verdict).toBe("update");
+    expect(judgeInput("aws:ec2/instance:Instance", "userData", NONE, { userDataReplaceOnChange: "<computed>" }).verdict).toBe("unknown");
   });
 
   test("every AWS rule names the terraform-provider-aws file it was read in, at a commit", () => {

@@ -84,7 +84,7 @@ describe("the change table", () => {
   test("lab:k0sVersion and the worker count: in place, nothing with a destructive delete replaced", () => {
     expect(effectCell(row("ceph-k0s", "lab:k0sVersion"))).toBe("in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`");
     expect(effectCell(row("ceph-k0s", "lab:workerCount"))).toBe(
-      "in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`, `rook-cluster`; creates `ceph-osd-4`, `ceph-worker-4`, `ceph-osd-4`",
+      "in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`, `rook-cluster`; replaces `ceph-bastion`; creates `ceph-worker-4-host-key`, `ceph-osd-4`, `ceph-worker-4`, `ceph-osd-4`; unknown effect on `ceph-bastion`",
     );
     for (const key of ["lab:k0sVersion", "lab:workerCount", "lab:instanceType", "lab:cni", "lab:adminCidrs"]) {
       const p = row("ceph-k0s", key).plan!;
