@@ -110,6 +110,15 @@ describe("evaluatePolicies", () => {
           "stack-outputs-no-passwords: storage-bench-lab-dev: output adminPassword holds a password: export a reference to where it is kept (a Secret's name and key, an ARN) instead",
       },
       {
+        rule: "stack-outputs-no-passwords",
+        enforcementLevel: "mandatory",
+        urn: "urn:pulumi:dev::storage-bench-lab::pulumi:pulumi:Stack::storage-bench-lab-dev",
+        type: STACK_TYPE,
+        name: "storage-bench-lab-dev",
+        message:
+          "stack-outputs-no-passwords: storage-bench-lab-dev: output rootPassword holds a password: export a reference to where it is kept (a Secret's name and key, an ARN) instead",
+      },
+      {
         rule: "stack-outputs-secret",
         enforcementLevel: "mandatory",
         urn: "urn:pulumi:dev::storage-bench-lab::pulumi:pulumi:Stack::storage-bench-lab-dev",
