@@ -120,6 +120,9 @@ export const RESOURCE_TYPES = {
   "kubernetes:core/v1:PersistentVolumeClaim": { name: "persistentVolumeClaim", cost: "priced" },
   "kubernetes:policy/v1:PodDisruptionBudget": { name: "podDisruptionBudget", cost: "free" },
   "kubernetes:networking.k8s.io/v1:NetworkPolicy": { name: "networkPolicy", cost: "free" },
+  // What decides whether pods may mount CSI inline volumes (k8s-no-csi-inline-volumes)
+  "kubernetes:storage.k8s.io/v1:CSIDriver": { name: "csiDriver", cost: "free" },
+  "kubernetes:helm.sh/v4:Chart": { name: "helmChart", cost: "free" },
 } as const satisfies Readonly<Record<string, ResourceTypeInfo>>;
 
 type Table = typeof RESOURCE_TYPES;

@@ -35,6 +35,7 @@ import {
   k8sNamespacePodSecurity,
   k8sNoDefaultNamespace,
   k8sPrivilegedNamespaces,
+  k8sNoCsiInlineVolumes,
   k8sProbes,
   k8sWorkloadRestrictedPodSecurity,
   k8sServiceNetworkPolicy,
@@ -85,6 +86,7 @@ export const RULES = [
   commandDeleteWithoutTriggers,
   iamRoleTrustConditions,
   iamRoleLabPath,
+  k8sNoCsiInlineVolumes,
 ] as const satisfies readonly Rule[];
 
 /** Every rule over a stack's resources together (offline, and a stack validation policy in the pack). */

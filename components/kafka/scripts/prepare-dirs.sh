@@ -2,7 +2,8 @@
 # prepare-dirs.sh: gives every Kafka broker its own directory on every FSx for ONTAP data volume, the
 # directory its static PersistentVolume mounts (components/kafka/storage.ts). Run by the prepare Job
 # (components/kafka/manifests.ts) as Kafka's own user, so the directories it creates are Kafka's;
-# the volume roots are writable to it (the NFS CSI driver's mountPermissions).
+# the volume roots belong to that user (1001:0, mode 0750: set through ONTAP by the ontap Job,
+# components/kafka/ontap.ts, before this runs).
 #
 # Usage: prepare-dirs.sh [--check]
 # Environment:
@@ -41,14 +42,9 @@
 #   map, which ONTAP does for uid 1001 (no name on the SVM) only with numeric ids turned off
 #   (`v4-numeric-ids`, enabled by default: NetAppDocs/ontap nfs-config/create-server-task.adoc), so
 #   the message names the ONTAP command that shows that setting;
-# - a directory it cannot create on a volume root whose mode is not 777 (components/kafka/manifests.ts
-#   VOLUME_ROOT_MODE) means the NFS CSI driver's chmod of the root was refused: csi-driver-nfs v4.13.4
-#   fails NodePublishVolume on it (pkg/nfs/nodeserver.go) but leaves the NFS mount in place, and the
-#   kubelet's retry finds the target mounted (`!notMnt`) and returns success without the chmod, so
-#   the container starts on
-#   a root still owned by root, mode 0755. The mode is tested, not the owner (over NFSv4 root itself
-#   shows as 65534 where ID mapping fails). That message is a key of collect-job.sh's
-#   MOUNT_REFUSED_FIX ("the NFS driver's chmod was refused"): keep both in step.
+# - a directory it cannot create on a volume root that is not this user's means the ontap Job did not
+#   give the root to Kafka's user (components/kafka/ontap.ts): the message names the root's owner
+#   and mode as this client sees them.
 # --check verifies the same (every directory there, a directory, owned by OWNER_UID, writable, no
 # earlier cluster's data) and creates nothing (the write test's file is removed at once).
 set -eu
@@ -106,9 +102,7 @@ for m in $VOLUME_MOUNTS; do
       fail "$p does not exist"
     else
       if ! mkdir -m "$DIR_MODE" -- "$p"; then
-        root_mode=$(stat -c %a -- "$m")
-        [ "$root_mode" = 777 ] || fail "cannot create $p: the volume root $m is mode $root_mode, not 777: the NFS driver's chmod was refused (root squashed by the SVM's export rule)"
-        fail "cannot create $p: is $m writable by $(id -u):$(id -g)?"
+        fail "cannot create $p as $(id -u):$(id -g): the volume root $m is $(stat -c %u:%g -- "$m") mode $(stat -c %a -- "$m") as this client sees it; the ontap Job gives each root to Kafka's user, 1001:0 mode 750 (its log: kubectl --namespace <namespace>-storage logs job/kafka-storage-ontap)"
       fi
       created=$((created + 1))
     fi

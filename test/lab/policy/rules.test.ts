@@ -94,6 +94,7 @@ const EXPECTED: ReadonlyArray<[string, "mandatory" | "advisory", string[], strin
   ["command-delete-no-triggers", "mandatory", [], []],
   ["iam-role-trust-conditions", "mandatory", [], []],
   ["iam-role-lab-path", "mandatory", [], []],
+  ["k8s-no-csi-inline-volumes", "mandatory", [], []],
   ["k8s-service-network-policy", "mandatory", [], []],
   ["stack-outputs-secret", "mandatory", [], []],
 ];
@@ -121,6 +122,7 @@ describe("the registry of policy rules", () => {
         "k8s-no-default-namespace",
         "k8s-namespace-pod-security",
         "k8s-probes",
+        "k8s-no-csi-inline-volumes",
         "k8s-service-network-policy",
       ],
       eks: ["eks-public-endpoint-restricted", "eks-secrets-encryption", "eks-control-plane-logging", "eks-node-group-imdsv2"],

@@ -144,7 +144,7 @@ describe("output schemas downstream kinds read", () => {
       "securityGroupId",
       "kmsKeyArn",
       "credentialsSecretArn",
-      "fsxadminSecretArn",
+      "clientSubnetCidrs",
       "volumes",
       "throughputCapacityMBps",
     ]);
