@@ -159,11 +159,14 @@ export class KafkaCluster extends pulumi.ComponentResource {
     const inStorage = { ...child, dependsOn: [storageNs] };
     const storagePolicies = [
       ...baselineNetworkPolicies(storageNsName).map(
-        (p) => new k8s.networking.v1.NetworkPolicy(`${name}-storage-${p.metadata?.name}`, p as k8s.networking.v1.NetworkPolicyArgs, inStorage),
+        (p) =>
+          new k8s.networking.v1.NetworkPolicy(`${name}-storage-${p.metadata?.name}`, p as k8s.networking.v1.NetworkPolicyArgs, inStorage),
       ),
       new k8s.networking.v1.NetworkPolicy(
         `${name}-storage-ontap-api`,
-        pulumi.output(args.svmManagementEndpoint).apply((e) => ontapApiPolicy(storageNsName, e.ipAddresses)) as k8s.networking.v1.NetworkPolicyArgs,
+        pulumi
+          .output(args.svmManagementEndpoint)
+          .apply((e) => ontapApiPolicy(storageNsName, e.ipAddresses)) as k8s.networking.v1.NetworkPolicyArgs,
         inStorage,
       ),
     ];
@@ -218,7 +221,11 @@ export class KafkaCluster extends pulumi.ComponentResource {
     const roots = r.dataVolumes.map((_, i) => {
       const pv = new k8s.core.v1.PersistentVolume(
         `${name}-storage-root-pv-${i}`,
-        withLaterInput(volumeRootManifest(r, storageNsName, i, SERVER), SERVER, args.nfsServer) as unknown as k8s.core.v1.PersistentVolumeArgs,
+        withLaterInput(
+          volumeRootManifest(r, storageNsName, i, SERVER),
+          SERVER,
+          args.nfsServer,
+        ) as unknown as k8s.core.v1.PersistentVolumeArgs,
         { ...child, dependsOn: [storageClass, ontapDone] },
       );
       return new k8s.core.v1.PersistentVolumeClaim(

@@ -72,4 +72,3 @@ export function kafkaEgressPolicy(r: Pick<ResolvedKafka, "clusterName" | "namesp
 export function kafkaNetworkPolicies(r: Pick<ResolvedKafka, "clusterName" | "namespace">, nodeCidrs: readonly string[]): INetworkPolicy[] {
   return [...baselineNetworkPolicies(r.namespace), kafkaEgressPolicy(r, nodeCidrs)];
 }
-

@@ -71,7 +71,12 @@ export function ontapCredentialsSecretManifest(namespace: string, username: stri
 }
 
 export function ontapConfigMapManifest(namespace: string, script: string): IConfigMap {
-  return { apiVersion: "v1", kind: "ConfigMap", metadata: { name: `${ONTAP_JOB}-scripts`, namespace }, data: { [ONTAP_SCRIPT_FILE]: script } };
+  return {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name: `${ONTAP_JOB}-scripts`, namespace },
+    data: { [ONTAP_SCRIPT_FILE]: script },
+  };
 }
 
 /** What the ontap Job is told: where, which policy, which clients, which volumes, which owner. */

@@ -41,7 +41,11 @@ export function workerIngressPolicy(namespace: string): INetworkPolicy {
     apiVersion: "networking.k8s.io/v1",
     kind: "NetworkPolicy",
     metadata: meta(WORKER_INGRESS_POLICY, namespace),
-    spec: { podSelector: workerPods(), policyTypes: ["Ingress"], ingress: [{ from: [{ podSelector: driverPods() }], ports: workerPorts() }] },
+    spec: {
+      podSelector: workerPods(),
+      policyTypes: ["Ingress"],
+      ingress: [{ from: [{ podSelector: driverPods() }], ports: workerPorts() }],
+    },
   };
 }
 
@@ -79,5 +83,10 @@ export function kafkaEgressPolicy(namespace: string, kafka: KafkaPeer): INetwork
 
 /** Every NetworkPolicy of the OMB namespace. */
 export function ombNetworkPolicies(namespace: string, kafka: KafkaPeer): INetworkPolicy[] {
-  return [...baselineNetworkPolicies(namespace), workerIngressPolicy(namespace), driverEgressPolicy(namespace), kafkaEgressPolicy(namespace, kafka)];
+  return [
+    ...baselineNetworkPolicies(namespace),
+    workerIngressPolicy(namespace),
+    driverEgressPolicy(namespace),
+    kafkaEgressPolicy(namespace, kafka),
+  ];
 }

@@ -203,8 +203,17 @@ export function vsadminCredentialsOf(text: string): { username: string; password
     throw new Error("the fsx-ontap stack's credentials secret (credentialsSecretArn) is not JSON");
   }
   const o = v as { username?: unknown; password?: unknown } | null;
-  if (o === null || typeof o !== "object" || typeof o.username !== "string" || typeof o.password !== "string" || o.username === "" || o.password === "")
-    throw new Error("the fsx-ontap stack's credentials secret (credentialsSecretArn) must hold a JSON object with a non-empty username and password");
+  if (
+    o === null ||
+    typeof o !== "object" ||
+    typeof o.username !== "string" ||
+    typeof o.password !== "string" ||
+    o.username === "" ||
+    o.password === ""
+  )
+    throw new Error(
+      "the fsx-ontap stack's credentials secret (credentialsSecretArn) must hold a JSON object with a non-empty username and password",
+    );
   return { username: o.username, password: o.password };
 }
 

@@ -186,7 +186,12 @@ describe("the failover lever: a throughput change is an in-place update of the s
   test("no resource carries replaceOnChanges or deleteBeforeReplace; ignoreChanges only the file system's fsxAdminPassword", () => {
     for (const r of [...before.resources, ...after.resources]) {
       const ignored = r.type === FS ? ["fsxAdminPassword"] : [];
-      expect([r.name, r.options.replaceOnChanges, r.options.deleteBeforeReplace, r.options.ignoreChanges]).toEqual([r.name, [], false, ignored]);
+      expect([r.name, r.options.replaceOnChanges, r.options.deleteBeforeReplace, r.options.ignoreChanges]).toEqual([
+        r.name,
+        [],
+        false,
+        ignored,
+      ]);
     }
   });
 

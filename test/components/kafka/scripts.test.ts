@@ -177,7 +177,8 @@ describe("prepare-dirs.sh", () => {
   test("a volume root the ontap Job did not give to Kafka's user (root's, 0755) stops it, naming the root's owner and mode", () => {
     mountedStat();
     fs.chmodSync(vols[1], 0o755);
-    const fix = "the ontap Job gives each root to Kafka's user, 1001:0 mode 750 (its log: kubectl --namespace <namespace>-storage logs job/kafka-storage-ontap)";
+    const fix =
+      "the ontap Job gives each root to Kafka's user, 1001:0 mode 750 (its log: kubectl --namespace <namespace>-storage logs job/kafka-storage-ontap)";
     expect(run(ENV())).toEqual({
       status: 1,
       stderr:

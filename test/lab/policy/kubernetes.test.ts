@@ -541,7 +541,11 @@ const CASES: readonly Case[] = [
     type: T.job,
     inputs: job(
       podSpec([container()], {
-        volumes: [{ name: "data", persistentVolumeClaim: { claimName: "volume-root-0" } }, { name: "s", configMap: { name: "x" } }, { name: "t", emptyDir: {} }],
+        volumes: [
+          { name: "data", persistentVolumeClaim: { claimName: "volume-root-0" } },
+          { name: "s", configMap: { name: "x" } },
+          { name: "t", emptyDir: {} },
+        ],
       }),
     ),
     want: [],
@@ -567,7 +571,9 @@ const CASES: readonly Case[] = [
     title: "a Pod's inline volume of a driver unknown until deploy",
     type: T.pod,
     inputs: { metadata: { name: "p" }, spec: podSpec([container()], { volumes: [{ name: "v", csi: { driver: COMPUTED } }] }) },
-    want: ["spec.volumes[v] is a CSI inline volume (driver <computed>): mount it through a PersistentVolumeClaim bound to a PersistentVolume instead"],
+    want: [
+      "spec.volumes[v] is a CSI inline volume (driver <computed>): mount it through a PersistentVolumeClaim bound to a PersistentVolume instead",
+    ],
   },
   {
     rule: "k8s-no-csi-inline-volumes",
@@ -582,7 +588,10 @@ const CASES: readonly Case[] = [
     rule: "k8s-no-csi-inline-volumes",
     title: "a CSIDriver for persistent volumes only (csi-driver-nfs 4.13.4's with enableInlineVolume false)",
     type: T.csiDriver,
-    inputs: { metadata: { name: "nfs.csi.k8s.io" }, spec: { attachRequired: false, volumeLifecycleModes: ["Persistent"], fsGroupPolicy: "File" } },
+    inputs: {
+      metadata: { name: "nfs.csi.k8s.io" },
+      spec: { attachRequired: false, volumeLifecycleModes: ["Persistent"], fsGroupPolicy: "File" },
+    },
     want: [],
   },
   {
@@ -597,7 +606,9 @@ const CASES: readonly Case[] = [
     title: "the csi-driver-nfs chart with inline volumes on",
     type: T.helmChart,
     inputs: { chart: "csi-driver-nfs", version: "4.13.4", values: { feature: { enableInlineVolume: true } } },
-    want: ["values.feature.enableInlineVolume is true: chart csi-driver-nfs would let pods mount its volumes inline; set it false (the chart's default)"],
+    want: [
+      "values.feature.enableInlineVolume is true: chart csi-driver-nfs would let pods mount its volumes inline; set it false (the chart's default)",
+    ],
   },
   {
     rule: "k8s-no-csi-inline-volumes",
@@ -648,7 +659,8 @@ describe("k8s-service-network-policy (over a stack's objects together)", () => {
     inputs: { metadata: { name, namespace: ns }, spec },
   });
   const deny = (ns: string) => np(ns, { podSelector: {}, policyTypes: ["Ingress", "Egress"] }, "default-deny");
-  const details = (resources: Parameters<typeof rule.checkResources>[0]) => rule.checkResources(resources).map((f) => [f.resource.name, f.detail]);
+  const details = (resources: Parameters<typeof rule.checkResources>[0]) =>
+    rule.checkResources(resources).map((f) => [f.resource.name, f.detail]);
   const missing = (ns: string) =>
     `no NetworkPolicy in namespace "${ns}" restricts ingress to the pods of selector {"app":"db","tier":"data"}: add a default-deny ` +
     "policy (podSelector {}, policyTypes Ingress and Egress) and policies allowing exactly the flows its clients use";
@@ -660,7 +672,11 @@ describe("k8s-service-network-policy (over a stack's objects together)", () => {
 
   test("compliant: a default deny in the Service's namespace; a policy whose plain labels the selector includes, with named sources", () => {
     expect(details([svc("mysql"), deny("mysql")])).toEqual([]);
-    const narrow = np("mysql", { podSelector: { matchLabels: { app: "db" } }, policyTypes: ["Ingress"], ingress: [{ from: [{ podSelector: {} }] }] });
+    const narrow = np("mysql", {
+      podSelector: { matchLabels: { app: "db" } },
+      policyTypes: ["Ingress"],
+      ingress: [{ from: [{ podSelector: {} }] }],
+    });
     expect(details([svc("mysql"), narrow])).toEqual([]);
     // Without policyTypes a policy is an Ingress policy (Kubernetes NetworkPolicySpec.policyTypes).
     expect(details([svc("mysql"), np("mysql", { podSelector: {} })])).toEqual([]);

@@ -21,6 +21,7 @@ import { kafkaOutputs } from "../../../stacks/kafka/outputs";
 import { zoneMetadata } from "../../../stacks/kafka/upstream";
 import { buildModel } from "../../../lab/report/model";
 import { crdProblems } from "../../helpers/crd";
+import { evaluatePlanRules } from "../../../lab/policy/evaluate";
 import { ROOT } from "../../helpers/root";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -227,6 +228,26 @@ describe("stack kafka, planned after its upstreams", () => {
     expect(wait.inputs.interpreter).toEqual(["/bin/sh", "-c"]);
     expect((wait.inputs.triggers as Any[]).length).toBe(1);
     expect(fsx.svmName).toBe("kafkasvm");
+  });
+
+  test("NetworkPolicies: default deny and DNS in kafka, kafka-storage and omb, then exactly the flows; k8s-service-network-policy passes with no exception", () => {
+    const byNs = (ns: string) =>
+      ofType(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy")
+        .filter((x) => (x.inputs as Any).metadata.namespace === ns)
+        .map((x) => (x.inputs as Any).metadata.name)
+        .sort();
+    expect(byNs("kafka")).toEqual(["allow-dns", "default-deny", "kafka-egress"]);
+    expect(byNs("kafka-storage")).toEqual(["allow-dns", "allow-ontap-api", "default-deny"]);
+    expect(byNs("omb")).toEqual(["allow-dns", "default-deny", "omb-driver-egress", "omb-kafka-egress", "omb-worker-ingress"]);
+    const egress = named(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy", "kafka-policy-kafka-egress");
+    expect((egress.inputs as Any).spec.egress[1].to).toEqual(net.privateSubnetCidrs.map((cidr: string) => ({ ipBlock: { cidr } })));
+    // The Kafka resource and the workers wait for their namespace's policies.
+    expect(named(p, "kubernetes:kafka.strimzi.io/v1:Kafka", "kafka-kafka").dependencies).toContain(egress.urn);
+    const workers = named(p, "kubernetes:apps/v1:StatefulSet", "omb-workers");
+    expect(workers.dependencies).toContain(named(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy", "omb-policy-omb-worker-ingress").urn);
+    expect(
+      evaluatePlanRules(p.resources.map((x) => ({ urn: x.urn, type: x.type, name: x.name, inputs: x.inputs as Record<string, unknown> }))),
+    ).toEqual([]);
   });
 
   test("the Kubernetes provider has no deleteUnreachable: a refresh against an unreachable cluster fails instead of dropping the objects", () => {
