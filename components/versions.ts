@@ -168,15 +168,10 @@ export const OMB_SOURCE = {
 } as const;
 
 /**
- * The NFS CSI driver (kubernetes-csi/csi-driver-nfs 4.13.4, chart `csi-driver-nfs` 4.13.4 from the
- * project's chart repository: `helm repo add csi-driver-nfs
- * https://raw.githubusercontent.com/kubernetes-csi/csi-driver-nfs/master/charts` … `--namespace
- * kube-system`, charts/README.md; `version: 4.13.4` in its charts/index.yaml, created 2026-07-02).
- * The kafka kind uses it only to mount the FSx volume roots into the one Job that creates the
- * brokers' directories (components/kafka: its node plugin sets the roots' mode, `mountPermissions`).
+ * The image of the Job that sets the Kafka data volumes' export policy and root ownership through
+ * the ONTAP REST API (components/kafka/ontap.ts): the official Python image, standard library only
+ * (urllib, ssl, json). Tag `3.13.16-alpine3.24`: the newest 3.13 release built on Alpine 3.24 in
+ * October 2026 ("PYTHON_VERSION moves from 3.13.3 to 3.13.16, the latest 3.13 patch release
+ * published for Alpine 3.24", osism/python-osism release v0.20261023.0, which moved to it).
  */
-export const CSI_DRIVER_NFS_CHART = {
-  name: "csi-driver-nfs",
-  repo: "https://raw.githubusercontent.com/kubernetes-csi/csi-driver-nfs/master/charts",
-  version: "4.13.4",
-} as const;
+export const ONTAP_TOOLS_IMAGE = "docker.io/library/python:3.13.16-alpine3.24";

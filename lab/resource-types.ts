@@ -125,6 +125,9 @@ export const RESOURCE_TYPES = {
   "kubernetes:rbac.authorization.k8s.io/v1:ClusterRole": { name: "clusterRole", cost: "free" },
   "kubernetes:rbac.authorization.k8s.io/v1:RoleBinding": { name: "roleBinding", cost: "free" },
   "kubernetes:rbac.authorization.k8s.io/v1:ClusterRoleBinding": { name: "clusterRoleBinding", cost: "free" },
+  // What decides whether pods may mount CSI inline volumes (k8s-no-csi-inline-volumes)
+  "kubernetes:storage.k8s.io/v1:CSIDriver": { name: "csiDriver", cost: "free" },
+  "kubernetes:helm.sh/v4:Chart": { name: "helmChart", cost: "free" },
 } as const satisfies Readonly<Record<string, ResourceTypeInfo>>;
 
 type Table = typeof RESOURCE_TYPES;

@@ -1,7 +1,15 @@
 /**
  * `lab:fsx-ontap:FsxOntap`: an Amazon FSx for NetApp ONTAP file system with its own security group,
- * a customer-managed KMS key, generated `fsxadmin`/`vsadmin` passwords, one SVM, its volumes, and the
- * `vsadmin` credentials in Secrets Manager in the JSON Trident reads (`credentials.type: awsarn`).
+ * a customer-managed KMS key, a generated `vsadmin` password, one SVM, its volumes, and the `vsadmin`
+ * credentials in Secrets Manager in the JSON Trident reads (`credentials.type: awsarn`).
+ *
+ * No `fsxadmin` password: nothing in the lab logs in as the file-system administrator (Trident and
+ * the kafka kind's ontap Job use the SVM's vsadmin). `FsxAdminPassword` is optional at creation
+ * ("The ONTAP administrative password for the fsxadmin user with which you administer your file
+ * system using the NetApp ONTAP CLI and REST API", FSx API reference,
+ * CreateFileSystemOntapConfiguration); set one when you need it, with `aws fsx update-file-system
+ * --ontap-configuration FsxAdminPassword=…` ("Update the password for the fsxadmin user by entering
+ * a new password", UpdateFileSystemOntapConfiguration).
  *
  * Multi-AZ wiring: the first two private subnets of the network, the preferred one among them, the
  * route tables of every private subnet (so every client zone reaches the floating endpoint IPs),
@@ -22,8 +30,8 @@
  * `retainOnDelete: true` keeps a *usable* file system: with it, the KMS key (else the data is
  * unreadable once the key is gone), the security group and every rule of it (else the destroy
  * fails while the retained file system's interfaces still use the group, and no client could
- * reach it), and both credentials secrets (the only copy of the fsxadmin and vsadmin passwords)
- * are retained too. The generated passwords are state only (no cloud resource) and go.
+ * reach it), and the credentials secret (the only copy of the vsadmin password) is retained too.
+ * The generated password is state only (no cloud resource) and goes.
  *
  * Tags: the lab's common tags come from the AWS provider's `defaultTags` (pass it in `opts`).
  */
@@ -90,8 +98,6 @@ export class FsxOntap extends pulumi.ComponentResource {
   readonly kmsKeyArn: pulumi.Output<string>;
   /** Secrets Manager secret with `{"username":"vsadmin","password":…}`. */
   readonly credentialsSecretArn: pulumi.Output<string>;
-  /** Secrets Manager secret with `{"username":"fsxadmin","password":…}`. */
-  readonly fsxadminSecretArn: pulumi.Output<string>;
   readonly volumes: pulumi.Output<VolumeOutput[]>;
   /** Total throughput capacity, MBps. */
   readonly throughputCapacityMBps: pulumi.Output<number>;
@@ -177,7 +183,6 @@ export class FsxOntap extends pulumi.ComponentResource {
         },
         parent,
       );
-    const fsxadmin = password("fsxadmin");
     const vsadmin = password("vsadmin");
 
     const fs = new aws.fsx.OntapFileSystem(
@@ -194,13 +199,16 @@ export class FsxOntap extends pulumi.ComponentResource {
         endpointIpAddressRange: multi ? r.endpointIpAddressRange : undefined,
         securityGroupIds: [sg.id],
         kmsKeyId: kmsKeyArn,
-        fsxAdminPassword: fsxadmin.result,
         automaticBackupRetentionDays: r.backupRetentionDays,
         weeklyMaintenanceStartTime: r.maintenanceWindow,
         tags: nameTag("fs"),
       },
       // Multi-AZ creation takes 30–40 min and a throughput change fails over and back: give both room.
-      { ...keep, customTimeouts: { create: "120m", update: "120m", delete: "60m" } },
+      // `fsxAdminPassword` ignored: file systems created before the lab stopped setting it keep theirs,
+      // since an update from a password to none would send an empty FsxAdminPassword, which FSx refuses
+      // (terraform-provider-aws internal/service/fsx/ontap_file_system.go resourceOntapFileSystemUpdate:
+      // `if d.HasChange("fsx_admin_password") { … FsxAdminPassword = aws.String(d.Get(…)) }`).
+      { ...keep, customTimeouts: { create: "120m", update: "120m", delete: "60m" }, ignoreChanges: ["fsxAdminPassword"] },
     );
 
     const svm = new aws.fsx.OntapStorageVirtualMachine(
@@ -228,7 +236,6 @@ export class FsxOntap extends pulumi.ComponentResource {
       `vsadmin of SVM ${r.svmName}, for Trident (credentials.type: awsarn)`,
       svm,
     );
-    const fsxadminSecretArn = credentials("fsxadmin", fsxadmin, `fsxadmin of FSx for ONTAP ${name}`, fs);
 
     const volumes = r.volumes.map((v) => {
       const vol = new aws.fsx.OntapVolume(
@@ -267,7 +274,6 @@ export class FsxOntap extends pulumi.ComponentResource {
     this.securityGroupId = sg.id;
     this.kmsKeyArn = kmsKeyArn;
     this.credentialsSecretArn = credentialsSecretArn;
-    this.fsxadminSecretArn = fsxadminSecretArn;
     this.volumes = pulumi.all(volumes);
     // The configured total: what the file system has once `pulumi up` has succeeded (the provider
     // reads `throughputCapacity` back as null for SINGLE_AZ_2).
@@ -287,7 +293,6 @@ export class FsxOntap extends pulumi.ComponentResource {
       securityGroupId: this.securityGroupId,
       kmsKeyArn: this.kmsKeyArn,
       credentialsSecretArn: this.credentialsSecretArn,
-      fsxadminSecretArn: this.fsxadminSecretArn,
       volumes: this.volumes,
       throughputCapacityMBps: this.throughputCapacityMBps,
     });

@@ -393,7 +393,7 @@ export interface FsxOntapSpec<KmsKeyArn = string> {
   readonly skipFinalBackup?: boolean;
   /**
    * Leave the file system usable in AWS when the stack is destroyed: the file system, SVM, volumes,
-   * KMS key, security group and its rules, and both credentials secrets are retained (Pulumi's
+   * KMS key, security group and its rules, and the vsadmin credentials secret are retained (Pulumi's
    * `retainOnDelete`, which also keeps whatever a change replaces or removes). docs/kinds/fsx-ontap.md
    * says what a retained file system costs and how to delete it.
    * @default false

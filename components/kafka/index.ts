@@ -5,24 +5,32 @@
  *
  * What it creates, in order:
  * 1. NFS ingress rules from the EKS nodes' security group to the file system's (the ports of
- *    components/fsx-ontap/security.ts, NFS only);
- * 2. the brokers' directories: the NFS CSI driver's chart (components/versions.ts), then, in the
- *    namespace `<namespace>-storage` (restricted), a Job that mounts every volume root through it
- *    and creates each broker's directory on each volume as Kafka's user (scripts/prepare-dirs.sh),
- *    awaited until it completes by components/bench/scripts/collect-job.sh (kubectl on the deploying machine),
- *    which stops at once, naming the fix, when the SVM's export rule refuses the driver root
- *    (manifests.ts says why the driver);
- * 3. (in the Kafka namespace, which the Strimzi operator's component creates and watches) the
- *    StorageClass `kafka-fsx-nfs-static` (no provisioner), one
+ *    components/fsx-ontap/security.ts, NFS), and HTTPS 443 (the SVM's ONTAP REST API);
+ * 2. in the namespace `<namespace>-storage` (restricted; default-deny NetworkPolicies, DNS, and HTTPS
+ *    to the SVM management endpoint for the ontap Job only): the ontap Job (./ontap.ts), as the SVM's
+ *    vsadmin, giving the data volumes the export policy `lab-<cluster>-brokers` (the node subnets
+ *    only, NFSv4, root squashed) and their roots to Kafka's user (1001:0, 0750); then a static PV and
+ *    claim per volume root, and the prepare Job mounting them and creating each broker's directory
+ *    as Kafka's user (scripts/prepare-dirs.sh); both Jobs awaited until they complete by
+ *    components/bench/scripts/collect-job.sh (kubectl on the deploying machine);
+ * 3. (in the Kafka namespace, which the Strimzi operator's component creates and watches) its
+ *    NetworkPolicies (./network.ts: default deny, DNS, the Kafka pods' egress; Strimzi generates their
+ *    ingress, the plain listener admitting the OMB namespace only), the StorageClass
+ *    `kafka-fsx-nfs-static` (no provisioner), one
  *    static PersistentVolume per broker per volume (reclaim `Retain`) and its pre-bound claim, named as
  *    Strimzi names a JBOD claim (storage.ts);
  * 4. the `KafkaNodePool`s (controllers on gp3, brokers JBOD on the static claims) and the `Kafka`
  *    (published broker settings, rack = zone), after the Strimzi operator (`operatorReady`); the Kafka
  *    resource is awaited until Strimzi reports it Ready (manifests.ts).
  *
+ * No CSI driver: every NFS volume is a static `nfs` PersistentVolume the kubelet mounts, so no pod
+ * can mount an export by naming it in its own spec (the restricted profile refuses `nfs` volumes in
+ * a pod; `csi` inline volumes would be allowed, which is why the NFS CSI driver is not installed).
+ *
  * Destroying it deletes the custom resources, then the claims and volumes; with `Retain` and static
  * volumes nothing is deleted on the file system: the brokers' directories and data stay until the
- * FSx stack is destroyed or removed by hand (README "kafka", clean-up).
+ * FSx stack is destroyed or removed by hand (README "kafka", clean-up); so do the export policy and
+ * the volumes' ownership (set through ONTAP, which no destroy reverts).
  *
  * Rules, defaults and sources: ./rules.ts, ./storage.ts, ./manifests.ts. Providers (AWS for the rules,
  * Kubernetes for the rest) come from `opts`.
@@ -34,7 +42,6 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { nodeIngressRules } from "../fsx-ontap/node-ingress";
 import { ONTAP_INGRESS } from "../fsx-ontap/security";
-import { CSI_DRIVER_NFS_CHART } from "../versions";
 import { COLLECT_IGNORED_INPUTS } from "../bench";
 import { readCollectScript } from "../bench/scripts";
 import { throwIfInvalid } from "../lib/args";
@@ -45,9 +52,7 @@ import {
   brokerPoolManifest,
   controllerPoolManifest,
   kafkaManifest,
-  csiDriverNfsValues,
   prepareConfigMapManifest,
-  mountRefusedFix,
   PREPARE_DEADLINE_SECONDS,
   PREPARE_JOB,
   PREPARE_POLL_SECONDS,
@@ -55,11 +60,31 @@ import {
   storageNamespaceManifest,
   storageNamespaceName,
 } from "./manifests";
+import { kafkaNetworkPolicies } from "./network";
+import {
+  ONTAP_DEADLINE_SECONDS,
+  ONTAP_JOB,
+  ontapApiPolicy,
+  ontapConfigMapManifest,
+  ontapCredentialsSecretManifest,
+  ontapJobManifest,
+} from "./ontap";
 import { KafkaClusterSpec, problems, resolve } from "./rules";
-import { brokerPodName, brokerVolumes, dataClaimManifest, dataVolumeManifest, staticStorageClassManifest } from "./storage";
+import {
+  brokerPodName,
+  brokerVolumes,
+  dataClaimManifest,
+  dataVolumeManifest,
+  staticStorageClassManifest,
+  volumeRootClaimManifest,
+  volumeRootManifest,
+} from "./storage";
+import { baselineNetworkPolicies } from "../lib/network-policy";
 
 /** The script the prepare Job runs (its one home). */
 export const PREPARE_DIRS_SCRIPT = path.join(__dirname, "scripts", "prepare-dirs.sh");
+/** The script the ontap Job runs (its one home). */
+export const ONTAP_EXPORTS_SCRIPT = path.join(__dirname, "scripts", "ontap-exports.py");
 /** How long the wait for the prepare Job lasts beyond the Job's own deadline, s. */
 export const AWAIT_PREPARE_MARGIN_SECONDS = 300;
 
@@ -81,9 +106,16 @@ export interface KafkaClusterArgs extends KafkaClusterSpec {
   readonly operatorReady: readonly pulumi.Resource[];
   /** Kubeconfig of the cluster (content, kept secret), for the kubectl that waits for the prepare Job. */
   readonly kubeconfig: pulumi.Input<string>;
-  /** The SVM whose export rule the volumes use, and the file system's management endpoint (DNS name): named in the fix when root is squashed. */
+  /** The SVM of the data volumes. */
   readonly svmName: pulumi.Input<string>;
-  readonly managementEndpoint: pulumi.Input<string>;
+  /** The SVM's management endpoint (ONTAP REST API): its DNS name and addresses. */
+  readonly svmManagementEndpoint: pulumi.Input<{ dnsName: string; ipAddresses: string[] }>;
+  /** The SVM's vsadmin credentials (secret), for the ontap Job. */
+  readonly ontapCredentials: pulumi.Input<{ username: string; password: string }>;
+  /** The subnets the EKS nodes (and their pods) have addresses in: the export policy's clients, the API server's. */
+  readonly nodeSubnetCidrs: pulumi.Input<string[]>;
+  /** The namespace of Kafka's clients (the OMB namespace): the only one the plain listener admits. */
+  readonly clientNamespace: string;
   /** The one zone the brokers run in (a required node affinity on `topology.kubernetes.io/zone`). @default none: wherever {brokerNodeGroup}'s nodes are */
   readonly zone?: pulumi.Input<string>;
 }
@@ -112,70 +144,117 @@ export class KafkaCluster extends pulumi.ComponentResource {
 
     const nfsRules = nodeIngressRules(
       name,
-      ONTAP_INGRESS.filter((p) => p.id.startsWith("nfs-")),
+      ONTAP_INGRESS.filter((p) => p.id.startsWith("nfs-") || p.id === "https-tcp-443"),
       args,
-      () => "Kafka brokers, storage preparation",
+      (p) => (p.id === "https-tcp-443" ? "Kafka storage preparation: the ONTAP REST API of the SVM" : "Kafka brokers, storage preparation"),
       this,
     );
 
-    // The brokers' directories exist before any of their volumes does: the NFS CSI driver (only for
-    // the prepare Job's inline volumes), its namespace, its script, the Job, awaited to completion
-    // (not by the provider, which would wait out the Job's deadline on a mount that can never
-    // succeed: by collect-job.sh watching its pods' mounts, which fails at once, naming the fix, when the driver's
-    // chmod is refused; manifests.ts `prepareJobManifest`).
-    const csi = new k8s.helm.v4.Chart(
-      `${name}-nfs-csi`,
-      {
-        chart: CSI_DRIVER_NFS_CHART.name,
-        version: CSI_DRIVER_NFS_CHART.version,
-        repositoryOpts: { repo: CSI_DRIVER_NFS_CHART.repo },
-        namespace: "kube-system",
-        values: csiDriverNfsValues(r),
-      },
-      child,
-    );
+    // The brokers' directories exist before any of their volumes does: the storage namespace and
+    // its NetworkPolicies; the ontap Job (export policy, roots' owner), awaited; the roots' static
+    // volumes; the prepare Job, awaited. Awaited by collect-job.sh (not by the provider, which would
+    // wait out a Job's deadline on a call or a mount that can never succeed).
+    const storageNsName = storageNamespaceName(r);
     const storageNs = new k8s.core.v1.Namespace(`${name}-storage-ns`, storageNamespaceManifest(r) as k8s.core.v1.NamespaceArgs, child);
-    const script = new k8s.core.v1.ConfigMap(
-      `${name}-storage-scripts`,
-      prepareConfigMapManifest(r, fs.readFileSync(PREPARE_DIRS_SCRIPT, "utf8")) as k8s.core.v1.ConfigMapArgs,
-      { ...child, dependsOn: [storageNs] },
-    );
-    const prepareManifest = withLaterInput(
-      withLaterInput(prepareJobManifest(r, SERVER, DEPLOYMENT), SERVER, args.nfsServer),
-      DEPLOYMENT,
-      storageNs.metadata.uid,
-    );
-    const prepare = new k8s.batch.v1.Job(`${name}-storage-prepare`, prepareManifest as unknown as k8s.batch.v1.JobArgs, {
-      ...child,
-      dependsOn: [script, csi, ...nfsRules],
-    });
-    const prepared = new command.local.Command(
-      `${name}-storage-prepare-await`,
+    const inStorage = { ...child, dependsOn: [storageNs] };
+    const storagePolicies = [
+      ...baselineNetworkPolicies(storageNsName).map(
+        (p) =>
+          new k8s.networking.v1.NetworkPolicy(`${name}-storage-${p.metadata?.name}`, p as k8s.networking.v1.NetworkPolicyArgs, inStorage),
+      ),
+      new k8s.networking.v1.NetworkPolicy(
+        `${name}-storage-ontap-api`,
+        pulumi
+          .output(args.svmManagementEndpoint)
+          .apply((e) => ontapApiPolicy(storageNsName, e.ipAddresses)) as k8s.networking.v1.NetworkPolicyArgs,
+        inStorage,
+      ),
+    ];
+    // Only the credentials are secret (the Secret's metadata stays visible to a preview and the rules).
+    const credentials = new k8s.core.v1.Secret(
+      `${name}-storage-ontap-credentials`,
       {
-        create: readCollectScript(),
-        interpreter: ["/bin/sh", "-c"],
-        environment: {
-          JOB_NAME: PREPARE_JOB,
-          JOB_NAMESPACE: storageNamespaceName(r),
-          WAIT_TIMEOUT_SECONDS: String(PREPARE_DEADLINE_SECONDS + AWAIT_PREPARE_MARGIN_SECONDS),
-          POLL_SECONDS: String(PREPARE_POLL_SECONDS),
-          MOUNT_REFUSED_FIX: pulumi
-            .all([args.svmName, args.managementEndpoint])
-            .apply(([svm, endpoint]) => mountRefusedFix(svm, endpoint, storageNamespaceName(r))),
-          LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
-        },
-        // A Job created again (new uid) is awaited again; nothing else re-runs it.
-        triggers: [prepare.metadata.uid],
-        logging: "stderr",
-        addPreviousOutputInEnv: false,
-      },
-      { parent: this, dependsOn: [prepare], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
+        ...ontapCredentialsSecretManifest(storageNsName, "", ""),
+        stringData: pulumi.secret(pulumi.output(args.ontapCredentials).apply((c) => ({ username: c.username, password: c.password }))),
+      } as unknown as k8s.core.v1.SecretArgs,
+      inStorage,
     );
+    const ontapScript = new k8s.core.v1.ConfigMap(
+      `${name}-storage-ontap-scripts`,
+      ontapConfigMapManifest(storageNsName, fs.readFileSync(ONTAP_EXPORTS_SCRIPT, "utf8")) as k8s.core.v1.ConfigMapArgs,
+      inStorage,
+    );
+    const ontapManifest = pulumi
+      .all([args.svmManagementEndpoint, args.svmName, args.nodeSubnetCidrs])
+      .apply(([e, svm, cidrs]) => ontapJobManifest(r, storageNsName, { host: e.dnsName, svmName: svm, clientCidrs: cidrs.join(",") }));
+    const ontap = new k8s.batch.v1.Job(`${name}-storage-ontap`, ontapManifest as unknown as k8s.batch.v1.JobArgs, {
+      ...child,
+      dependsOn: [credentials, ontapScript, ...storagePolicies, ...nfsRules],
+    });
+    const awaitJob = (role: string, job: k8s.batch.v1.Job, jobName: string, deadlineSeconds: number) =>
+      new command.local.Command(
+        `${name}-storage-${role}-await`,
+        {
+          create: readCollectScript(),
+          interpreter: ["/bin/sh", "-c"],
+          environment: {
+            JOB_NAME: jobName,
+            JOB_NAMESPACE: storageNsName,
+            WAIT_TIMEOUT_SECONDS: String(deadlineSeconds + AWAIT_PREPARE_MARGIN_SECONDS),
+            POLL_SECONDS: String(PREPARE_POLL_SECONDS),
+            LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
+          },
+          // A Job created again (new uid) is awaited again; nothing else re-runs it.
+          triggers: [job.metadata.uid],
+          logging: "stderr",
+          addPreviousOutputInEnv: false,
+        },
+        { parent: this, dependsOn: [job], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
+      );
+    const ontapDone = awaitJob("ontap", ontap, ONTAP_JOB, ONTAP_DEADLINE_SECONDS);
 
     const storageClass = new k8s.storage.v1.StorageClass(
       `${name}-static-class`,
       staticStorageClassManifest() as k8s.storage.v1.StorageClassArgs,
       child,
+    );
+    const roots = r.dataVolumes.map((_, i) => {
+      const pv = new k8s.core.v1.PersistentVolume(
+        `${name}-storage-root-pv-${i}`,
+        withLaterInput(
+          volumeRootManifest(r, storageNsName, i, SERVER),
+          SERVER,
+          args.nfsServer,
+        ) as unknown as k8s.core.v1.PersistentVolumeArgs,
+        { ...child, dependsOn: [storageClass, ontapDone] },
+      );
+      return new k8s.core.v1.PersistentVolumeClaim(
+        `${name}-storage-root-pvc-${i}`,
+        volumeRootClaimManifest(r, storageNsName, i) as unknown as k8s.core.v1.PersistentVolumeClaimArgs,
+        { ...child, dependsOn: [storageNs, pv] },
+      );
+    });
+    const script = new k8s.core.v1.ConfigMap(
+      `${name}-storage-scripts`,
+      prepareConfigMapManifest(r, fs.readFileSync(PREPARE_DIRS_SCRIPT, "utf8")) as k8s.core.v1.ConfigMapArgs,
+      inStorage,
+    );
+    const prepareManifest = withLaterInput(prepareJobManifest(r, DEPLOYMENT), DEPLOYMENT, storageNs.metadata.uid);
+    const prepare = new k8s.batch.v1.Job(`${name}-storage-prepare`, prepareManifest as unknown as k8s.batch.v1.JobArgs, {
+      ...child,
+      dependsOn: [script, ...storagePolicies, ...roots],
+    });
+    const prepared = awaitJob("prepare", prepare, PREPARE_JOB, PREPARE_DEADLINE_SECONDS);
+
+    // The Kafka namespace's policies (network.ts): the number and names are fixed, the egress rule's
+    // node subnets come from upstream.
+    const kafkaPolicies = kafkaNetworkPolicies(r, []).map(
+      (p, i) =>
+        new k8s.networking.v1.NetworkPolicy(
+          `${name}-policy-${p.metadata?.name}`,
+          pulumi.output(args.nodeSubnetCidrs).apply((cidrs) => kafkaNetworkPolicies(r, cidrs)[i]) as k8s.networking.v1.NetworkPolicyArgs,
+          { ...child, dependsOn: [...args.operatorReady] },
+        ),
     );
     const claims = mounts.map((v) => {
       const pv = new k8s.core.v1.PersistentVolume(
@@ -200,9 +279,9 @@ export class KafkaCluster extends pulumi.ComponentResource {
       ...child,
       dependsOn: [...after, ...claims],
     });
-    const kafka = new k8s.apiextensions.CustomResource(`${name}-kafka`, kafkaManifest(r), {
+    const kafka = new k8s.apiextensions.CustomResource(`${name}-kafka`, kafkaManifest(r, args.clientNamespace), {
       ...child,
-      dependsOn: [...after, controllers, brokers],
+      dependsOn: [...after, ...kafkaPolicies, controllers, brokers],
     });
 
     this.ready = [kafka];

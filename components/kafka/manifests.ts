@@ -22,7 +22,8 @@ import type { IJob } from "kubernetes-models/batch/v1/Job";
 import { nodeGroupAffinity, nodeGroupToleration } from "../eks/placement";
 import { podSecurityNamespaceManifest } from "../strimzi/manifests";
 import { KAFKA_METADATA_VERSION, STRIMZI_KAFKA_IMAGE } from "../versions";
-import { brokerPodName, STATIC_STORAGE_CLASS } from "./storage";
+import { listenerPeers } from "./network";
+import { brokerPodName, STATIC_STORAGE_CLASS, volumeRootClaimName } from "./storage";
 import { gibQuantity, KAFKA_GID, KAFKA_UID, RACK_TOPOLOGY_KEY, ResolvedKafka, Resources } from "./rules";
 
 export const KAFKA_API_VERSION = "kafka.strimzi.io/v1";
@@ -47,7 +48,8 @@ export interface CustomResourceManifest {
   readonly spec: Record<string, unknown>;
 }
 
-export function kafkaManifest(r: ResolvedKafka): CustomResourceManifest {
+/** `clientNamespace`: the only namespace whose pods the plain listener admits (network.ts). */
+export function kafkaManifest(r: ResolvedKafka, clientNamespace: string): CustomResourceManifest {
   return {
     apiVersion: KAFKA_API_VERSION,
     kind: "Kafka",
@@ -60,7 +62,9 @@ export function kafkaManifest(r: ResolvedKafka): CustomResourceManifest {
       kafka: {
         version: r.kafkaVersion,
         metadataVersion: KAFKA_METADATA_VERSION,
-        listeners: [{ name: "plain", port: PLAIN_LISTENER_PORT, type: "internal", tls: false }],
+        listeners: [
+          { name: "plain", port: PLAIN_LISTENER_PORT, type: "internal", tls: false, networkPolicyPeers: listenerPeers(clientNamespace) },
+        ],
         config: { ...r.config },
         rack: { topologyKey: RACK_TOPOLOGY_KEY },
       },
@@ -180,28 +184,6 @@ export function brokerPoolManifest(r: ResolvedKafka, zone?: string): CustomResou
 // ---------------------------------------------------------------------------------------------
 // Preparing the brokers' directories
 
-/**
- * The NFS CSI driver's name and the volume attributes its node plugin reads from an inline volume
- * (kubernetes-csi/csi-driver-nfs v4.13.4 pkg/nfs/nodeserver.go `NodePublishVolume`: `server`,
- * `share`, `mountOptions`, `mountPermissions` — "driver will perform chmod after mount" with that
- * octal mode, docs/driver-parameters.md), and the chart values that allow inline volumes
- * (`feature.enableInlineVolume`, which adds `Ephemeral` to the CSIDriver's `volumeLifecycleModes`,
- * templates/csi-nfs-driverinfo.yaml) and keep its privileged node plugin on the system nodes only
- * (`node.nodeSelector`; the chart's default tolerates every taint).
- */
-export const NFS_CSI_DRIVER = "nfs.csi.k8s.io";
-/** The volume roots' mode after the driver mounts them: writable by the prepare Job's (Kafka's) user. */
-export const VOLUME_ROOT_MODE = "0777";
-
-export function csiDriverNfsValues(r: Pick<ResolvedKafka, "controllerNodeGroup">): Record<string, unknown> {
-  const onSystem = { "storage-bench-lab/node-group": r.controllerNodeGroup };
-  return {
-    feature: { enableInlineVolume: true },
-    node: { nodeSelector: onSystem },
-    controller: { nodeSelector: onSystem },
-  };
-}
-
 /** The namespace of the prepare Job (restricted, like every namespace of the kind). */
 export function storageNamespaceName(r: Pick<ResolvedKafka, "namespace">): string {
   return `${r.namespace}-storage`;
@@ -217,34 +199,6 @@ export const PREPARE_RESOURCES: Resources = { requests: { cpu: "50m", memory: "6
 export const PREPARE_DEADLINE_SECONDS = 600;
 /** Seconds between two looks at the Job and its pods' mount events. */
 export const PREPARE_POLL_SECONDS = 5;
-
-/**
- * What the wait for the Job prints when the driver's chmod of a volume root is refused (the SVM's
- * export rule squashes root), one line each (components/bench/scripts/collect-job.sh
- * `MOUNT_REFUSED_FIX`): on the file system's management endpoint as fsxadmin, first the rules of the
- * `default` policy with their index, client match and superuser setting (ONTAP CLI `vserver
- * export-policy rule show ... -fields`, https://docs.netapp.com/us-en/ontap-cli/vserver-export-policy-rule-show.html),
- * then the change of the matching rule (`vserver export-policy rule modify -ruleindex ... -superuser`,
- * https://docs.netapp.com/us-en/ontap-cli/vserver-export-policy-rule-modify.html): which index holds
- * the rule FSx made is not documented, so it is read, not assumed. The endpoint has addresses in the
- * VPC only, so the ssh runs from inside it (a node through SSM Session Manager, or a pod).
- *
- * Then the failed Job is deleted and `pulumi up --refresh` run: the Kubernetes provider only notices
- * an object deleted out of band on a refresh, and without one the new wait would find no Job. (A
- * refresh is safe here: the stack's Kubernetes provider has no `deleteUnreachable`, so an unreachable
- * cluster fails the refresh instead of dropping objects from the state; stacks/kafka/index.ts.)
- */
-export function mountRefusedFix(svmName: string, managementEndpoint: string, namespace: string): string {
-  return [
-    `the export rule of SVM ${svmName} squashes root, so the NFS CSI driver's chmod of a new volume's root (run as root) was refused. ` +
-      `On the file system's management endpoint, reachable only from inside the VPC (e.g. from an EKS node through SSM Session Manager, or from a pod), ` +
-      `ssh fsxadmin@${managementEndpoint} and find the rule that matches the nodes:`,
-    `  vserver export-policy rule show -vserver ${svmName} -policyname default -fields ruleindex,clientmatch,superuser`,
-    `let root through on that rule:`,
-    `  vserver export-policy rule modify -vserver ${svmName} -policyname default -ruleindex <index from the show> -superuser sys`,
-    `then delete the failed Job (kubectl --namespace ${namespace} delete job ${PREPARE_JOB}) and run pulumi up --refresh, which creates it again (docs/kafka.md, "Root over NFS")`,
-  ].join("\n");
-}
 
 export function storageNamespaceManifest(r: ResolvedKafka): INamespace {
   return podSecurityNamespaceManifest(storageNamespaceName(r), "restricted");
@@ -262,29 +216,16 @@ export function prepareConfigMapManifest(r: ResolvedKafka, script: string): ICon
 /**
  * The Job that gives every broker its directory on every data volume (scripts/prepare-dirs.sh), as
  * Kafka's own user (1001, group 0), so the directories belong to it; it meets the restricted Pod
- * Security Standard. A new FSx volume's root belongs to root: the volumes are mounted through the NFS
- * CSI driver (inline `csi` volumes, a type the restricted profile allows), whose node plugin makes
- * each root writable (`mountPermissions` {@link VOLUME_ROOT_MODE}) at mount time. `server` is the
- * SVM's NFS endpoint. Awaited (index.ts: collect-job.sh, not the provider) before any
- * broker volume exists. `deploymentId` names this deployment (the storage namespace's uid, index.ts):
- * the script accepts Kafka data in a directory only when that directory carries it (a re-deploy onto
- * the same volumes stops there, naming the clean-up).
- *
- * The driver's chmod runs as root over NFS, and only when the root's mode differs (csi-driver-nfs
- * v4.13.4 pkg/nfs/utils.go `chmodIfPermissionMismatch`): it needs an export rule that keeps root
- * root (`-superuser sys` or `any`), which neither AWS nor NetApp documents for the SVM's `default`
- * policy. Where root is squashed the chmod fails with a bare `operation not permitted`
- * (pkg/nfs/chmod_unix.go `syscall.Chmod`), which NodePublishVolume returns as codes.Internal: a
- * FailedMount event `MountVolume.SetUp failed for volume "data-0" : rpc error: code = Internal desc =
- * operation not permitted`. The NFS mount stays in place, so the kubelet's retry finds the target
- * mounted and NodePublishVolume succeeds without a chmod (pkg/nfs/nodeserver.go, `!notMnt`): the
- * container starts on a volume root still owned by root, mode 0755, prepare-dirs.sh cannot create
- * the brokers' directories and says the root's mode is not 777, and with `backoffLimit` 2 the Job
- * is Failed in about a minute. The wait (collect-job.sh with {@link mountRefusedFix}) fails at once
- * on the event, or on the Failed Job with that event or that log line, printing the commands that
- * fix the rule (docs/kafka.md, "Root over NFS").
+ * Security Standard. It mounts each volume's root through a static PersistentVolume and its claim in
+ * the storage namespace (storage.ts `volumeRootManifest`: a plain `nfs` volume the kubelet mounts,
+ * no CSI driver, no inline volume), after the ontap Job (ontap.ts) has made each root Kafka's
+ * (1001:0, mode 0750) and given the volumes their export policy, so nothing runs as root over NFS.
+ * Awaited (index.ts: collect-job.sh, not the provider) before any broker volume exists.
+ * `deploymentId` names this deployment (the storage namespace's uid, index.ts): the script accepts
+ * Kafka data in a directory only when that directory carries it (a re-deploy onto the same volumes
+ * stops there, naming the clean-up).
  */
-export function prepareJobManifest(r: ResolvedKafka, server: string, deploymentId: string): IJob {
+export function prepareJobManifest(r: ResolvedKafka, deploymentId: string): IJob {
   const labels = { "app.kubernetes.io/name": PREPARE_JOB, "app.kubernetes.io/part-of": "storage-bench-lab" };
   return {
     apiVersion: "batch/v1",
@@ -335,13 +276,7 @@ export function prepareJobManifest(r: ResolvedKafka, server: string, deploymentI
           ],
           volumes: [
             { name: "scripts", configMap: { name: `${PREPARE_JOB}-scripts` } },
-            ...r.dataVolumes.map((share, i) => ({
-              name: `data-${i}`,
-              csi: {
-                driver: NFS_CSI_DRIVER,
-                volumeAttributes: { server, share, mountOptions: "nfsvers=4.1", mountPermissions: VOLUME_ROOT_MODE },
-              },
-            })),
+            ...r.dataVolumes.map((_, i) => ({ name: `data-${i}`, persistentVolumeClaim: { claimName: volumeRootClaimName(i) } })),
           ],
         },
       },

@@ -159,3 +159,57 @@ export function dataClaimManifest(r: ResolvedKafka, v: BrokerVolume): IPersisten
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The volume roots, for the prepare Job only
+
+/** The claim of data volume `i`'s root in the storage namespace. */
+export function volumeRootClaimName(i: number): string {
+  return `volume-root-${i}`;
+}
+
+/** The PV of data volume `i`'s root (PVs are cluster-wide: prefixed with the storage namespace). */
+export function volumeRootVolumeName(storageNamespace: string, i: number): string {
+  return `${storageNamespace}-${volumeRootClaimName(i)}`;
+}
+
+/**
+ * The static PV of data volume `i`'s root (`junctionPath`), reserved for the prepare Job's claim in
+ * `storageNamespace`: a plain `nfs` volume (mounted by the kubelet, like the brokers'), so the Job
+ * needs no CSI driver and no inline volume. Retained: deleting it leaves the volume untouched.
+ */
+export function volumeRootManifest(r: ResolvedKafka, storageNamespace: string, i: number, server: string): IPersistentVolume {
+  return {
+    apiVersion: "v1",
+    kind: "PersistentVolume",
+    metadata: {
+      name: volumeRootVolumeName(storageNamespace, i),
+      labels: { [PV_CLUSTER_LABEL]: r.clusterName, "storage-bench-lab/kafka-volume-root": String(i) },
+    },
+    spec: {
+      capacity: { storage: gibQuantity(r.brokerVolumeGiB) },
+      accessModes: ["ReadWriteOnce"],
+      volumeMode: "Filesystem",
+      persistentVolumeReclaimPolicy: "Retain",
+      storageClassName: STATIC_STORAGE_CLASS,
+      mountOptions: [...NFS_MOUNT_OPTIONS],
+      nfs: { server, path: r.dataVolumes[i] },
+      claimRef: { apiVersion: "v1", kind: "PersistentVolumeClaim", namespace: storageNamespace, name: volumeRootClaimName(i) },
+    },
+  };
+}
+
+export function volumeRootClaimManifest(r: ResolvedKafka, storageNamespace: string, i: number): IPersistentVolumeClaim {
+  return {
+    apiVersion: "v1",
+    kind: "PersistentVolumeClaim",
+    metadata: { name: volumeRootClaimName(i), namespace: storageNamespace },
+    spec: {
+      accessModes: ["ReadWriteOnce"],
+      volumeMode: "Filesystem",
+      resources: { requests: { storage: gibQuantity(r.brokerVolumeGiB) } },
+      storageClassName: STATIC_STORAGE_CLASS,
+      volumeName: volumeRootVolumeName(storageNamespace, i),
+    },
+  };
+}

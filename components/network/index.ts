@@ -30,6 +30,8 @@ export class Network extends pulumi.ComponentResource {
   readonly azIds: pulumi.Output<string[]>;
   readonly publicSubnetIds: pulumi.Output<string[]>;
   readonly privateSubnetIds: pulumi.Output<string[]>;
+  /** The private subnets' CIDRs, in subnet order: where the EKS nodes and (VPC CNI) their pods have addresses. */
+  readonly privateSubnetCidrs: pulumi.Output<string[]>;
   /** One a zone, in zone order. */
   readonly privateRouteTableIds: pulumi.Output<string[]>;
   readonly natGatewayIds: pulumi.Output<string[]>;
@@ -159,6 +161,7 @@ export class Network extends pulumi.ComponentResource {
     this.azIds = zones.apply((z) => z.ids);
     this.publicSubnetIds = pulumi.all(publicSubnets.map((s) => s.id));
     this.privateSubnetIds = pulumi.all(privateSubnets.map((s) => s.id));
+    this.privateSubnetCidrs = pulumi.all(privateSubnets.map((s) => s.cidrBlock.apply((c) => c ?? "")));
     this.privateRouteTableIds = pulumi.all(privateRts.map((rt) => rt.id));
     this.natGatewayIds = pulumi.all(nats.map((n) => n.id));
     this.registerOutputs({
@@ -168,6 +171,7 @@ export class Network extends pulumi.ComponentResource {
       azIds: this.azIds,
       publicSubnetIds: this.publicSubnetIds,
       privateSubnetIds: this.privateSubnetIds,
+      privateSubnetCidrs: this.privateSubnetCidrs,
       privateRouteTableIds: this.privateRouteTableIds,
       natGatewayIds: this.natGatewayIds,
     });

@@ -42,6 +42,7 @@ import {
   workerUrls,
 } from "./manifests";
 import { driverDeadlineSeconds, MatrixCell, ombImageProblems, OmbSpec, problems, resolve } from "./rules";
+import { KafkaPeer, ombNetworkPolicies } from "./network";
 
 /** The script every driver Job runs (its one home). */
 export const DRIVER_SCRIPT = path.join(__dirname, "scripts", "driver.sh");
@@ -63,6 +64,8 @@ export interface OmbBenchmarkArgs extends OmbSpec {
   readonly metadata?: pulumi.Input<RunMetadata>;
   /** What the first driver Job waits for (the Kafka cluster). @default [] */
   readonly runAfter?: readonly pulumi.Resource[];
+  /** The Kafka cluster benchmarked: the OMB pods' only egress besides DNS (network.ts). */
+  readonly kafka: KafkaPeer;
   /** The one zone the workers and drivers run in (a required node affinity on `topology.kubernetes.io/zone`). @default none: wherever {clientNodeGroup}'s nodes are */
   readonly zone?: pulumi.Input<string>;
 }
@@ -107,6 +110,9 @@ export class OmbBenchmark extends pulumi.ComponentResource {
       child,
     );
     const inNs = { ...child, dependsOn: [ns] };
+    const policies = ombNetworkPolicies(r.namespace, args.kafka).map(
+      (p) => new k8s.networking.v1.NetworkPolicy(`${name}-policy-${p.metadata?.name}`, p as k8s.networking.v1.NetworkPolicyArgs, inNs),
+    );
     const service = new k8s.core.v1.Service(`${name}-workers-svc`, workerServiceManifest(r) as k8s.core.v1.ServiceArgs, inNs);
     const config = new k8s.core.v1.ConfigMap(
       `${name}-config`,
@@ -116,7 +122,7 @@ export class OmbBenchmark extends pulumi.ComponentResource {
     const workers = new k8s.apps.v1.StatefulSet(
       `${name}-workers`,
       withImage(workerStatefulSetManifest(r, imageNow, zoneNow)) as unknown as k8s.apps.v1.StatefulSetArgs,
-      { ...inNs, dependsOn: [ns, service, config] },
+      { ...inNs, dependsOn: [ns, service, config, ...policies] },
     );
 
     const collectScript = readCollectScript();

@@ -48,6 +48,8 @@ import {
 } from "./rules";
 
 export const WORKER_NAME = "omb-worker";
+/** The driver Jobs' pods' `app.kubernetes.io/name` (network.ts selects them). */
+export const DRIVER_NAME = "omb-driver";
 export const CONFIG_NAME = "omb-config";
 /** Where the OMB image installs the benchmark (docker/Dockerfile.build: `WORKDIR /benchmark`). */
 export const OMB_HOME = "/benchmark";
@@ -260,7 +262,7 @@ function topicCleanup(r: ResolvedOmb): IContainer {
 export function driverJobManifest(r: ResolvedOmb, cell: MatrixCell, image: string, zone?: string): IJob {
   const name = driverJobName(cell, r.runId);
   const labels = {
-    "app.kubernetes.io/name": "omb-driver",
+    "app.kubernetes.io/name": DRIVER_NAME,
     "app.kubernetes.io/part-of": "storage-bench-lab",
     "storage-bench-lab/omb-cell": cell.name,
     "storage-bench-lab/run-id": r.runId,

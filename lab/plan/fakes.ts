@@ -260,6 +260,21 @@ export function fakeCall(token: string, inputs: Record<string, unknown>, ctx: Fa
         expiresAt: FAKE_NOW,
       };
     }
+    case "aws:secretsmanager/getSecretVersion:getSecretVersion": {
+      // The fsx-ontap stack's vsadmin secret as components/fsx-ontap writes it (JSON username, password).
+      const secretId = String(inputs.secretId ?? "");
+      return {
+        id: `${secretId}|AWSCURRENT`,
+        arn: secretId,
+        secretId,
+        versionId: fakeHash(`${secretId}::version`, 32),
+        versionStage: "AWSCURRENT",
+        versionStages: ["AWSCURRENT"],
+        secretString: JSON.stringify({ username: "vsadmin", password: SECRET_PLACEHOLDER }),
+        secretBinary: "",
+        createdDate: FAKE_NOW,
+      };
+    }
     default:
       throw new Error(`unmocked invoke '${token}': the offline plan answers only the invokes listed in lab/plan/fakes.ts (fakeCall)`);
   }

@@ -370,13 +370,10 @@ export const k8sProbes = defineRule({
 
 /**
  * Services `k8s-service-network-policy` does not ask for a NetworkPolicy, as `<namespace>/<name>`,
- * each with why: only the one still open, with the change that closes it. Nothing else is exempt.
+ * each with why. None: every Service the lab creates has its namespace's policies (the OMB workers'
+ * since the kafka kind's change: components/omb/network.ts). Nothing is exempt.
  */
-export const SERVICE_NETWORK_POLICY_EXCEPTIONS: Readonly<Record<string, string>> = {
-  "omb/omb-worker":
-    "OPEN (issue #32 item 6, Kafka part): the OpenMessaging Benchmark workers' HTTP API is unauthenticated; its " +
-    "NetworkPolicies belong to the kafka kind's change (components/kafka, components/omb), listed as open in docs/security.md",
-};
+export const SERVICE_NETWORK_POLICY_EXCEPTIONS: Readonly<Record<string, string>> = {};
 
 /** A label selector's `matchLabels` when it is nothing else (no `matchExpressions`), else undefined. */
 function plainMatchLabels(selector: unknown): Record<string, unknown> | undefined {
@@ -441,6 +438,65 @@ export const k8sServiceNetworkPolicy = definePlanRule({
   },
 });
 
+/**
+ * Helm charts whose values turn on a CSI driver's inline (ephemeral) volumes, as `<chart>` →
+ * the values path: kubernetes-csi/csi-driver-nfs `feature.enableInlineVolume` (default false in the
+ * chart's values.yaml at v4.13.4, charts/v4.13.4/csi-driver-nfs/values.yaml; true adds `Ephemeral`
+ * to its CSIDriver's `volumeLifecycleModes`, templates/csi-nfs-driverinfo.yaml).
+ */
+export const INLINE_VOLUME_CHART_VALUES: Readonly<Record<string, readonly string[]>> = {
+  "csi-driver-nfs": ["feature", "enableInlineVolume"],
+};
+
+/** The chart's name in a Chart's `chart` input (`repo/name`, an OCI or HTTP reference, or a bare name). */
+function chartName(chart: unknown): string | undefined {
+  if (typeof chart !== "string") return undefined;
+  const last = chart.replace(/\/+$/, "").split("/").pop() ?? "";
+  return last.replace(/-\d+\.\d+\.\d+.*\.tgz$/, "");
+}
+
+export const k8sNoCsiInlineVolumes = defineRule({
+  name: "k8s-no-csi-inline-volumes",
+  description:
+    "No pod mounts a CSI inline volume (`csi` in its volumes), no CSIDriver allows the `Ephemeral` lifecycle mode, no chart " +
+    "turns it on (csi-driver-nfs `feature.enableInlineVolume`). The restricted Pod Security profile allows `csi` volumes, so " +
+    "an inline volume lets any pod of any namespace mount whatever the driver reaches (with the NFS driver, any export the " +
+    "nodes can reach). Storage is mounted through claims bound to PersistentVolumes the lab writes. " +
+    mirrors(LAB_OWN),
+  enforcementLevel: "mandatory",
+  controls: LAB_OWN,
+  resourceTypes: [...WORKLOADS, T.csiDriver, T.helmChart],
+  check(inputs, type) {
+    if (type === T.csiDriver) {
+      const modes = dig(inputs, ["spec", "volumeLifecycleModes"]);
+      return Array.isArray(modes) && modes.includes("Ephemeral")
+        ? ['spec.volumeLifecycleModes includes "Ephemeral": pods could mount the driver\'s volumes inline; keep "Persistent" only']
+        : [];
+    }
+    if (type === T.helmChart) {
+      const name = chartName(inputs.chart);
+      const path = name === undefined ? undefined : INLINE_VOLUME_CHART_VALUES[name];
+      if (path === undefined) return [];
+      return dig(inputs, ["values", ...path]) === true
+        ? [`values.${path.join(".")} is true: chart ${name} would let pods mount its volumes inline; set it false (the chart's default)`]
+        : [];
+    }
+    const spec = podSpec(inputs, type);
+    const volumes = dig(spec.spec, ["volumes"]);
+    if (!Array.isArray(volumes)) return [];
+    const out: string[] = [];
+    volumes.forEach((v, i) => {
+      if (!isObj(v) || !isSet(v.csi)) return;
+      const driver = dig(v.csi, ["driver"]);
+      out.push(
+        `${spec.path}.${entry("volumes", v, i, "name")} is a CSI inline volume (driver ${shown(driver)}): mount it through a ` +
+          "PersistentVolumeClaim bound to a PersistentVolume instead",
+      );
+    });
+    return out;
+  },
+});
+
 /** The Kubernetes area's plan rules (over a stack's objects together). */
 export const KUBERNETES_PLAN_RULES = [k8sServiceNetworkPolicy] as const;
 
@@ -455,4 +511,5 @@ export const KUBERNETES_RULES = [
   k8sNoDefaultNamespace,
   k8sNamespacePodSecurity,
   k8sProbes,
+  k8sNoCsiInlineVolumes,
 ] as const;

@@ -36,6 +36,7 @@ import {
   k8sNamespacePodSecurity,
   k8sNoDefaultNamespace,
   k8sPrivilegedNamespaces,
+  k8sNoCsiInlineVolumes,
   k8sProbes,
   k8sWorkloadRestrictedPodSecurity,
   k8sServiceNetworkPolicy,
@@ -93,6 +94,7 @@ export const RULES = [
   k8sRbacNoWildcards,
   k0sSecretsEncryption,
   k0sctlSshVerified,
+  k8sNoCsiInlineVolumes,
 ] as const satisfies readonly Rule[];
 
 /** Every rule over a stack's resources together (offline, and a stack validation policy in the pack). */

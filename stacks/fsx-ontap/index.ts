@@ -91,7 +91,7 @@ function build(
     securityGroupId: fsx.securityGroupId,
     kmsKeyArn: fsx.kmsKeyArn,
     credentialsSecretArn: fsx.credentialsSecretArn,
-    fsxadminSecretArn: fsx.fsxadminSecretArn,
+    clientSubnetCidrs: net.privateSubnetCidrs,
     volumes: fsx.volumes,
     throughputCapacityMBps: fsx.throughputCapacityMBps,
     expiresAt,

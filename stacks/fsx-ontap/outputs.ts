@@ -31,7 +31,8 @@ export const fsxOntapOutputs = {
   kmsKeyArn: text,
   /** The `vsadmin` credentials secret Trident reads (`credentials.type: awsarn`). */
   credentialsSecretArn: text,
-  fsxadminSecretArn: text,
+  /** The network's private subnets' CIDRs, where the EKS nodes and their pods have addresses: the kafka kind's export policy clients. */
+  clientSubnetCidrs: z.array(text).min(1),
   volumes: z.array(z.object({ name: text, junctionPath: text, id: text })),
   throughputCapacityMBps: z.number().int().positive(),
 };

@@ -16,13 +16,15 @@
  * stacks/lib/upstream.ts `whenUpstreamsFit`): the node groups, the data volumes, the NFS endpoint;
  * a mismatch is a config error naming the key. No resource is created inside an `apply`.
  */
+import * as aws from "@pulumi/aws";
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { GP3_STORAGE_CLASS, gp3StorageClassManifest } from "../../components/eks/storage";
 import { LOCAL_DOCKER_PROBE } from "../../components/image/docker";
 import { dockerEndpoint } from "../../components/image/rules";
 import { KafkaCluster } from "../../components/kafka";
-import { bootstrapServers } from "../../components/kafka/manifests";
+import { bootstrapServers, PLAIN_LISTENER_PORT } from "../../components/kafka/manifests";
+import { kafkaPodSelector } from "../../components/kafka/network";
 import { NFS_MOUNT_OPTIONS, resolve as resolveKafka } from "../../components/kafka/rules";
 import { STATIC_STORAGE_CLASS } from "../../components/kafka/storage";
 import { OmbBenchmark } from "../../components/omb";
@@ -36,7 +38,16 @@ import { parseConfig, userKey } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { whenUpstreamsFit } from "../lib/upstream";
 import { checkKafka, kafkaArgs, KafkaConfig, kafkaSchema, ombArgs, zonePlacementOf } from "./config";
-import { dataVolumeProblems, nfsEndpointProblems, placementOf, placementProblems, Workload, zoneMetadata } from "./upstream";
+import {
+  dataVolumeProblems,
+  nfsEndpointProblems,
+  placementOf,
+  placementProblems,
+  svmManagementEndpointProblems,
+  vsadminCredentialsOf,
+  Workload,
+  zoneMetadata,
+} from "./upstream";
 
 /** The scenario this kind's samples belong to. */
 export const SCENARIO = "kafka-fsx";
@@ -61,7 +72,9 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
     "throughputCapacityMBps",
     "preferredAz",
     "svmName",
-    "managementEndpoint",
+    "svmManagementEndpoint",
+    "credentialsSecretArn",
+    "clientSubnetCidrs",
   ]);
   const zonePlacement = zonePlacementOf(cfg);
   const eks = readEks(cfg.eksStack, ["kubeconfig", "nodeSecurityGroupId", "nodeGroups"]);
@@ -104,10 +117,25 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
     { fsx, eks },
     ({ fsx: f, eks: e }) => [
       ...(e ? placementProblems(e.nodeGroups, workloads(zonePlacement === "preferred" ? f?.preferredAz : undefined)) : []),
-      ...(f ? [...dataVolumeProblems(f.volumes, k.dataVolumes), ...nfsEndpointProblems(f.nfsEndpoint, cfg.fsxOntapStack)] : []),
+      ...(f
+        ? [
+            ...dataVolumeProblems(f.volumes, k.dataVolumes),
+            ...nfsEndpointProblems(f.nfsEndpoint, cfg.fsxOntapStack),
+            ...svmManagementEndpointProblems(f.svmManagementEndpoint, cfg.fsxOntapStack),
+          ]
+        : []),
     ],
     () => build(cfg, id, k, o, provider, expiresAt, fsx, eks),
   );
+}
+
+/**
+ * The SVM's vsadmin credentials, read from the fsx-ontap stack's Secrets Manager secret (the JSON
+ * `{"username","password"}` Trident reads) at deploy time: secret in the state, never an output.
+ */
+function vsadminCredentials(secretArn: pulumi.Output<string>, provider: ReturnType<typeof labAwsProvider>["provider"]) {
+  const version = aws.secretsmanager.getSecretVersionOutput({ secretId: secretArn }, { provider });
+  return pulumi.secret(version.secretString.apply((text) => vsadminCredentialsOf(text)));
 }
 
 function build(
@@ -118,7 +146,17 @@ function build(
   provider: ReturnType<typeof labAwsProvider>["provider"],
   expiresAt: pulumi.Output<string>,
   fsx: ReturnType<
-    typeof readFsxOntap<"nfsEndpoint" | "securityGroupId" | "volumes" | "throughputCapacityMBps" | "preferredAz" | "svmName" | "managementEndpoint">
+    typeof readFsxOntap<
+      | "nfsEndpoint"
+      | "securityGroupId"
+      | "volumes"
+      | "throughputCapacityMBps"
+      | "preferredAz"
+      | "svmName"
+      | "svmManagementEndpoint"
+      | "credentialsSecretArn"
+      | "clientSubnetCidrs"
+    >
   >,
   eks: ReturnType<typeof readEks<"kubeconfig" | "nodeSecurityGroupId" | "nodeGroups">>,
 ) {
@@ -130,7 +168,7 @@ function build(
     }),
   );
   // Brokers and OMB clients in the preferred file server's zone (`lab:zonePlacement` preferred), or
-  // wherever their node groups run (spread): docs/kafka.md, "Zones".
+  // wherever their node groups run (spread): docs/kinds/kafka.md, "Zones".
   const zonePlacement = zonePlacementOf(cfg);
   const zone = zonePlacement === "preferred" ? fsx.preferredAz : undefined;
   // No `deleteUnreachable` on this provider: with it, pulumi-kubernetes' `Read` answers an empty ID for
@@ -139,7 +177,7 @@ function build(
   // object of this stack from its state. A destroy out of order (the eks stack first) is the one case
   // for it, and it is asked for on that command only: `PULUMI_K8S_DELETE_UNREACHABLE=true pulumi
   // destroy` (the environment variable behind the provider's `deleteUnreachable`: pulumi-kubernetes
-  // provider/pkg/gen/schema.go, `DefaultInfo.Environment`). docs/kafka.md, "Destroying": the right order
+  // provider/pkg/gen/schema.go, `DefaultInfo.Environment`). docs/kinds/kafka.md, "Destroying": the right order
   // is this stack first, since its NFS rules on the file system's security group name the EKS nodes'
   // group, which cannot be deleted while they exist.
   const k8sProvider = new k8s.Provider("kafka-cluster", { kubeconfig: eks.kubeconfig });
@@ -159,10 +197,11 @@ function build(
       zone,
       kubeconfig: eks.kubeconfig,
       svmName: fsx.svmName,
-      // Null only when FSx reports no endpoint; the fix message then says where to find it.
-      managementEndpoint: fsx.managementEndpoint.apply(
-        (e) => e?.dnsName ?? "the file system's management endpoint (aws fsx describe-file-systems)",
-      ),
+      // Never null here: svmManagementEndpointProblems has refused an SVM without one.
+      svmManagementEndpoint: fsx.svmManagementEndpoint.apply((e) => e ?? { dnsName: "", ipAddresses: [] }),
+      ontapCredentials: vsadminCredentials(fsx.credentialsSecretArn, provider),
+      nodeSubnetCidrs: fsx.clientSubnetCidrs,
+      clientNamespace: o.namespace,
     },
     { providers: [provider, k8sProvider] },
   );
@@ -178,6 +217,7 @@ function build(
       image,
       kubeconfig: eks.kubeconfig,
       runAfter: kafka.ready,
+      kafka: { namespace: k.namespace, podLabels: kafkaPodSelector(k.clusterName), port: PLAIN_LISTENER_PORT },
       zone,
       metadata: pulumi.all([placement, fsx.throughputCapacityMBps, fsx.preferredAz]).apply(([p, throughput, preferredAz]) => ({
         scenario: SCENARIO,

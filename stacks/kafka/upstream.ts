@@ -184,6 +184,39 @@ export function nfsEndpointProblems(endpoint: { dnsName: string } | null, fsxOnt
     : [];
 }
 
+export function svmManagementEndpointProblems(endpoint: { dnsName: string } | null, fsxOntapStack: string): ArgProblem[] {
+  return endpoint === null || endpoint.dnsName === ""
+    ? [argProblem("fsxOntapStack", "the name of an fsx-ontap stack whose SVM has a management endpoint (it reports none)", fsxOntapStack)]
+    : [];
+}
+
+/**
+ * The vsadmin credentials in the fsx-ontap stack's secret (`{"username":…,"password":…}`,
+ * components/fsx-ontap/rules.ts `credentialsSecretString`); anything else is an error naming what is
+ * wrong, never the secret's text.
+ */
+export function vsadminCredentialsOf(text: string): { username: string; password: string } {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new Error("the fsx-ontap stack's credentials secret (credentialsSecretArn) is not JSON");
+  }
+  const o = v as { username?: unknown; password?: unknown } | null;
+  if (
+    o === null ||
+    typeof o !== "object" ||
+    typeof o.username !== "string" ||
+    typeof o.password !== "string" ||
+    o.username === "" ||
+    o.password === ""
+  )
+    throw new Error(
+      "the fsx-ontap stack's credentials secret (credentialsSecretArn) must hold a JSON object with a non-empty username and password",
+    );
+  return { username: o.username, password: o.password };
+}
+
 /**
  * Where the samples' brokers and workers ran: the file system's preferred zone, and with
  * `preferred` every broker's and every worker's zone (each pinned there by a required node affinity),

@@ -30,6 +30,7 @@ export function networkStack(raw: Readonly<Record<string, string>>, id: StackIde
     azIds: net.azIds,
     publicSubnetIds: net.publicSubnetIds,
     privateSubnetIds: net.privateSubnetIds,
+    privateSubnetCidrs: net.privateSubnetCidrs,
     privateRouteTableIds: net.privateRouteTableIds,
     expiresAt,
   } satisfies Record<string, pulumi.Input<unknown>>;

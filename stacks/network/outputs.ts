@@ -12,6 +12,8 @@ export const networkOutputs = {
   azs: ids,
   publicSubnetIds: ids,
   privateSubnetIds: ids,
+  /** The private subnets' CIDRs, in subnet order (the fsx-ontap kind passes them on: the Kafka volumes' export policy). */
+  privateSubnetCidrs: ids,
   privateRouteTableIds: ids,
 };
 

@@ -526,7 +526,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: EKS,
       set: { "lab:networkStack": "organization/storage-bench-lab/fsx-eks-ontap" },
       want: [
-        "'lab:networkStack' must be the name of a network stack with outputs 'vpcId', 'vpcCidr', 'azs', 'publicSubnetIds', 'privateSubnetIds', 'privateRouteTableIds' (its outputs: credentialsSecretArn, expiresAt, fileSystemArn, fileSystemId, fsxadminSecretArn, iscsiEndpoint, kmsKeyArn, managementEndpoint, nfsEndpoint, preferredAz, preferredSubnetId, securityGroupId, standbyAz, svmId, svmManagementEndpoint, svmName, throughputCapacityMBps, volumes), got \"organization/storage-bench-lab/fsx-eks-ontap\"",
+        "'lab:networkStack' must be the name of a network stack with outputs 'vpcId', 'vpcCidr', 'azs', 'publicSubnetIds', 'privateSubnetIds', 'privateSubnetCidrs', 'privateRouteTableIds' (its outputs: clientSubnetCidrs, credentialsSecretArn, expiresAt, fileSystemArn, fileSystemId, iscsiEndpoint, kmsKeyArn, managementEndpoint, nfsEndpoint, preferredAz, preferredSubnetId, securityGroupId, standbyAz, svmId, svmManagementEndpoint, svmName, throughputCapacityMBps, volumes), got \"organization/storage-bench-lab/fsx-eks-ontap\"",
       ],
     },
   ],

@@ -2,7 +2,8 @@
 # prepare-dirs.sh: gives every Kafka broker its own directory on every FSx for ONTAP data volume, the
 # directory its static PersistentVolume mounts (components/kafka/storage.ts). Run by the prepare Job
 # (components/kafka/manifests.ts) as Kafka's own user, so the directories it creates are Kafka's;
-# the volume roots are writable to it (the NFS CSI driver's mountPermissions).
+# the volume roots belong to that user (1001:0, mode 0750: set through ONTAP by the ontap Job,
+# components/kafka/ontap.ts, before this runs).
 #
 # Usage: prepare-dirs.sh [--check]
 # Environment:
@@ -34,21 +35,16 @@
 #   the top of every log directory it formats) of another deployment (no .lab-deployment, or another
 #   DEPLOYMENT_ID in it) stops it too: the new cluster's
 #   brokers would refuse it ("Invalid cluster.id") and crash-loop until `pulumi up` times out; the
-#   message names the clean-up (docs/kafka.md, "Re-deploying onto the same file system");
+#   message names the clean-up (docs/kinds/kafka.md, "Re-deploying onto the same file system");
 # - the mode is set at creation (mkdir -m); the owner is whoever creates it, checked against OWNER_UID
 #   (run as another user, or with the NFS export mapping the user elsewhere, it stops and says so).
 #   An owner of 65534 is the NFSv4 client's "nobody": the SVM sent an owner name the node could not
 #   map, which ONTAP does for uid 1001 (no name on the SVM) only with numeric ids turned off
 #   (`v4-numeric-ids`, enabled by default: NetAppDocs/ontap nfs-config/create-server-task.adoc), so
 #   the message names the ONTAP command that shows that setting;
-# - a directory it cannot create on a volume root whose mode is not 777 (components/kafka/manifests.ts
-#   VOLUME_ROOT_MODE) means the NFS CSI driver's chmod of the root was refused: csi-driver-nfs v4.13.4
-#   fails NodePublishVolume on it (pkg/nfs/nodeserver.go) but leaves the NFS mount in place, and the
-#   kubelet's retry finds the target mounted (`!notMnt`) and returns success without the chmod, so
-#   the container starts on
-#   a root still owned by root, mode 0755. The mode is tested, not the owner (over NFSv4 root itself
-#   shows as 65534 where ID mapping fails). That message is a key of collect-job.sh's
-#   MOUNT_REFUSED_FIX ("the NFS driver's chmod was refused"): keep both in step.
+# - a directory it cannot create on a volume root that is not this user's means the ontap Job did not
+#   give the root to Kafka's user (components/kafka/ontap.ts): the message names the root's owner
+#   and mode as this client sees them.
 # --check verifies the same (every directory there, a directory, owned by OWNER_UID, writable, no
 # earlier cluster's data) and creates nothing (the write test's file is removed at once).
 set -eu
@@ -106,15 +102,13 @@ for m in $VOLUME_MOUNTS; do
       fail "$p does not exist"
     else
       if ! mkdir -m "$DIR_MODE" -- "$p"; then
-        root_mode=$(stat -c %a -- "$m")
-        [ "$root_mode" = 777 ] || fail "cannot create $p: the volume root $m is mode $root_mode, not 777: the NFS driver's chmod was refused (root squashed by the SVM's export rule)"
-        fail "cannot create $p: is $m writable by $(id -u):$(id -g)?"
+        fail "cannot create $p as $(id -u):$(id -g): the volume root $m is $(stat -c %u:%g -- "$m") mode $(stat -c %a -- "$m") as this client sees it; the ontap Job gives each root to Kafka's user, 1001:0 mode 750 (its log: kubectl --namespace <namespace>-storage logs job/kafka-storage-ontap)"
       fi
       created=$((created + 1))
     fi
     owner=$(stat -c %u -- "$p")
     if [ "$owner" = 65534 ] && [ "$OWNER_UID" != 65534 ]; then
-      fail "$p belongs to uid 65534, not $OWNER_UID (as this NFS client sees it: $(stat -c %u:%g -- "$p")): 65534 is NFSv4 ID mapping's \"nobody\", an owner name the node could not map; check that the SVM sends numeric ids: vserver nfs show -vserver <svm> -fields v4-numeric-ids (docs/kafka.md, \"What it checks\")"
+      fail "$p belongs to uid 65534, not $OWNER_UID (as this NFS client sees it: $(stat -c %u:%g -- "$p")): 65534 is NFSv4 ID mapping's \"nobody\", an owner name the node could not map; check that the SVM sends numeric ids: vserver nfs show -vserver <svm> -fields v4-numeric-ids (docs/kinds/kafka.md, \"What it checks\")"
     fi
     [ "$owner" = "$OWNER_UID" ] || fail "$p belongs to uid $owner, not $OWNER_UID (as this NFS client sees it: $(stat -c %u:%g -- "$p"))"
     probe="$p/.lab-write-test.$$"
@@ -125,7 +119,7 @@ for m in $VOLUME_MOUNTS; do
     if [ -f "$mark" ] && [ ! -L "$mark" ] && [ "$(cat -- "$mark")" = "$DEPLOYMENT_ID" ]; then ours=yes; fi
     for meta in "$p/meta.properties" "$p"/*/meta.properties; do
       if [ "$ours" = yes ] || [ ! -e "$meta" ]; then continue; fi
-      fail "$meta exists: $p holds a Kafka log directory of an earlier cluster, which the new brokers would refuse (Invalid cluster.id); remove the brokers' directories from every data volume or re-create the volumes (docs/kafka.md, \"Re-deploying onto the same file system\")"
+      fail "$meta exists: $p holds a Kafka log directory of an earlier cluster, which the new brokers would refuse (Invalid cluster.id); remove the brokers' directories from every data volume or re-create the volumes (docs/kinds/kafka.md, \"Re-deploying onto the same file system\")"
     done
     if [ "$mode" = prepare ] && [ "$ours" = no ]; then
       [ ! -L "$mark" ] || fail "$mark is a symbolic link"

@@ -3,7 +3,6 @@ import * as pulumi from "@pulumi/pulumi";
 import { FsxOntap, FsxOntapArgs } from "../../../components/fsx-ontap";
 import { FORCE_NEW_ARGS } from "../../../components/fsx-ontap/rules";
 import { ingressRules, ruleSources } from "../../../components/fsx-ontap/security";
-import { SECRET_PLACEHOLDER } from "../../../lab/plan/fakes";
 import { Captured, Run, underMocks } from "./harness";
 
 const FS = "aws:fsx/ontapFileSystem:OntapFileSystem";
@@ -99,13 +98,13 @@ describe("FsxOntap component (Multi-AZ, defaults)", () => {
     expect(keyArn).toMatch(/^arn:aws:kms:eu-west-1:123456789012:key\//);
     expect(fs.inputs.kmsKeyId).toBe(keyArn);
     const secrets = run.ofType(SECRET_RES);
-    expect(secrets.map((s) => s.name).sort()).toEqual(["fsx-fsxadmin", "fsx-vsadmin"]);
+    expect(secrets.map((s) => s.name).sort()).toEqual(["fsx-vsadmin"]);
     for (const s of secrets) expect(s.inputs).toMatchObject({ kmsKeyId: keyArn, recoveryWindowInDays: 0 });
   });
 
-  test("generated passwords: 32 characters of letters, digits and JSON/shell-safe specials, inside FSx's 8–50", () => {
+  test("one generated password, vsadmin's: 32 characters of letters, digits and JSON/shell-safe specials, inside FSx's 8–50", () => {
     const passwords = run.ofType(PASSWORD);
-    expect(passwords.map((p) => p.name).sort()).toEqual(["fsx-fsxadmin", "fsx-vsadmin"]);
+    expect(passwords.map((p) => p.name).sort()).toEqual(["fsx-vsadmin"]);
     for (const p of passwords) {
       expect(p.inputs).toEqual({
         length: 32,
@@ -117,8 +116,11 @@ describe("FsxOntap component (Multi-AZ, defaults)", () => {
         minSpecial: 1,
       });
     }
-    expect(fs.secretInputs).toContain("fsxAdminPassword");
-    expect(fs.inputs.fsxAdminPassword).toBe(SECRET_PLACEHOLDER);
+    // No fsxadmin password: nothing in the lab logs in as the file-system administrator.
+    expect(fs.inputs).not.toHaveProperty("fsxAdminPassword");
+    expect(run.outputs).not.toHaveProperty("fsxadminSecretArn");
+    // A file system created with one keeps it: an update to none would send an empty password.
+    expect(fs.options.ignoreChanges).toEqual(["fsxAdminPassword"]);
   });
 
   test("the SVM: name, UNIX root volume, vsadmin password (secret), on this file system", () => {
@@ -132,10 +134,6 @@ describe("FsxOntap component (Multi-AZ, defaults)", () => {
     expect(version.secretInputs).toEqual(["secretString"]);
     const parsed = JSON.parse(version.inputs.secretString as string);
     expect(parsed).toEqual({ username: "vsadmin", password: run.one(SVM, "fsx-svm").inputs.svmAdminPassword });
-    expect(JSON.parse(run.one(SECRET_VERSION, "fsx-fsxadmin").inputs.secretString as string)).toEqual({
-      username: "fsxadmin",
-      password: fs.inputs.fsxAdminPassword,
-    });
     expect(run.outputs.credentialsSecretArn.value).toMatch(/^arn:aws:secretsmanager:eu-west-1:123456789012:secret\//);
   });
 
@@ -155,7 +153,8 @@ describe("FsxOntap component (Multi-AZ, defaults)", () => {
   test("every resource is the component's child; the component is lab:fsx-ontap:FsxOntap", () => {
     const component = run.one(COMPONENT, "fsx");
     const children = run.resources.filter((r) => r !== component);
-    expect(children.length).toBeGreaterThan(10);
+    // Key, security group, egress rule, vsadmin password, file system, SVM, secret and its version (no volumes by default).
+    expect(children.length).toBe(8);
     expect(children.filter((r) => r.parent !== component.urn).map((r) => r.name)).toEqual([]);
   });
 
@@ -170,7 +169,7 @@ describe("FsxOntap component (Multi-AZ, defaults)", () => {
 
   test("lab choices: nothing retained on destroy, room for a 30–40 min Multi-AZ create and a failover update", () => {
     const aws = run.resources.filter((r) => r.type.startsWith("aws:"));
-    expect(aws.length).toBeGreaterThan(8);
+    expect(aws.length).toBe(7);
     expect(aws.filter((r) => r.options.retainOnDelete !== false).map((r) => r.name)).toEqual([]);
     expect(fs.options.customTimeouts).toEqual({ create: "120m", update: "120m", delete: "60m" });
   });
@@ -184,9 +183,15 @@ describe("the failover lever: a throughput change is an in-place update of the s
     after = await build({ throughputCapacityMBps: 1024 });
   });
 
-  test("no resource carries replaceOnChanges, deleteBeforeReplace or ignoreChanges", () => {
+  test("no resource carries replaceOnChanges or deleteBeforeReplace; ignoreChanges only the file system's fsxAdminPassword", () => {
     for (const r of [...before.resources, ...after.resources]) {
-      expect([r.name, r.options.replaceOnChanges, r.options.deleteBeforeReplace, r.options.ignoreChanges]).toEqual([r.name, [], false, []]);
+      const ignored = r.type === FS ? ["fsxAdminPassword"] : [];
+      expect([r.name, r.options.replaceOnChanges, r.options.deleteBeforeReplace, r.options.ignoreChanges]).toEqual([
+        r.name,
+        [],
+        false,
+        ignored,
+      ]);
     }
   });
 
@@ -228,7 +233,7 @@ describe("FsxOntap component variants", () => {
     const run = await build({ kmsKeyArn: arn });
     expect(run.ofType(KEY)).toHaveLength(0);
     expect(run.one(FS, "fsx-fs").inputs.kmsKeyId).toBe(arn);
-    expect(run.ofType(SECRET_RES).map((s) => s.inputs.kmsKeyId)).toEqual([arn, arn]);
+    expect(run.ofType(SECRET_RES).map((s) => s.inputs.kmsKeyId)).toEqual([arn]);
   });
 
   test("client security groups become the only sources", async () => {
@@ -267,7 +272,7 @@ describe("FsxOntap component variants", () => {
     );
   });
 
-  test("retainOnDelete keeps a usable file system: with it its KMS key, security group and rules, and both secrets", async () => {
+  test("retainOnDelete keeps a usable file system: with it its KMS key, security group and rules, and the vsadmin secret", async () => {
     const run = await build({ retainOnDelete: true, volumes: kafkaVolumes.slice(0, 1) });
     const retained = run.resources.filter((r) => r.options.retainOnDelete === true).map((r) => `${r.type}::${r.name}`);
     const rules = ingressRules(ruleSources([])).map((r) => `${IN}::fsx-in-${r.name}`);
@@ -281,9 +286,7 @@ describe("FsxOntap component variants", () => {
         ...rules,
         `${OUT}::fsx-out-all-vpc`,
         `${SECRET_RES}::fsx-vsadmin`,
-        `${SECRET_RES}::fsx-fsxadmin`,
         `${SECRET_VERSION}::fsx-vsadmin`,
-        `${SECRET_VERSION}::fsx-fsxadmin`,
       ].sort(),
     );
     // Every AWS resource; the generated passwords are state only (no cloud resource to keep).

@@ -13,14 +13,12 @@ import {
   brokerPoolManifest,
   controllerPoolManifest,
   kafkaManifest,
-  csiDriverNfsValues,
   prepareConfigMapManifest,
   prepareJobManifest,
   storageNamespaceManifest,
 } from "../../../components/kafka/manifests";
 import { resolve } from "../../../components/kafka/rules";
 import { brokerVolumes, dataClaimName } from "../../../components/kafka/storage";
-import { CSI_DRIVER_NFS_CHART } from "../../../components/versions";
 import { evaluatePolicies } from "../../../lab/policy/evaluate";
 import { crdProblems } from "../../helpers/crd";
 import { restrictedViolations } from "../../helpers/podSecurity";
@@ -40,7 +38,7 @@ const PLACEMENT = (group: string) => ({
 const TOLERATION = (group: string) => [{ key: "storage-bench-lab/node-group", operator: "Equal", value: group, effect: "NoSchedule" }];
 
 describe("Kafka (kafka.strimzi.io/v1)", () => {
-  const kafka = kafkaManifest(r);
+  const kafka = kafkaManifest(r, "omb");
 
   test("validates against Strimzi 1.2.0's CRD", () => {
     expect(crdProblems("kafka.strimzi.io", "Kafka", kafka as unknown as Record<string, unknown>)).toEqual([]);
@@ -59,7 +57,16 @@ describe("Kafka (kafka.strimzi.io/v1)", () => {
         kafka: {
           version: "4.3.1",
           metadataVersion: "4.3-IV0",
-          listeners: [{ name: "plain", port: 9092, type: "internal", tls: false }],
+          // Strimzi's generated NetworkPolicy admits 9092 from the OMB namespace only.
+          listeners: [
+            {
+              name: "plain",
+              port: 9092,
+              type: "internal",
+              tls: false,
+              networkPolicyPeers: [{ namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "omb" } } }],
+            },
+          ],
           config: {
             "num.network.threads": 64,
             "num.io.threads": 64,
@@ -177,7 +184,7 @@ describe("KafkaNodePools", () => {
 });
 
 describe("preparing the brokers' directories", () => {
-  const job = prepareJobManifest(r, "svm.example.internal", "0b5c6d8e-1f2a-4b3c-8d9e-0a1b2c3d4e5f");
+  const job = prepareJobManifest(r, "0b5c6d8e-1f2a-4b3c-8d9e-0a1b2c3d4e5f");
   const spec = job.spec!.template.spec!;
 
   test("valid Kubernetes objects in a restricted namespace: the script, the Job", () => {
@@ -190,16 +197,11 @@ describe("preparing the brokers' directories", () => {
     expect(() => new Job(job).validate()).not.toThrow();
   });
 
-  test("mounts every volume root through the NFS CSI driver (roots made 0777, NFSv4.1), creates every broker's directory as Kafka's uid 1001 (group 0, not checked), marked with the deployment", () => {
-    expect(spec.volumes!.filter((v) => v.csi).map((v) => [v.name, v.csi])).toEqual(
-      VOLUMES.map((share, i) => [
-        `data-${i}`,
-        {
-          driver: "nfs.csi.k8s.io",
-          volumeAttributes: { server: "svm.example.internal", share, mountOptions: "nfsvers=4.1", mountPermissions: "0777" },
-        },
-      ]),
-    );
+  test("mounts every volume root through its static claim (no CSI, no inline volume), creates every broker's directory as Kafka's uid 1001 (group 0, not checked), marked with the deployment", () => {
+    expect(spec.volumes).toEqual([
+      { name: "scripts", configMap: { name: "kafka-storage-prepare-scripts" } },
+      ...VOLUMES.map((_, i) => ({ name: `data-${i}`, persistentVolumeClaim: { claimName: `volume-root-${i}` } })),
+    ]);
     const c = spec.containers[0];
     const env = Object.fromEntries(c.env!.map((e) => [e.name, e.value]));
     expect(env).toEqual({
@@ -239,18 +241,5 @@ describe("preparing the brokers' directories", () => {
       },
     ]);
     expect(v).toEqual([]);
-  });
-
-  test("the NFS CSI driver: inline volumes allowed, its pods on the system nodes only", () => {
-    expect(csiDriverNfsValues(r)).toEqual({
-      feature: { enableInlineVolume: true },
-      node: { nodeSelector: { "storage-bench-lab/node-group": "system" } },
-      controller: { nodeSelector: { "storage-bench-lab/node-group": "system" } },
-    });
-    expect(CSI_DRIVER_NFS_CHART).toEqual({
-      name: "csi-driver-nfs",
-      repo: "https://raw.githubusercontent.com/kubernetes-csi/csi-driver-nfs/master/charts",
-      version: "4.13.4",
-    });
   });
 });

@@ -123,7 +123,7 @@ describe("prepare-dirs.sh", () => {
       stderr:
         `[lab] error: ${vols[0]}/kafka-brokers-0 belongs to uid 65534, not 1001 (as this NFS client sees it: 65534:65534): ` +
         `65534 is NFSv4 ID mapping's "nobody", an owner name the node could not map; check that the SVM sends numeric ids: ` +
-        `vserver nfs show -vserver <svm> -fields v4-numeric-ids (docs/kafka.md, "What it checks")\n`,
+        `vserver nfs show -vserver <svm> -fields v4-numeric-ids (docs/kinds/kafka.md, "What it checks")\n`,
     });
     fs.rmdirSync(path.join(vols[0], "kafka-brokers-0"));
     dir(vols[0], "kafka-brokers-0", 1001, NOBODY, 0o550);
@@ -143,7 +143,7 @@ describe("prepare-dirs.sh", () => {
       stderr:
         `[lab] error: ${meta} exists: ${p} holds a Kafka log directory of an earlier cluster, which the new brokers would refuse ` +
         `(Invalid cluster.id); remove the brokers' directories from every data volume or re-create the volumes ` +
-        `(docs/kafka.md, "Re-deploying onto the same file system")\n`,
+        `(docs/kinds/kafka.md, "Re-deploying onto the same file system")\n`,
     };
     expect(run(ENV())).toEqual(refused);
     fs.writeFileSync(path.join(p, ".lab-deployment"), "another-deployment\n");
@@ -157,7 +157,7 @@ describe("prepare-dirs.sh", () => {
     expect(run({ ...ENV(), DEPLOYMENT_ID: "next" }, ["--check"]).stderr).toBe(
       `[lab] error: ${p}/meta.properties exists: ${p} holds a Kafka log directory of an earlier cluster, which the new brokers would refuse ` +
         `(Invalid cluster.id); remove the brokers' directories from every data volume or re-create the volumes ` +
-        `(docs/kafka.md, "Re-deploying onto the same file system")\n`,
+        `(docs/kinds/kafka.md, "Re-deploying onto the same file system")\n`,
     );
   });
 
@@ -174,29 +174,30 @@ describe("prepare-dirs.sh", () => {
     expect(fs.readdirSync(vols[0])).toEqual([]);
   });
 
-  test("a volume root still root's 0755 (the driver's chmod refused, the retried mount kept) stops it, naming the refused chmod by the mode", () => {
+  test("a volume root the ontap Job did not give to Kafka's user (root's, 0755) stops it, naming the root's owner and mode", () => {
     mountedStat();
     fs.chmodSync(vols[1], 0o755);
+    const fix =
+      "the ontap Job gives each root to Kafka's user, 1001:0 mode 750 (its log: kubectl --namespace <namespace>-storage logs job/kafka-storage-ontap)";
     expect(run(ENV())).toEqual({
       status: 1,
       stderr:
         `mkdir: cannot create directory '${vols[1]}/kafka-brokers-0': Permission denied\n` +
-        `[lab] error: cannot create ${vols[1]}/kafka-brokers-0: the volume root ${vols[1]} is mode 755, not 777: ` +
-        `the NFS driver's chmod was refused (root squashed by the SVM's export rule)\n`,
+        `[lab] error: cannot create ${vols[1]}/kafka-brokers-0 as 1001:0: the volume root ${vols[1]} is 0:0 mode 755 as this client sees it; ${fix}\n`,
     });
-    // The mode decides, not the owner: over NFSv4 root itself may show as 65534.
     fs.chownSync(vols[1], NOBODY, NOBODY);
-    expect(run(ENV()).stderr).toContain(`the volume root ${vols[1]} is mode 755, not 777: the NFS driver's chmod was refused`);
+    expect(run(ENV()).stderr).toContain(`the volume root ${vols[1]} is ${NOBODY}:${NOBODY} mode 755 as this client sees it; ${fix}`);
   });
 
-  test("a directory it cannot create on a volume root of mode 777 (the chmod happened): the generic question", () => {
+  test("a directory it cannot create on a writable root (a read-only file system): the same message, with the root as it is", () => {
     mountedStat();
     stub(bin, "mkdir", `echo "mkdir: cannot create directory '$4': Read-only file system" >&2; exit 1`);
     expect(run(ENV())).toEqual({
       status: 1,
       stderr:
         `mkdir: cannot create directory '${vols[0]}/kafka-brokers-0': Read-only file system\n` +
-        `[lab] error: cannot create ${vols[0]}/kafka-brokers-0: is ${vols[0]} writable by 1001:0?\n`,
+        `[lab] error: cannot create ${vols[0]}/kafka-brokers-0 as 1001:0: the volume root ${vols[0]} is 0:0 mode 777 as this client sees it; ` +
+        "the ontap Job gives each root to Kafka's user, 1001:0 mode 750 (its log: kubectl --namespace <namespace>-storage logs job/kafka-storage-ontap)\n",
     });
   });
 

@@ -8,6 +8,8 @@ import {
   SERVICE_NETWORK_POLICY_EXCEPTIONS,
 } from "../../../lab/policy/kubernetes";
 import { COMPUTED } from "../../../lab/policy/rule";
+import { kafkaPodSelector } from "../../../components/kafka/network";
+import { ombNetworkPolicies } from "../../../components/omb/network";
 import { Case, testRules } from "./cases";
 
 /** A restricted, pinned, limited container. */
@@ -531,6 +533,97 @@ const CASES: readonly Case[] = [
     inputs: { spec: { template: COMPUTED } },
     want: ["spec.template.spec must be known before deploy, got <computed>"],
   },
+
+  // k8s-no-csi-inline-volumes
+  {
+    rule: "k8s-no-csi-inline-volumes",
+    title: "a Job mounting claims, a ConfigMap and an emptyDir",
+    type: T.job,
+    inputs: job(
+      podSpec([container()], {
+        volumes: [
+          { name: "data", persistentVolumeClaim: { claimName: "volume-root-0" } },
+          { name: "s", configMap: { name: "x" } },
+          { name: "t", emptyDir: {} },
+        ],
+      }),
+    ),
+    want: [],
+  },
+  {
+    rule: "k8s-no-csi-inline-volumes",
+    title: "a Job with an NFS CSI inline volume (what the kafka kind's prepare Job had)",
+    type: T.job,
+    inputs: job(
+      podSpec([container()], {
+        volumes: [
+          { name: "scripts", configMap: { name: "x" } },
+          { name: "data-0", csi: { driver: "nfs.csi.k8s.io", volumeAttributes: { server: "svm", share: "/kafkafsxN1" } } },
+        ],
+      }),
+    ),
+    want: [
+      'spec.template.spec.volumes[data-0] is a CSI inline volume (driver "nfs.csi.k8s.io"): mount it through a PersistentVolumeClaim bound to a PersistentVolume instead',
+    ],
+  },
+  {
+    rule: "k8s-no-csi-inline-volumes",
+    title: "a Pod's inline volume of a driver unknown until deploy",
+    type: T.pod,
+    inputs: { metadata: { name: "p" }, spec: podSpec([container()], { volumes: [{ name: "v", csi: { driver: COMPUTED } }] }) },
+    want: [
+      "spec.volumes[v] is a CSI inline volume (driver <computed>): mount it through a PersistentVolumeClaim bound to a PersistentVolume instead",
+    ],
+  },
+  {
+    rule: "k8s-no-csi-inline-volumes",
+    title: "a StatefulSet's inline volume",
+    type: T.statefulSet,
+    inputs: workload(podSpec([container()], { volumes: [{ name: "secrets", csi: { driver: "secrets-store.csi.k8s.io" } }] })),
+    want: [
+      'spec.template.spec.volumes[secrets] is a CSI inline volume (driver "secrets-store.csi.k8s.io"): mount it through a PersistentVolumeClaim bound to a PersistentVolume instead',
+    ],
+  },
+  {
+    rule: "k8s-no-csi-inline-volumes",
+    title: "a CSIDriver for persistent volumes only (csi-driver-nfs 4.13.4's with enableInlineVolume false)",
+    type: T.csiDriver,
+    inputs: {
+      metadata: { name: "nfs.csi.k8s.io" },
+      spec: { attachRequired: false, volumeLifecycleModes: ["Persistent"], fsGroupPolicy: "File" },
+    },
+    want: [],
+  },
+  {
+    rule: "k8s-no-csi-inline-volumes",
+    title: "a CSIDriver allowing Ephemeral (csi-driver-nfs with enableInlineVolume true)",
+    type: T.csiDriver,
+    inputs: { metadata: { name: "nfs.csi.k8s.io" }, spec: { attachRequired: false, volumeLifecycleModes: ["Persistent", "Ephemeral"] } },
+    want: ['spec.volumeLifecycleModes includes "Ephemeral": pods could mount the driver\'s volumes inline; keep "Persistent" only'],
+  },
+  {
+    rule: "k8s-no-csi-inline-volumes",
+    title: "the csi-driver-nfs chart with inline volumes on",
+    type: T.helmChart,
+    inputs: { chart: "csi-driver-nfs", version: "4.13.4", values: { feature: { enableInlineVolume: true } } },
+    want: [
+      "values.feature.enableInlineVolume is true: chart csi-driver-nfs would let pods mount its volumes inline; set it false (the chart's default)",
+    ],
+  },
+  {
+    rule: "k8s-no-csi-inline-volumes",
+    title: "the csi-driver-nfs chart by repository path with inline volumes off; another chart's same value is not read",
+    type: T.helmChart,
+    inputs: { chart: "csi-driver-nfs/csi-driver-nfs", values: { feature: { enableInlineVolume: false } } },
+    want: [],
+  },
+  {
+    rule: "k8s-no-csi-inline-volumes",
+    title: "another chart's same-named value is not read",
+    type: T.helmChart,
+    inputs: { chart: "oci://quay.io/strimzi-helm/strimzi-kafka-operator", values: { feature: { enableInlineVolume: true } } },
+    want: [],
+  },
 ];
 
 testRules("kubernetes", KUBERNETES_RULES, CASES);
@@ -566,7 +659,8 @@ describe("k8s-service-network-policy (over a stack's objects together)", () => {
     inputs: { metadata: { name, namespace: ns }, spec },
   });
   const deny = (ns: string) => np(ns, { podSelector: {}, policyTypes: ["Ingress", "Egress"] }, "default-deny");
-  const details = (resources: Parameters<typeof rule.checkResources>[0]) => rule.checkResources(resources).map((f) => [f.resource.name, f.detail]);
+  const details = (resources: Parameters<typeof rule.checkResources>[0]) =>
+    rule.checkResources(resources).map((f) => [f.resource.name, f.detail]);
   const missing = (ns: string) =>
     `no NetworkPolicy in namespace "${ns}" restricts ingress to the pods of selector {"app":"db","tier":"data"}: add a default-deny ` +
     "policy (podSelector {}, policyTypes Ingress and Egress) and policies allowing exactly the flows its clients use";
@@ -578,16 +672,27 @@ describe("k8s-service-network-policy (over a stack's objects together)", () => {
 
   test("compliant: a default deny in the Service's namespace; a policy whose plain labels the selector includes, with named sources", () => {
     expect(details([svc("mysql"), deny("mysql")])).toEqual([]);
-    const narrow = np("mysql", { podSelector: { matchLabels: { app: "db" } }, policyTypes: ["Ingress"], ingress: [{ from: [{ podSelector: {} }] }] });
+    const narrow = np("mysql", {
+      podSelector: { matchLabels: { app: "db" } },
+      policyTypes: ["Ingress"],
+      ingress: [{ from: [{ podSelector: {} }] }],
+    });
     expect(details([svc("mysql"), narrow])).toEqual([]);
     // Without policyTypes a policy is an Ingress policy (Kubernetes NetworkPolicySpec.policyTypes).
     expect(details([svc("mysql"), np("mysql", { podSelector: {} })])).toEqual([]);
     // A Service without a selector has no pods of its own; unknown namespaces are judged at deploy.
     expect(details([svc("mysql", "ext", {})])).toEqual([]);
     expect(details([svc(COMPUTED)])).toEqual([]);
-    // The one listed exception, still open.
-    expect(Object.keys(SERVICE_NETWORK_POLICY_EXCEPTIONS)).toEqual(["omb/omb-worker"]);
-    expect(details([svc("omb", "omb-worker")])).toEqual([]);
+    // Nothing is exempt any more; the OMB workers' Service passes with the OMB namespace's own policies.
+    expect(SERVICE_NETWORK_POLICY_EXCEPTIONS).toEqual({});
+    // The workers' Service's selector (components/omb/manifests.ts WORKER_LABELS).
+    const worker = svc("omb", "omb-worker", { "app.kubernetes.io/name": "omb-worker", "app.kubernetes.io/part-of": "storage-bench-lab" });
+    const ombPolicies = ombNetworkPolicies("omb", { namespace: "kafka", podLabels: kafkaPodSelector("kafka"), port: 9092 }).map((p) =>
+      np("omb", p.spec as unknown as Record<string, unknown>, p.metadata!.name),
+    );
+    expect(details([worker, ...ombPolicies])).toEqual([]);
+    // Only the worker-ingress policy (no default deny): still restricted, from the driver pods only.
+    expect(details([worker, ombPolicies.find((p) => p.inputs.metadata.name === "omb-worker-ingress")!])).toEqual([]);
   });
 
   test("non-compliant: no policy; one in another namespace; one for other pods; Egress only; allow-all ingress; an expression selector", () => {
@@ -601,6 +706,8 @@ describe("k8s-service-network-policy (over a stack's objects together)", () => {
     const expr = np("mysql", { podSelector: { matchExpressions: [{ key: "app", operator: "Exists" }] }, policyTypes: ["Ingress"] });
     expect(details([svc("mysql"), expr])).toEqual([["db-svc", missing("mysql")]]);
     expect(details([svc("omb", "omb-driver")]).length).toBe(1);
+    // The OMB workers' Service is checked now (it was exempt until the kafka kind's NetworkPolicies).
+    expect(details([svc("omb", "omb-worker")]).map(([n]) => n)).toEqual(["omb-worker-svc"]);
   });
 
   test("offline through evaluatePlan: reported on the Service, with the one message format", () => {

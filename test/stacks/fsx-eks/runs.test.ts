@@ -124,8 +124,12 @@ describe("output schemas downstream kinds read", () => {
   test("fsx-ontap: the file system's id, SVM, secret, zones and NFS endpoint", () => {
     expect(fsxOntapOutputs.fileSystemId.safeParse("fs-0123456789abcdef0").success).toBe(true);
     expect(fsxOntapOutputs.fileSystemId.safeParse("fsvol-0123").success).toBe(false);
-    expect(fsxOntapOutputs.fileSystemArn.safeParse("arn:aws:fsx:us-east-1:123456789012:file-system/fs-0123456789abcdef0").success).toBe(true);
-    expect(fsxOntapOutputs.fileSystemArn.safeParse("arn:aws:fsx:us-east-1:123456789012:volume/fs-0123456789abcdef0/fsvol-1").success).toBe(false);
+    expect(fsxOntapOutputs.fileSystemArn.safeParse("arn:aws:fsx:us-east-1:123456789012:file-system/fs-0123456789abcdef0").success).toBe(
+      true,
+    );
+    expect(fsxOntapOutputs.fileSystemArn.safeParse("arn:aws:fsx:us-east-1:123456789012:volume/fs-0123456789abcdef0/fsvol-1").success).toBe(
+      false,
+    );
     expect(fsxOntapOutputs.nfsEndpoint.safeParse(null).success).toBe(true);
     expect(fsxOntapOutputs.nfsEndpoint.safeParse({ dnsName: "x", ipAddresses: [] }).success).toBe(true);
     expect(fsxOntapOutputs.nfsEndpoint.safeParse({ dnsName: "" }).success).toBe(false);
@@ -144,7 +148,7 @@ describe("output schemas downstream kinds read", () => {
       "securityGroupId",
       "kmsKeyArn",
       "credentialsSecretArn",
-      "fsxadminSecretArn",
+      "clientSubnetCidrs",
       "volumes",
       "throughputCapacityMBps",
     ]);

@@ -21,6 +21,7 @@ import { kafkaOutputs } from "../../../stacks/kafka/outputs";
 import { zoneMetadata } from "../../../stacks/kafka/upstream";
 import { buildModel } from "../../../lab/report/model";
 import { crdProblems } from "../../helpers/crd";
+import { evaluatePlanRules } from "../../../lab/policy/evaluate";
 import { ROOT } from "../../helpers/root";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -75,11 +76,13 @@ describe("stack kafka, planned after its upstreams", () => {
   let p: StackPlan;
   let fsx: Record<string, Any>;
   let eks: Record<string, Any>;
+  let net: Record<string, Any>;
   beforeAll(async () => {
     plans = await planScenario();
     p = plans.kafka;
     fsx = plans["kafka-ontap"].outputs as Record<string, Any>;
     eks = plans["kafka-cluster"].outputs as Record<string, Any>;
+    net = plans.network.outputs as Record<string, Any>;
   });
 
   test("the FSx flavor it runs on: Multi-AZ 4096 MB/s, 160 000 IOPS, six 2 TiB volumes", () => {
@@ -97,8 +100,9 @@ describe("stack kafka, planned after its upstreams", () => {
   });
 
   test("18 static PVs (3 brokers × 6 volumes) with nconnect=16 on the SVM's NFS endpoint, each bound to the claim Strimzi names", () => {
-    const pvs = ofType(p, "kubernetes:core/v1:PersistentVolume");
-    const pvcs = ofType(p, "kubernetes:core/v1:PersistentVolumeClaim");
+    const inKafka = (r: PlannedResource) => !r.name.startsWith("kafka-storage-root-");
+    const pvs = ofType(p, "kubernetes:core/v1:PersistentVolume").filter(inKafka);
+    const pvcs = ofType(p, "kubernetes:core/v1:PersistentVolumeClaim").filter(inKafka);
     expect([pvs.length, pvcs.length]).toEqual([18, 18]);
     const expected = [0, 1, 2].flatMap((b) => [0, 1, 2, 3, 4, 5].map((v) => ({ b, v })));
     expect(pvcs.map((c) => (c.inputs as Any).metadata.name)).toEqual(expected.map(({ b, v }) => `data-${v}-kafka-brokers-${b}`));
@@ -124,20 +128,76 @@ describe("stack kafka, planned after its upstreams", () => {
     expect(p.outputs.dataVolumes).toEqual(expected.map(({ b, v }) => `kafka-data-${v}-kafka-brokers-${b}`));
   });
 
-  test("the prepare Job mounts the six volume roots from the same endpoint through the NFS CSI driver, after its chart", () => {
+  test("the prepare Job mounts the six volume roots through static PVs and claims (no CSI driver, no inline volume), after the ontap Job", () => {
     const job = named(p, "kubernetes:batch/v1:Job", "kafka-storage-prepare");
-    expect((job.inputs as Any).spec.template.spec.volumes.filter((v: Any) => v.csi).map((v: Any) => v.csi.volumeAttributes)).toEqual(
-      VOLUMES.map((share) => ({ server: fsx.nfsEndpoint.dnsName, share, mountOptions: "nfsvers=4.1", mountPermissions: "0777" })),
+    const spec = (job.inputs as Any).spec.template.spec;
+    expect(spec.volumes.filter((v: Any) => v.csi)).toEqual([]);
+    expect(spec.volumes.filter((v: Any) => v.persistentVolumeClaim).map((v: Any) => v.persistentVolumeClaim.claimName)).toEqual(
+      VOLUMES.map((_, i) => `volume-root-${i}`),
     );
-    const chart = named(p, "kubernetes:helm.sh/v4:Chart", "kafka-nfs-csi");
-    expect(chart.inputs).toMatchObject({
-      chart: "csi-driver-nfs",
-      version: "4.13.4",
-      repositoryOpts: { repo: "https://raw.githubusercontent.com/kubernetes-csi/csi-driver-nfs/master/charts" },
-      namespace: "kube-system",
-      values: { feature: { enableInlineVolume: true } },
+    const ontapDone = named(p, "command:local:Command", "kafka-storage-ontap-await");
+    for (const i of [0, 1, 2, 3, 4, 5]) {
+      const pv = named(p, "kubernetes:core/v1:PersistentVolume", `kafka-storage-root-pv-${i}`);
+      const pvc = named(p, "kubernetes:core/v1:PersistentVolumeClaim", `kafka-storage-root-pvc-${i}`);
+      expect((pv.inputs as Any).spec).toMatchObject({
+        nfs: { server: fsx.nfsEndpoint.dnsName, path: VOLUMES[i] },
+        mountOptions: ["nfsvers=4.1", "nconnect=16"],
+        persistentVolumeReclaimPolicy: "Retain",
+        claimRef: { apiVersion: "v1", kind: "PersistentVolumeClaim", namespace: "kafka-storage", name: `volume-root-${i}` },
+      });
+      expect((pvc.inputs as Any).spec.volumeName).toBe(`kafka-storage-volume-root-${i}`);
+      expect(pv.dependencies).toContain(ontapDone.urn);
+      expect(job.dependencies).toContain(pvc.urn);
+    }
+    // No NFS CSI driver at all.
+    expect(ofType(p, "kubernetes:helm.sh/v4:Chart").map((c) => c.name)).toEqual(["strimzi-chart"]);
+  });
+
+  test("the ontap Job: the SVM's management endpoint and vsadmin (a Secret from the fsx-ontap stack's secret), the node subnets, the six volumes", () => {
+    const job = named(p, "kubernetes:batch/v1:Job", "kafka-storage-ontap");
+    const c = (job.inputs as Any).spec.template.spec.containers[0];
+    const env = Object.fromEntries(c.env.map((e: Any) => [e.name, e.value]));
+    expect(env).toEqual({
+      ONTAP_HOST: fsx.svmManagementEndpoint.dnsName,
+      SVM_NAME: "kafkasvm",
+      POLICY_NAME: "lab-kafka-brokers",
+      CLIENT_CIDRS: fsx.clientSubnetCidrs.join(","),
+      JUNCTION_PATHS: VOLUMES.join(","),
+      OWNER_UID: "1001",
+      OWNER_GID: "0",
+      ROOT_MODE: "0750",
+      ANONYMOUS_UID: "65534",
+      CREDENTIALS_DIR: "/credentials",
+      PYTHONDONTWRITEBYTECODE: "1",
     });
-    expect(job.dependencies).toContain(chart.urn);
+    expect(fsx.clientSubnetCidrs).toEqual(net.privateSubnetCidrs);
+    expect([c.image, c.command]).toEqual(["docker.io/library/python:3.13.16-alpine3.24", ["python3", "/scripts/ontap-exports.py"]]);
+    const secret = named(p, "kubernetes:core/v1:Secret", "kafka-storage-ontap-credentials");
+    expect((secret.inputs as Any).metadata).toMatchObject({ name: "ontap-vsadmin", namespace: "kafka-storage" });
+    // The credentials are a secret in the plan (never shown), read from the fsx-ontap stack's secret.
+    expect((secret.inputs as Any).stringData).toBe("[secret]");
+    expect(job.dependencies).toContain(secret.urn);
+    // Reached from the nodes on 443 (the only new rule besides NFS), and only by this Job's pods.
+    const policy = named(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy", "kafka-storage-ontap-api");
+    expect((policy.inputs as Any).spec).toEqual({
+      podSelector: { matchLabels: { "app.kubernetes.io/name": "kafka-storage-ontap" } },
+      policyTypes: ["Egress"],
+      egress: [
+        {
+          to: fsx.svmManagementEndpoint.ipAddresses.map((ip: string) => ({ ipBlock: { cidr: `${ip}/32` } })),
+          ports: [{ protocol: "TCP", port: 443 }],
+        },
+      ],
+    });
+    const wait = named(p, "command:local:Command", "kafka-storage-ontap-await");
+    expect(wait.inputs.environment).toEqual({
+      JOB_NAME: "kafka-storage-ontap",
+      JOB_NAMESPACE: "kafka-storage",
+      WAIT_TIMEOUT_SECONDS: "900",
+      POLL_SECONDS: "5",
+      LAB_KUBECONFIG: "[secret]",
+    });
+    expect(wait.dependencies).toContain(job.urn);
   });
 
   test("the prepare Job names this deployment by the storage namespace's uid (a destroy and a new up get a new one)", () => {
@@ -152,7 +212,7 @@ describe("stack kafka, planned after its upstreams", () => {
     expect(job.dependencies).toContain(ns.urn);
   });
 
-  test("the prepare Job is awaited by collect-job.sh (kubectl) watching its pods' mounts, whose fix names the SVM and the management endpoint", () => {
+  test("the prepare Job is awaited by collect-job.sh (kubectl)", () => {
     const job = named(p, "kubernetes:batch/v1:Job", "kafka-storage-prepare");
     const wait = named(p, "command:local:Command", "kafka-storage-prepare-await");
     expect((job.inputs as Any).metadata.annotations).toEqual({ "pulumi.com/skipAwait": "true" });
@@ -163,19 +223,31 @@ describe("stack kafka, planned after its upstreams", () => {
       JOB_NAMESPACE: "kafka-storage",
       WAIT_TIMEOUT_SECONDS: "900",
       POLL_SECONDS: "5",
-      MOUNT_REFUSED_FIX:
-        "the export rule of SVM kafkasvm squashes root, so the NFS CSI driver's chmod of a new volume's root (run as root) was refused. " +
-        "On the file system's management endpoint, reachable only from inside the VPC (e.g. from an EKS node through SSM Session Manager, or from a pod), " +
-        `ssh fsxadmin@${fsx.managementEndpoint.dnsName} and find the rule that matches the nodes:\n` +
-        "  vserver export-policy rule show -vserver kafkasvm -policyname default -fields ruleindex,clientmatch,superuser\n" +
-        "let root through on that rule:\n" +
-        "  vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex <index from the show> -superuser sys\n" +
-        'then delete the failed Job (kubectl --namespace kafka-storage delete job kafka-storage-prepare) and run pulumi up --refresh, which creates it again (docs/kafka.md, "Root over NFS")',
       LAB_KUBECONFIG: "[secret]",
     });
     expect(wait.inputs.interpreter).toEqual(["/bin/sh", "-c"]);
     expect((wait.inputs.triggers as Any[]).length).toBe(1);
     expect(fsx.svmName).toBe("kafkasvm");
+  });
+
+  test("NetworkPolicies: default deny and DNS in kafka, kafka-storage and omb, then exactly the flows; k8s-service-network-policy passes with no exception", () => {
+    const byNs = (ns: string) =>
+      ofType(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy")
+        .filter((x) => (x.inputs as Any).metadata.namespace === ns)
+        .map((x) => (x.inputs as Any).metadata.name)
+        .sort();
+    expect(byNs("kafka")).toEqual(["allow-dns", "default-deny", "kafka-egress"]);
+    expect(byNs("kafka-storage")).toEqual(["allow-dns", "allow-ontap-api", "default-deny"]);
+    expect(byNs("omb")).toEqual(["allow-dns", "default-deny", "omb-driver-egress", "omb-kafka-egress", "omb-worker-ingress"]);
+    const egress = named(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy", "kafka-policy-kafka-egress");
+    expect((egress.inputs as Any).spec.egress[1].to).toEqual(net.privateSubnetCidrs.map((cidr: string) => ({ ipBlock: { cidr } })));
+    // The Kafka resource and the workers wait for their namespace's policies.
+    expect(named(p, "kubernetes:kafka.strimzi.io/v1:Kafka", "kafka-kafka").dependencies).toContain(egress.urn);
+    const workers = named(p, "kubernetes:apps/v1:StatefulSet", "omb-workers");
+    expect(workers.dependencies).toContain(named(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy", "omb-policy-omb-worker-ingress").urn);
+    expect(
+      evaluatePlanRules(p.resources.map((x) => ({ urn: x.urn, type: x.type, name: x.name, inputs: x.inputs as Record<string, unknown> }))),
+    ).toEqual([]);
   });
 
   test("the Kubernetes provider has no deleteUnreachable: a refresh against an unreachable cluster fails instead of dropping the objects", () => {
@@ -184,12 +256,18 @@ describe("stack kafka, planned after its upstreams", () => {
     expect(provider.inputs.kubeconfig).toBeDefined();
   });
 
-  test("the EKS nodes may reach the file system on exactly the NFS ports", () => {
+  test("the EKS nodes may reach the file system on exactly the NFS ports and HTTPS (the SVM's ONTAP API)", () => {
     const rules = ofType(p, "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule");
-    expect(rules.length).toBe(ONTAP_INGRESS.filter((x) => x.id.startsWith("nfs-")).length);
+    expect(rules.map((r) => r.name)).toEqual(
+      ONTAP_INGRESS.filter((x) => x.id.startsWith("nfs-") || x.id === "https-tcp-443").map((x) => `kafka-${x.id}`),
+    );
     for (const r of rules) {
       expect(r.inputs).toMatchObject({ securityGroupId: fsx.securityGroupId, referencedSecurityGroupId: eks.nodeSecurityGroupId });
-      expect(String(r.inputs.description)).toMatch(/ from the EKS nodes \(Kafka brokers, storage preparation\)$/);
+      expect(String(r.inputs.description)).toMatch(
+        r.name === "kafka-https-tcp-443"
+          ? / from the EKS nodes \(Kafka storage preparation: the ONTAP REST API of the SVM\)$/
+          : / from the EKS nodes \(Kafka brokers, storage preparation\)$/,
+      );
     }
   });
 
@@ -211,7 +289,8 @@ describe("stack kafka, planned after its upstreams", () => {
     for (const r of [kafka, brokers, controllers]) expect(r.dependencies).toContain(chart.urn);
     expect(kafka.dependencies).toEqual(expect.arrayContaining([brokers.urn, controllers.urn]));
     // The broker pool after every claim it adopts; the controllers' gp3 class exists first.
-    for (const c of ofType(p, "kubernetes:core/v1:PersistentVolumeClaim")) expect(brokers.dependencies).toContain(c.urn);
+    for (const c of ofType(p, "kubernetes:core/v1:PersistentVolumeClaim").filter((c) => (c.inputs as Any).metadata.namespace === "kafka"))
+      expect(brokers.dependencies).toContain(c.urn);
     expect(controllers.dependencies).toContain(named(p, "kubernetes:storage.k8s.io/v1:StorageClass", "gp3").urn);
     expect((kafka.inputs as Any).spec.kafka.config).toMatchObject({
       "num.network.threads": 64,

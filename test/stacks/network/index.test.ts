@@ -119,6 +119,7 @@ describe("network stack", () => {
       azIds: ["euw1-az1", "euw1-az2"],
       publicSubnetIds: [expect.stringMatching(/^subnet-/), expect.stringMatching(/^subnet-/)],
       privateSubnetIds: [expect.stringMatching(/^subnet-/), expect.stringMatching(/^subnet-/)],
+      privateSubnetCidrs: ["10.0.0.0/18", "10.0.64.0/18"],
       privateRouteTableIds: [expect.stringMatching(/^rtb-/), expect.stringMatching(/^rtb-/)],
       expiresAt: "2026-01-01T10:00:00Z",
     });

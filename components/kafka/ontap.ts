@@ -1,0 +1,161 @@
+/**
+ * The Kafka data volumes' export policy and root ownership, set on the SVM through the ONTAP REST
+ * API (pure: the objects; ./index.ts creates them, scripts/ontap-exports.py makes the calls).
+ *
+ * Why ONTAP's API, from a Job in the cluster:
+ * - FSx's API has no export-policy argument: `CreateVolume`/`UpdateVolume`'s OntapConfiguration
+ *   has junction path, security style, size, snapshot and tiering policies, no export policy, and a
+ *   new volume gets the SVM's `default` policy, which FSx creates allowing every client ("Volumes
+ *   … use the default export policy … which allows access from any client", FSx for ONTAP user
+ *   guide, "Volume export policies"); FSx's guide points to ONTAP (CLI or REST API) for the change.
+ * - Trident's `autoExportPolicy`/`autoExportCIDRs` govern only volumes Trident provisions or imports
+ *   (one FlexVol per claim); the brokers' six shared volumes are static (./storage.ts), so Trident
+ *   would have to own them, and a deleted claim would delete the volume.
+ * - The management endpoint is reachable only from inside the VPC, so the calls run in a Job in the
+ *   cluster (the deploying machine has no route), as the SVM's `vsadmin` (the credentials the
+ *   fsx-ontap stack keeps in Secrets Manager for Trident; SVM-scoped, no file-system admin), awaited
+ *   like the prepare Job (components/bench/scripts/collect-job.sh).
+ *
+ * The policy (ONTAP REST API reference, POST/PATCH /protocols/nfs/export-policies, `export_rule`):
+ * clients = the private subnets of the network (where the EKS nodes run and, with the VPC CNI, every
+ * pod's address), `protocols: nfs4` (the brokers mount NFSv4.1), `ro_rule`/`rw_rule: sys`,
+ * `superuser: none` (root on a node is mapped to the anonymous user 65534: nothing in the lab writes
+ * as root over NFS any more), `allow_suid: false`. Each volume (PATCH /storage/volumes/{uuid}):
+ * `nas.export_policy.name`, and its root owned by Kafka's user and group (1001:0) mode 0750, so the
+ * prepare Job, as Kafka's user, creates the brokers' directories without any root or 0777 step.
+ * The SVM's root volume keeps the `default` policy: NFS clients need read access to it to traverse
+ * to the junctions ("the export policy of the SVM root volume must … allow read access", ONTAP
+ * "NFS: Export policy rules for the SVM root volume"), and it holds nothing but the junctions.
+ */
+import type { ISecret } from "kubernetes-models/v1/Secret";
+import type { IConfigMap } from "kubernetes-models/v1/ConfigMap";
+import type { IJob } from "kubernetes-models/batch/v1/Job";
+import type { INetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
+import { nodeGroupAffinity, nodeGroupToleration } from "../eks/placement";
+import { ONTAP_TOOLS_IMAGE } from "../versions";
+import { KAFKA_GID, KAFKA_UID, ResolvedKafka, Resources } from "./rules";
+
+/** The Job that calls the ONTAP API, and its Secret and ConfigMap. */
+export const ONTAP_JOB = "kafka-storage-ontap";
+export const ONTAP_CREDENTIALS_SECRET = "ontap-vsadmin";
+export const ONTAP_SCRIPT_FILE = "ontap-exports.py";
+/** The NetworkPolicy letting the Job reach the SVM's management endpoint. */
+export const ONTAP_API_POLICY = "allow-ontap-api";
+/** ONTAP's REST API port on the SVM management endpoint (HTTPS). */
+export const ONTAP_API_PORT = 443;
+/** The anonymous user root is squashed to ("nobody" on Linux clients). */
+export const ANONYMOUS_UID = 65534;
+/** The mode of every data volume's root, owned by Kafka's user and group. */
+export const VOLUME_ROOT_MODE = "0750";
+/** How long the Job may run, s (its `activeDeadlineSeconds`); index.ts waits that long and a margin. */
+export const ONTAP_DEADLINE_SECONDS = 600;
+/** The Job's container: a Python interpreter and a few HTTP calls. */
+export const ONTAP_RESOURCES: Resources = { requests: { cpu: "50m", memory: "64Mi" }, limits: { cpu: "500m", memory: "128Mi" } };
+
+const LABELS = { "app.kubernetes.io/name": ONTAP_JOB, "app.kubernetes.io/part-of": "storage-bench-lab" };
+
+/** The export policy of the cluster's data volumes on the SVM. */
+export function exportPolicyName(r: Pick<ResolvedKafka, "clusterName">): string {
+  return `lab-${r.clusterName}-brokers`;
+}
+
+/** The vsadmin credentials, as files the script reads (never in its environment). */
+export function ontapCredentialsSecretManifest(namespace: string, username: string, password: string): ISecret {
+  return {
+    apiVersion: "v1",
+    kind: "Secret",
+    metadata: { name: ONTAP_CREDENTIALS_SECRET, namespace, labels: { ...LABELS } },
+    type: "Opaque",
+    stringData: { username, password },
+  };
+}
+
+export function ontapConfigMapManifest(namespace: string, script: string): IConfigMap {
+  return {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name: `${ONTAP_JOB}-scripts`, namespace },
+    data: { [ONTAP_SCRIPT_FILE]: script },
+  };
+}
+
+/** What the ontap Job is told: where, which policy, which clients, which volumes, which owner. */
+export interface OntapTarget {
+  /** The SVM's management endpoint (DNS name). */
+  readonly host: string;
+  readonly svmName: string;
+  /** The node subnets, comma-separated CIDRs. */
+  readonly clientCidrs: string;
+}
+
+export function ontapJobManifest(r: ResolvedKafka, namespace: string, t: OntapTarget): IJob {
+  return {
+    apiVersion: "batch/v1",
+    kind: "Job",
+    metadata: { name: ONTAP_JOB, namespace, labels: { ...LABELS }, annotations: { "pulumi.com/skipAwait": "true" } },
+    spec: {
+      backoffLimit: 2,
+      activeDeadlineSeconds: ONTAP_DEADLINE_SECONDS,
+      ttlSecondsAfterFinished: 86400,
+      template: {
+        metadata: { labels: { ...LABELS } },
+        spec: {
+          restartPolicy: "Never",
+          automountServiceAccountToken: false,
+          affinity: nodeGroupAffinity(r.controllerNodeGroup),
+          tolerations: [nodeGroupToleration(r.controllerNodeGroup)],
+          securityContext: { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532, seccompProfile: { type: "RuntimeDefault" } },
+          containers: [
+            {
+              name: "ontap",
+              image: ONTAP_TOOLS_IMAGE,
+              command: ["python3", `/scripts/${ONTAP_SCRIPT_FILE}`],
+              env: [
+                { name: "ONTAP_HOST", value: t.host },
+                { name: "SVM_NAME", value: t.svmName },
+                { name: "POLICY_NAME", value: exportPolicyName(r) },
+                { name: "CLIENT_CIDRS", value: t.clientCidrs },
+                { name: "JUNCTION_PATHS", value: r.dataVolumes.join(",") },
+                { name: "OWNER_UID", value: String(KAFKA_UID) },
+                { name: "OWNER_GID", value: String(KAFKA_GID) },
+                { name: "ROOT_MODE", value: VOLUME_ROOT_MODE },
+                { name: "ANONYMOUS_UID", value: String(ANONYMOUS_UID) },
+                { name: "CREDENTIALS_DIR", value: "/credentials" },
+                { name: "PYTHONDONTWRITEBYTECODE", value: "1" },
+              ],
+              securityContext: {
+                allowPrivilegeEscalation: false,
+                readOnlyRootFilesystem: true,
+                runAsNonRoot: true,
+                capabilities: { drop: ["ALL"] },
+              },
+              resources: { requests: { ...ONTAP_RESOURCES.requests }, limits: { ...ONTAP_RESOURCES.limits } },
+              volumeMounts: [
+                { name: "scripts", mountPath: "/scripts", readOnly: true },
+                { name: "credentials", mountPath: "/credentials", readOnly: true },
+              ],
+            },
+          ],
+          volumes: [
+            { name: "scripts", configMap: { name: `${ONTAP_JOB}-scripts` } },
+            { name: "credentials", secret: { secretName: ONTAP_CREDENTIALS_SECRET, defaultMode: 0o400 } },
+          ],
+        },
+      },
+    },
+  };
+}
+
+/** The ontap Job's only flow besides DNS: HTTPS to the SVM management endpoint's addresses. */
+export function ontapApiPolicy(namespace: string, managementIps: readonly string[]): INetworkPolicy {
+  return {
+    apiVersion: "networking.k8s.io/v1",
+    kind: "NetworkPolicy",
+    metadata: { name: ONTAP_API_POLICY, namespace, labels: { "app.kubernetes.io/part-of": "storage-bench-lab" } },
+    spec: {
+      podSelector: { matchLabels: { "app.kubernetes.io/name": ONTAP_JOB } },
+      policyTypes: ["Egress"],
+      egress: [{ to: managementIps.map((ip) => ({ ipBlock: { cidr: `${ip}/32` } })), ports: [{ protocol: "TCP", port: ONTAP_API_PORT }] }],
+    },
+  };
+}

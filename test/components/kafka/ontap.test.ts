@@ -1,0 +1,216 @@
+/**
+ * The ontap Job: its objects (Kubernetes schemas, restricted Pod Security, the lab's policy) and its
+ * script's exact ONTAP REST requests, run with the real python3 against a local HTTP server that
+ * answers as ONTAP does (records, 202 with a job, errors).
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { Job } from "kubernetes-models/batch/v1/Job";
+import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
+import { Secret } from "kubernetes-models/v1/Secret";
+import { ONTAP_EXPORTS_SCRIPT } from "../../../components/kafka";
+import { exportPolicyName, ontapApiPolicy, ontapCredentialsSecretManifest, ontapJobManifest } from "../../../components/kafka/ontap";
+import { resolve } from "../../../components/kafka/rules";
+import { evaluatePolicies } from "../../../lab/policy/evaluate";
+import { restrictedViolations } from "../../helpers/podSecurity";
+
+const r = resolve({ dataVolumes: ["/kafkafsxN1", "/kafkafsxN2"] });
+
+describe("the ontap Job's objects", () => {
+  const job = ontapJobManifest(r, "kafka-storage", {
+    host: "management.svm.example",
+    svmName: "kafkasvm",
+    clientCidrs: "10.0.0.0/18,10.0.64.0/18",
+  });
+  const spec = job.spec!.template.spec!;
+
+  test("valid, restricted, nothing for the lab's policy; the credentials as read-only files, no service-account token", () => {
+    expect(() => new Job(job).validate()).not.toThrow();
+    expect(restrictedViolations(spec)).toEqual([]);
+    expect(
+      evaluatePolicies([
+        { urn: "urn:ontap", type: "kubernetes:batch/v1:Job", name: "ontap", inputs: job as unknown as Record<string, unknown> },
+      ]),
+    ).toEqual([]);
+    expect(spec.automountServiceAccountToken).toBe(false);
+    expect(spec.volumes).toEqual([
+      { name: "scripts", configMap: { name: "kafka-storage-ontap-scripts" } },
+      { name: "credentials", secret: { secretName: "ontap-vsadmin", defaultMode: 0o400 } },
+    ]);
+    expect(exportPolicyName(r)).toBe("lab-kafka-brokers");
+    const secret = ontapCredentialsSecretManifest("kafka-storage", "vsadmin", "pw");
+    expect(() => new Secret(secret).validate()).not.toThrow();
+    expect(secret.stringData).toEqual({ username: "vsadmin", password: "pw" });
+  });
+
+  test("its one flow: TCP 443 to each management address", () => {
+    const p = ontapApiPolicy("kafka-storage", ["198.19.255.5", "198.19.255.6"]);
+    expect(() => new NetworkPolicy(p).validate()).not.toThrow();
+    expect(p.spec).toEqual({
+      podSelector: { matchLabels: { "app.kubernetes.io/name": "kafka-storage-ontap" } },
+      policyTypes: ["Egress"],
+      egress: [
+        {
+          to: [{ ipBlock: { cidr: "198.19.255.5/32" } }, { ipBlock: { cidr: "198.19.255.6/32" } }],
+          ports: [{ protocol: "TCP", port: 443 }],
+        },
+      ],
+    });
+  });
+});
+
+interface Seen {
+  method: string;
+  url: string;
+  auth: string;
+  body: unknown;
+}
+type Answer = { status: number; body: unknown };
+
+/** Runs the script against a server answering `answer(request)`; resolves with its exit, stderr and the requests. */
+async function runScript(answer: (s: Seen) => Answer, env: Record<string, string> = {}) {
+  const seen: Seen[] = [];
+  const server = http.createServer((req, res) => {
+    let data = "";
+    req.on("data", (c: Buffer) => (data += c.toString()));
+    req.on("end", () => {
+      const s: Seen = {
+        method: req.method!,
+        url: req.url!,
+        auth: req.headers.authorization ?? "",
+        body: data ? JSON.parse(data) : undefined,
+      };
+      seen.push(s);
+      const a = answer(s);
+      res.writeHead(a.status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(a.body));
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const port = (server.address() as AddressInfo).port;
+  const creds = fs.mkdtempSync(path.join(os.tmpdir(), "ontap-"));
+  fs.writeFileSync(path.join(creds, "username"), "vsadmin\n");
+  fs.writeFileSync(path.join(creds, "password"), "s3cret-Pw_1\n");
+  const child = spawn("python3", [ONTAP_EXPORTS_SCRIPT], {
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      ONTAP_SCHEME: "http",
+      ONTAP_HOST: `127.0.0.1:${port}`,
+      SVM_NAME: "kafkasvm",
+      POLICY_NAME: "lab-kafka-brokers",
+      CLIENT_CIDRS: "10.0.0.0/18,10.0.64.0/18",
+      JUNCTION_PATHS: "/kafkafsxN1,/kafkafsxN2",
+      OWNER_UID: "1001",
+      OWNER_GID: "0",
+      ROOT_MODE: "0750",
+      ANONYMOUS_UID: "65534",
+      CREDENTIALS_DIR: creds,
+      POLL_SECONDS: "0",
+      ...env,
+    },
+  });
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const status = await new Promise<number | null>((ok) => child.on("close", ok));
+  server.close();
+  fs.rmSync(creds, { recursive: true, force: true });
+  return { status, stderr, seen };
+}
+
+const RULE = {
+  clients: [{ match: "10.0.0.0/18" }, { match: "10.0.64.0/18" }],
+  protocols: ["nfs4"],
+  ro_rule: ["sys"],
+  rw_rule: ["sys"],
+  superuser: ["none"],
+  anonymous_user: "65534",
+  allow_suid: false,
+};
+const NAS = { nas: { export_policy: { name: "lab-kafka-brokers" }, uid: 1001, gid: 0, unix_permissions: 750 } };
+const AUTH = `Basic ${Buffer.from("vsadmin:s3cret-Pw_1").toString("base64")}`;
+const vol = (url: string) => (url.includes("kafkafsxN1") ? { uuid: "u-1", name: "kafkafsxN1" } : { uuid: "u-2", name: "kafkafsxN2" });
+
+describe("ontap-exports.py against an ONTAP REST API", () => {
+  test("a new policy: created with the node subnets, NFSv4, root squashed; each volume given it and Kafka's root (a 202 followed to its job's end)", async () => {
+    let polls = 0;
+    const { status, stderr, seen } = await runScript((s) => {
+      if (s.url.startsWith("/api/protocols/nfs/export-policies?")) return { status: 200, body: { records: [], num_records: 0 } };
+      if (s.method === "POST") return { status: 201, body: {} };
+      if (s.url.startsWith("/api/storage/volumes?")) return { status: 200, body: { records: [vol(s.url)], num_records: 1 } };
+      if (s.url.startsWith("/api/storage/volumes/u-1")) return { status: 202, body: { job: { uuid: "j-1" } } };
+      if (s.url.startsWith("/api/storage/volumes/u-2")) return { status: 200, body: {} };
+      if (s.url.startsWith("/api/cluster/jobs/j-1")) return { status: 200, body: { state: ++polls < 2 ? "running" : "success" } };
+      return { status: 404, body: { error: { message: "unexpected" } } };
+    });
+    expect([status, stderr]).toEqual([
+      0,
+      "[lab] export policy lab-kafka-brokers on SVM kafkasvm: created (clients 10.0.0.0/18, 10.0.64.0/18)\n" +
+        "[lab] volume kafkafsxN1 (/kafkafsxN1): export policy lab-kafka-brokers, root 1001:0 mode 0750\n" +
+        "[lab] volume kafkafsxN2 (/kafkafsxN2): export policy lab-kafka-brokers, root 1001:0 mode 0750\n",
+    ]);
+    expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
+      ["GET", "/api/protocols/nfs/export-policies?svm.name=kafkasvm&name=lab-kafka-brokers&fields=id", undefined],
+      ["POST", "/api/protocols/nfs/export-policies", { name: "lab-kafka-brokers", svm: { name: "kafkasvm" }, rules: [RULE] }],
+      ["GET", "/api/storage/volumes?svm.name=kafkasvm&nas.path=%2FkafkafsxN1&fields=uuid%2Cname", undefined],
+      ["PATCH", "/api/storage/volumes/u-1?return_timeout=120", NAS],
+      ["GET", "/api/cluster/jobs/j-1?fields=state%2Cmessage", undefined],
+      ["GET", "/api/cluster/jobs/j-1?fields=state%2Cmessage", undefined],
+      ["GET", "/api/storage/volumes?svm.name=kafkasvm&nas.path=%2FkafkafsxN2&fields=uuid%2Cname", undefined],
+      ["PATCH", "/api/storage/volumes/u-2?return_timeout=120", NAS],
+    ]);
+    expect(new Set(seen.map((s) => s.auth))).toEqual(new Set([AUTH]));
+  });
+
+  test("an existing policy: its rules replaced (PATCH by id), not a second policy", async () => {
+    const { status, seen } = await runScript((s) => {
+      if (s.url.startsWith("/api/protocols/nfs/export-policies?"))
+        return { status: 200, body: { records: [{ id: 42, name: "lab-kafka-brokers" }] } };
+      if (s.url.startsWith("/api/storage/volumes?")) return { status: 200, body: { records: [vol(s.url)] } };
+      return { status: 200, body: {} };
+    });
+    expect(status).toBe(0);
+    expect(seen.filter((s) => s.url.startsWith("/api/protocols")).map((s) => [s.method, s.url, s.body])).toEqual([
+      ["GET", "/api/protocols/nfs/export-policies?svm.name=kafkasvm&name=lab-kafka-brokers&fields=id", undefined],
+      ["PATCH", "/api/protocols/nfs/export-policies/42", { rules: [RULE] }],
+    ]);
+  });
+
+  test("refused credentials, a missing volume, a failed job: exit 1 naming what and where, nothing after", async () => {
+    const denied = await runScript(() => ({ status: 401, body: { error: { message: "not authorized", code: "6" } } }));
+    expect([denied.status, denied.stderr]).toEqual([
+      1,
+      "[lab] error: GET /protocols/nfs/export-policies: 401 Unauthorized: the SVM refused the vsadmin credentials of the fsx-ontap stack's secret (credentialsSecretArn)\n",
+    ]);
+    expect(denied.seen).toHaveLength(1);
+    const missing = await runScript((s) =>
+      s.url.startsWith("/api/storage/volumes?") ? { status: 200, body: { records: [] } } : { status: 200, body: { records: [] } },
+    );
+    expect([missing.status, missing.stderr.split("\n").slice(-2)[0]]).toEqual([
+      1,
+      "[lab] error: SVM kafkasvm has 0 volumes at junction path /kafkafsxN1, expected 1",
+    ]);
+    const failed = await runScript((s) => {
+      if (s.url.startsWith("/api/storage/volumes?")) return { status: 200, body: { records: [vol(s.url)] } };
+      if (s.url.startsWith("/api/storage/volumes/")) return { status: 202, body: { job: { uuid: "j-9" } } };
+      if (s.url.startsWith("/api/cluster/jobs/")) return { status: 200, body: { state: "failure", message: "Export policy not found" } };
+      return { status: 200, body: { records: [] } };
+    });
+    expect([failed.status, failed.stderr.split("\n").slice(-2)[0]]).toEqual([
+      1,
+      "[lab] error: volume kafkafsxN1 (/kafkafsxN1): ONTAP job j-9 failed: Export policy not found",
+    ]);
+    const rejected = await runScript(() => ({ status: 400, body: { error: { message: "Invalid clientmatch", code: "1704039" } } }));
+    expect(rejected.stderr).toBe("[lab] error: GET /protocols/nfs/export-policies: HTTP 400: Invalid clientmatch\n");
+  });
+
+  test("a bad ROOT_MODE or a missing variable stops it before any request", async () => {
+    const bad = await runScript(() => ({ status: 500, body: {} }), { ROOT_MODE: "750" });
+    expect([bad.status, bad.stderr, bad.seen]).toEqual([1, "[lab] error: ROOT_MODE must be an octal mode like 0750, got '750'\n", []]);
+    const unset = await runScript(() => ({ status: 500, body: {} }), { SVM_NAME: "" });
+    expect([unset.status, unset.stderr, unset.seen]).toEqual([1, "[lab] error: SVM_NAME is not set\n", []]);
+  });
+});
