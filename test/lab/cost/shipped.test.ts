@@ -77,8 +77,8 @@ describe("hourly estimate of the shipped stacks", () => {
     expect(est("dev").totalUsdPerHour - est("nitro").totalUsdPerHour).toBeCloseTo(0.032, DIGITS);
   });
 
-  test("fsx-eks-ontap: 1024 GiB / 512 MBps Multi-AZ, a KMS key and two secrets", () => {
-    expect(est("fsx-eks-ontap").totalUsdPerHour).toBeCloseTo((1024 * 0.25 + 512 * 1.2 + 1 + 2 * 0.4) / 730, DIGITS); // $1.1948/h
+  test("fsx-eks-ontap: 1024 GiB / 512 MBps Multi-AZ, a KMS key and the vsadmin secret", () => {
+    expect(est("fsx-eks-ontap").totalUsdPerHour).toBeCloseTo((1024 * 0.25 + 512 * 1.2 + 1 + 0.4) / 730, DIGITS); // $1.1942/h
   });
 
   test("fsx-eks-cluster: the EKS control plane, three m5.xlarge managed nodes and two KMS keys (secrets, control-plane logs)", () => {
@@ -91,8 +91,8 @@ describe("hourly estimate of the shipped stacks", () => {
     expect(est("kafka-cluster").totalUsdPerHour).toBeCloseTo(0.1 + 3 * 0.096 + 3 * 0.904 + 4 * 0.432 + (2 + 10 * 50 * 0.08) / 730, DIGITS); // $4.8855/h
   });
 
-  test("kafka-ontap: 5120 GiB / 4096 MBps Multi-AZ, its 144 640 SSD IOPS above 3/GB at an unconfirmed price, a KMS key and two secrets", () => {
-    expect(est("kafka-ontap").totalUsdPerHour).toBeCloseTo((5120 * 0.25 + 4096 * 1.2 + 144640 * 0.017 + 1 + 2 * 0.4) / 730, DIGITS); // $11.8574/h
+  test("kafka-ontap: 5120 GiB / 4096 MBps Multi-AZ, its 144 640 SSD IOPS above 3/GB at an unconfirmed price, a KMS key and the vsadmin secret", () => {
+    expect(est("kafka-ontap").totalUsdPerHour).toBeCloseTo((5120 * 0.25 + 4096 * 1.2 + 144640 * 0.017 + 1 + 0.4) / 730, DIGITS); // $11.8568/h
     expect(est("kafka-ontap").lines.find((l) => l.name === "fsx-fs" && l.what.includes("SSD IOPS"))?.what).toBe(
       "MULTI_AZ_1 SSD IOPS above the included 3/GB: 144640 × $0.017/IOPS-month (unconfirmed price)",
     );
