@@ -5,8 +5,8 @@
  * images when the stack is destroyed (a lab keeps nothing). `ref` is `<repository>:<tag>@sha256:…`,
  * pinned by digest. The tag names the build context's content and the locations are relative to the
  * project root (rules.ts `imageTag`, TOOLS_IMAGE_CONTEXT): a plan from any checkout has the same
- * inputs, and only a changed context builds, under a new tag. Building needs a Docker daemon: the stack checks for one before it creates
- * this component (rules.ts `dockerDaemon`) and otherwise asks for `lab:toolsImage`.
+ * inputs, and only a changed context builds, under a new tag. Building needs a Docker daemon: the eks stack that builds it
+ * (`lab:images: [tools]`) checks for one before it creates this component (rules.ts `dockerDaemon`).
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as path from "node:path";

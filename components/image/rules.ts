@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import * as path from "node:path";
 import { argProblem, ArgProblem } from "../../core/errors";
-import { isInt, isText } from "../../core/checks";
+import { isInt, isOneOf, isText } from "../../core/checks";
 import { withDefaults } from "../lib/defaults";
 import { TOOLS_IMAGE_TAG } from "../bench/images";
 
@@ -222,9 +222,12 @@ const GOARCH: Readonly<Record<string, string>> = {
   ppc64: "ppc64le",
 };
 
-/** How to get a Docker daemon, or to do without one. */
+/** How to get a Docker daemon, or to do without one (the eks stack builds the images its `lab:images` lists). */
 export const INSTALL_DOCKER =
-  "install and start Docker Engine (https://docs.docker.com/engine/install/), or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference";
+  "install and start Docker Engine (https://docs.docker.com/engine/install/), or build the image elsewhere, push it, remove it from the eks stack's lab:images and set its reference as lab:toolsImage (fsx-eks) or lab:ombImage (kafka)";
+
+/** What to do instead of building on a daemon that cannot build the platform. */
+const GIVE_IMAGE = "or give the image instead (lab:toolsImage of fsx-eks, lab:ombImage of kafka) and remove it from lab:images";
 
 /**
  * Whether this machine can build the lab's images: a Docker daemon is reachable
@@ -295,7 +298,7 @@ export async function dockerDaemon(p: DockerProbe, platform: string = TOOLS_IMAG
   if (daemonPlatform === platform) return { ok: true, endpoint, daemonPlatform };
   const [targetOs, targetArch] = platform.split("/");
   if (version.Os !== targetOs)
-    return fail(`${where} runs ${daemonPlatform} and cannot build ${platform}: use a Linux daemon, or set lab:toolsImage`);
+    return fail(`${where} runs ${daemonPlatform} and cannot build ${platform}: use a Linux daemon, ${GIVE_IMAGE}`);
   if (typeof info.OperatingSystem === "string" && info.OperatingSystem.includes("Docker Desktop"))
     return { ok: true, endpoint, daemonPlatform, note: `${info.OperatingSystem} builds ${platform} under its own emulation` };
   const local = host.startsWith("unix://") && p.os === "linux";
@@ -312,15 +315,53 @@ export async function dockerDaemon(p: DockerProbe, platform: string = TOOLS_IMAG
     return { ok: true, endpoint, daemonPlatform, note: `${platform} under emulation (binfmt_misc ${enabled.join(", ")})` };
   const hostArch = GOARCH[p.arch] ?? p.arch;
   return fail(
-    `${where} runs ${daemonPlatform} (this machine is ${p.os}/${hostArch}) and cannot build ${platform}: no enabled binfmt_misc handler for ${targetArch} (${handlers.map((h) => `/proc/sys/fs/binfmt_misc/${h}`).join(" or ") || "none known"}): install QEMU's (docker run --privileged --rm tonistiigi/binfmt --install ${targetArch}, or apt-get install qemu-user-static binfmt-support), or set lab:toolsImage`,
+    `${where} runs ${daemonPlatform} (this machine is ${p.os}/${hostArch}) and cannot build ${platform}: no enabled binfmt_misc handler for ${targetArch} (${handlers.map((h) => `/proc/sys/fs/binfmt_misc/${h}`).join(" or ") || "none known"}): install QEMU's (docker run --privileged --rm tonistiigi/binfmt --install ${targetArch}, or apt-get install qemu-user-static binfmt-support), ${GIVE_IMAGE}`,
   );
 }
 
-/** The rule `lab:toolsImage` breaks when it is unset and no Docker daemon can build the image. */
-export const NO_DOCKER_RULE =
-  "a pinned image with fio and ioping when this machine has no Docker daemon to build one (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): start Docker, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference";
+/**
+ * The images an eks stack builds for the stacks that run on its cluster (`lab:images`): `tools`
+ * (fio and ioping, {@link TOOLS_IMAGE_CONTEXT}: fsx-eks' benchmark Jobs) and `omb` (the
+ * OpenMessaging Benchmark, components/omb/image.ts: kafka's workers and drivers). Built in the eks
+ * stack because an image needs no cluster object and no file system: it is built while the cluster
+ * is created, beside the file system, not after both.
+ */
+export const LAB_IMAGES = ["tools", "omb"] as const;
+export type LabImage = (typeof LAB_IMAGES)[number];
 
-/** The rule `lab:toolsImage` breaks when it is unset and the daemon found cannot build the image: {@link dockerDaemon}'s problem. */
+/** The rule of `lab:images`. */
+export const LAB_IMAGES_RULE =
+  "a list of images to build for the stacks on this cluster, each once: tools (fio and ioping, for fsx-eks) or omb (OpenMessaging Benchmark, for kafka), e.g. [tools]";
+
+/** Every problem of an `images` list (`path`: the argument's name): not a list, an unknown image, one listed twice. */
+export function imagesProblems(images: unknown, path = "images"): ArgProblem[] {
+  if (images === undefined) return [];
+  if (!Array.isArray(images)) return [argProblem(path, LAB_IMAGES_RULE, images)];
+  const out: ArgProblem[] = [];
+  images.forEach((image: unknown, i) => {
+    if (!isOneOf(image, LAB_IMAGES)) out.push(argProblem(`${path}[${i}]`, `one of ${LAB_IMAGES.join(", ")} (${LAB_IMAGES_RULE})`, image));
+    else if (images.indexOf(image) < i)
+      out.push(argProblem(`${path}[${i}]`, `another image than entry ${images.indexOf(image)} (each is built once)`, image));
+  });
+  return out;
+}
+
+/**
+ * The rule `lab:images` breaks when it lists an image and no Docker daemon is to be found
+ * (`pulumi up` of the eks stack only: a preview builds nothing).
+ */
+export const NO_DOCKER_RULE =
+  "empty when this machine has no Docker daemon to build the images (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): start Docker, or build them elsewhere, push them and give their references to the stacks that run them instead (lab:toolsImage of fsx-eks, lab:ombImage of kafka)";
+
+/** The rule `lab:images` breaks when the daemon found cannot build the images: {@link dockerDaemon}'s problem. */
 export function cannotBuildRule(problem: string): string {
-  return `a pinned image with fio and ioping when this machine cannot build one: ${problem}`;
+  return `empty when this machine cannot build the images: ${problem}`;
+}
+
+/**
+ * The rule `lab:toolsImage` (fsx-eks) breaks when it is unset and the eks stack it names exports no
+ * tools image (its `images` output, stacks/eks/outputs.ts).
+ */
+export function noToolsImageRule(eksStack: string): string {
+  return `a pinned image with fio and ioping when {eksStack} (${eksStack}) builds none (its output images has no tools): add tools to that eks stack's lab:images, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference`;
 }

@@ -247,6 +247,10 @@ export function ombImageProblems(image: unknown, path = "ombImage"): ArgProblem[
     : [argProblem(path, `${PINNED_IMAGE_RULE} of an OpenMessaging Benchmark image (built from docker/Dockerfile.build)`, image)];
 }
 
-/** The rule `lab:ombImage` breaks when it is unset and no Docker daemon can build the image (`pulumi up` only). */
-export const NO_DOCKER_OMB_RULE =
-  "a pinned OpenMessaging Benchmark image when this machine has no Docker daemon to build one (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): start Docker, or build docker/Dockerfile.build of openmessaging/benchmark elsewhere, push it and set lab:ombImage to its reference";
+/**
+ * The rule `lab:ombImage` (kafka) breaks when it is unset and the eks stack it names exports no OMB
+ * image (its `images` output, stacks/eks/outputs.ts).
+ */
+export function noOmbImageRule(eksStack: string): string {
+  return `a pinned OpenMessaging Benchmark image when {eksStack} (${eksStack}) builds none (its output images has no omb): add omb to that eks stack's lab:images, or build docker/Dockerfile.build of openmessaging/benchmark elsewhere, push it and set lab:ombImage to its reference`;
+}

@@ -86,8 +86,9 @@ export const PHASES = {
 /**
  * Phases Pulumi runs beside the rest of their stack: a container image needs only its ECR
  * repository and the local Docker daemon, no cluster object and no file system, so nothing in the
- * stack waits for it but the benchmark Jobs that run it. A stack's up is its engine, then the
- * longer of (the image) and (everything else before the benchmarks), then the benchmarks.
+ * stack waits for it but the benchmark Jobs that run it (none in the eks stack, which builds the
+ * images for the stacks on its cluster: stacks/eks/images.ts). A stack's up is its engine, then the
+ * longer of (the images) and (everything else before the benchmarks), then the benchmarks.
  */
 export const BESIDE_THE_REST: readonly Phase[] = [PHASES.toolsImage, PHASES.ombImage];
 
@@ -151,6 +152,9 @@ export interface StackEstimate {
   readonly unknown: readonly string[];
   /** What runs beside what in this stack's up, and why (for the schedule), when anything does. */
   readonly parallel?: string;
+  /** With `parallel`: the phases beside the rest (the images), and the rest, seconds. */
+  readonly besideSeconds?: number;
+  readonly restSeconds?: number;
 }
 
 const envOf = (job: PlannedResource): Record<string, string> => {
@@ -256,9 +260,16 @@ export function estimateStack(plan: StackPlan): StackEstimate {
   const upSeconds = PHASES.engine.upMinutes * 60 + Math.max(sumOf(beside), sumOf(rest)) + benchSeconds;
   const parallel =
     beside.length > 0 && rest.length > 0
-      ? `${beside.map((p) => p.what).join(", ")} ∥ ${rest.map((p) => p.what).join(", ")}: the image needs only its ECR repository and the local Docker daemon, so Pulumi builds it while the rest is created; the benchmark Jobs wait for both`
+      ? `${beside.map((p) => p.what).join(", ")} ∥ ${rest.map((p) => p.what).join(", ")}: an image needs only its ECR repository and the local Docker daemon (no cluster, no file system), so Pulumi builds it while the rest is created${benches.length > 0 ? "; the benchmark Jobs wait for both" : ""}`
       : undefined;
   const destroySeconds = phases.reduce((n, p) => n + p.destroyMinutes * 60, 0);
   const parts = [...phases.map((p) => `${p.what} ${p.upMinutes}m`), ...benches.map((b) => `${b.tool} ${min(b.seconds)}`)];
-  return { upSeconds, destroySeconds, benchSeconds, parts, unknown, ...(parallel ? { parallel } : {}) };
+  return {
+    upSeconds,
+    destroySeconds,
+    benchSeconds,
+    parts,
+    unknown,
+    ...(parallel ? { parallel, besideSeconds: sumOf(beside), restSeconds: sumOf(rest) } : {}),
+  };
 }

@@ -19,9 +19,9 @@
  *   from PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE; without either, `pulumi stack
  *   init` fails non-interactively ("passphrase must be set with PULUMI_CONFIG_PASSPHRASE or
  *   PULUMI_CONFIG_PASSPHRASE_FILE environment variables", pulumi/pulumi pkg/secrets/passphrase);
- * - a Docker daemon for the stacks that build an image, as the stacks themselves look for one
- *   (components/image/rules.ts `dockerDaemon`): checked here so that the build does not fail in the
- *   last stack after the file system and the cluster are up.
+ * - a Docker daemon for the stacks that build an image (the eks stacks with `lab:images`), as the
+ *   stacks themselves look for one (components/image/rules.ts `dockerDaemon`): checked here so that
+ *   the build does not fail while the file system is being created.
  */
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
@@ -170,7 +170,9 @@ export async function dockerProblems(
   // under emulation: the components' own check.
   const daemon = await dockerDaemon(probe);
   if (daemon.ok) return [];
-  return [`Docker, needed by ${who.join(", ")} to build its image (or give one: lab:toolsImage, lab:ombImage): ${daemon.problem}`];
+  return [
+    `Docker, needed by ${who.join(", ")} to build the images of lab:images (or give them instead: lab:toolsImage, lab:ombImage): ${daemon.problem}`,
+  ];
 }
 
 /** The passphrase a self-managed backend needs for the run's new stacks, when it is missing. */

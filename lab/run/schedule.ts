@@ -137,7 +137,7 @@ export function renderSchedule(
   for (const [after, stacks] of groups)
     if (stacks.length > 1)
       out.push(`in parallel: ${stacks.join(" ∥ ")}${after ? ` (after ${after}: none of them reads another, so all start once ${after} is up)` : ""}`);
-  for (const [stack, e] of sch.estimates) if (e.parallel) out.push(`in parallel within ${stack}: ${e.parallel}`);
+  for (const [stack, e] of sch.estimates) if (e.parallel) out.push(`in parallel within ${stack}: ${e.parallel}; ${imagesOnPath(stack, e, sch, upstreams)}`);
   out.push(
     `critical path (the longest chain): ${sch.critical.map((s) => `${s.op === "experiment" ? (s.note as string) : s.op} ${s.stack} ${m(s.end - s.start)}m`).join(" → ")} = ${m(sch.total)} min (the stacks' times add up to ${m(sch.sum)} min)`,
   );
@@ -148,6 +148,25 @@ export function renderSchedule(
     );
   out.push(totalLine(sch));
   return out;
+}
+
+/**
+ * Whether the images a stack builds beside its other phases are on the critical path, and why: off
+ * it when the stack's up is not on it (the stacks that read it wait for another, longer upstream),
+ * or when the rest of the stack outlasts the images; on it when the images outlast the rest of a
+ * stack whose up is on it.
+ */
+function imagesOnPath(stack: string, e: StackEstimate, sch: Schedule, upstreams: Readonly<Record<string, readonly string[]>>): string {
+  const up = sch.slots.find((s) => s.op === "up" && s.stack === stack) as Slot;
+  const [beside, rest] = [m(e.besideSeconds ?? 0), m(e.restSeconds ?? 0)];
+  if (!sch.critical.includes(up)) {
+    const later = sch.slots.filter((s) => s.op === "up" && (upstreams[s.stack] ?? []).includes(stack) && s.after !== undefined && s.after !== up);
+    const why = later.map((s) => `; ${s.stack}, which reads it, starts at ${m(s.start)}, when ${(s.after as Slot).stack} is up`).join("");
+    return `off the critical path: ${stack} is up at ${m(up.end)}${why}`;
+  }
+  return (e.besideSeconds ?? 0) > (e.restSeconds ?? 0)
+    ? `on the critical path: the images (${beside}m) outlast the rest of ${stack} (${rest}m)`
+    : `off the critical path: the rest of ${stack} (${rest}m) outlasts the images (${beside}m)`;
 }
 
 /**

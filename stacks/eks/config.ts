@@ -2,7 +2,8 @@
  * Config of the `eks` stack kind: the keys' types; their rules and defaults are the EksCluster
  * component's (components/eks/rules.ts) and Trident's install rules (components/trident/rules.ts),
  * checked with the `lab:` key names. `lab:trident` is the stack's own switch (whether it composes
- * Trident at all), so its one rule is here.
+ * Trident at all), so its one rule is here. `lab:images` (the images the stack builds for the stacks
+ * on its cluster) has its rule with the images (components/image/rules.ts).
  */
 import { z } from "zod";
 import { argProblem, ArgProblem } from "../../core/errors";
@@ -14,6 +15,7 @@ import {
   NodeGroupSpec,
   problems as eksProblems,
 } from "../../components/eks/rules";
+import { imagesProblems, LabImage } from "../../components/image/rules";
 import { RoleGuardrailArgs } from "../../components/lib/iam";
 import { installProblems, TridentInstallMethod, TridentInstallSpec } from "../../components/trident/rules";
 import { commonFields } from "../lib/config/common";
@@ -65,6 +67,12 @@ export const eksSchema = z.object({
   tridentAddonVersion: text().optional(),
   /** `lab:tridentNodePrep` → `tridentNodePrep` (`["iscsi"]` for an fsx-eks stack with `lab:sanBackend: true`). */
   tridentNodePrep: list(text()).optional(),
+  /**
+   * `lab:images`: the images this stack builds with the local Docker daemon and pushes to its own ECR
+   * repositories, for the stacks on its cluster (`tools` for fsx-eks, `omb` for kafka), exported as
+   * `images`. @default [] (none: those stacks are given their images, lab:toolsImage / lab:ombImage)
+   */
+  images: list(text()).optional(),
 });
 
 export type EksConfig = z.output<typeof eksSchema>;
@@ -113,9 +121,14 @@ export function tridentArgs(c: EksConfig): TridentInstallSpec & RoleGuardrailArg
   };
 }
 
-/** The EksCluster's and Trident's rules, over the config's fields (`stack` names the default cluster). */
+/** The images the stack builds (`lab:images`, none by default), once checked. */
+export function imagesOf(c: EksConfig): readonly LabImage[] {
+  return (c.images ?? []) as LabImage[];
+}
+
+/** The EksCluster's, Trident's and the images' rules, over the config's fields (`stack` names the default cluster). */
 export function checkEks(c: EksConfig, stack: string): ArgProblem[] {
-  const eks = eksProblems(eksArgs(c, stack));
+  const eks = [...eksProblems(eksArgs(c, stack)), ...imagesProblems(c.images)];
   if (installsTrident(c)) return [...eks, ...installProblems(tridentArgs(c))];
   const unset = (["tridentInstall", "tridentAddonVersion", "tridentNodePrep"] as const)
     .filter((k) => c[k] !== undefined)

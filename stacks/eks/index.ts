@@ -5,6 +5,10 @@
  * Pod Identity). It reads the network stack only, so it deploys in parallel with `fsx-ontap`; the
  * `fsx-eks` stack (Trident backend, storage classes, MySQL, benchmarks) or the `kafka` stack (Strimzi
  * on static NFS volumes, OMB) joins them. Shipped as `fsx-eks-cluster` and `kafka-cluster`.
+ *
+ * It also builds the images those stacks run (`lab:images`: `tools`, `omb`; ./images.ts), beside
+ * the cluster, and exports their references as `images`: an image needs no cluster and no file
+ * system, so it is built while the cluster (and, in parallel, the file system) is created.
  */
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
@@ -13,11 +17,14 @@ import { TridentOperator } from "../../components/trident";
 import { parseConfig } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { readNetwork } from "../network/outputs";
-import { checkEks, eksArgs, EksConfig, eksSchema, installsTrident, tridentArgs } from "./config";
+import { checkEks, eksArgs, EksConfig, eksSchema, imagesOf, installsTrident, tridentArgs } from "./config";
+import { buildImages, requireDocker } from "./images";
 import { whenUpstreamsFit } from "../lib/upstream";
 
 export function eksStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("eks", eksSchema, raw, (c) => checkEks(c, id.stack));
+  // Only an update builds the images (./images.ts): look for the Docker daemon then, before any resource.
+  if (!pulumi.runtime.isDryRun()) requireDocker(imagesOf(cfg));
   const { provider, expiresAt } = labAwsProvider(cfg, id);
   const net = readNetwork(cfg.networkStack);
   // Every output it reads checked before any resource (stacks/lib/upstream.ts).
@@ -52,6 +59,8 @@ function build(
         },
       )
     : undefined;
+  // Beside the cluster: the images depend on nothing in it.
+  const images = buildImages(imagesOf(cfg), id.stack, provider);
 
   return {
     kubeconfig: eks.kubeconfig,
@@ -70,6 +79,7 @@ function build(
           tridentVersion: trident.version,
           tridentNodePrep: trident.nodePrep,
         }),
+    images: pulumi.output(images),
     expiresAt,
   } satisfies Record<string, pulumi.Input<unknown>>;
 }

@@ -1,9 +1,11 @@
 /** The eks stack's outputs, as downstream kinds read them (`lab:eksStack`: fsx-eks, kafka). */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { isPinnedImage, PINNED_IMAGE_RULE } from "../../core/images";
 import { readUpstream } from "../lib/upstream";
 
 const text = z.string().min(1);
+const pinnedImage = z.string().refine((v) => isPinnedImage(v), PINNED_IMAGE_RULE);
 
 /** Output schemas of the `eks` kind (stacks/eks/index.ts exports them). */
 export const eksOutputs = {
@@ -39,6 +41,12 @@ export const eksOutputs = {
   tridentVersion: text,
   /** The protocols Trident prepares the nodes for (`lab:tridentNodePrep`): fsx-eks' SAN backend needs `iscsi`. */
   tridentNodePrep: z.array(text),
+  /**
+   * The images the stack built (`lab:images`), by name: `<repository url>:<tag>@sha256:<digest>`.
+   * Optional: an eks stack deployed before this output existed has none, and a reader that needs an
+   * image it lacks says which key gives one (fsx-eks `lab:toolsImage`, kafka `lab:ombImage`).
+   */
+  images: z.object({ tools: pinnedImage.optional(), omb: pinnedImage.optional() }).optional(),
 };
 
 export type EksOutputName = keyof typeof eksOutputs;

@@ -30,7 +30,7 @@ export const fsxEksSchema = z.object({
   mysqlReplicas: int().optional(),
   /** `lab:mysqlVolumeGiB` → MySql `volumeGiB`. */
   mysqlVolumeGiB: int().optional(),
-  /** `lab:toolsImage` → every BenchmarkRun's `toolsImage`; unset: the stack builds the image into its own ECR repository. */
+  /** `lab:toolsImage` → every BenchmarkRun's `toolsImage`; unset: the eks stack's tools image (its output `images.tools`, `lab:images: [tools]` there). */
   toolsImage: text().optional(),
   /** `lab:reps` → every BenchmarkRun's `reps`. */
   reps: int().optional(),
@@ -62,7 +62,7 @@ const BENCH_FIELDS = new Set(["runId", "reps", "pvcSizeGiB", "toolsImage"]);
 /**
  * The components' rules over the config's fields. The runs are checked as the stack creates them
  * (their names, profiles and classes), in the region's first zone; `toolsImage` only when given
- * (unset, the stack builds one).
+ * (unset, the eks stack's is read and checked with the upstream outputs, index.ts).
  */
 export function checkFsxEks(c: FsxEksConfig): ArgProblem[] {
   const bench = new Map<string, ArgProblem>();

@@ -10,26 +10,25 @@
  * - the benchmark runs (stacks/fsx-eks/runs.ts): fio `seed` + ioping and fio `latency` on FSx with
  *   the pod in the file system's preferred zone and in its standby zone, and on gp3 in the
  *   preferred zone; samples tagged `zoneRelation` and `storageClass`;
- * - the tools image: `lab:toolsImage`, or built here and pushed to this stack's ECR repository.
+ * - the tools image: `lab:toolsImage`, or the one the eks stack built (its output `images.tools`,
+ *   `lab:images: [tools]` there: built beside the cluster, off the critical path, stacks/eks/images.ts).
  *
  * No resource is created inside an `apply`. The six runs are created up front, in runs.ts' order
  * and with its names; what only the upstream stacks and the image build know reaches them as
  * Outputs: their `zone` (the file system's preferred and standby zones, checked against the node
  * zones by runs.ts `runZoneProblems` before any resource is registered: a bad pair is a config
  * error naming the key, through stacks/lib/upstream.ts `whenUpstreamsFit`),
- * `toolsImage` (`lab:toolsImage` as given, or the reference of the image built here) and the
- * samples' `fsxPreferredZone`, `instanceType` and `hypervisor`. BenchmarkRun checks an Output
- * `zone` or `toolsImage` by its own rules once it resolves (components/bench/index.ts, "Values
- * known later"). So the first preview of a new stack, where the built image's reference is
- * unknown, already shows every run, with the Jobs' image unknown.
+ * `toolsImage` (`lab:toolsImage` as given, or the eks stack's `images.tools`, checked there too:
+ * neither is a config error naming both keys) and the samples' `fsxPreferredZone`, `instanceType`
+ * and `hypervisor`. BenchmarkRun checks an Output `zone` or `toolsImage` by its own rules once it
+ * resolves (components/bench/index.ts, "Values known later"). The upstream stacks are deployed
+ * before this one, so its first preview already knows every run, the Jobs' image included.
  */
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { BenchmarkRun } from "../../components/bench";
 import { GP3_STORAGE_CLASS, gp3StorageClassManifest } from "../../components/eks/storage";
-import { ToolsImage } from "../../components/image";
-import { LOCAL_DOCKER_PROBE } from "../../components/image/docker";
-import { cannotBuildRule, DockerProbe, dockerDaemon, dockerEndpoint, NO_DOCKER_RULE } from "../../components/image/rules";
+import { noToolsImageRule } from "../../components/image/rules";
 import { hypervisorOf } from "../../components/k0s/instance-types";
 import { MySql } from "../../components/mysql";
 import { baselineNetworkPolicies } from "../../components/lib/network-policy";
@@ -38,10 +37,10 @@ import { resolve as resolveMySql } from "../../components/mysql/rules";
 import { restrictedNamespaceManifest } from "../../components/mysql/manifests";
 import { TridentFsxBackend } from "../../components/trident";
 import { sanNodePrepProblem, STORAGE_CLASS_NAMES } from "../../components/trident/rules";
-import { argProblem, ConfigError, formatArgProblem, problem } from "../../core/errors";
+import { argProblem, problem } from "../../core/errors";
 import { readEks } from "../eks/outputs";
 import { readFsxOntap } from "../fsx-ontap/outputs";
-import { parseConfig, userKey } from "../lib/config/load";
+import { parseConfig } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { readNetwork } from "../network/outputs";
 import { backendArgs, BENCH_NAMESPACE, benchArgs, checkFsxEks, FsxEksConfig, fsxEksSchema, mysqlArgs } from "./config";
@@ -51,11 +50,6 @@ import { whenUpstreamsFit } from "../lib/upstream";
 
 /** The scenario this kind's samples belong to. */
 export const SCENARIO = "fsx-eks";
-
-/** The ECR repository of a stack's tools image. */
-export function toolsRepositoryName(stack: string): string {
-  return `storage-bench-lab/${stack.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}/bench-tools`;
-}
 
 /** The first address of the SVM's NFS endpoint: Trident's `dataLIF` (checked by {@link nfsDataLifProblems}). */
 export function nfsDataLif(endpoint: { dnsName: string; ipAddresses: string[] } | null): string {
@@ -75,23 +69,6 @@ export function nfsDataLifProblems(endpoint: { dnsName: string; ipAddresses: str
     : [];
 }
 
-/** The config error when the image would be built and no Docker daemon is to be found (`pulumi up` only, before any resource). */
-export function requireDocker(probe: DockerProbe = LOCAL_DOCKER_PROBE): void {
-  if (dockerEndpoint(probe) === undefined)
-    throw new ConfigError([formatArgProblem(argProblem("toolsImage", NO_DOCKER_RULE, undefined), userKey)]);
-}
-
-/**
- * The daemon found answers and can build the image's platform (components/image/rules.ts
- * `dockerDaemon`), as an Output the image waits for: its problem, as a config error naming
- * `lab:toolsImage`, fails the image before the provider's own error would.
- */
-export function dockerCanBuild(probe: DockerProbe = LOCAL_DOCKER_PROBE): pulumi.Output<true> {
-  return pulumi.output(dockerDaemon(probe)).apply((c) => {
-    if (!c.ok) throw new ConfigError([formatArgProblem(argProblem("toolsImage", cannotBuildRule(c.problem), undefined), userKey)]);
-    return true as const;
-  });
-}
 /** The upstream outputs this kind reads. */
 const FSX_OUTPUTS = [
   "fileSystemId",
@@ -113,21 +90,27 @@ const EKS_OUTPUTS = [
   "instanceType",
   "clusterName",
   "tridentNodePrep",
+  "images",
 ] as const;
 /**
  * What is read of the eks stack: `tridentNodePrep` only with the SAN backend (an eks stack deployed
- * before that output existed still serves NAS).
+ * before that output existed still serves NAS), `images` only without `lab:toolsImage`.
  */
 function eksOutputsFor(cfg: FsxEksConfig): readonly (typeof EKS_OUTPUTS)[number][] {
-  return cfg.sanBackend === true ? EKS_OUTPUTS : EKS_OUTPUTS.filter((n) => n !== "tridentNodePrep");
+  return EKS_OUTPUTS.filter(
+    (n) => (n !== "tridentNodePrep" || cfg.sanBackend === true) && (n !== "images" || cfg.toolsImage === undefined),
+  );
+}
+
+/** Without `lab:toolsImage`, the eks stack must export a tools image (`lab:images: [tools]` there). */
+export function toolsImageSourceProblems(cfg: Pick<FsxEksConfig, "toolsImage" | "eksStack">, images: { tools?: string; omb?: string } | undefined) {
+  return cfg.toolsImage === undefined && images?.tools === undefined
+    ? [argProblem("toolsImage", noToolsImageRule(cfg.eksStack), undefined)]
+    : [];
 }
 
 export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("fsx-eks", fsxEksSchema, raw, checkFsxEks);
-  // Only an update builds the image: the Image has `buildOnPreview: false` (components/image/ecr.ts,
-  // where the provider's preview behaviour is cited), and the offline plan builds nothing. Check
-  // before any resource.
-  if (cfg.toolsImage === undefined && !pulumi.runtime.isDryRun()) requireDocker();
   const { provider, expiresAt } = labAwsProvider(cfg, id);
   const net = readNetwork(cfg.networkStack);
   const fsx = readFsxOntap(cfg.fsxOntapStack, FSX_OUTPUTS);
@@ -143,6 +126,7 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
       ...(cfg.sanBackend === true && e
         ? [sanNodePrepProblem(e.tridentNodePrep, cfg.eksStack)].filter((x): x is string => x !== undefined)
         : []),
+      ...(e ? toolsImageSourceProblems(cfg, e.images) : []),
     ],
     () => build(cfg, id, provider, expiresAt, net, fsx, eks),
   );
@@ -220,11 +204,8 @@ function build(
   }
 
   // `lab:toolsImage` as given (a plain value: BenchmarkRun checks it at construction), else the
-  // reference of the image built here (an Output: checked once it is known).
-  // On an update the image (its repository and build) waits for the daemon's check.
-  const buildAfter = pulumi.runtime.isDryRun() ? {} : { dependsOn: dockerCanBuild().apply(() => []) };
-  const runsImage: pulumi.Input<string> =
-    cfg.toolsImage ?? new ToolsImage("tools", { repositoryName: toolsRepositoryName(id.stack) }, { provider, ...buildAfter }).ref;
+  // eks stack's tools image (an Output, checked above and by BenchmarkRun once it resolves).
+  const runsImage: pulumi.Input<string> = cfg.toolsImage ?? eks.images.apply((i) => i?.tools ?? "");
   const toolsImage = pulumi.output(runsImage);
 
   // The runs, created now (stable order and names); the upstream zones and the image reach them as Outputs.

@@ -1,7 +1,7 @@
 /**
  * Config of the `kafka` stack kind: the keys' types; their rules and defaults are the components'
- * (the Kafka cluster: components/kafka/rules.ts; the benchmark: components/omb/rules.ts; the OMB
- * image's repository: components/image/rules.ts), checked with the `lab:` key names. The OMB keys
+ * (the Kafka cluster: components/kafka/rules.ts; the benchmark and its image: components/omb/rules.ts),
+ * checked with the `lab:` key names. The OMB keys
  * that would be ambiguous in a Kafka stack carry an `omb` prefix (`lab:ombWorkers` → `workers`).
  */
 import { z } from "zod";
@@ -67,7 +67,7 @@ export const kafkaSchema = z.object({
   brokerConfig: z
     .record(z.string(), z.union([z.string(), z.number(), z.boolean()]), { error: "an object of Kafka broker settings" })
     .optional(),
-  /** `lab:ombImage` → OmbBenchmark `image`; unset: the stack builds OMB (docker/Dockerfile.build) into its own ECR repository. */
+  /** `lab:ombImage` → OmbBenchmark `image`; unset: the eks stack's OMB image (its output `images.omb`, `lab:images: [omb]` there). */
   ombImage: text().optional(),
   /** `lab:ombWorkers` → `workers`. */
   ombWorkers: int().optional(),

@@ -7,34 +7,32 @@
  * - Kafka 4.3 in KRaft mode: controllers on gp3, brokers on static NFS volumes (every broker mounts
  *   every data volume, NFSv4.1 + nconnect=16, its own subdirectory on each), the published broker
  *   settings, rack = zone (components/kafka);
- * - the OpenMessaging Benchmark: its image (`lab:ombImage`, or built from upstream's Dockerfile into
- *   this stack's ECR repository), workers on the client nodes, and the matrix driver file ×
+ * - the OpenMessaging Benchmark: its image (`lab:ombImage`, or the one the eks stack built from
+ *   upstream's Dockerfile: its output `images.omb`, `lab:images: [omb]` there, built beside the
+ *   cluster, off the critical path, stacks/eks/images.ts), workers on the client nodes, and the matrix driver file ×
  *   replication factor, one driver Job per cell, one after the other, into `results`
  *   (components/omb).
  *
  * The upstream outputs are checked before any resource is registered (./upstream.ts through
- * stacks/lib/upstream.ts `whenUpstreamsFit`): the node groups, the data volumes, the NFS endpoint;
- * a mismatch is a config error naming the key. No resource is created inside an `apply`.
+ * stacks/lib/upstream.ts `whenUpstreamsFit`): the node groups, the data volumes, the NFS endpoint,
+ * the OMB image (without `lab:ombImage`); a mismatch is a config error naming the key. No resource is created inside an `apply`.
  */
 import * as aws from "@pulumi/aws";
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { GP3_STORAGE_CLASS, gp3StorageClassManifest } from "../../components/eks/storage";
-import { LOCAL_DOCKER_PROBE } from "../../components/image/docker";
-import { dockerEndpoint } from "../../components/image/rules";
 import { KafkaCluster } from "../../components/kafka";
 import { bootstrapServers, PLAIN_LISTENER_PORT } from "../../components/kafka/manifests";
 import { kafkaPodSelector } from "../../components/kafka/network";
 import { NFS_MOUNT_OPTIONS, resolve as resolveKafka } from "../../components/kafka/rules";
 import { STATIC_STORAGE_CLASS } from "../../components/kafka/storage";
 import { OmbBenchmark } from "../../components/omb";
-import { OmbImage } from "../../components/omb/image";
-import { NO_DOCKER_OMB_RULE, resolve as resolveOmb } from "../../components/omb/rules";
+import { noOmbImageRule, resolve as resolveOmb } from "../../components/omb/rules";
 import { StrimziOperator } from "../../components/strimzi";
-import { argProblem, ConfigError, formatArgProblem } from "../../core/errors";
+import { argProblem } from "../../core/errors";
 import { readEks } from "../eks/outputs";
 import { readFsxOntap } from "../fsx-ontap/outputs";
-import { parseConfig, userKey } from "../lib/config/load";
+import { parseConfig } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
 import { whenUpstreamsFit } from "../lib/upstream";
 import { checkKafka, kafkaArgs, KafkaConfig, kafkaSchema, ombArgs, zonePlacementOf } from "./config";
@@ -52,16 +50,16 @@ import {
 /** The scenario this kind's samples belong to. */
 export const SCENARIO = "kafka-fsx";
 
-/** The ECR repository of a stack's OMB image. */
-export function ombRepositoryName(stack: string): string {
-  return `storage-bench-lab/${stack.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}/omb`;
+/** What is read of the eks stack: `images` only without `lab:ombImage`. */
+const EKS_OUTPUTS = ["kubeconfig", "nodeSecurityGroupId", "nodeGroups", "images"] as const;
+
+/** Without `lab:ombImage`, the eks stack must export an OMB image (`lab:images: [omb]` there). */
+export function ombImageSourceProblems(cfg: Pick<KafkaConfig, "ombImage" | "eksStack">, images: { tools?: string; omb?: string } | undefined) {
+  return cfg.ombImage === undefined && images?.omb === undefined ? [argProblem("ombImage", noOmbImageRule(cfg.eksStack), undefined)] : [];
 }
 
 export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("kafka", kafkaSchema, raw, checkKafka);
-  // Only an update builds the image (a preview and the offline plan do not): check before any resource.
-  if (cfg.ombImage === undefined && !pulumi.runtime.isDryRun() && dockerEndpoint(LOCAL_DOCKER_PROBE) === undefined)
-    throw new ConfigError([formatArgProblem(argProblem("ombImage", NO_DOCKER_OMB_RULE, undefined), userKey)]);
   const k = resolveKafka(kafkaArgs(cfg));
   const o = resolveOmb(ombArgs(cfg, bootstrapServers(k)));
   const { provider, expiresAt } = labAwsProvider(cfg, id);
@@ -77,7 +75,7 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
     "clientSubnetCidrs",
   ]);
   const zonePlacement = zonePlacementOf(cfg);
-  const eks = readEks(cfg.eksStack, ["kubeconfig", "nodeSecurityGroupId", "nodeGroups"]);
+  const eks = readEks(cfg.eksStack, EKS_OUTPUTS.filter((n) => n !== "images" || cfg.ombImage === undefined) as unknown as typeof EKS_OUTPUTS);
   // The brokers' and the clients' groups must run in `zone` only (when given).
   const workloads = (zone: string | undefined): Workload[] => [
     {
@@ -124,6 +122,7 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
             ...svmManagementEndpointProblems(f.svmManagementEndpoint, cfg.fsxOntapStack),
           ]
         : []),
+      ...(e ? ombImageSourceProblems(cfg, e.images) : []),
     ],
     () => build(cfg, id, k, o, provider, expiresAt, fsx, eks),
   );
@@ -158,7 +157,7 @@ function build(
       | "clientSubnetCidrs"
     >
   >,
-  eks: ReturnType<typeof readEks<"kubeconfig" | "nodeSecurityGroupId" | "nodeGroups">>,
+  eks: ReturnType<typeof readEks<(typeof EKS_OUTPUTS)[number]>>,
 ) {
   const placement = eks.nodeGroups.apply((groups) =>
     placementOf(groups, {
@@ -206,10 +205,9 @@ function build(
     { providers: [provider, k8sProvider] },
   );
 
+  // `lab:ombImage` as given, else the eks stack's OMB image (checked above, and by OmbBenchmark once it resolves).
   const image: pulumi.Output<string> =
-    cfg.ombImage !== undefined
-      ? pulumi.output(cfg.ombImage)
-      : new OmbImage("omb", { repositoryName: ombRepositoryName(id.stack) }, { provider }).ref;
+    cfg.ombImage !== undefined ? pulumi.output(cfg.ombImage) : eks.images.apply((i) => i?.omb ?? "");
   const omb = new OmbBenchmark(
     "omb",
     {

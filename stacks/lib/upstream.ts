@@ -76,7 +76,8 @@ async function allOutputs(ref: pulumi.StackReference): Promise<Record<string, un
 
 /**
  * The checked values of one upstream read, or the problems that stop them: an output it does not
- * have (a stack of another kind, or not deployed whole) or one of the wrong shape, each
+ * have (a stack of another kind, or not deployed whole; unless its schema is optional: then it is
+ * absent from the values) or one of the wrong shape, each
  * `'<configKey>' must be the name of <kind> stack …, got "<stack>"`.
  */
 export async function upstreamValues<S extends Record<string, z.ZodType>>(
@@ -92,7 +93,8 @@ export async function upstreamValues<S extends Record<string, z.ZodType>>(
     const details = await info.ref.getOutputDetails(output);
     const value = details.value ?? details.secretValue;
     if (value === undefined) {
-      lacking.push(output);
+      // An output whose schema admits nothing (`.optional()`) may be absent: the reader's rules decide.
+      if (!schema.safeParse(undefined).success) lacking.push(output);
       continue;
     }
     const parsed = schema.safeParse(value);

@@ -459,6 +459,16 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       ],
     },
     {
+      title: "an image the lab does not build, and the tools image twice",
+      category: "value the software refuses",
+      base: EKS,
+      set: { "lab:images": ["tools", "fio", "tools"] },
+      want: [
+        "'lab:images[1]' must be one of tools, omb (a list of images to build for the stacks on this cluster, each once: tools (fio and ioping, for fsx-eks) or omb (OpenMessaging Benchmark, for kafka), e.g. [tools]), got \"fio\"",
+        "'lab:images[2]' must be another image than entry 0 (each is built once), got \"tools\"",
+      ],
+    },
+    {
       title: "one node for two zones",
       category: "out of range",
       base: EKS,
@@ -508,7 +518,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: EKS,
       set: { "lab:endpointPublicAccess": false },
       want: [
-        "'lab:endpointPublicAccess' must be a key of kind eks; its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:permissionsBoundaryArn, lab:nodeGroups, lab:trident, lab:tridentInstall, lab:tridentAddonVersion, lab:tridentNodePrep, got \"false\"",
+        "'lab:endpointPublicAccess' must be a key of kind eks; its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:permissionsBoundaryArn, lab:nodeGroups, lab:trident, lab:tridentInstall, lab:tridentAddonVersion, lab:tridentNodePrep, lab:images, got \"false\"",
       ],
     },
     {
@@ -583,7 +593,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: FSX_EKS,
       set: { "lab:eksStack": "organization/storage-bench-lab/kafka-cluster" },
       want: [
-        "'lab:eksStack' must be the name of an eks stack with output 'tridentRoleName' (its outputs: clusterName, clusterSecurityGroupId, expiresAt, instanceType, kubeconfig, kubernetesVersion, nodeGroups, nodeSecurityGroupId, zones), got \"organization/storage-bench-lab/kafka-cluster\"",
+        "'lab:eksStack' must be the name of an eks stack with output 'tridentRoleName' (its outputs: clusterName, clusterSecurityGroupId, expiresAt, images, instanceType, kubeconfig, kubernetesVersion, nodeGroups, nodeSecurityGroupId, zones), got \"organization/storage-bench-lab/kafka-cluster\"",
       ],
     },
   ],
@@ -635,7 +645,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       ],
     },
     {
-      title: "lab:eksStack naming a cluster without the brokers', controllers' and clients' groups",
+      title: "lab:eksStack naming a cluster without the brokers', controllers' and clients' groups, and no OMB image (it builds the tools image only)",
       category: "upstream mismatch",
       base: KAFKA,
       set: { "lab:eksStack": "organization/storage-bench-lab/fsx-eks-cluster" },
@@ -643,6 +653,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
         "'lab:brokerNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"brokers\"",
         "'lab:controllerNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"system\"",
         "'lab:clientNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"clients\"",
+        "'lab:ombImage' must be a pinned OpenMessaging Benchmark image when 'lab:eksStack' (organization/storage-bench-lab/fsx-eks-cluster) builds none (its output images has no omb): add omb to that eks stack's lab:images, or build docker/Dockerfile.build of openmessaging/benchmark elsewhere, push it and set lab:ombImage to its reference, got nothing",
       ],
     },
     {

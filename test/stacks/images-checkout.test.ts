@@ -60,7 +60,7 @@ describe("image inputs from two checkouts", () => {
 
     const ia = images(pa.plans);
     // `--all` plans the shipped stacks, then each scenario's (the same stacks again).
-    expect([...new Set(ia.map((i) => `${i.stack}/${i.name}`))]).toEqual(["fsx-eks/tools-image", "kafka/omb-image"]);
+    expect([...new Set(ia.map((i) => `${i.stack}/${i.name}`))]).toEqual(["fsx-eks-cluster/tools-image", "kafka-cluster/omb-image"]);
     expect(images(pb.plans)).toEqual(ia);
     for (const i of ia) expect(i.inputs.buildOnPreview).toBe(false);
     expect(ia[0].inputs.context).toEqual({ location: "components/bench/image" });

@@ -63,6 +63,16 @@ export function destroys(type: string, inputs: Record<string, unknown>): Destruc
       return { what: "the Elastic IP address (released: a new one differs)", data: false };
     case "aws:secretsmanager/secret:Secret":
       return { what: "the secret (scheduled for deletion)", data: false };
+    // terraform-provider-aws internal/service/ecr/repository.go `resourceRepositoryDelete`:
+    // DeleteRepository with `Force: force_delete`; without it ECR refuses a repository that holds
+    // images (RepositoryNotEmptyException). The lab's images are built again from their context.
+    case "aws:ecr/repository:Repository":
+      return inputs.forceDelete === true
+        ? { what: "the ECR repository and every image in it (forceDelete)", data: false }
+        : { what: "the ECR repository (refused while it holds images: no forceDelete)", data: false };
+    // @pulumi/docker-build v0.0.22 provider/internal/image.go `Delete`: the pushed manifest is deleted from the registry.
+    case "docker-build:index:Image":
+      return { what: "the pushed image (its manifest deleted from the registry)", data: false };
     case "kubernetes:core/v1:PersistentVolumeClaim":
       return { what: "the claim; its volume goes with it under the StorageClass's Delete reclaim policy", data: true };
     case "kubernetes:core/v1:PersistentVolume":

@@ -98,6 +98,7 @@ export const LEVERS: Readonly<Record<string, KindLevers>> = {
       "lab:tridentInstall": v("addon", "with lab:tridentAddonVersion", { "lab:tridentAddonVersion": "v25.6.2-eksbuild.1" }),
       "lab:tridentAddonVersion": v("v25.6.2-eksbuild.1", "with lab:tridentInstall addon", { "lab:tridentInstall": "addon" }),
       "lab:tridentNodePrep": v('["iscsi"]'),
+      "lab:images": v("[]", "fsx-eks then needs lab:toolsImage"),
     },
   },
   "fsx-eks": {

@@ -93,6 +93,32 @@ export function verdictCell(impact: LeverImpact): string {
 const cell = (s: string) => s.replace(/\|/g, "\\|");
 
 /** The whole page. */
+/**
+ * How a live fsx-eks or kafka stack that built its own image (before the eks stack's `lab:images`)
+ * moves to the image its eks stack builds: what each update does, in which order.
+ */
+const IMAGES_MOVED: readonly string[] = [
+  "## Images built by the eks stack (a live fsx-eks or kafka stack that built its own)",
+  "",
+  "The tools image (fio, ioping) and the OpenMessaging Benchmark image are built by the eks stack (`lab:images`:",
+  "`tools` in `fsx-eks-cluster`, `omb` in `kafka-cluster`) while the cluster and, beside it, the file system are",
+  "created, and read by fsx-eks and kafka from its output `images` unless `lab:toolsImage` / `lab:ombImage` give one.",
+  "An fsx-eks or kafka stack deployed when it built its own image (children `tools-*` / `omb-*`) moves in two updates:",
+  "",
+  "1. `pulumi up` of the eks stack with `lab:images`: creates its repository (`storage-bench-lab/<eks stack>/bench-tools`",
+  "   or `…/omb`, another name than the old one), builds and pushes the image, exports `images` (needs a Docker daemon:",
+  "   without one, the update fails before any resource with a config error naming `lab:images`).",
+  "2. `pulumi up` of fsx-eks or kafka: reads the image from the eks stack (done first, it fails with a config error",
+  "   naming `lab:toolsImage` / `lab:ombImage` and `lab:eksStack`, and changes nothing). It deletes its own",
+  "   `tools-repo`, `tools-lifecycle` and `tools-image` (or `omb-*`): the repository goes with every image in it",
+  "   (`forceDelete`: terraform-provider-aws `resourceRepositoryDelete` calls ECR DeleteRepository with `force`).",
+  "   The image reference of the Jobs changes, so the benchmark Jobs and their collectors are replaced (fsx-eks'",
+  "   `lab:toolsImage` row above; kafka's OMB workers are updated in place, its driver Jobs replaced): the benchmarks",
+  "   run again under the same `lab:runId`. Save the earlier results first (`lab results save --stack S`).",
+  "",
+  "`lab run` creates new stacks every run: nothing to move there.",
+];
+
 export function renderLeverPage(impacts: readonly LeverImpact[]): string {
   const out: string[] = [
     "# Changing a live stack",
@@ -155,5 +181,6 @@ export function renderLeverPage(impacts: readonly LeverImpact[]): string {
     "|---|---|---|---|",
     ...CODE_CHANGES.map((c) => `| ${c.kind} | ${cell(c.change)} | ${cell(c.effect)} | ${cell(c.source)} |`),
   );
+  out.push("", ...IMAGES_MOVED);
   return `${out.join("\n")}\n`;
 }

@@ -96,7 +96,7 @@ describe("dockerDaemon against a stand-in Engine API on a unix socket", () => {
     expect(await dockerDaemon(p)).toEqual({
       ok: false,
       endpoint: { host: `unix://${d.socket}`, via: "DOCKER_HOST" },
-      problem: `the Docker daemon at unix://${d.socket} (DOCKER_HOST) runs linux/arm64 (this machine is linux/arm64) and cannot build linux/amd64: no enabled binfmt_misc handler for amd64 (/proc/sys/fs/binfmt_misc/qemu-x86_64 or /proc/sys/fs/binfmt_misc/rosetta): install QEMU's (docker run --privileged --rm tonistiigi/binfmt --install amd64, or apt-get install qemu-user-static binfmt-support), or set lab:toolsImage`,
+      problem: `the Docker daemon at unix://${d.socket} (DOCKER_HOST) runs linux/arm64 (this machine is linux/arm64) and cannot build linux/amd64: no enabled binfmt_misc handler for amd64 (/proc/sys/fs/binfmt_misc/qemu-x86_64 or /proc/sys/fs/binfmt_misc/rosetta): install QEMU's (docker run --privileged --rm tonistiigi/binfmt --install amd64, or apt-get install qemu-user-static binfmt-support), or give the image instead (lab:toolsImage of fsx-eks, lab:ombImage of kafka) and remove it from lab:images`,
     });
     // A registered but disabled handler does not count; an enabled one does (the kernel's format: "enabled" first).
     const disabled = { "/proc/sys/fs/binfmt_misc/qemu-x86_64": "disabled\ninterpreter /usr/bin/qemu-x86_64-static\nflags: F\n" };
@@ -123,7 +123,7 @@ describe("dockerDaemon against a stand-in Engine API on a unix socket", () => {
     const d = await daemon("windows", { os: "windows" });
     expect(await dockerDaemon(probe({ env: { DOCKER_HOST: `unix://${d.socket}` } }))).toMatchObject({
       ok: false,
-      problem: `the Docker daemon at unix://${d.socket} (DOCKER_HOST) runs windows/amd64 and cannot build linux/amd64: use a Linux daemon, or set lab:toolsImage`,
+      problem: `the Docker daemon at unix://${d.socket} (DOCKER_HOST) runs windows/amd64 and cannot build linux/amd64: use a Linux daemon, or give the image instead (lab:toolsImage of fsx-eks, lab:ombImage of kafka) and remove it from lab:images`,
     });
   });
 
@@ -172,7 +172,7 @@ describe("dockerDaemon against a stand-in Engine API on a unix socket", () => {
       ok: true,
       note: "the Docker daemon at ssh://builder@10.0.0.5 (DOCKER_HOST) was not probed (only unix:// and plain tcp:// endpoints are); the build will tell",
     });
-    expect(cannotBuildRule("x")).toBe("a pinned image with fio and ioping when this machine cannot build one: x");
+    expect(cannotBuildRule("x")).toBe("empty when this machine cannot build the images: x");
   });
 
   test("engineGet over TCP as well", async () => {
@@ -243,9 +243,12 @@ describe("dockerEndpoint: how the Docker client picks the daemon", () => {
     );
   });
 
-  test("the rule lab:toolsImage is reported with tells what to do", () => {
+  test("the rule lab:images is reported with tells what to do; INSTALL_DOCKER says how to do without Docker", () => {
     expect(NO_DOCKER_RULE).toBe(
-      "a pinned image with fio and ioping when this machine has no Docker daemon to build one (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): start Docker, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference",
+      "empty when this machine has no Docker daemon to build the images (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): start Docker, or build them elsewhere, push them and give their references to the stacks that run them instead (lab:toolsImage of fsx-eks, lab:ombImage of kafka)",
+    );
+    expect(INSTALL_DOCKER).toBe(
+      "install and start Docker Engine (https://docs.docker.com/engine/install/), or build the image elsewhere, push it, remove it from the eks stack's lab:images and set its reference as lab:toolsImage (fsx-eks) or lab:ombImage (kafka)",
     );
   });
 });

@@ -7,6 +7,9 @@ import { formatArgProblem } from "../../../core/errors";
 import { readContextFiles } from "../../../components/image/context";
 import {
   contextDigest,
+  imagesProblems,
+  LAB_IMAGES,
+  noToolsImageRule,
   PROJECT_ROOT,
   TOOLS_IMAGE_DOCKERFILE,
   imageTag,
@@ -129,5 +132,27 @@ describe("tools image rules", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the images an eks stack builds (lab:images)", () => {
+  test("tools and omb, each once; every problem at once, as the argument names it", () => {
+    expect(LAB_IMAGES).toEqual(["tools", "omb"]);
+    expect(imagesProblems(undefined)).toEqual([]);
+    expect(imagesProblems([])).toEqual([]);
+    expect(imagesProblems(["omb", "tools"])).toEqual([]);
+    expect(imagesProblems(["tools", 3, "omb", "tools"]).map((p) => formatArgProblem(p))).toEqual([
+      "'images[1]' must be one of tools, omb (a list of images to build for the stacks on this cluster, each once: tools (fio and ioping, for fsx-eks) or omb (OpenMessaging Benchmark, for kafka), e.g. [tools]), got 3",
+      "'images[3]' must be another image than entry 0 (each is built once), got \"tools\"",
+    ]);
+    expect(imagesProblems("tools").map((p) => formatArgProblem(p))).toEqual([
+      "'images' must be a list of images to build for the stacks on this cluster, each once: tools (fio and ioping, for fsx-eks) or omb (OpenMessaging Benchmark, for kafka), e.g. [tools], got \"tools\"",
+    ]);
+  });
+
+  test("without a given tools image, the rule names the eks stack and both ways out", () => {
+    expect(formatArgProblem({ path: "toolsImage", rule: noToolsImageRule("org/p/c"), value: undefined }, (a) => `lab:${a}`)).toBe(
+      "'lab:toolsImage' must be a pinned image with fio and ioping when 'lab:eksStack' (org/p/c) builds none (its output images has no tools): add tools to that eks stack's lab:images, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference, got nothing",
+    );
   });
 });

@@ -1,6 +1,7 @@
 /** The OpenMessaging Benchmark's rules and defaults (components/omb/rules.ts): exact values, exact messages, the matrix order. */
 import { formatArgProblem } from "../../../core/errors";
 import {
+  noOmbImageRule,
   driverDeadlineSeconds,
   matrix,
   OMB_DEFAULTS,
@@ -107,5 +108,13 @@ describe("OMB rules", () => {
     expect(ombImageProblems("openmessaging/openmessaging-benchmark:latest").map((p) => formatArgProblem(p))).toEqual([
       `'ombImage' must be an image reference pinned by a tag other than "latest" or by a @sha256 or @sha512 digest of an OpenMessaging Benchmark image (built from docker/Dockerfile.build), got "openmessaging/openmessaging-benchmark:latest"`,
     ]);
+  });
+});
+
+describe("the OMB image's source", () => {
+  test("without a given OMB image, the rule names the eks stack and both ways out", () => {
+    expect(formatArgProblem({ path: "ombImage", rule: noOmbImageRule("org/p/c"), value: undefined }, (a) => `lab:${a}`)).toBe(
+      "'lab:ombImage' must be a pinned OpenMessaging Benchmark image when 'lab:eksStack' (org/p/c) builds none (its output images has no omb): add omb to that eks stack's lab:images, or build docker/Dockerfile.build of openmessaging/benchmark elsewhere, push it and set lab:ombImage to its reference, got nothing",
+    );
   });
 });

@@ -14,28 +14,13 @@ import type { Sample } from "../../../core/sample";
 import { DEFAULT_WORLD, FS_ID, SimCluster, simEnv, SimFsx, World } from "../experiment/sim";
 import { OUTPUTS } from "../experiment/support";
 import { FIO_CROSS, FIO_SAME, FIO_SEED, repetitions } from "../report/samples";
-import { Standin, standin } from "../run/standin";
+import { standinPerTest } from "../run/standin";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 const NOW = new Date("2030-01-02T12:00:00Z");
 const RUN_ID = "r1"; // the simulated world's run (../experiment/sim.ts RUN_ID)
 
-let s: Standin | undefined;
-let printed = "";
-let spy: jest.SpyInstance | undefined;
-beforeEach(() => {
-  printed = "";
-  spy = jest.spyOn(process.stdout, "write").mockImplementation((c: string | Uint8Array) => {
-    printed += String(c);
-    return true;
-  });
-});
-afterEach(() => {
-  spy?.mockRestore();
-  s?.restore();
-  if (s) fs.rmSync(s.dir, { recursive: true, force: true });
-  s = undefined;
-});
+const run = standinPerTest();
 
 /** A Docker daemon that answers as a Linux amd64 one (the image build's platform). */
 const docker: DockerProbe = {
@@ -84,7 +69,7 @@ const WORLD = {
 };
 
 async function fsxRun(world: World) {
-  s = standin(WORLD);
+  const s = run.start(WORLD);
   const env = simEnv(world);
   const code = await runAction("fsx-eks", { runId: RUN_ID, adminCidr: "100.64.7.9/32" }, ROOT, s.dir, NOW, {
     dockerProbe: docker,
@@ -156,7 +141,7 @@ describe("lab run fsx-eks (runAction) against the stand-in Pulumi CLI: the failo
   test("both experiments run after the benchmarks, against the simulated cluster and FSx; benchmarks, both experiments' results and the report are on disk before the first destroy; exit 0", async () => {
     const world = new World();
     const r = await fsxRun(world);
-    expect(printed.split("\n")).toEqual(
+    expect(run.printed().split("\n")).toEqual(
       expect.arrayContaining([
         `== run fsx-eks ${RUN_ID}: succeeded, every stack destroyed`,
         DESTROYED,
@@ -186,8 +171,8 @@ describe("lab run fsx-eks (runAction) against the stand-in Pulumi CLI: the failo
       path.join("runs", `fsx-eks-${RUN_ID}`, "report", "report.md"),
       path.join("runs", `fsx-eks-${RUN_ID}`, "report", "report.html"),
     ]);
-    // the order of the printed lines: benchmarks saved, mysql-failover, fsx-failover, report, then the destroys
-    const lines = printed.split("\n");
+    // the order of the run.printed() lines: benchmarks saved, mysql-failover, fsx-failover, report, then the destroys
+    const lines = run.printed().split("\n");
     const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
     const order = [
       at(/results fsx-eks/),
@@ -211,7 +196,7 @@ describe("lab run fsx-eks (runAction) against the stand-in Pulumi CLI: the failo
     const world = new World({ ...DEFAULT_WORLD, loseOnDelete: 2 });
     const r = await fsxRun(world);
     expect(r.code).toBe(1);
-    expect(printed).toMatch(
+    expect(run.printed()).toMatch(
       new RegExp(
         `\\n== run fsx-eks ${RUN_ID}: failed at step 1 mysql-failover fsx-eks: mysql-failover failed: 2 acknowledged row\\(s\\) lost: id\\(s\\) \\d+, \\d+ of run ${RUN_ID} were committed`,
       ),
@@ -235,7 +220,7 @@ describe("lab run fsx-eks (runAction) against the stand-in Pulumi CLI: the failo
     // every stack destroyed, dependents first, and removed: the backend holds none
     expect(lifecycle(r.trace)).toEqual(LIFECYCLE);
     expect(fs.readdirSync(path.join(r.stand.state, "stacks"))).toEqual([]);
-    expect(printed.split("\n")).toEqual(
+    expect(run.printed().split("\n")).toEqual(
       expect.arrayContaining([
         DESTROYED,
         `results: ${path.join(r.results, "fsx-eks", RUN_ID)}, ${path.join(r.results, "fsx-eks", `mysql-failover-${RUN_ID}`)}`,

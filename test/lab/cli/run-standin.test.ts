@@ -12,26 +12,13 @@ import * as path from "node:path";
 import { runAction } from "../../../lab/cli/run";
 import { INSTALL_DOCKER } from "../../../components/image/rules";
 import { gitState } from "../../../lab/util/manifest";
-import { Standin, standin, tps } from "../run/standin";
+import { standinPerTest, tps } from "../run/standin";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 const NOW = new Date("2030-01-02T12:00:00Z");
 const pulumiFiles = () => fs.readdirSync(ROOT).filter((f) => /^Pulumi\..+\.yaml$/.test(f));
 
-let s: Standin | undefined;
-let printed = "";
-let spy: jest.SpyInstance | undefined;
-beforeEach(() => {
-  printed = "";
-  spy = jest.spyOn(process.stdout, "write").mockImplementation((c: string | Uint8Array) => {
-    printed += String(c);
-    return true;
-  });
-});
-afterEach(() => {
-  spy?.mockRestore();
-  s?.restore();
-});
+const run = standinPerTest();
 
 const OK = { dev: { outputs: { results: [tps(374.95)] } }, nitro: { outputs: { results: [tps(537.24)] } } };
 
@@ -56,28 +43,28 @@ async function checkip(body: string, status = 200): Promise<{ url: string; close
 
 describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
   test("the shipped placeholder address is refused before anything is created: exit 2, one line per stack that has lab:adminCidrs", async () => {
-    s = standin({ stacks: OK });
+    const s = run.start({ stacks: OK });
     const code = await runAction("ceph-nitro", { runId: "p1" }, ROOT, s.dir, NOW);
     expect(code).toBe(2);
     const rule = (st: string) =>
       `  stack ${st}: 'lab:adminCidrs' must be your own address ranges, not the documentation range 198.51.100.0/24 (RFC 5737: a placeholder nobody connects from, so the cluster would be closed to you), got "198.51.100.7/32": run with --admin-cidr <your address>/32, or --admin-cidr auto`;
-    expect(printed.split("\n")).toEqual(expect.arrayContaining(["preflight failed (nothing was created):", rule("dev"), rule("nitro")]));
-    expect(printed).not.toContain("stack network:");
+    expect(run.printed().split("\n")).toEqual(expect.arrayContaining(["preflight failed (nothing was created):", rule("dev"), rule("nitro")]));
+    expect(run.printed()).not.toContain("stack network:");
     expect(s.trace()).toEqual([]);
   });
 
   test("--admin-cidr with a documentation address is refused as an option", async () => {
-    s = standin({ stacks: OK });
+    const s = run.start({ stacks: OK });
     const code = await runAction("ceph-nitro", { runId: "p2", adminCidr: "203.0.113.7/32" }, ROOT, s.dir, NOW);
     expect(code).toBe(2);
-    expect(printed).toContain(
+    expect(run.printed()).toContain(
       "  '--admin-cidr' must be not in the documentation range 203.0.113.0/24 (RFC 5737): your own address, or auto, got \"203.0.113.7/32\"",
     );
   });
 
   test("--admin-cidr auto: the address checkip answers, on the stacks that have the key; --set '*.key' only where the kind has it; results saved; no file in the project", async () => {
     const ip = await checkip("100.64.7.9\n");
-    s = standin({ stacks: OK }, { LAB_CHECKIP_URL: ip.url });
+    const s = run.start({ stacks: OK }, { LAB_CHECKIP_URL: ip.url });
     const before = pulumiFiles();
     const tree = gitState(ROOT);
     try {
@@ -88,7 +75,7 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
         s.dir,
         NOW,
       );
-      expect(printed).toContain("admin address: 100.64.7.9/32 (this machine's public address, --admin-cidr auto)");
+      expect(run.printed()).toContain("admin address: 100.64.7.9/32 (this machine's public address, --admin-cidr auto)");
       expect(code).toBe(0);
     } finally {
       ip.close();
@@ -112,35 +99,35 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
 
   test("--admin-cidr auto when checkip answers something else: exit 2 naming the answer", async () => {
     const ip = await checkip("<html>rate limited</html>");
-    s = standin({ stacks: OK }, { LAB_CHECKIP_URL: ip.url });
+    const s = run.start({ stacks: OK }, { LAB_CHECKIP_URL: ip.url });
     try {
       expect(await runAction("ceph-nitro", { runId: "a2", adminCidr: "auto" }, ROOT, s.dir, NOW)).toBe(2);
     } finally {
       ip.close();
     }
-    expect(printed).toContain(
+    expect(run.printed()).toContain(
       `  --admin-cidr auto: ${ip.url} answered "<html>rate limited</html>", not an IPv4 address: give --admin-cidr <your address>/32`,
     );
     expect(s.trace()).toEqual([]);
   });
 
   test("a self-managed backend without PULUMI_CONFIG_PASSPHRASE(_FILE): exit 2 before any stack exists", async () => {
-    s = standin({ stacks: OK }, { PULUMI_CONFIG_PASSPHRASE: undefined });
+    const s = run.start({ stacks: OK }, { PULUMI_CONFIG_PASSPHRASE: undefined });
     const code = await runAction("ceph-nitro", { runId: "k1", adminCidr: "100.64.7.9/32" }, ROOT, s.dir, NOW);
     expect(code).toBe(2);
-    expect(printed).toContain(
+    expect(run.printed()).toContain(
       `  Pulumi backend: file://${s.state} is self-managed: its stacks' secrets are encrypted with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE`,
     );
     expect(s.trace().filter((t) => t.cmd === "stack init" || t.cmd === "stack select")).toEqual([]);
   });
 
   test("no Docker daemon for a stack that builds an image: exit 2 before any stack exists", async () => {
-    s = standin({ stacks: {} });
+    const s = run.start({ stacks: {} });
     const noDocker = { env: {}, homeDir: s.dir, os: "linux", arch: "x64", exists: () => false, readFile: () => undefined, get: () => Promise.reject(new Error("no daemon")) };
     const code = await runAction("fsx-eks", { runId: "d1", adminCidr: "100.64.7.9/32" }, ROOT, s.dir, NOW, { dockerProbe: noDocker });
     expect(code).toBe(2);
-    expect(printed).toContain(
-      `  Docker, needed by fsx-eks (fsx-eks) to build its image (or give one: lab:toolsImage, lab:ombImage): no Docker daemon on this machine (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): ${INSTALL_DOCKER}`,
+    expect(run.printed()).toContain(
+      `  Docker, needed by fsx-eks-cluster (eks) to build the images of lab:images (or give them instead: lab:toolsImage, lab:ombImage): no Docker daemon on this machine (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): ${INSTALL_DOCKER}`,
     );
     expect(s.trace().filter((t) => t.cmd.startsWith("stack"))).toEqual([]);
   });
@@ -155,7 +142,7 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
         stdout: `=== LAB-RESULT-BEGIN tool=pgbench rep=1 version=15.18 ===\n${pgbench}=== LAB-RESULT-END tool=pgbench rep=1 ===\n`,
       },
     };
-    s = standin({
+    const s = run.start({
       stacks: {
         ...OK,
         dev: {
@@ -166,7 +153,7 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
     });
     const code = await runAction("ceph-nitro", { runId: "f1", adminCidr: "100.64.7.9/32" }, ROOT, s.dir, NOW);
     expect(code).toBe(1);
-    expect(printed).toContain(
+    expect(run.printed()).toContain(
       "== run ceph-nitro f1: failed at up dev: kubernetes:batch/v1:Job (dev-pgbench-r1-2): error: Job failed: BackoffLimitExceeded",
     );
     const dir = path.join(s.dir, "results", "dev", "f1");
@@ -178,8 +165,8 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
     const samples = JSON.parse(fs.readFileSync(path.join(dir, "samples.json"), "utf8"));
     expect(samples.find((x: { metric: string }) => x.metric === "pgbench.tps").value).toBe(1644.801001);
     // saved before the first destroy started
-    const savedLine = printed.split("\n").findIndex((l) => l.includes("PARTIAL (its up failed)"));
-    const firstDestroy = printed.split("\n").findIndex((l) => / destroy /.test(l));
+    const savedLine = run.printed().split("\n").findIndex((l) => l.includes("PARTIAL (its up failed)"));
+    const firstDestroy = run.printed().split("\n").findIndex((l) => / destroy /.test(l));
     expect(savedLine).toBeGreaterThan(-1);
     expect(savedLine).toBeLessThan(firstDestroy);
   });

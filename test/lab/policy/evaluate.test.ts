@@ -304,7 +304,7 @@ describe("evaluatePolicies on the real plans of the shipped stacks and scenarios
     const doc = JSON.parse(policy.policy as string);
     doc.Statement.push({ Sid: "Everything", Effect: "Allow", Action: "fsx:*", Resource: "*" });
     policy.policy = JSON.stringify(doc);
-    const repo = one("fsx-eks", T.ecrRepository, "tools-repo").inputs;
+    const repo = one("fsx-eks-cluster", T.ecrRepository, "tools-repo").inputs;
     repo.imageTagMutability = "MUTABLE";
     repo.imageScanningConfiguration = { scanOnPush: false };
     const bench = one("fsx-eks", T.namespace, "bench-ns").inputs as { metadata: { labels: Record<string, string> } };

@@ -82,7 +82,28 @@ describe("durations", () => {
       "Kafka cluster Ready (KRaft controllers, then brokers on NFS) 6m",
       "OMB workers ready 2m",
     ]);
-    expect(e.parallel).toMatch(/^OMB image build .* ∥ Strimzi operator ready, NFS directory Job .*, Kafka cluster Ready .*, OMB workers ready: the image needs only its ECR repository/);
+    expect(e.parallel).toMatch(/^OMB image build .* ∥ Strimzi operator ready, NFS directory Job .*, Kafka cluster Ready .*, OMB workers ready: an image needs only its ECR repository/);
+    expect([e.besideSeconds, e.restSeconds]).toEqual([12 * 60, 11 * 60]);
+  });
+
+  test("eks with lab:images: the images beside the control plane, the node groups and Trident; no benchmark Jobs to wait for them", () => {
+    const e = estimateStack(
+      plan("eks", [
+        res("lab:eks:EksCluster"),
+        res("lab:trident:TridentOperator"),
+        res("lab:image:ToolsImage"),
+        res("lab:omb:OmbImage"),
+      ]),
+    );
+    expect(e.unknown).toEqual([]);
+    // engine 1 + max(images 5 + 12, control plane 12 + node groups 4 + Trident 4)
+    expect(e.upSeconds).toBe((1 + 20) * 60);
+    // every phase is destroyed: 1 + 8 + 4 + 1 + 1 + 1
+    expect(e.destroySeconds).toBe(16 * 60);
+    expect(e.parallel).toBe(
+      "tools image build and push, OMB image build (Maven, upstream's docker/Dockerfile.build) and push ∥ EKS control plane, EKS managed node groups (in parallel), Trident operator and FSx backend: an image needs only its ECR repository and the local Docker daemon (no cluster, no file system), so Pulumi builds it while the rest is created",
+    );
+    expect([e.besideSeconds, e.restSeconds]).toEqual([17 * 60, 20 * 60]);
   });
 
   test("the failover experiments' durations: their own fixed times plus estimates", () => {
@@ -142,6 +163,35 @@ describe("schedule", () => {
     );
   });
 
+  test("images built in the eks stack: beside its cluster, and off the critical path, which runs through the file system", () => {
+    const withImage = new Map(plans);
+    withImage.set("eks", plan("eks", [res("aws:eks/cluster:Cluster"), res("aws:eks/nodeGroup:NodeGroup"), res("lab:image:ToolsImage")]));
+    const sch = schedule(order, ups, [], withImage);
+    const text = renderSchedule("fsx-eks", "r1", sch, ups);
+    expect(text.filter((l) => l.startsWith("in parallel within "))).toEqual([
+      "in parallel within eks: tools image build and push ∥ EKS control plane, EKS managed node groups (in parallel): an image needs only its ECR repository and the local Docker daemon (no cluster, no file system), so Pulumi builds it while the rest is created; off the critical path: eks is up at 21; fsx-eks, which reads it, starts at 45, when fsx-ontap is up",
+    ]);
+    // the same wall time as without the image: 74 min
+    expect(sch.total).toBe(74 * 60);
+  });
+
+  test("a stack on the critical path: its images are on it when they outlast the rest of the stack, off it otherwise", () => {
+    const line = (resources: PlannedResource[]) => {
+      const p2 = new Map([
+        ["network", plan("network", [res("aws:ec2/natGateway:NatGateway")])],
+        ["app", plan("app", resources)],
+      ]);
+      const u = { network: [], app: ["network"] };
+      return renderSchedule("x", "r1", schedule(["network", "app"], u, [], p2), u).find((l) => l.startsWith("in parallel within "));
+    };
+    expect(line([res("lab:omb:OmbImage"), res("lab:strimzi:StrimziOperator")])).toBe(
+      "in parallel within app: OMB image build (Maven, upstream's docker/Dockerfile.build) and push ∥ Strimzi operator ready: an image needs only its ECR repository and the local Docker daemon (no cluster, no file system), so Pulumi builds it while the rest is created; on the critical path: the images (12m) outlast the rest of app (2m)",
+    );
+    expect(line([res("lab:image:ToolsImage"), res("lab:trident:TridentOperator"), res("lab:mysql:MySql"), job({ FIO_PROFILE: "seed", REPS: "1" })])).toBe(
+      "in parallel within app: tools image build and push ∥ Trident operator and FSx backend, MySQL StatefulSet ready: an image needs only its ECR repository and the local Docker daemon (no cluster, no file system), so Pulumi builds it while the rest is created; the benchmark Jobs wait for both; off the critical path: the rest of app (9m) outlasts the images (5m)",
+    );
+  });
+
   test("a rerun step repeats the benchmarks after the ups; each stack lives until its destroy ends", () => {
     const sch = schedule(order, ups, [{ kind: "rerun", stacks: ["fsx-eks"], times: 2 }], plans);
     const reruns = sch.slots.filter((s) => s.op === "rerun");
@@ -187,9 +237,26 @@ describe("lab run --dry-run (CLI)", () => {
     ]);
     const crit = lines.find((l) => l.startsWith("critical path")) as string;
     expect(crit).toMatch(/→ up fsx-eks \d+m → mysql-failover fsx-eks 6m → fsx-failover fsx-eks 36m → destroy fsx-eks /);
-    expect(lines).toContain(
-      "in parallel within fsx-eks: tools image build and push ∥ MySQL StatefulSet ready: the image needs only its ECR repository and the local Docker daemon, so Pulumi builds it while the rest is created; the benchmark Jobs wait for both",
+    // The tools image is built in fsx-eks-cluster, beside the cluster and the file system: off the critical path.
+    expect(lines.find((l) => l.startsWith("  up      fsx-eks-cluster "))).toBe(
+      "  up      fsx-eks-cluster    4 →   25  ∥ fsx-eks-ontap  (Pulumi engine 1m, EKS control plane 12m, EKS managed node groups (in parallel) 4m, tools image build and push 5m, Trident operator and FSx backend 4m)",
     );
+    expect(lines.find((l) => l.startsWith("  up      fsx-eks "))).toMatch(/^ {2}up {6}fsx-eks +45 → +126 {2}\(Pulumi engine 1m, MySQL StatefulSet ready 5m, fio seed 8m, /);
+    expect(lines.filter((l) => l.startsWith("in parallel"))).toEqual([
+      "in parallel: fsx-eks-ontap ∥ fsx-eks-cluster (after network: none of them reads another, so all start once network is up)",
+      "in parallel within fsx-eks-cluster: tools image build and push ∥ EKS control plane, EKS managed node groups (in parallel), Trident operator and FSx backend: an image needs only its ECR repository and the local Docker daemon (no cluster, no file system), so Pulumi builds it while the rest is created; off the critical path: fsx-eks-cluster is up at 25; fsx-eks, which reads it, starts at 45, when fsx-eks-ontap is up",
+    ]);
+    expect(crit).toBe(
+      "critical path (the longest chain): up network 4m → up fsx-eks-ontap 41m → up fsx-eks 81m → mysql-failover fsx-eks 6m → fsx-failover fsx-eks 36m → destroy fsx-eks 2m → destroy fsx-eks-ontap 16m → destroy network 3m = 189 min (the stacks' times add up to 225 min)",
+    );
+    expect(lines.slice(lines.indexOf(crit) + 1)).toEqual([
+      "cost of the whole run (estimated hourly cost × the stack's lifetime in this schedule, us-east-1 list prices, lab/cost):",
+      "  network      $0.1014/h × 3.16 h = $0.32",
+      "  fsx-eks-ontap $1.1948/h × 3.04 h = $3.63",
+      "  fsx-eks-cluster $0.6952/h × 3.02 h = $2.10",
+      "  fsx-eks      $0.0140/h × 2.09 h = $0.03",
+      "  total ≈ $6.08 for 189 min; not estimated: data transfer, requests, usage-billed storage",
+    ]);
     const total = (out: string) => Number(/(\d+) min/.exec(out.split("\n").find((l) => l.startsWith("  total")) as string)![1]);
     const skipped = lab("run", "fsx-eks", "--dry-run", "--run-id", "r1", "--skip-experiments");
     expect(skipped.stdout).not.toContain("experiment ");
@@ -203,7 +270,27 @@ describe("lab run --dry-run (CLI)", () => {
     expect(r.stdout).not.toContain("counted as 0");
     const up = r.stdout.split("\n").find((l) => l.startsWith("  up      kafka ")) as string;
     for (const cell of ["kafka-sync-rf1", "kafka-sync-rf3", "kafka-throughput-rf1", "kafka-throughput-rf3"]) expect(up).toContain(`omb ${cell} 8m`);
-    expect(up).toContain("Strimzi operator ready 2m, NFS directory Job (a broker directory on each volume) 1m, Kafka cluster Ready");
+    expect(up).toMatch(/^ {2}up {6}kafka +45 → +89 {2}\(Pulumi engine 1m, Strimzi operator ready 2m, NFS directory Job \(a broker directory on each volume\) 1m, Kafka cluster Ready/);
+    // The OMB image is built in kafka-cluster, beside the cluster and the file system: off the critical path.
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines.find((l) => l.startsWith("  up      kafka-cluster "))).toBe(
+      "  up      kafka-cluster    4 →   21  ∥ kafka-ontap  (Pulumi engine 1m, EKS control plane 12m, EKS managed node groups (in parallel) 4m, OMB image build (Maven, upstream's docker/Dockerfile.build) and push 12m)",
+    );
+    expect(lines.filter((l) => l.startsWith("in parallel"))).toEqual([
+      "in parallel: kafka-ontap ∥ kafka-cluster (after network: none of them reads another, so all start once network is up)",
+      "in parallel within kafka-cluster: OMB image build (Maven, upstream's docker/Dockerfile.build) and push ∥ EKS control plane, EKS managed node groups (in parallel): an image needs only its ECR repository and the local Docker daemon (no cluster, no file system), so Pulumi builds it while the rest is created; off the critical path: kafka-cluster is up at 21; kafka, which reads it, starts at 45, when kafka-ontap is up",
+    ]);
+    expect(lines.find((l) => l.startsWith("critical path"))).toBe(
+      "critical path (the longest chain): up network 4m → up kafka-ontap 41m → up kafka 44m → destroy kafka 5m → destroy kafka-ontap 16m → destroy network 3m = 113 min (the stacks' times add up to 144 min)",
+    );
+    expect(lines.slice(-6)).toEqual([
+      "cost of the whole run (estimated hourly cost × the stack's lifetime in this schedule, us-east-1 list prices, lab/cost):",
+      "  network      $0.1014/h × 1.88 h = $0.19",
+      "  kafka-ontap  $11.8574/h × 1.77 h = $20.95",
+      "  kafka-cluster $4.8855/h × 1.73 h = $8.47",
+      "  kafka        $0.0000/h × 0.82 h = $0.00",
+      "  total ≈ $29.61 for 113 min; not estimated: data transfer, requests, usage-billed storage",
+    ]);
     const total = r.stdout.split("\n").find((l) => l.startsWith("  total")) as string;
     expect(total).toMatch(/^ {2}total (≈|at least) \$\d+\.\d\d for \d+ min/);
     // "at least" exactly when a stack's line says a part is not priced (lab/cost prices FSx SSD IOPS elsewhere)

@@ -211,11 +211,11 @@ describe("passphrase and Docker daemon", () => {
   });
   const stacks = [
     { name: "network", kind: "network" },
-    { name: "fsx-eks", kind: "fsx-eks", needsDocker: true },
+    { name: "fsx-eks-cluster", kind: "eks", needsDocker: true },
   ];
   test("a stack that builds an image and no daemon: one problem naming it; a socket or DOCKER_HOST: none; no image built: not asked", async () => {
     expect(await dockerProblems(stacks, probe())).toEqual([
-      `Docker, needed by fsx-eks (fsx-eks) to build its image (or give one: lab:toolsImage, lab:ombImage): no Docker daemon on this machine (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): ${INSTALL_DOCKER}`,
+      `Docker, needed by fsx-eks-cluster (eks) to build the images of lab:images (or give them instead: lab:toolsImage, lab:ombImage): no Docker daemon on this machine (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): ${INSTALL_DOCKER}`,
     ]);
     expect(await dockerProblems(stacks, probe({ sockets: ["/var/run/docker.sock"] }))).toEqual([]);
     expect(await dockerProblems(stacks, probe({ env: { DOCKER_HOST: "ssh://builder" } }))).toEqual([]);

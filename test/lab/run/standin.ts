@@ -105,3 +105,37 @@ export function workspaceWrites(trace: readonly TraceEntry[]): Array<[number, nu
 
 /** A sample as the world's outputs give it (`$runId` is the stack's lab:runId). */
 export const tps = (value: number) => ({ metric: "pgbench.tps", value, unit: "txn/s", metadata: { tool: "pgbench", runId: "$runId" } });
+
+/**
+ * For every test of the calling file (call it at the top level): what the test writes to
+ * process.stdout is captured instead of printed (`printed()`), and the stand-in it starts with
+ * `start` is restored (the environment) and removed (its directory) afterwards.
+ */
+export function standinPerTest(): {
+  /** What the current test wrote to process.stdout. */
+  printed(): string;
+  /** A stand-in for the current test (../run/standin.ts `standin`). */
+  start(world?: Record<string, unknown>, env?: Record<string, string | undefined>): Standin;
+} {
+  let out = "";
+  let spy: jest.SpyInstance | undefined;
+  let current: Standin | undefined;
+  beforeEach(() => {
+    out = "";
+    spy = jest.spyOn(process.stdout, "write").mockImplementation((c: string | Uint8Array) => {
+      out += String(c);
+      return true;
+    });
+  });
+  afterEach(() => {
+    spy?.mockRestore();
+    spy = undefined;
+    current?.restore();
+    if (current) fs.rmSync(current.dir, { recursive: true, force: true });
+    current = undefined;
+  });
+  return {
+    printed: () => out,
+    start: (world = {}, env = {}) => (current = standin(world, env)),
+  };
+}

@@ -1,6 +1,6 @@
 /** Config of the `eks` kind: types here, rules the components' (EksCluster, Trident), named by `lab:` keys. */
 import { parseConfig } from "../../../stacks/lib/config/load";
-import { checkEks, clusterNameFor, eksArgs, eksSchema, installsTrident, tridentArgs } from "../../../stacks/eks/config";
+import { checkEks, clusterNameFor, eksArgs, eksSchema, imagesOf, installsTrident, tridentArgs } from "../../../stacks/eks/config";
 import { problemsOf } from "../../helpers/config";
 
 const base = {
@@ -13,7 +13,7 @@ const parse = (extra: Record<string, string> = {}, stack = "fsx-eks-cluster") =>
   parseConfig("eks", eksSchema, { ...base, ...extra }, (c) => checkEks(c, stack));
 
 const KEYS =
-  "aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:permissionsBoundaryArn, lab:nodeGroups, lab:trident, lab:tridentInstall, lab:tridentAddonVersion, lab:tridentNodePrep";
+  "aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:permissionsBoundaryArn, lab:nodeGroups, lab:trident, lab:tridentInstall, lab:tridentAddonVersion, lab:tridentNodePrep, lab:images";
 
 describe("eks config", () => {
   test("no defaults of its own: the components' apply; the cluster is named after the stack", () => {
@@ -39,6 +39,12 @@ describe("eks config", () => {
     });
     expect(tridentArgs(c)).toEqual({ tridentInstall: undefined, tridentAddonVersion: undefined, tridentNodePrep: undefined });
     expect(installsTrident(c)).toBe(true);
+    expect(imagesOf(c)).toEqual([]);
+  });
+
+  test("lab:images: the images to build, typed from Pulumi's string", () => {
+    expect(imagesOf(parse({ "lab:images": '["tools","omb"]' }))).toEqual(["tools", "omb"]);
+    expect(imagesOf(parse({ "lab:images": "[]" }))).toEqual([]);
   });
 
   test("typed values from Pulumi's strings", () => {
@@ -132,6 +138,17 @@ describe("eks config", () => {
       [`'lab:tridentNodePrep' must be a list of distinct protocols among iscsi (e.g. ["iscsi"]), got ["nfs"]`],
     ],
     ["lab:trident is a boolean", { "lab:trident": "no" }, [`'lab:trident' must be true or false, got "no"`]],
+    [
+      "images: known ones, each once, all problems at once",
+      { "lab:images": '["tools","fio","tools","omb","omb"]', "lab:nodeCount": "1" },
+      [
+        "'lab:nodeCount' must be an integer from 2 to 30 (nodes over both zones), got 1",
+        `'lab:images[1]' must be one of tools, omb (a list of images to build for the stacks on this cluster, each once: tools (fio and ioping, for fsx-eks) or omb (OpenMessaging Benchmark, for kafka), e.g. [tools]), got "fio"`,
+        `'lab:images[2]' must be another image than entry 0 (each is built once), got "tools"`,
+        `'lab:images[4]' must be another image than entry 3 (each is built once), got "omb"`,
+      ],
+    ],
+    ["images is a list", { "lab:images": '"tools"' }, [`'lab:images' must be a list (JSON, e.g. ["a","b"]), got "tools"`]],
     [
       "the network stack is required",
       { "lab:networkStack": "" },

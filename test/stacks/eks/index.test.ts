@@ -238,8 +238,53 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
       tridentInstall: "helm",
       tridentNodePrep: [],
       tridentVersion: "100.2606.0",
+      images: { tools: expect.stringMatching(/@sha256:[0-9a-f]{64}$/) },
       expiresAt: "2026-01-01T08:00:00Z",
     });
+  });
+
+  test("lab:images [tools]: the tools image built beside the cluster (it waits for nothing of it), pushed to this stack's ECR repository, its reference exported", () => {
+    const repo = one(p, "aws:ecr/repository:Repository", "tools-repo");
+    expect(repo.inputs).toMatchObject({
+      name: "storage-bench-lab/fsx-eks-cluster/bench-tools",
+      imageTagMutability: "IMMUTABLE",
+      imageScanningConfiguration: { scanOnPush: true },
+      encryptionConfigurations: [{ encryptionType: "AES256" }],
+      forceDelete: true,
+    });
+    const lc = JSON.parse(one(p, "aws:ecr/lifecyclePolicy:LifecyclePolicy", "tools-lifecycle").inputs.policy as string);
+    expect(lc.rules.map((r: Any) => [r.rulePriority, r.selection.tagStatus])).toEqual([
+      [1, "untagged"],
+      [2, "any"],
+    ]);
+    const image = one(p, "docker-build:index:Image", "tools-image");
+    expect(image.inputs).toMatchObject({
+      push: true,
+      platforms: ["linux/amd64"],
+      buildOnPreview: false,
+      context: { location: "components/bench/image" },
+      dockerfile: { location: "components/bench/image/Dockerfile" },
+    });
+    const tags = image.inputs.tags as string[];
+    expect(tags).toEqual([
+      expect.stringMatching(
+        /^123456789012\.dkr\.ecr\.us-east-1\.amazonaws\.com\/storage-bench-lab\/fsx-eks-cluster\/bench-tools:fio-3\.33-ioping-1\.3-[0-9a-f]{12}$/,
+      ),
+    ]);
+    const ref = (p.outputs.images as Any).tools as string;
+    expect(ref).toMatch(new RegExp(`^${tags[0].replace(/[.]/g, "\\.")}@sha256:[0-9a-f]{64}$`));
+    // Beside the cluster: neither the repository nor the image waits for anything of the cluster's.
+    const cluster = new Set(p.resources.filter((r) => /^(eks:|aws:eks\/|kubernetes:|lab:eks:|lab:trident:)/.test(r.type)).map((r) => r.urn));
+    for (const r of [repo, image]) expect(r.dependencies.filter((d) => cluster.has(d))).toEqual([]);
+    expect(image.parent).toBe(one(p, "lab:image:ToolsImage", "tools").urn);
+    const [provider] = ofType(p, "pulumi:providers:aws");
+    expect(repo.provider?.startsWith(`${provider.urn}::`)).toBe(true);
+  });
+
+  test("no lab:images: nothing built, images exported empty", async () => {
+    const { p: q } = await plan({ "lab:images": "[]" });
+    for (const t of ["aws:ecr/repository:Repository", "docker-build:index:Image", "lab:image:ToolsImage", "lab:omb:OmbImage"]) expect(ofType(q, t)).toEqual([]);
+    expect(q.outputs.images).toEqual({});
   });
 
   test("no admin CIDRs: a private endpoint only; admin roles get cluster-admin access entries; the add-on instead of the chart", async () => {
@@ -338,6 +383,32 @@ describe("stack kafka-cluster (kind eks): three node groups, two of them dedicat
     });
     const groups = ofType(p, "eks:index:ManagedNodeGroup").map((g) => g.urn);
     for (const a of ofType(p, "aws:eks/addon:Addon")) for (const g of groups) expect(a.dependencies).toContain(g);
+  });
+
+  test("lab:images [omb]: the OMB image from upstream's Dockerfile at the pinned commit, into this stack's ECR repository, its reference exported; no tools image", () => {
+    const image = one(p, "docker-build:index:Image", "omb-image");
+    expect(image.inputs).toMatchObject({
+      push: true,
+      platforms: ["linux/amd64"],
+      buildOnPreview: false,
+      context: { location: "https://github.com/openmessaging/benchmark.git#85599891321cafa2fb7065a63f009b4bb5374288" },
+      dockerfile: {
+        location:
+          "https://raw.githubusercontent.com/openmessaging/benchmark/85599891321cafa2fb7065a63f009b4bb5374288/docker/Dockerfile.build",
+      },
+      tags: ["123456789012.dkr.ecr.us-east-1.amazonaws.com/storage-bench-lab/kafka-cluster/omb:omb-85599891321c"],
+    });
+    expect(one(p, "aws:ecr/repository:Repository", "omb-repo").inputs).toMatchObject({
+      name: "storage-bench-lab/kafka-cluster/omb",
+      imageTagMutability: "IMMUTABLE",
+      forceDelete: true,
+    });
+    expect(p.outputs.images).toEqual({
+      omb: expect.stringMatching(
+        /^123456789012\.dkr\.ecr\.us-east-1\.amazonaws\.com\/storage-bench-lab\/kafka-cluster\/omb:omb-85599891321c@sha256:[0-9a-f]{64}$/,
+      ),
+    });
+    expect(ofType(p, "lab:image:ToolsImage")).toEqual([]);
   });
 
   test("no Trident: no role, no chart, no Kubernetes provider; outputs name every group", () => {

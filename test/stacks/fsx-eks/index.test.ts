@@ -256,49 +256,24 @@ describe("stack fsx-eks, planned after its upstreams", () => {
       expect(first).toContain(named(p, t, n).urn);
   });
 
-  test("the runs are created outside any apply, in a stable order; each Job waits for the upstream zones and the built image", () => {
+  test("the runs are created outside any apply, in a stable order; each Job waits for the upstream zones", () => {
     expect(ofType(p, "lab:bench:BenchmarkRun").map((r) => r.name)).toEqual(RUN_ORDER);
-    const image = named(p, "docker-build:index:Image", "tools-image").urn;
     // Stack references are read, not registered: the plan has them as dependencies only.
     const ontap = "urn:pulumi:fsx-eks::storage-bench-lab::pulumi:pulumi:StackReference::organization/storage-bench-lab/fsx-eks-ontap";
     const cluster = "urn:pulumi:fsx-eks::storage-bench-lab::pulumi:pulumi:StackReference::organization/storage-bench-lab/fsx-eks-cluster";
     const jobs = ofType(p, "kubernetes:batch/v1:Job");
     expect(jobs).toHaveLength(9);
-    for (const j of jobs) expect(j.dependencies).toEqual(expect.arrayContaining([image, ontap, cluster]));
-    // The volumes and scripts hold neither: they do not wait for the image.
-    for (const t of ["kubernetes:core/v1:PersistentVolumeClaim", "kubernetes:core/v1:ConfigMap"])
-      for (const r of ofType(p, t).filter((x) => x.parent?.includes("lab:bench:BenchmarkRun"))) expect(r.dependencies).not.toContain(image);
+    for (const j of jobs) expect(j.dependencies).toEqual(expect.arrayContaining([ontap, cluster]));
   });
 
-  test("the tools image: built, pushed to the stack's ECR repository (immutable tags, scan on push, lifecycle), run by digest", () => {
-    const repo = named(p, "aws:ecr/repository:Repository", "tools-repo");
-    expect(repo.inputs).toMatchObject({
-      name: "storage-bench-lab/fsx-eks/bench-tools",
-      imageTagMutability: "IMMUTABLE",
-      imageScanningConfiguration: { scanOnPush: true },
-      forceDelete: true,
-    });
-    const lc = JSON.parse(named(p, "aws:ecr/lifecyclePolicy:LifecyclePolicy", "tools-lifecycle").inputs.policy as string);
-    expect(lc.rules.map((r: Any) => [r.rulePriority, r.selection.tagStatus])).toEqual([
-      [1, "untagged"],
-      [2, "any"],
-    ]);
-    const image = named(p, "docker-build:index:Image", "tools-image").inputs as Any;
-    expect(image).toMatchObject({
-      push: true,
-      platforms: ["linux/amd64"],
-      buildOnPreview: false,
-      context: { location: "components/bench/image" },
-      dockerfile: { location: "components/bench/image/Dockerfile" },
-    });
-    expect(image.tags).toEqual([
-      expect.stringMatching(
-        /^123456789012\.dkr\.ecr\.us-east-1\.amazonaws\.com\/storage-bench-lab\/fsx-eks\/bench-tools:fio-3\.33-ioping-1\.3-[0-9a-f]{12}$/,
-      ),
-    ]);
-    expect(p.outputs.toolsImage).toBe(`${image.tags[0]}@sha256:${(p.outputs.toolsImage as string).split("@sha256:")[1]}`);
-    for (const j of ofType(p, "kubernetes:batch/v1:Job"))
-      expect((j.inputs as Any).spec.template.spec.containers[0].image).toBe(p.outputs.toolsImage);
+  test("the tools image: the one the eks stack built (its output images.tools), run by digest; nothing built here", () => {
+    const built = (eks.images as Any).tools as string;
+    expect(built).toMatch(
+      /^123456789012\.dkr\.ecr\.us-east-1\.amazonaws\.com\/storage-bench-lab\/fsx-eks-cluster\/bench-tools:fio-3\.33-ioping-1\.3-[0-9a-f]{12}@sha256:[0-9a-f]{64}$/,
+    );
+    expect(p.outputs.toolsImage).toBe(built);
+    for (const j of ofType(p, "kubernetes:batch/v1:Job")) expect(imageOf(j)).toBe(built);
+    for (const t of ["aws:ecr/repository:Repository", "docker-build:index:Image", "lab:image:ToolsImage"]) expect(ofType(p, t)).toEqual([]);
   });
 
   test("MySQL 8.4 on fsx-ontap-nas after the backend; its namespace and the benchmarks' are restricted", () => {
@@ -384,7 +359,7 @@ describe("stack fsx-eks, planned after its upstreams", () => {
   });
 });
 
-describe("stack fsx-eks, first preview (the tools image is built in the same update: its reference unknown)", () => {
+describe("stack fsx-eks, first preview (its upstreams deployed: the tools image's reference known)", () => {
   let deployed: StackPlan;
   let preview: StackPlan;
   beforeAll(async () => {
@@ -400,14 +375,11 @@ describe("stack fsx-eks, first preview (the tools image is built in the same upd
     expect(ofType(preview, "command:local:Command")).toHaveLength(9);
   });
 
-  test("the Jobs are the deployed plan's but for the image, unknown; their zones are known", () => {
+  test("the Jobs are the deployed plan's, the image included (the eks stack built it); their zones are known", () => {
     for (const job of ofType(preview, "kubernetes:batch/v1:Job")) {
       const twin = named(deployed, "kubernetes:batch/v1:Job", job.name);
-      expect(imageOf(job)).toBe("<computed>");
-      expect(imageOf(twin)).toBe(deployed.outputs.toolsImage);
-      const expected = JSON.parse(JSON.stringify(twin.inputs)) as Any;
-      expected.spec.template.spec.containers[0].image = "<computed>";
-      expect(job.inputs).toEqual(expected);
+      expect(imageOf(job)).toBe(deployed.outputs.toolsImage);
+      expect(job.inputs).toEqual(twin.inputs);
       expect(zoneOf(job)).toEqual(zoneOf(twin));
     }
     for (const t of ["kubernetes:core/v1:ConfigMap", "kubernetes:core/v1:PersistentVolumeClaim"])
@@ -417,7 +389,7 @@ describe("stack fsx-eks, first preview (the tools image is built in the same upd
     expect(sent).not.toContain(LATER_INPUT_PLACEHOLDERS.toolsImage);
   });
 
-  test("outputs: where each run goes is known already; the image and the samples are not", () => {
+  test("outputs: where each run goes and its image are known already; the samples are not", () => {
     expect(preview.outputs.benchmarks).toEqual(deployed.outputs.benchmarks);
     expect((preview.outputs.benchmarks as Any[]).map((b) => [b.name, b.zone])).toEqual([
       ["nas-same-seed", "us-east-1a"],
@@ -428,10 +400,19 @@ describe("stack fsx-eks, first preview (the tools image is built in the same upd
       ["gp3-same-latency", "us-east-1a"],
     ]);
     expect([preview.outputs.toolsImage, preview.outputs.results, preview.outputs.rawOutputs]).toEqual([
-      "<computed>",
+      deployed.outputs.toolsImage,
       "<computed>",
       "<computed>",
     ]);
+  });
+});
+
+describe("the eks stack's first preview (the tools image is built in its update: its reference unknown)", () => {
+  test("the image is planned, the output images unknown", async () => {
+    const results = await planAll(specs(), runStack, undefined, { firstPreview: true, firstPreviewOf: ["fsx-eks-cluster"] });
+    const cluster = results.find((r) => r.spec.name === "fsx-eks-cluster")!.plan;
+    expect(ofType(cluster, "docker-build:index:Image").map((r) => r.name)).toEqual(["tools-image"]);
+    expect(cluster.outputs.images).toBe("<computed>");
   });
 });
 
@@ -542,4 +523,30 @@ test("upstream zones that cannot hold the runs (a Single-AZ file system): a conf
   expect(error?.message).toBe(
     `'lab:fsxOntapStack' must be the name of a Multi-AZ fsx-ontap stack (its preferred and standby zones are both ${String(all["fsx-eks-ontap"].outputs.preferredAz)}): the cross-zone benchmark needs two zones, got "${spec.config["lab:fsxOntapStack"]}"`,
   );
+});
+
+test("no lab:toolsImage and an eks stack that builds no tools image: one config error naming lab:toolsImage and lab:eksStack, before any resource", async () => {
+  const upstreams = specs()
+    .filter((s) => s.name !== "fsx-eks")
+    .map((s) => (s.name === "fsx-eks-cluster" ? { ...s, config: { ...s.config, "lab:images": "[]" } } : s));
+  const all = Object.fromEntries((await planAll(upstreams, runStack)).map((r) => [r.spec.name, r.plan]));
+  expect(all["fsx-eks-cluster"].outputs.images).toEqual({});
+  // An eks stack with images {}, and one deployed before the output existed.
+  const { images: _images, ...older } = all["fsx-eks-cluster"].outputs;
+  for (const cluster of [all["fsx-eks-cluster"].outputs, older]) {
+    const upstream = new Map(
+      Object.entries({ network: all.network.outputs, "fsx-eks-ontap": all["fsx-eks-ontap"].outputs, "fsx-eks-cluster": cluster }).map(
+        ([k, outputs]) => [k, { outputs, secretOutputNames: [] }],
+      ),
+    );
+    const spec = specs().find((s) => s.name === "fsx-eks")!;
+    const error = await planAll([spec], runStack, upstream).then(
+      () => undefined,
+      (e: unknown) => e as PlanError,
+    );
+    expect(isConfigError(error)).toBe(true);
+    expect(error?.message).toBe(
+      "'lab:toolsImage' must be a pinned image with fio and ioping when 'lab:eksStack' (organization/storage-bench-lab/fsx-eks-cluster) builds none (its output images has no tools): add tools to that eks stack's lab:images, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference, got nothing",
+    );
+  }
 });

@@ -1,7 +1,8 @@
-/** The fsx-eks kind's runs, their zones, the upstream checks and the Docker check (pure parts of the kind). */
-import { ConfigError } from "../../../core/errors";
+/** The fsx-eks kind's runs, their zones and the upstream checks (pure parts of the kind). */
+import { formatArgProblem } from "../../../core/errors";
+import { userKey } from "../../../stacks/lib/config/load";
 import { benchRuns, runZoneProblems, runZones } from "../../../stacks/fsx-eks/runs";
-import { dockerCanBuild, nfsDataLif, nfsDataLifProblems, requireDocker, toolsRepositoryName } from "../../../stacks/fsx-eks";
+import { nfsDataLif, nfsDataLifProblems, toolsImageSourceProblems } from "../../../stacks/fsx-eks";
 import { fsxOntapOutputs } from "../../../stacks/fsx-ontap/outputs";
 import { eksOutputs } from "../../../stacks/eks/outputs";
 import { fsxEksOutputs } from "../../../stacks/fsx-eks/outputs";
@@ -77,46 +78,15 @@ describe("benchmark runs", () => {
     ]);
   });
 
-  test("the ECR repository is per stack, lowercase", () => {
-    expect(toolsRepositoryName("fsx-eks")).toBe("storage-bench-lab/fsx-eks/bench-tools");
-    expect(toolsRepositoryName("My Stack")).toBe("storage-bench-lab/my-stack/bench-tools");
-  });
-
-  test("no Docker daemon: one config error naming lab:toolsImage and what to do", () => {
-    const none = {
-      env: {},
-      homeDir: "/nonexistent",
-      os: "linux",
-      arch: "x64",
-      exists: () => false,
-      readFile: () => undefined,
-      get: () => Promise.reject(new Error("not called")),
-    };
-    expect(() => requireDocker(none)).toThrow(
-      new ConfigError([
-        "'lab:toolsImage' must be a pinned image with fio and ioping when this machine has no Docker daemon to build one (DOCKER_HOST is unset, no docker context is selected, no /var/run/docker.sock): start Docker, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference, got nothing",
-      ]),
-    );
-    expect(() => requireDocker({ ...none, env: { DOCKER_HOST: "unix:///run/user/1000/docker.sock" } })).not.toThrow();
-  });
-
-  test("a daemon that does not answer: the image's wait fails with one config error naming lab:toolsImage and the daemon's problem", async () => {
-    const dead = {
-      env: { DOCKER_HOST: "unix:///run/user/1000/docker.sock" },
-      homeDir: "/nonexistent",
-      os: "linux",
-      arch: "x64",
-      exists: () => false,
-      readFile: () => undefined,
-      get: () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED /run/user/1000/docker.sock"), { code: "ECONNREFUSED" })),
-    };
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const value = (dockerCanBuild(dead) as any).promise() as Promise<unknown>;
-    await expect(value).rejects.toThrow(
-      new ConfigError([
-        "'lab:toolsImage' must be a pinned image with fio and ioping when this machine cannot build one: the Docker daemon at unix:///run/user/1000/docker.sock (DOCKER_HOST) does not answer (connect ECONNREFUSED /run/user/1000/docker.sock): start it (e.g. sudo systemctl start docker), or install and start Docker Engine (https://docs.docker.com/engine/install/), or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference, got nothing",
-      ]),
-    );
+  test("the tools image: lab:toolsImage, or the eks stack's images.tools; neither is one config error naming both keys", () => {
+    const cfg = { eksStack: "organization/storage-bench-lab/fsx-eks-cluster" };
+    const built = "123456789012.dkr.ecr.us-east-1.amazonaws.com/storage-bench-lab/fsx-eks-cluster/bench-tools:fio-3.33-ioping-1.3-0123456789ab@sha256:" + "a".repeat(64);
+    expect(toolsImageSourceProblems({ ...cfg, toolsImage: "registry.example.com/lab/tools:1.0" }, undefined)).toEqual([]);
+    expect(toolsImageSourceProblems(cfg, { tools: built })).toEqual([]);
+    for (const images of [undefined, {}, { omb: built }])
+      expect(toolsImageSourceProblems(cfg, images).map((p) => formatArgProblem(p, userKey))).toEqual([
+        "'lab:toolsImage' must be a pinned image with fio and ioping when 'lab:eksStack' (organization/storage-bench-lab/fsx-eks-cluster) builds none (its output images has no tools): add tools to that eks stack's lab:images, or build components/bench/image/Dockerfile elsewhere, push it and set lab:toolsImage to its reference, got nothing",
+      ]);
   });
 });
 
@@ -168,8 +138,14 @@ describe("output schemas downstream kinds read", () => {
       "tridentInstall",
       "tridentVersion",
       "tridentNodePrep",
+      "images",
     ]);
     expect(eksOutputs.zones.safeParse(["us-east-1a"]).success).toBe(false);
+    // images: optional (an eks stack deployed before it existed), each one pinned
+    expect(eksOutputs.images.safeParse(undefined).success).toBe(true);
+    expect(eksOutputs.images.safeParse({}).success).toBe(true);
+    expect(eksOutputs.images.safeParse({ tools: "registry.example.com/lab/tools:latest" }).success).toBe(false);
+    expect(eksOutputs.images.safeParse({ omb: "registry.example.com/lab/omb@sha256:" + "0".repeat(64) }).success).toBe(true);
     expect(eksOutputs.kubernetesVersion.safeParse("1.35").success).toBe(true);
     expect(Object.keys(fsxEksOutputs)).toEqual(["backendNames", "storageClasses", "mysql", "toolsImage", "benchmarks"]);
   });

@@ -347,28 +347,16 @@ describe("stack kafka, planned after its upstreams", () => {
     );
   });
 
-  test("OMB: the image built from upstream's Dockerfile into this stack's ECR repository, run by the workers and every driver", () => {
-    const image = named(p, "docker-build:index:Image", "omb-image").inputs as Any;
-    expect(image).toMatchObject({
-      push: true,
-      platforms: ["linux/amd64"],
-      context: { location: "https://github.com/openmessaging/benchmark.git#85599891321cafa2fb7065a63f009b4bb5374288" },
-      dockerfile: {
-        location:
-          "https://raw.githubusercontent.com/openmessaging/benchmark/85599891321cafa2fb7065a63f009b4bb5374288/docker/Dockerfile.build",
-      },
-      tags: ["123456789012.dkr.ecr.us-east-1.amazonaws.com/storage-bench-lab/kafka/omb:omb-85599891321c"],
-    });
-    expect(named(p, "aws:ecr/repository:Repository", "omb-repo").inputs).toMatchObject({
-      imageTagMutability: "IMMUTABLE",
-      imageScanningConfiguration: { scanOnPush: true },
-    });
-    expect(p.outputs.ombImage).toMatch(
-      /^123456789012\.dkr\.ecr\.us-east-1\.amazonaws\.com\/storage-bench-lab\/kafka\/omb:omb-85599891321c@sha256:[0-9a-f]{64}$/,
+  test("OMB: the image the eks stack built from upstream's Dockerfile (its output images.omb), run by the workers and every driver; nothing built here", () => {
+    const built = (plans["kafka-cluster"].outputs.images as Any).omb as string;
+    expect(built).toMatch(
+      /^123456789012\.dkr\.ecr\.us-east-1\.amazonaws\.com\/storage-bench-lab\/kafka-cluster\/omb:omb-85599891321c@sha256:[0-9a-f]{64}$/,
     );
+    expect(p.outputs.ombImage).toBe(built);
     const sts = named(p, "kubernetes:apps/v1:StatefulSet", "omb-workers").inputs as Any;
-    expect(sts.spec.template.spec.containers[0].image).toBe(p.outputs.ombImage);
-    for (const j of drivers(p)) expect((j.inputs as Any).spec.template.spec.containers[0].image).toBe(p.outputs.ombImage);
+    expect(sts.spec.template.spec.containers[0].image).toBe(built);
+    for (const j of drivers(p)) expect((j.inputs as Any).spec.template.spec.containers[0].image).toBe(built);
+    for (const t of ["aws:ecr/repository:Repository", "docker-build:index:Image", "lab:omb:OmbImage"]) expect(ofType(p, t)).toEqual([]);
   });
 
   test("four driver runs, {sync, throughput} × {RF1, RF3}, one after the other; each gets the four workers", () => {
@@ -429,7 +417,7 @@ describe("upstream checks (the CLI's plan: a mismatch is a config error naming t
     }
   }
 
-  test("an EKS stack without the brokers', controllers' and clients' groups, and a volume the file system lacks: every problem at once", () => {
+  test("an EKS stack without the brokers', controllers' and clients' groups and without an OMB image, and a volume the file system lacks: every problem at once", () => {
     const r = planEdited((y) =>
       y
         .replace("organization/storage-bench-lab/kafka-cluster", "organization/storage-bench-lab/fsx-eks-cluster")
@@ -442,6 +430,8 @@ describe("upstream checks (the CLI's plan: a mismatch is a config error naming t
         "'lab:controllerNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"system\"",
         "'lab:clientNodeGroup' must be a node group of 'lab:eksStack' labelled storage-bench-lab/node-group=<name> (its groups: workers), got \"clients\"",
         "'lab:dataVolumes[5]' must be a junction path of a volume of 'lab:fsxOntapStack' (its junction paths: /kafkafsxN1, /kafkafsxN2, /kafkafsxN3, /kafkafsxN4, /kafkafsxN5, /kafkafsxN6), got \"/kafkafsxN7\"",
+        // fsx-eks-cluster builds the tools image only (lab:images: [tools])
+        "'lab:ombImage' must be a pinned OpenMessaging Benchmark image when 'lab:eksStack' (organization/storage-bench-lab/fsx-eks-cluster) builds none (its output images has no omb): add omb to that eks stack's lab:images, or build docker/Dockerfile.build of openmessaging/benchmark elsewhere, push it and set lab:ombImage to its reference, got nothing",
       ],
     });
   });
