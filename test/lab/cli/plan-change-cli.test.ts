@@ -17,14 +17,14 @@ describe("lab plan --change (CLI)", () => {
       "REPLACED: aws:ebs/volume:Volume ceph-osd-1\n    availabilityZone: replaces (force-new availabilityZone) [1]\n    destroys: the EBS volume and every byte on it\n",
     );
     expect(r.stdout).toContain(
-      "refused: 8 change(s) would destroy data or may (ceph-osd-1, ceph-osd-2, ceph-osd-3, ceph-controller, ceph-worker-1, ceph-worker-2, ceph-worker-3, ceph-bastion); re-run with --allow-replace to accept\n",
+      "refused: 7 change(s) would destroy data or may (ceph-osd-1, ceph-osd-2, ceph-osd-3, ceph-controller, ceph-worker-1, ceph-worker-2, ceph-worker-3); re-run with --allow-replace to accept\n",
     );
     expect(r.stdout).toContain(
       "  [1] hashicorp/terraform-provider-aws (bridged by pulumi-aws 7.48.0; ForceNew / RequiresReplace): internal/service/ec2/ebs_volume.go @ 0073593e7d6993ba482409f4dc35438daaa79bb3",
     );
     const allowed = lab("plan", "--stack", "dev", "--change", "lab:az=us-east-1b", "--allow-replace");
     expect(allowed.status).toBe(0);
-    expect(allowed.stdout).toContain("--allow-replace: accepted 8 change(s) that destroy data or may (");
+    expect(allowed.stdout).toContain("--allow-replace: accepted 7 change(s) that destroy data or may (");
   });
 
   test("usage errors exit 2 with the message: no --stack, a bad pair, a config error of the new value", () => {

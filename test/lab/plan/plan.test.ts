@@ -55,7 +55,7 @@ describe("offline plan engine", () => {
     });
     const run = planStack(spec("probe", { "lab:networkStack": "org/storage-bench-lab/network" }), downstream, resolve);
     await expect(run).rejects.toThrow(
-      `'lab:networkStack' must be the name of a network stack with output 'privateSubnetIds' (its outputs: azs, privateRouteTableIds, publicSubnetIds, vpcCidr, vpcId), got "org/storage-bench-lab/network"`,
+      `'lab:networkStack' must be the name of a network stack with outputs 'privateSubnetIds', 'privateSubnetCidrs' (its outputs: azs, privateRouteTableIds, publicSubnetIds, vpcCidr, vpcId), got "org/storage-bench-lab/network"`,
     );
     await expect(run).rejects.toMatchObject({ stack: "probe", cause: { name: "ConfigError" } });
   });
