@@ -33,7 +33,7 @@ import { parseToolOutput } from "../../core/parsers";
 import type { RunMetadata, Sample } from "../../core/sample";
 import { runDir, writeRunResults } from "../results/files";
 import { defaultRunId } from "../run/names";
-import { gitState, pinnedVersions, type ManifestFile } from "../util/manifest";
+import { gitState, pinnedVersions, type ManifestFile } from "../utilization/manifest";
 import { freeBytes, hostMetadata, type HostMetadata } from "./host";
 import {
   LOCAL,

@@ -24,7 +24,7 @@ const commands = {
   report: () => require("./report") as typeof import("./report"),
   run: () => require("./run") as typeof import("./run"),
   janitor: () => require("./janitor") as typeof import("./janitor"),
-  util: () => require("../util/cli") as typeof import("../util/cli"),
+  util: () => require("./utilization") as typeof import("./utilization"),
   bench: () => require("./bench") as typeof import("./bench"),
   experiment: () => require("./experiment") as typeof import("./experiment"),
 };
