@@ -22,7 +22,7 @@ import { withRunMetadata } from "../../core/sample";
 import type { Sample } from "../../core/sample";
 import { STORAGE_CLASS_NAMES, TRIDENT_PROVISIONER } from "../../components/trident/rules";
 import { BENCH_NAMESPACE } from "../../stacks/fsx-eks/config";
-import { formatElapsed } from "../run/progress";
+import { formatElapsed } from "../../core/elapsed";
 import type { PodState } from "./cluster";
 import { ExperimentContext, Evidence, failoverSample, FSX_EKS_SCENARIO, iso, seconds, TimelineEvent } from "./context";
 import { iopsTimeline, parseFioJobLog, type FioJobLog } from "./fio-log";

@@ -25,7 +25,7 @@
  * `failover.writes.failed` (count), `failover.replicas.replicating` (count, of `replicas`). Metadata: zones and nodes from → to, storage class, claim and
  * PersistentVolume, the cordoned nodes, the writer's interval.
  */
-import { formatElapsed } from "../run/progress";
+import { formatElapsed } from "../../core/elapsed";
 import { ZONE_LABEL, type PodState } from "./cluster";
 import { ExperimentContext, Evidence, failoverSample, iso, seconds, TimelineEvent } from "./context";
 import { createConfigMapWithCleanup, createJobWithCleanup, findJobPod, getJobOrThrow, stopJob, timelineRaw } from "./job";
