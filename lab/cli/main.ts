@@ -56,7 +56,26 @@ export async function main(argv: readonly string[]): Promise<void> {
     .description("storage-bench-lab: stand up, benchmark, compare and tear down AWS storage experiments")
     .exitOverride()
     .showHelpAfterError();
+  definePlanCommand(program);
+  defineParseCommand(program);
+  defineResultsCommand(program);
+  defineReportCommand(program);
+  defineBenchCommand(program);
+  defineExperimentCommand(program);
+  defineUtilCommand(program);
+  defineRunCommand(program);
+  defineJanitorCommand(program);
 
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+  } catch (e) {
+    if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
+    fail(e);
+  }
+}
+
+/** `lab plan`: stacks planned offline, their policy, a change to a deployed stack, the generated docs. */
+function definePlanCommand(program: Command): void {
   program
     .command("plan")
     .description("plan stacks offline under Pulumi's mock runtime: no cloud, no Pulumi CLI")
@@ -99,7 +118,10 @@ export async function main(argv: readonly string[]): Promise<void> {
       for (const v of out.violations) process.stderr.write(`${v}\n`);
       if (out.mandatoryViolation) process.exit(1);
     });
+}
 
+/** `lab parse`: one raw tool output as samples. */
+function defineParseCommand(program: Command): void {
   program
     .command("parse")
     .description("normalise one raw tool output into samples (JSON on stdout)")
@@ -108,7 +130,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     .action(async (tool: string, file: string) => {
       process.stdout.write(`${commands.parse().runParse(tool, file)}\n`);
     });
+}
 
+/** `lab results save`: a deployed stack's results on disk. */
+function defineResultsCommand(program: Command): void {
   const results = program.command("results").description("benchmark results on disk");
   results
     .command("save")
@@ -118,7 +143,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     .action(async (opts: { stack: string; dir: string }) => {
       process.stdout.write(`${commands.results().saveStackResults(opts, process.cwd())}\n`);
     });
+}
 
+/** `lab report`: saved runs compared. */
+function defineReportCommand(program: Command): void {
   program
     .command("report")
     .description("compare saved runs: report.md, SVG charts and a self-contained report.html, with the published figures beside ours")
@@ -136,7 +164,10 @@ export async function main(argv: readonly string[]): Promise<void> {
         .runReport({ dirs, out: opts.out, format: opts.format, baseline: opts.baseline, force: opts.force === true });
       process.stdout.write(r.text);
     });
+}
 
+/** `lab bench local`: the benchmark scripts on this machine. */
+function defineBenchCommand(program: Command): void {
   const bench = program.command("bench").description("benchmarks outside a cluster");
   bench
     .command("local")
@@ -159,10 +190,15 @@ export async function main(argv: readonly string[]): Promise<void> {
     .action(async (opts: import("../bench/plan").BenchLocalOptions) => {
       process.exit(await commands.bench().benchLocalAction(opts));
     });
+}
 
-  // Declared by lab/cli/experiment.ts (which loads its experiment modules only when the command runs).
+/** `lab experiment`: declared by lab/cli/experiment.ts (which loads its experiment modules only when the command runs). */
+function defineExperimentCommand(program: Command): void {
   commands.experiment().defineExperimentCommand(program, ROOT);
+}
 
+/** `lab util`: utilization of saved runs (lab/cli/utilization.ts). */
+function defineUtilCommand(program: Command): void {
   program
     .command("util")
     .description("utilization of saved runs: CloudWatch metrics for each repetition's window and the limit line (writes utilization.json)")
@@ -172,7 +208,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     .action(async (dirs: string[], opts: { cloudwatch: boolean; replace?: boolean }) => {
       process.stdout.write(await commands.util().runUtil({ dirs, cloudwatch: opts.cloudwatch, replace: opts.replace === true }));
     });
+}
 
+/** `lab run`: a scenario end to end on AWS. */
+function defineRunCommand(program: Command): void {
   program
     .command("run")
     .description("run a scenario on AWS: up its stacks (independent ones in parallel), run its steps, save results, destroy everything")
@@ -195,7 +234,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     .action(async (scenario: string, opts) => {
       process.exit(await commands.run().runAction(scenario, opts, ROOT));
     });
+}
 
+/** `lab janitor`: expired stacks listed and destroyed. */
+function defineJanitorCommand(program: Command): void {
   program
     .command("janitor")
     .description(
@@ -207,11 +249,4 @@ export async function main(argv: readonly string[]): Promise<void> {
     .action(async (opts: { yes?: boolean; runId?: string; includeUnknown?: boolean }) => {
       process.exit(await commands.janitor().janitorAction(opts, ROOT));
     });
-
-  try {
-    await program.parseAsync([...argv], { from: "user" });
-  } catch (e) {
-    if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
-    fail(e);
-  }
 }
