@@ -9,7 +9,7 @@
  * line says so wherever it calls a repetition client-bound.
  *
  * What could not be judged is said instead of a verdict: a sample whose metadata carries
- * `unjudged` (e.g. a window too short for CloudWatch's one-minute periods, lab/util/cloudwatch.ts)
+ * `unjudged` (e.g. a window too short for CloudWatch's one-minute periods, lab/utilization/cloudwatch.ts)
  * or an `unjudged` entry the caller passes (CloudWatch not asked) turns "likely client-bound" into
  * `not judged: <why> (highest sampled: …)`: a limit that was not looked at cannot be ruled out.
  * Pure.

@@ -1,7 +1,7 @@
 /**
  * A run's manifest: what a result was produced with, so it can be reproduced and so runs made
  * with different code, pins or infrastructure are never compared unawares (README "Manifest").
- * Pure: lab/util/manifest.ts gathers the facts (git, the stacks' config and state, the pins);
+ * Pure: lab/utilization/manifest.ts gathers the facts (git, the stacks' config and state, the pins);
  * this module hashes, flattens, reads back and compares them.
  *
  * A manifest holds the project's git commit and whether the tree was dirty (then a hash of the

@@ -8,7 +8,7 @@
  * metadata (`tool` is the benchmark's tool, `rep`, `repStart`, `repEnd`, …):
  *
  * - `utilSource`: `node-sampler` (components/bench/scripts/sampler.sh, beside the benchmark) or
- *   `cloudwatch` (lab/util/cloudwatch.ts, after the run);
+ *   `cloudwatch` (lab/utilization/cloudwatch.ts, after the run);
  * - `resource`, and for AWS resources `resourceId` (`vol-…`, `i-…`, `fs-…`);
  * - `max`: the highest value of one sampling interval (a second for the node sampler, a minute
  *   for CloudWatch) inside the window;

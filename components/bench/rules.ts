@@ -360,52 +360,76 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 
 /** Every problem of `spec`, in argument order; empty when it is valid. */
 export function problems(spec: BenchSpec): ArgProblem[] {
-  const out: ArgProblem[] = [];
-  const d = BENCH_DEFAULTS;
-  const push = (path: string, rule: string, value: unknown) => out.push(argProblem(path, rule, value));
-  /** An optional integer argument in [min, max]: its value when valid, else undefined. */
-  const int = <K extends keyof BenchSpec>(
-    arg: K,
-    min: number,
-    max: number,
-    rule = `an integer from ${min} to ${max}`,
-  ): number | undefined => {
-    const v = spec[arg];
-    if (v === undefined) return undefined;
-    if (!isInt(v, min, max)) push(arg, rule, v);
-    return isInt(v, min, max) ? v : undefined;
-  };
-  const bool = (arg: keyof BenchSpec) => {
-    const v = spec[arg];
-    if (v !== undefined && typeof v !== "boolean") push(arg, BOOL_RULE, v);
+  const c = new SpecCheck(spec);
+  placementProblems(c);
+  const run = toolsProblems(c);
+  runIdProblems(c, run);
+  imageProblems(c, run);
+  const pvcSizeGiB = c.int("pvcSizeGiB", 1, 65536) ?? (spec.pvcSizeGiB === undefined ? BENCH_DEFAULTS.pvcSizeGiB : undefined);
+  const reps = c.int("reps", REPS_MIN, REPS_MAX) ?? (spec.reps === undefined ? BENCH_DEFAULTS.reps : undefined);
+  fioProblems(c, run, pvcSizeGiB);
+  iopingProblems(c, run, reps);
+  pgbenchProblems(c, run, reps);
+  resourcesProblems(c);
+  jobLifetimeProblems(c);
+  return c.out;
+}
+
+/** The problems found so far, and the checks of one kind of argument. */
+class SpecCheck {
+  readonly out: ArgProblem[] = [];
+  constructor(readonly spec: BenchSpec) {}
+
+  readonly push = (path: string, rule: string, value: unknown): void => {
+    this.out.push(argProblem(path, rule, value));
   };
 
+  /** An optional integer argument in [min, max]: its value when valid, else undefined. */
+  int<K extends keyof BenchSpec>(arg: K, min: number, max: number, rule = `an integer from ${min} to ${max}`): number | undefined {
+    const v = this.spec[arg];
+    if (v === undefined) return undefined;
+    if (!isInt(v, min, max)) this.push(arg, rule, v);
+    return isInt(v, min, max) ? v : undefined;
+  }
+
+  /** An optional boolean argument. */
+  bool(arg: keyof BenchSpec): void {
+    const v = this.spec[arg];
+    if (v !== undefined && typeof v !== "boolean") this.push(arg, BOOL_RULE, v);
+  }
+}
+
+/** Where the Jobs run: their name, namespace, zone and node selector. */
+function placementProblems({ spec, push }: SpecCheck): void {
   if (!isDnsLabel(spec.name)) push("name", DNS_LABEL_RULE, spec.name);
   if (!isDnsLabel(spec.namespace)) push("namespace", DNS_LABEL_RULE, spec.namespace);
   const zoneOk = isText(spec.zone) && isLabelValue(spec.zone);
   if (!zoneOk) push("zone", 'an availability zone name (e.g. "us-east-1a")', spec.zone);
 
   const sel = spec.nodeSelector;
-  if (sel !== undefined) {
-    if (!isPlainObject(sel)) {
-      push("nodeSelector", 'an object of Kubernetes node labels (e.g. {"storage-bench-lab/worker":"2"})', sel);
-    } else {
-      for (const [k, v] of Object.entries(sel)) {
-        if (!isLabelKey(k)) push("nodeSelector", LABEL_KEY_RULE, k);
-        else if (k === ZONE_LABEL) push("nodeSelector", `free of ${ZONE_LABEL} (the Jobs' zone is {zone})`, k);
-        else if (!isLabelValue(v)) push(`nodeSelector[${JSON.stringify(k)}]`, LABEL_VALUE_RULE, v);
-      }
-    }
+  if (sel === undefined) return;
+  if (!isPlainObject(sel)) {
+    push("nodeSelector", 'an object of Kubernetes node labels (e.g. {"storage-bench-lab/worker":"2"})', sel);
+    return;
   }
+  for (const [k, v] of Object.entries(sel)) {
+    if (!isLabelKey(k)) push("nodeSelector", LABEL_KEY_RULE, k);
+    else if (k === ZONE_LABEL) push("nodeSelector", `free of ${ZONE_LABEL} (the Jobs' zone is {zone})`, k);
+    else if (!isLabelValue(v)) push(`nodeSelector[${JSON.stringify(k)}]`, LABEL_VALUE_RULE, v);
+  }
+}
 
-  const tools = spec.tools ?? d.tools;
+/** The tools: the ones the run executes, in order (none when the list is wrong). */
+function toolsProblems({ spec, push }: SpecCheck): BenchTool[] {
+  const tools = spec.tools ?? BENCH_DEFAULTS.tools;
   const toolsOk =
     Array.isArray(tools) && tools.length > 0 && tools.every((t) => isOneOf(t, BENCH_TOOLS)) && new Set(tools).size === tools.length;
   if (!toolsOk) push("tools", `a non-empty list of distinct tools among ${BENCH_TOOLS.join(", ")}`, spec.tools);
-  const run = toolsOk ? orderedTools(tools) : [];
-  const runs = (t: BenchTool) => run.includes(t);
+  return toolsOk ? orderedTools(tools) : [];
+}
 
-  // The longest Job name decides how long the run id may be.
+/** The run id: a DNS label that the longest Job name leaves room for. */
+function runIdProblems({ spec, push }: SpecCheck, run: readonly BenchTool[]): void {
   if (!isDnsLabel(spec.runId)) {
     push("runId", `${DNS_LABEL_RULE} (e.g. "r1" or "2026-01-15")`, spec.runId);
   } else if (isDnsLabel(spec.name) && run.length > 0) {
@@ -415,8 +439,11 @@ export function problems(spec: BenchSpec): ArgProblem[] {
       push("runId", `at most ${max} characters (Job "${spec.name}-${longest}-<runId>" must fit in ${MAX_NAME})`, spec.runId);
     }
   }
+}
 
-  if (runs("fio") || runs("ioping")) {
+/** The storage class and the pinned images of the tools that run. */
+function imageProblems({ spec, push }: SpecCheck, run: readonly BenchTool[]): void {
+  if (run.includes("fio") || run.includes("ioping")) {
     if (!isDnsSubdomain(spec.storageClass)) push("storageClass", "the name of a StorageClass", spec.storageClass);
     if (spec.toolsImage === undefined) {
       push("toolsImage", `${PINNED_IMAGE_RULE} of an image with fio and ioping (build components/bench/image/Dockerfile)`, undefined);
@@ -424,20 +451,21 @@ export function problems(spec: BenchSpec): ArgProblem[] {
       push("toolsImage", PINNED_IMAGE_RULE, spec.toolsImage);
     }
   }
-  if (runs("pgbench") && spec.pgbenchImage !== undefined && !isPinnedImage(spec.pgbenchImage)) {
+  if (run.includes("pgbench") && spec.pgbenchImage !== undefined && !isPinnedImage(spec.pgbenchImage)) {
     push("pgbenchImage", PINNED_IMAGE_RULE, spec.pgbenchImage);
   }
+}
 
-  const pvcSizeGiB = int("pvcSizeGiB", 1, 65536) ?? (spec.pvcSizeGiB === undefined ? d.pvcSizeGiB : undefined);
-  const reps = int("reps", REPS_MIN, REPS_MAX) ?? (spec.reps === undefined ? d.reps : undefined);
-
-  // fio
+/** fio: its profile, times, expected bandwidth and file size (against the volume and the bandwidth). */
+function fioProblems(c: SpecCheck, run: readonly BenchTool[], pvcSizeGiB: number | undefined): void {
+  const { spec, push } = c;
+  const d = BENCH_DEFAULTS;
   const profileOk = spec.fioProfile === undefined || isOneOf(spec.fioProfile, FIO_PROFILES);
   if (!profileOk) push("fioProfile", `one of ${FIO_PROFILES.join(", ")}`, spec.fioProfile);
   const profile: FioProfile = profileOk ? (spec.fioProfile ?? d.fioProfile) : d.fioProfile;
-  int("fioRuntimeSeconds", 1, 86400);
-  int("fioRampSeconds", 0, 3600);
-  int("fioSeedRepSeconds", 60, 86400);
+  c.int("fioRuntimeSeconds", 1, 86400);
+  c.int("fioRampSeconds", 0, 3600);
+  c.int("fioSeedRepSeconds", 60, 86400);
   const bw = spec.expectedBandwidthMBps;
   const bwOk = bw === undefined || (typeof bw === "number" && Number.isFinite(bw) && bw > 0 && bw <= 100000);
   if (!bwOk) push("expectedBandwidthMBps", "a number of MB/s above 0 and at most 100000", bw);
@@ -446,33 +474,37 @@ export function problems(spec: BenchSpec): ArgProblem[] {
   const sizeBytes = fioSizeBytes(size);
   if (sizeBytes === undefined) {
     push("fioSize", 'a whole number with a unit K, M, G or T (fio, binary units; e.g. "8G")', spec.fioSize);
-  } else if (runs("fio")) {
-    if (pvcSizeGiB !== undefined && sizeBytes > FIO_MAX_VOLUME_SHARE * pvcSizeGiB * GIB) {
-      if (spec.fioSize !== undefined) {
-        push("fioSize", `at most 90% of {pvcSizeGiB} (${num(FIO_MAX_VOLUME_SHARE * pvcSizeGiB)} GiB)`, spec.fioSize);
-      } else {
-        const minGiB = Math.ceil(sizeBytes / GIB / FIO_MAX_VOLUME_SHARE);
-        push("pvcSizeGiB", `at least ${minGiB} so that the fio file (${size}) fills at most 90% of it`, spec.pvcSizeGiB);
-      }
-    }
-    const minBytes = FIO_MIN_BANDWIDTH_SECONDS * bandwidth * 1e6;
-    if (profile === "suite" && sizeBytes < minBytes) {
-      push(
-        "fioSize",
-        `at least ${FIO_MIN_BANDWIDTH_SECONDS} s of {expectedBandwidthMBps} for profile "suite" (${FIO_MIN_BANDWIDTH_SECONDS} s × ${num(bandwidth)} MB/s = ${num(minBytes / 1e9)} GB)`,
-        spec.fioSize,
-      );
+    return;
+  }
+  if (!run.includes("fio")) return;
+  if (pvcSizeGiB !== undefined && sizeBytes > FIO_MAX_VOLUME_SHARE * pvcSizeGiB * GIB) {
+    if (spec.fioSize !== undefined) {
+      push("fioSize", `at most 90% of {pvcSizeGiB} (${num(FIO_MAX_VOLUME_SHARE * pvcSizeGiB)} GiB)`, spec.fioSize);
+    } else {
+      const minGiB = Math.ceil(sizeBytes / GIB / FIO_MAX_VOLUME_SHARE);
+      push("pvcSizeGiB", `at least ${minGiB} so that the fio file (${size}) fills at most 90% of it`, spec.pvcSizeGiB);
     }
   }
+  const minBytes = FIO_MIN_BANDWIDTH_SECONDS * bandwidth * 1e6;
+  if (profile === "suite" && sizeBytes < minBytes) {
+    push(
+      "fioSize",
+      `at least ${FIO_MIN_BANDWIDTH_SECONDS} s of {expectedBandwidthMBps} for profile "suite" (${FIO_MIN_BANDWIDTH_SECONDS} s × ${num(bandwidth)} MB/s = ${num(minBytes / 1e9)} GB)`,
+      spec.fioSize,
+    );
+  }
+}
 
-  // ioping: its JSON output must fit in the container log the collector reads (sizing.ts).
+/** ioping: its JSON output must fit in the container log the collector reads (sizing.ts). */
+function iopingProblems(c: SpecCheck, run: readonly BenchTool[], reps: number | undefined): void {
+  const { spec, push } = c;
   const countRule = (max: number) => `an integer from 2 to ${max}`;
-  const maxCount = iopingMaxCount(reps ?? d.reps);
+  const maxCount = iopingMaxCount(reps ?? BENCH_DEFAULTS.reps);
   const count = spec.iopingCount;
   if (count !== undefined) {
     if (!isInt(count, 2)) {
       push("iopingCount", countRule(maxCount), count);
-    } else if (runs("ioping") && reps !== undefined && count > maxCount) {
+    } else if (run.includes("ioping") && reps !== undefined && count > maxCount) {
       push(
         "iopingCount",
         `at most ${maxCount} so that {reps} ${reps} repetitions of ioping's JSON (up to ${IOPING_LOG_BYTES_PER_REQUEST} bytes a request) fit in the kubelet's default ${CONTAINER_LOG_MAX_BYTES / 2 ** 20} MiB container log (containerLogMaxSize), which kubectl logs reads`,
@@ -480,28 +512,32 @@ export function problems(spec: BenchSpec): ArgProblem[] {
       );
     }
   }
-  int("iopingIntervalMs", 0, 60000);
-  bool("iopingDirect");
+  c.int("iopingIntervalMs", 0, 60000);
+  c.bool("iopingDirect");
+}
 
-  // pgbench
-  const scale = int("pgbenchScale", 1, 100000);
-  const clients = int("pgbenchClients", 1, 10000);
-  const threads = int("pgbenchThreads", 1, 1024);
-  const duration = int("pgbenchDurationSeconds", 1, 86400);
+/** pgbench: its load (clients and threads, progress lines that fit the log), its timeouts, and the PostgreSQL target. */
+function pgbenchProblems(c: SpecCheck, run: readonly BenchTool[], reps: number | undefined): void {
+  const { spec, push } = c;
+  const d = BENCH_DEFAULTS;
+  const scale = c.int("pgbenchScale", 1, 100000);
+  const clients = c.int("pgbenchClients", 1, 10000);
+  const threads = c.int("pgbenchThreads", 1, 1024);
+  const duration = c.int("pgbenchDurationSeconds", 1, 86400);
   const clientsOk = spec.pgbenchClients === undefined || clients !== undefined;
   const threadsOk = spec.pgbenchThreads === undefined || threads !== undefined;
   if (clientsOk && threadsOk) {
-    const c = clients ?? d.pgbenchClients;
+    const nc = clients ?? d.pgbenchClients;
     const j = threads ?? d.pgbenchThreads;
     // Name the value the user typed: threads when given, else the clients below the default threads.
-    if (j > c) {
-      if (spec.pgbenchThreads !== undefined) push("pgbenchThreads", `at most {pgbenchClients} (${c})`, j);
-      else push("pgbenchClients", `at least {pgbenchThreads} (${j})`, c);
+    if (j > nc) {
+      if (spec.pgbenchThreads !== undefined) push("pgbenchThreads", `at most {pgbenchClients} (${nc})`, j);
+      else push("pgbenchClients", `at least {pgbenchThreads} (${j})`, nc);
     }
   }
-  bool("pgbenchForeignKeys");
-  bool("pgbenchPerStatementLatencies");
-  const progress = int("pgbenchProgressSeconds", 0, 3600);
+  c.bool("pgbenchForeignKeys");
+  c.bool("pgbenchPerStatementLatencies");
+  const progress = c.int("pgbenchProgressSeconds", 0, 3600);
   if (
     progress !== undefined &&
     progress > 0 &&
@@ -517,42 +553,45 @@ export function problems(spec: BenchSpec): ArgProblem[] {
       );
     }
   }
-  int("pgbenchSettleSeconds", 0, 3600);
+  c.int("pgbenchSettleSeconds", 0, 3600);
   if (spec.pgbenchInit !== undefined && !isOneOf(spec.pgbenchInit, PGBENCH_INITS)) {
     push("pgbenchInit", `one of ${PGBENCH_INITS.join(", ")}`, spec.pgbenchInit);
   }
-  int("pgReadyTimeoutSeconds", 1, 3600);
-  int("pgbenchInitTimeoutSeconds", 60, 86400);
-  if (runs("pgbench")) postgresProblems(spec, push, { scale, clients, clientsGiven: spec.pgbenchClients !== undefined });
+  c.int("pgReadyTimeoutSeconds", 1, 3600);
+  c.int("pgbenchInitTimeoutSeconds", 60, 86400);
+  if (run.includes("pgbench")) postgresProblems(spec, push, { scale, clients, clientsGiven: spec.pgbenchClients !== undefined });
+}
 
-  // resources
+/** Requests and limits, per tool. */
+function resourcesProblems({ spec, push }: SpecCheck): void {
   const res = spec.resources;
-  if (res !== undefined) {
-    if (!isPlainObject(res)) {
+  if (res === undefined) return;
+  if (!isPlainObject(res)) {
+    push("resources", `requests and limits per tool among ${BENCH_TOOLS.join(", ")}`, res);
+    return;
+  }
+  for (const [t, r] of Object.entries(res)) {
+    if (!isOneOf(t, BENCH_TOOLS)) {
       push("resources", `requests and limits per tool among ${BENCH_TOOLS.join(", ")}`, res);
-    } else {
-      for (const [t, r] of Object.entries(res)) {
-        if (!isOneOf(t, BENCH_TOOLS)) {
-          push("resources", `requests and limits per tool among ${BENCH_TOOLS.join(", ")}`, res);
-          continue;
-        }
-        for (const kind of ["requests", "limits"] as const) {
-          const q = (r as Partial<ContainerResources> | undefined)?.[kind];
-          if (!isCpuQuantity(q?.cpu)) push(`resources.${t}.${kind}.cpu`, CPU_QUANTITY_RULE, q?.cpu);
-          if (!isMemoryQuantity(q?.memory)) push(`resources.${t}.${kind}.memory`, MEMORY_QUANTITY_RULE, q?.memory);
-        }
-      }
+      continue;
+    }
+    for (const kind of ["requests", "limits"] as const) {
+      const q = (r as Partial<ContainerResources> | undefined)?.[kind];
+      if (!isCpuQuantity(q?.cpu)) push(`resources.${t}.${kind}.cpu`, CPU_QUANTITY_RULE, q?.cpu);
+      if (!isMemoryQuantity(q?.memory)) push(`resources.${t}.${kind}.memory`, MEMORY_QUANTITY_RULE, q?.memory);
     }
   }
+}
 
-  int("deadlineMarginSeconds", 0, 86400);
-  int(
+/** How long a Job may run past its budget, and how long a finished one stays. */
+function jobLifetimeProblems(c: SpecCheck): void {
+  c.int("deadlineMarginSeconds", 0, 86400);
+  c.int(
     "ttlSecondsAfterFinished",
     MIN_TTL_SECONDS_AFTER_FINISHED,
     31536000,
     `an integer from ${MIN_TTL_SECONDS_AFTER_FINISHED} to 31536000 (a finished Job and its log must outlive their collection: ${MIN_TTL_SECONDS_AFTER_FINISHED / COLLECT_POLL_SECONDS} of the collector's ${COLLECT_POLL_SECONDS} s polls)`,
   );
-  return out;
 }
 
 /** The PostgreSQL target's problems: its fields, and the pgbench load it must carry. */

@@ -48,6 +48,8 @@ import {
   nodeGroupSubnets,
   problems,
   resolve,
+  type ResolvedEks,
+  type ResolvedNodeGroup,
 } from "./rules";
 
 export interface EksClusterArgs extends EksClusterSpec {
@@ -75,6 +77,9 @@ export const NODE_ADDONS = ["coredns", "eks-pod-identity-agent", "aws-ebs-csi-dr
 
 /** Conflicts with a pre-existing copy are resolved in the add-on's favour (EKS CreateAddon/UpdateAddon). */
 const OVERWRITE = { resolveConflictsOnCreate: "OVERWRITE", resolveConflictsOnUpdate: "OVERWRITE" } as const;
+
+/** A `Name` tag `<cluster>-<role>`. */
+type NameTag = (role: string) => { Name: string };
 
 export class EksCluster extends pulumi.ComponentResource {
   readonly clusterName: pulumi.Output<string>;
@@ -111,30 +116,7 @@ export class EksCluster extends pulumi.ComponentResource {
       },
       parent,
     );
-    // The control-plane logs are encrypted with a key of their own, whose policy lets CloudWatch Logs
-    // use it for exactly this group (iam.ts `controlPlaneLogsKeyPolicy`); the key exists before the group.
-    const logGroupName = controlPlaneLogGroupName(r.clusterName);
-    const account = aws.getCallerIdentityOutput({}, parent).accountId;
-    const partition = aws.getPartitionOutput({}, parent).partition;
-    const region = aws.getRegionOutput({}, parent).region;
-    const logsKey = new aws.kms.Key(
-      `${name}-logs`,
-      {
-        description: `EKS ${r.clusterName}: encryption of the control-plane log group ${logGroupName}`,
-        enableKeyRotation: true,
-        deletionWindowInDays: 7,
-        policy: pulumi
-          .all([partition, account, region])
-          .apply(([part, acct, reg]) => JSON.stringify(controlPlaneLogsKeyPolicy(part, acct, reg, logGroupName))),
-        tags: nameTag("logs"),
-      },
-      parent,
-    );
-    const logGroup = new aws.cloudwatch.LogGroup(
-      `${name}-control-plane`,
-      { name: logGroupName, retentionInDays: r.logRetentionDays, kmsKeyId: logsKey.arn, tags: nameTag("control-plane") },
-      parent,
-    );
+    const logGroup = this.controlPlaneLogGroup(name, r, nameTag);
 
     // The cluster's service role, the lab's own (pulumi-eks would create one without the lab's path
     // and boundary: ClusterOptions.serviceRole, @pulumi/eks 4.3.0 cluster.d.ts).
@@ -205,54 +187,139 @@ export class EksCluster extends pulumi.ComponentResource {
     const where = r.nodeGroups.map((g) =>
       pulumi.all([args.privateSubnetIds, args.zones]).apply(([ids, zones]) => nodeGroupSubnets(g, ids, zones)),
     );
-    const nodeGroups = r.nodeGroups.map((g, gi) => {
-      const single = g.role === "nodes";
-      const launchTemplate = new aws.ec2.LaunchTemplate(
-        `${name}-${g.role}`,
-        {
-          description: single
-            ? `EKS ${r.clusterName} nodes: IMDSv2 only, encrypted gp3 root volume`
-            : `EKS ${r.clusterName} nodes of group ${g.name}: IMDSv2 only, encrypted gp3 root volume`,
-          metadataOptions: { httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: IMDS_HOP_LIMIT },
-          // One-minute EC2 metrics for the benchmark's utilization samples (lab util: CPUUtilization per node group).
-          monitoring: { enabled: true },
-          blockDeviceMappings: [
-            {
-              deviceName: NODE_ROOT_DEVICE,
-              ebs: { volumeSize: g.rootVolumeGiB, volumeType: "gp3", encrypted: "true", deleteOnTermination: "true" },
-            },
-          ],
-          tagSpecifications: [
-            { resourceType: "instance", tags: nameTag(single ? "node" : `node-${g.name}`) },
-            { resourceType: "volume", tags: nameTag(single ? "node-root" : `node-${g.name}-root`) },
-          ],
-          updateDefaultVersion: true,
-          tags: nameTag(g.role),
-        },
-        parent,
-      );
-      return new eks.ManagedNodeGroup(
-        `${name}-${g.role}`,
-        {
-          cluster,
-          nodeRole,
-          subnetIds: where[gi].subnetIds,
-          amiType: NODE_AMI_TYPE,
-          // With a launch template pulumi-eks does not default the version to the cluster's: say it.
-          version: r.kubernetesVersion,
-          instanceTypes: [g.instanceType],
-          scalingConfig: { desiredSize: g.nodeCount, minSize: g.nodeCount, maxSize: g.nodeCount },
-          launchTemplate: { id: launchTemplate.id, version: launchTemplate.latestVersion.apply((v) => `${v}`) },
-          labels: { ...g.labels },
-          ...(g.taints.length > 0
-            ? { taints: g.taints.map((t) => ({ key: t.key, value: t.value, effect: DEDICATED_TAINT_EFFECT.eks })) }
-            : {}),
-          tags: nameTag(g.role),
-        },
-        { parent: this, dependsOn: attachments },
-      );
-    });
+    const nodeGroups = r.nodeGroups.map((g, gi) => this.nodeGroup(name, r, g, where[gi], cluster, nodeRole, attachments, nameTag));
 
+    const addons = this.addons(name, args, r, nodeGroups, nameTag);
+
+    this.cluster = cluster;
+    this.nodeAddons = addons;
+    this.clusterName = pulumi.output(r.clusterName);
+    this.kubernetesVersion = pulumi.output(r.kubernetesVersion);
+    this.kubeconfig = pulumi.secret(cluster.kubeconfigJson);
+    this.nodeSecurityGroupId = cluster.nodeSecurityGroupId;
+    this.clusterSecurityGroupId = cluster.clusterSecurityGroupId;
+    this.zones = pulumi.output(args.zones);
+    this.instanceType = pulumi.output(r.instanceType);
+    this.nodeGroups = pulumi.all(where).apply((w) =>
+      r.nodeGroups.map((g, gi) => ({
+        name: g.name,
+        instanceType: g.instanceType,
+        nodeCount: g.nodeCount,
+        labels: { ...g.labels },
+        taints: g.taints.map((t) => ({ ...t })),
+        zones: w[gi].zones,
+      })),
+    );
+    this.registerOutputs({
+      clusterName: this.clusterName,
+      kubernetesVersion: this.kubernetesVersion,
+      kubeconfig: this.kubeconfig,
+      nodeSecurityGroupId: this.nodeSecurityGroupId,
+      clusterSecurityGroupId: this.clusterSecurityGroupId,
+      zones: this.zones,
+      instanceType: this.instanceType,
+      nodeGroups: this.nodeGroups,
+    });
+  }
+
+  /**
+   * The control-plane log group. Its logs are encrypted with a key of their own, whose policy lets
+   * CloudWatch Logs use it for exactly this group (iam.ts `controlPlaneLogsKeyPolicy`); the key
+   * exists before the group.
+   */
+  private controlPlaneLogGroup(name: string, r: ResolvedEks, nameTag: NameTag): aws.cloudwatch.LogGroup {
+    const logGroupName = controlPlaneLogGroupName(r.clusterName);
+    const parent = { parent: this };
+    const account = aws.getCallerIdentityOutput({}, parent).accountId;
+    const partition = aws.getPartitionOutput({}, parent).partition;
+    const region = aws.getRegionOutput({}, parent).region;
+    const logsKey = new aws.kms.Key(
+      `${name}-logs`,
+      {
+        description: `EKS ${r.clusterName}: encryption of the control-plane log group ${logGroupName}`,
+        enableKeyRotation: true,
+        deletionWindowInDays: 7,
+        policy: pulumi
+          .all([partition, account, region])
+          .apply(([part, acct, reg]) => JSON.stringify(controlPlaneLogsKeyPolicy(part, acct, reg, logGroupName))),
+        tags: nameTag("logs"),
+      },
+      parent,
+    );
+    return new aws.cloudwatch.LogGroup(
+      `${name}-control-plane`,
+      { name: logGroupName, retentionInDays: r.logRetentionDays, kmsKeyId: logsKey.arn, tags: nameTag("control-plane") },
+      parent,
+    );
+  }
+
+  /** One node group: its launch template (IMDSv2 only, encrypted gp3 root volume) and its managed node group. */
+  private nodeGroup(
+    name: string,
+    r: ResolvedEks,
+    g: ResolvedNodeGroup,
+    where: pulumi.Output<{ subnetIds: string[] }>,
+    cluster: eks.Cluster,
+    nodeRole: aws.iam.Role,
+    attachments: aws.iam.RolePolicyAttachment[],
+    nameTag: NameTag,
+  ): eks.ManagedNodeGroup {
+    const single = g.role === "nodes";
+    const launchTemplate = new aws.ec2.LaunchTemplate(
+      `${name}-${g.role}`,
+      {
+        description: single
+          ? `EKS ${r.clusterName} nodes: IMDSv2 only, encrypted gp3 root volume`
+          : `EKS ${r.clusterName} nodes of group ${g.name}: IMDSv2 only, encrypted gp3 root volume`,
+        metadataOptions: { httpEndpoint: "enabled", httpTokens: "required", httpPutResponseHopLimit: IMDS_HOP_LIMIT },
+        // One-minute EC2 metrics for the benchmark's utilization samples (lab util: CPUUtilization per node group).
+        monitoring: { enabled: true },
+        blockDeviceMappings: [
+          {
+            deviceName: NODE_ROOT_DEVICE,
+            ebs: { volumeSize: g.rootVolumeGiB, volumeType: "gp3", encrypted: "true", deleteOnTermination: "true" },
+          },
+        ],
+        tagSpecifications: [
+          { resourceType: "instance", tags: nameTag(single ? "node" : `node-${g.name}`) },
+          { resourceType: "volume", tags: nameTag(single ? "node-root" : `node-${g.name}-root`) },
+        ],
+        updateDefaultVersion: true,
+        tags: nameTag(g.role),
+      },
+      { parent: this },
+    );
+    return new eks.ManagedNodeGroup(
+      `${name}-${g.role}`,
+      {
+        cluster,
+        nodeRole,
+        subnetIds: where.subnetIds,
+        amiType: NODE_AMI_TYPE,
+        // With a launch template pulumi-eks does not default the version to the cluster's: say it.
+        version: r.kubernetesVersion,
+        instanceTypes: [g.instanceType],
+        scalingConfig: { desiredSize: g.nodeCount, minSize: g.nodeCount, maxSize: g.nodeCount },
+        launchTemplate: { id: launchTemplate.id, version: launchTemplate.latestVersion.apply((v) => `${v}`) },
+        labels: { ...g.labels },
+        ...(g.taints.length > 0
+          ? { taints: g.taints.map((t) => ({ key: t.key, value: t.value, effect: DEDICATED_TAINT_EFFECT.eks })) }
+          : {}),
+        tags: nameTag(g.role),
+      },
+      { parent: this, dependsOn: attachments },
+    );
+  }
+
+  /** The add-ons installed after the nodes: CoreDNS, the Pod Identity agent, the EBS CSI driver with its role. */
+  private addons(
+    name: string,
+    args: EksClusterArgs,
+    r: ResolvedEks,
+    nodeGroups: eks.ManagedNodeGroup[],
+    nameTag: NameTag,
+  ): aws.eks.Addon[] {
+    const parent = { parent: this };
     const addon = (addonName: string, extra: Partial<aws.eks.AddonArgs>, dependsOn: pulumi.Resource[]) =>
       new aws.eks.Addon(
         `${name}-${addonName}`,
@@ -290,35 +357,6 @@ export class EksCluster extends pulumi.ComponentResource {
       { podIdentityAssociations: [{ roleArn: ebsCsiRole.arn, serviceAccount: EBS_CSI_SERVICE_ACCOUNT }] },
       [...nodeGroups, podIdentityAgent, ebsCsiPolicy],
     );
-
-    this.cluster = cluster;
-    this.nodeAddons = [coredns, podIdentityAgent, ebsCsi];
-    this.clusterName = pulumi.output(r.clusterName);
-    this.kubernetesVersion = pulumi.output(r.kubernetesVersion);
-    this.kubeconfig = pulumi.secret(cluster.kubeconfigJson);
-    this.nodeSecurityGroupId = cluster.nodeSecurityGroupId;
-    this.clusterSecurityGroupId = cluster.clusterSecurityGroupId;
-    this.zones = pulumi.output(args.zones);
-    this.instanceType = pulumi.output(r.instanceType);
-    this.nodeGroups = pulumi.all(where).apply((w) =>
-      r.nodeGroups.map((g, gi) => ({
-        name: g.name,
-        instanceType: g.instanceType,
-        nodeCount: g.nodeCount,
-        labels: { ...g.labels },
-        taints: g.taints.map((t) => ({ ...t })),
-        zones: w[gi].zones,
-      })),
-    );
-    this.registerOutputs({
-      clusterName: this.clusterName,
-      kubernetesVersion: this.kubernetesVersion,
-      kubeconfig: this.kubeconfig,
-      nodeSecurityGroupId: this.nodeSecurityGroupId,
-      clusterSecurityGroupId: this.clusterSecurityGroupId,
-      zones: this.zones,
-      instanceType: this.instanceType,
-      nodeGroups: this.nodeGroups,
-    });
+    return [coredns, podIdentityAgent, ebsCsi];
   }
 }

@@ -131,43 +131,7 @@ export class FsxOntap extends pulumi.ComponentResource {
             keep,
           ).arn;
 
-    // The security group: no inline rules (each rule is a resource of its own), so no
-    // provider-added allow-all egress either.
-    const sg = new aws.ec2.SecurityGroup(
-      `${name}-sg`,
-      { vpcId: args.vpcId, description: "FSx for ONTAP endpoints: NFS, iSCSI, ONTAP management, ICMP", tags: nameTag("sg") },
-      keep,
-    );
-    const vpcCidr = pulumi.output(args.vpcCidr);
-    // Ingress only from the client security groups given here; the EKS node groups that use the
-    // file system get theirs from the consuming stack (node-ingress.ts). Never from the VPC CIDR.
-    for (const rule of ingressRules(ruleSources(r.clientSecurityGroupIds))) {
-      new aws.vpc.SecurityGroupIngressRule(
-        `${name}-in-${rule.name}`,
-        {
-          securityGroupId: sg.id,
-          ipProtocol: rule.ipProtocol,
-          fromPort: rule.fromPort,
-          toPort: rule.toPort,
-          referencedSecurityGroupId: rule.referencedSecurityGroupId,
-          description: rule.description,
-          tags: nameTag(`in-${rule.name}`),
-        },
-        keep,
-      );
-    }
-    const egress = egressRule(vpcCidr);
-    new aws.vpc.SecurityGroupEgressRule(
-      `${name}-out-${egress.name}`,
-      {
-        securityGroupId: sg.id,
-        ipProtocol: egress.ipProtocol,
-        cidrIpv4: egress.cidrIpv4,
-        description: egress.description,
-        tags: nameTag(`out-${egress.name}`),
-      },
-      keep,
-    );
+    const sg = this.securityGroup(name, args, r, keep, nameTag);
 
     const password = (user: string) =>
       new random.RandomPassword(
@@ -217,19 +181,8 @@ export class FsxOntap extends pulumi.ComponentResource {
       { ...keep, customTimeouts: { create: "60m", delete: "60m" } },
     );
 
-    const credentials = (user: string, pw: random.RandomPassword, what: string, dependsOn: pulumi.Resource) => {
-      const secret = new aws.secretsmanager.Secret(
-        `${name}-${user}`,
-        { description: `${what} (JSON: username, password)`, kmsKeyId: kmsKeyArn, recoveryWindowInDays: 0, tags: nameTag(user) },
-        keep,
-      );
-      new aws.secretsmanager.SecretVersion(
-        `${name}-${user}`,
-        { secretId: secret.id, secretString: pulumi.secret(pw.result.apply((p) => credentialsSecretString(user, p))) },
-        { ...keep, dependsOn: [dependsOn] },
-      );
-      return secret.arn;
-    };
+    const credentials = (user: string, pw: random.RandomPassword, what: string, dependsOn: pulumi.Resource) =>
+      this.credentialsSecret(`${name}-${user}`, { user, pw, what, dependsOn, kmsKeyArn }, keep, nameTag(user));
     const credentialsSecretArn = credentials(
       "vsadmin",
       vsadmin,
@@ -237,27 +190,7 @@ export class FsxOntap extends pulumi.ComponentResource {
       svm,
     );
 
-    const volumes = r.volumes.map((v) => {
-      const vol = new aws.fsx.OntapVolume(
-        `${name}-vol-${v.name}`,
-        {
-          storageVirtualMachineId: svm.id,
-          name: v.name,
-          junctionPath: v.junctionPath,
-          sizeInMegabytes: v.sizeGiB * 1024,
-          volumeType: "ONTAP",
-          ontapVolumeType: "RW",
-          securityStyle: "UNIX",
-          snapshotPolicy: v.snapshotPolicy,
-          storageEfficiencyEnabled: v.storageEfficiency,
-          tieringPolicy: { name: v.tieringPolicy, coolingPeriod: v.coolingPeriodDays },
-          skipFinalBackup: r.skipFinalBackup,
-          tags: nameTag(`vol-${v.name}`),
-        },
-        keep,
-      );
-      return vol.id.apply((id) => ({ name: v.name, junctionPath: v.junctionPath, id }));
-    });
+    const volumes = this.createVolumes(name, r, svm, keep, nameTag);
 
     const svmEndpoints = svm.endpoints.apply((e) => e?.[0]);
     this.fileSystemId = fs.id;
@@ -295,6 +228,104 @@ export class FsxOntap extends pulumi.ComponentResource {
       credentialsSecretArn: this.credentialsSecretArn,
       volumes: this.volumes,
       throughputCapacityMBps: this.throughputCapacityMBps,
+    });
+  }
+
+  /** A Secrets Manager secret of `user`'s credentials (JSON: username, password), its version once `dependsOn` exists. */
+  private credentialsSecret(
+    name: string,
+    c: { user: string; pw: random.RandomPassword; what: string; dependsOn: pulumi.Resource; kmsKeyArn: pulumi.Input<string> },
+    keep: pulumi.CustomResourceOptions,
+    tags: { Name: string },
+  ): pulumi.Output<string> {
+    const secret = new aws.secretsmanager.Secret(
+      name,
+      { description: `${c.what} (JSON: username, password)`, kmsKeyId: c.kmsKeyArn, recoveryWindowInDays: 0, tags },
+      keep,
+    );
+    new aws.secretsmanager.SecretVersion(
+      name,
+      { secretId: secret.id, secretString: pulumi.secret(c.pw.result.apply((p) => credentialsSecretString(c.user, p))) },
+      { ...keep, dependsOn: [c.dependsOn] },
+    );
+    return secret.arn;
+  }
+
+  /** The file system's security group and its rules. */
+  private securityGroup(
+    name: string,
+    args: FsxOntapArgs,
+    r: ReturnType<typeof resolve>,
+    keep: pulumi.CustomResourceOptions,
+    nameTag: (role: string) => { Name: string },
+  ): aws.ec2.SecurityGroup {
+    // The security group: no inline rules (each rule is a resource of its own), so no
+    // provider-added allow-all egress either.
+    const sg = new aws.ec2.SecurityGroup(
+      `${name}-sg`,
+      { vpcId: args.vpcId, description: "FSx for ONTAP endpoints: NFS, iSCSI, ONTAP management, ICMP", tags: nameTag("sg") },
+      keep,
+    );
+    // Ingress only from the client security groups given here; the EKS node groups that use the
+    // file system get theirs from the consuming stack (node-ingress.ts). Never from the VPC CIDR.
+    for (const rule of ingressRules(ruleSources(r.clientSecurityGroupIds))) {
+      new aws.vpc.SecurityGroupIngressRule(
+        `${name}-in-${rule.name}`,
+        {
+          securityGroupId: sg.id,
+          ipProtocol: rule.ipProtocol,
+          fromPort: rule.fromPort,
+          toPort: rule.toPort,
+          referencedSecurityGroupId: rule.referencedSecurityGroupId,
+          description: rule.description,
+          tags: nameTag(`in-${rule.name}`),
+        },
+        keep,
+      );
+    }
+    const egress = egressRule(pulumi.output(args.vpcCidr));
+    new aws.vpc.SecurityGroupEgressRule(
+      `${name}-out-${egress.name}`,
+      {
+        securityGroupId: sg.id,
+        ipProtocol: egress.ipProtocol,
+        cidrIpv4: egress.cidrIpv4,
+        description: egress.description,
+        tags: nameTag(`out-${egress.name}`),
+      },
+      keep,
+    );
+    return sg;
+  }
+
+  /** The volumes asked for, each with its id. */
+  private createVolumes(
+    name: string,
+    r: ReturnType<typeof resolve>,
+    svm: aws.fsx.OntapStorageVirtualMachine,
+    keep: pulumi.CustomResourceOptions,
+    nameTag: (role: string) => { Name: string },
+  ): pulumi.Output<VolumeOutput>[] {
+    return r.volumes.map((v) => {
+      const vol = new aws.fsx.OntapVolume(
+        `${name}-vol-${v.name}`,
+        {
+          storageVirtualMachineId: svm.id,
+          name: v.name,
+          junctionPath: v.junctionPath,
+          sizeInMegabytes: v.sizeGiB * 1024,
+          volumeType: "ONTAP",
+          ontapVolumeType: "RW",
+          securityStyle: "UNIX",
+          snapshotPolicy: v.snapshotPolicy,
+          storageEfficiencyEnabled: v.storageEfficiency,
+          tieringPolicy: { name: v.tieringPolicy, coolingPeriod: v.coolingPeriodDays },
+          skipFinalBackup: r.skipFinalBackup,
+          tags: nameTag(`vol-${v.name}`),
+        },
+        keep,
+      );
+      return vol.id.apply((id) => ({ name: v.name, junctionPath: v.junctionPath, id }));
     });
   }
 }

@@ -214,7 +214,7 @@ export class K0sCluster extends pulumi.ComponentResource {
           sourceDestCheck,
           // Only where the type can be EBS-optimized (instance-types.ts): asking on t2, m3.large… fails RunInstances.
           ebsOptimized: ebsOptimizedArg(r.instanceType),
-          // Detailed (one-minute) CloudWatch monitoring: the benchmark nodes' CPUUtilization for each repetition (lab/util/cloudwatch.ts).
+          // Detailed (one-minute) CloudWatch monitoring: the benchmark nodes' CPUUtilization for each repetition (lab/utilization/cloudwatch.ts).
           monitoring: true,
           metadataOptions,
           rootBlockDevice,

@@ -4,7 +4,7 @@
  * an instance gets the lesser of its own limit and the instance's (shared by every volume of the
  * instance, root volume included): on m4.xlarge the instance's 93.75 MB/s is 71.5 % of a gp3
  * volume's included 125 MiB/s (131 MB/s), so an OSD volume there can never pass ~72 % of its own
- * throughput limit. lab/util reads this table to sample the instance's EBS limit beside the
+ * throughput limit. lab/utilization reads this table to sample the instance's EBS limit beside the
  * volumes'. Pure.
  *
  * Source: EC2 User Guide, "Amazon EBS–optimized instances" → "Supported instance types" → "EBS

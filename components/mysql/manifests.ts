@@ -204,28 +204,31 @@ const script = (file: keyof MySqlScripts) => ["bash", `${CONFIG_MAP_MOUNT}/${fil
 /** The xtrabackup sidecar serves backups once socat is its PID 1 (xtrabackup.sh ends with `exec socat`). */
 export const SERVING = ["sh", "-c", "grep -qx socat /proc/1/comm"];
 
-/** The StatefulSet: init-mysql, clone-mysql, mysql and the xtrabackup sidecar. */
-export function mysqlStatefulSetManifest(r: ResolvedMySql): IStatefulSet {
-  const labels = mysqlLabels();
-  const mounts = {
-    data: { name: "data", mountPath: DATA_MOUNT },
-    conf: { name: "conf", mountPath: "/etc/mysql/conf.d" },
-    client: { name: "client", mountPath: CLIENT_DIR, readOnly: true },
-    configMap: { name: "config-map", mountPath: CONFIG_MAP_MOUNT, readOnly: true },
-    tmp: { name: "tmp", mountPath: "/tmp" },
-  };
-  const mysqlClient = ["mysql", `--defaults-extra-file=${CLIENT_CNF}`];
+/** The pod's volume mounts, by volume. */
+const MOUNTS = {
+  data: { name: "data", mountPath: DATA_MOUNT },
+  conf: { name: "conf", mountPath: "/etc/mysql/conf.d" },
+  client: { name: "client", mountPath: CLIENT_DIR, readOnly: true },
+  configMap: { name: "config-map", mountPath: CONFIG_MAP_MOUNT, readOnly: true },
+  tmp: { name: "tmp", mountPath: "/tmp" },
+};
 
-  const initMysql: IContainer = {
+/** init-mysql: the server's config and the clients' option file. */
+function initMysqlContainer(r: ResolvedMySql): IContainer {
+  return {
     name: "init-mysql",
     image: r.image,
     command: script("init-mysql.sh"),
     env: [podNameEnv, secretEnv],
     resources: res("100m", "64Mi", "500m", "128Mi"),
     securityContext: RESTRICTED,
-    volumeMounts: [{ name: "conf", mountPath: "/mnt/conf.d" }, { name: "client", mountPath: "/mnt/client" }, mounts.configMap],
+    volumeMounts: [{ name: "conf", mountPath: "/mnt/conf.d" }, { name: "client", mountPath: "/mnt/client" }, MOUNTS.configMap],
   };
-  const cloneMysql: IContainer = {
+}
+
+/** clone-mysql: a replica's data cloned from the pod before it. */
+function cloneMysqlContainer(r: ResolvedMySql): IContainer {
+  return {
     name: "clone-mysql",
     image: r.xtrabackupImage,
     command: script("clone-mysql.sh"),
@@ -238,16 +241,20 @@ export function mysqlStatefulSetManifest(r: ResolvedMySql): IStatefulSet {
     ],
     resources: res("500m", "512Mi", "2", "2Gi"),
     securityContext: RESTRICTED,
-    volumeMounts: [mounts.data, mounts.conf, mounts.configMap, mounts.tmp],
+    volumeMounts: [MOUNTS.data, MOUNTS.conf, MOUNTS.configMap, MOUNTS.tmp],
   };
-  const mysql: IContainer = {
+}
+
+/** mysql: the server, with its startup, liveness and readiness probes. */
+function mysqlContainer(r: ResolvedMySql): IContainer {
+  return {
     name: "mysql",
     image: r.image,
     env: [secretEnv],
     ports: [{ name: "mysql", containerPort: MYSQL_PORT, protocol: "TCP" }],
     resources: res(r.cpu, r.memory),
     securityContext: RESTRICTED,
-    volumeMounts: [mounts.data, mounts.conf, mounts.client, mounts.tmp],
+    volumeMounts: [MOUNTS.data, MOUNTS.conf, MOUNTS.client, MOUNTS.tmp],
     // First start initializes the source's data directory: give it up to 10 minutes.
     startupProbe: {
       exec: { command: ["mysqladmin", `--defaults-extra-file=${CLIENT_CNF}`, "ping"] },
@@ -262,9 +269,18 @@ export function mysqlStatefulSetManifest(r: ResolvedMySql): IStatefulSet {
       failureThreshold: 3,
     },
     // Ready when it executes queries over TCP (networking on, credentials right).
-    readinessProbe: { exec: { command: [...mysqlClient, "-e", "SELECT 1"] }, periodSeconds: 2, timeoutSeconds: 1, failureThreshold: 3 },
+    readinessProbe: {
+      exec: { command: ["mysql", `--defaults-extra-file=${CLIENT_CNF}`, "-e", "SELECT 1"] },
+      periodSeconds: 2,
+      timeoutSeconds: 1,
+      failureThreshold: 3,
+    },
   };
-  const xtrabackup: IContainer = {
+}
+
+/** xtrabackup: the sidecar that sets up replication and serves backups. */
+function xtrabackupContainer(r: ResolvedMySql): IContainer {
+  return {
     name: "xtrabackup",
     image: r.xtrabackupImage,
     command: script("xtrabackup.sh"),
@@ -287,9 +303,19 @@ export function mysqlStatefulSetManifest(r: ResolvedMySql): IStatefulSet {
     readinessProbe: { exec: { command: SERVING }, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 3 },
     resources: res("100m", "256Mi", "1", "1Gi"),
     securityContext: RESTRICTED,
-    volumeMounts: [mounts.data, mounts.conf, mounts.client, mounts.configMap, mounts.tmp],
+    volumeMounts: [MOUNTS.data, MOUNTS.conf, MOUNTS.client, MOUNTS.configMap, MOUNTS.tmp],
   };
+}
 
+/** The StatefulSet: init-mysql, clone-mysql, mysql and the xtrabackup sidecar. */
+export function mysqlStatefulSetManifest(r: ResolvedMySql): IStatefulSet {
+  const labels = mysqlLabels();
+  const [initMysql, cloneMysql, mysql, xtrabackup] = [
+    initMysqlContainer(r),
+    cloneMysqlContainer(r),
+    mysqlContainer(r),
+    xtrabackupContainer(r),
+  ];
   return {
     apiVersion: "apps/v1",
     kind: "StatefulSet",

@@ -46,21 +46,7 @@ export class Network extends pulumi.ComponentResource {
     const parent = { parent: this };
     const nameTag = (role: string) => ({ Name: `${name}-${role}` });
 
-    // Zones by id (chooseZones in ./rules.ts): the names map to other ids in every account, and EKS
-    // refuses some ids; given names are checked the same way.
-    const zones = aws
-      .getAvailabilityZonesOutput({ state: "available", filters: [{ name: "opt-in-status", values: ["opt-in-not-required"] }] }, parent)
-      .apply((z) => {
-        // During a preview an unconfigured provider answers invokes with {} (pulumi/pulumi
-        // sdk/go/common/resource/plugin/provider_plugin.go, Invoke): say so instead of a TypeError.
-        if (!Array.isArray(z.names) || !Array.isArray(z.zoneIds)) {
-          throw new Error(
-            `invoke aws:index/getAvailabilityZones:getAvailabilityZones returned no zone names (got ${JSON.stringify(z)}): ` +
-              "the AWS provider it went through is not configured (at preview: a provider input is not known yet)",
-          );
-        }
-        return chooseZones(args.region, { names: z.names, zoneIds: z.zoneIds }, azCount, r.azs);
-      });
+    const zones = availableZones(args, r, parent);
     const azs: pulumi.Output<string[]> = zones.apply((z) => z.names);
 
     const vpc = new aws.ec2.Vpc(
@@ -280,4 +266,24 @@ export class Network extends pulumi.ComponentResource {
       { ...parent, dependsOn: [policy] },
     );
   }
+}
+
+/**
+ * The zones the network spans, by id (chooseZones in ./rules.ts): the names map to other ids in
+ * every account, and EKS refuses some ids; given names are checked the same way.
+ */
+function availableZones(args: NetworkArgs, r: ReturnType<typeof resolve>, parent: pulumi.ResourceOptions) {
+  return aws
+    .getAvailabilityZonesOutput({ state: "available", filters: [{ name: "opt-in-status", values: ["opt-in-not-required"] }] }, parent)
+    .apply((z) => {
+      // During a preview an unconfigured provider answers invokes with {} (pulumi/pulumi
+      // sdk/go/common/resource/plugin/provider_plugin.go, Invoke): say so instead of a TypeError.
+      if (!Array.isArray(z.names) || !Array.isArray(z.zoneIds)) {
+        throw new Error(
+          `invoke aws:index/getAvailabilityZones:getAvailabilityZones returned no zone names (got ${JSON.stringify(z)}): ` +
+            "the AWS provider it went through is not configured (at preview: a provider input is not known yet)",
+        );
+      }
+      return chooseZones(args.region, { names: z.names, zoneIds: z.zoneIds }, r.azCount, r.azs);
+    });
 }

@@ -310,7 +310,7 @@ export function samplerNoteSample(
  * node's CPU has a limit: busy 100 % ("node CPU busy", node-wide: a pod capped below the node's
  * CPUs is not judged by it); a disk's busy time is no limit (a device serving I/Os in parallel is
  * 100 % busy long before it is saturated) and its configured limits are CloudWatch's side
- * (lab/util/cloudwatch.ts). Every sample records the window's length, the seconds measured,
+ * (lab/utilization/cloudwatch.ts). Every sample records the window's length, the seconds measured,
  * snapshots and interval; a window without figures gives none. Dropped intervals (a counter that
  * went down) are left out of every figure, recorded on each sample and said by one
  * `util.node.dropped` sample ({@link droppedNote}), figures or not.

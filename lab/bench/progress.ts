@@ -14,7 +14,7 @@ import { FIO_PROFILE_DEFINITIONS, SEED_FIO_SIZE } from "../../components/bench/p
 import type { BenchTool, ResolvedBench } from "../../components/bench/rules";
 import { fioSizeBytes } from "../../components/bench/sizing";
 import { BENCH_ESTIMATES } from "../run/durations";
-import { formatElapsed } from "../run/progress";
+import { formatElapsed } from "../../core/elapsed";
 
 /** Seconds to initdb and start a throwaway cluster (about 1 s measured; slower disks take longer). */
 export const POSTGRES_START_SECONDS = 3;

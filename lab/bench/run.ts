@@ -33,7 +33,7 @@ import { parseToolOutput } from "../../core/parsers";
 import type { RunMetadata, Sample } from "../../core/sample";
 import { runDir, writeRunResults } from "../results/files";
 import { defaultRunId } from "../run/names";
-import { gitState, pinnedVersions, type ManifestFile } from "../util/manifest";
+import { gitState, pinnedVersions, type ManifestFile } from "../utilization/manifest";
 import { freeBytes, hostMetadata, type HostMetadata } from "./host";
 import {
   LOCAL,
@@ -377,6 +377,74 @@ export async function runBenchLocal(opts: LocalRunOptions): Promise<LocalRunResu
   }
 }
 
+/** The steps the run announces: the throwaway server, each tool, the save (into `saveTo`). */
+function localSteps(planned: ResolvedBench, throwaway: boolean, dir: string, saveTo: string): Step[] {
+  return [
+    ...(throwaway ? [{ name: "postgres", what: `throwaway PostgreSQL cluster in ${dir}`, estimateSeconds: POSTGRES_START_SECONDS }] : []),
+    ...planned.tools.map((t) => ({
+      name: t,
+      what: toolWhat(t, planned),
+      estimateSeconds: toolEstimateSeconds(t, planned),
+      reps: planned.reps,
+    })),
+    { name: "save", what: `${saveTo}/ and the report`, estimateSeconds: SAVE_SECONDS },
+  ];
+}
+
+/** The scripts' places in the work directory, with the fio job files, as the Job's ConfigMap holds them next to the scripts. */
+function scriptPlaces(work: string): ScriptPlaces {
+  const places: ScriptPlaces = {
+    jobFiles: path.join(work, "jobs"),
+    data: path.join(work, "data"),
+    runs: path.join(work, "runs"),
+    tmp: path.join(work, "tmp"),
+  };
+  for (const d of [places.jobFiles, places.tmp]) fs.mkdirSync(d);
+  for (const [name, text] of Object.entries(renderFioJobFiles())) fs.writeFileSync(path.join(places.jobFiles, name), text);
+  return places;
+}
+
+/**
+ * What a tool's samples say of where they ran: the machine; its file system unless pgbench drove
+ * an external server; pgbench's server (the throwaway one or an external one) and its version.
+ */
+function toolHost(tool: BenchTool, host: HostMetadata, throwaway: boolean, pgServerVersion: string | undefined): RunMetadata {
+  const { fileSystem, fileSystemDevice, ...machine } = host;
+  if (tool !== "pgbench") return { ...machine, fileSystem, fileSystemDevice };
+  if (throwaway) return { ...machine, fileSystem, fileSystemDevice, pgServer: "throwaway", pgServerVersion };
+  return { ...machine, pgServer: "external", pgServerVersion };
+}
+
+/** What the run prints first: what runs where, the notes, the steps with their estimates. */
+function announcement(
+  run: string,
+  planned: ResolvedBench,
+  dir: string,
+  host: HostMetadata,
+  notes: readonly string[],
+  steps: Step[],
+): string {
+  return [
+    `lab bench local ${run}: ${planned.tools.join(", ")} on ${dir} (${host.fileSystem} on ${host.fileSystemDevice}; ${host.cpuModel}, ${host.cpuCores} CPUs, kernel ${host.kernel})`,
+    ...notes.map((n) => `note: ${n}`),
+    renderStepList(steps),
+    "",
+  ].join("\n");
+}
+
+/** The run's report over `written` (when the caller writes one): its text, or why it failed. */
+async function writeReport(
+  report: ((runDir: string) => Promise<string>) | undefined,
+  written: string,
+): Promise<{ reportText: string; reportFailed?: string }> {
+  if (!report) return { reportText: "" };
+  try {
+    return { reportText: await report(written) };
+  } catch (e) {
+    return { reportText: "", reportFailed: (e as Error).message };
+  }
+}
+
 async function benchLocal(opts: LocalRunOptions, cwd: string, abort: Abort, write: (t: string) => void): Promise<LocalRunResult> {
   const writeError = opts.writeError ?? ((t: string) => process.stderr.write(t));
   const resultsRoot = path.join(opts.resultsRoot ?? path.join(cwd, "results"), LOCAL);
@@ -392,24 +460,8 @@ async function benchLocal(opts: LocalRunOptions, cwd: string, abort: Abort, writ
   const throwaway = usesThrowaway(req);
   const planned = resolve(spec);
 
-  const steps: Step[] = [
-    ...(throwaway ? [{ name: "postgres", what: `throwaway PostgreSQL cluster in ${dir}`, estimateSeconds: POSTGRES_START_SECONDS }] : []),
-    ...planned.tools.map((t) => ({
-      name: t,
-      what: toolWhat(t, planned),
-      estimateSeconds: toolEstimateSeconds(t, planned),
-      reps: planned.reps,
-    })),
-    { name: "save", what: `${path.relative(cwd, runDir(resultsRoot, req.name, runId))}/ and the report`, estimateSeconds: SAVE_SECONDS },
-  ];
-  write(
-    [
-      `lab bench local ${req.name}/${runId}: ${planned.tools.join(", ")} on ${dir} (${host.fileSystem} on ${host.fileSystemDevice}; ${host.cpuModel}, ${host.cpuCores} CPUs, kernel ${host.kernel})`,
-      ...notes.map((n) => `note: ${n}`),
-      renderStepList(steps),
-      "",
-    ].join("\n"),
-  );
+  const steps = localSteps(planned, throwaway, dir, path.relative(cwd, runDir(resultsRoot, req.name, runId)));
+  write(announcement(`${req.name}/${runId}`, planned, dir, host, notes, steps));
 
   const onSignal = (signal: keyof typeof SIGNAL_EXIT) => {
     if (abort.signal) return;
@@ -432,15 +484,7 @@ async function benchLocal(opts: LocalRunOptions, cwd: string, abort: Abort, writ
     fs.mkdirSync(path.join(dir, WORK_DIR), { mode: 0o700 });
     work = path.join(dir, WORK_DIR);
     emit({ type: "workdir", dir: work });
-    const places: ScriptPlaces = {
-      jobFiles: path.join(work, "jobs"),
-      data: path.join(work, "data"),
-      runs: path.join(work, "runs"),
-      tmp: path.join(work, "tmp"),
-    };
-    for (const d of [places.jobFiles, places.tmp]) fs.mkdirSync(d);
-    // The fio job files, as the Job's ConfigMap holds them next to the scripts.
-    for (const [name, text] of Object.entries(renderFioJobFiles())) fs.writeFileSync(path.join(places.jobFiles, name), text);
+    const places = scriptPlaces(work);
 
     if (throwaway) {
       progress.begin(step);
@@ -471,15 +515,14 @@ async function benchLocal(opts: LocalRunOptions, cwd: string, abort: Abort, writ
         (k, n) => progress.rep(k, n),
         (pid) => emit({ type: "script", tool, pid, env }),
       );
-      const { fileSystem, fileSystemDevice, ...machine } = host;
-      const storage = tool === "pgbench" && !throwaway ? {} : { fileSystem, fileSystemDevice };
-      const server =
-        tool !== "pgbench"
-          ? {}
-          : throwaway
-            ? { pgServer: "throwaway", pgServerVersion: (pg as ThrowawayPostgres).version }
-            : { pgServer: "external", pgServerVersion: pgFacts?.serverVersion };
-      const run: RunMetadata = { scenario: LOCAL, stack: req.name, runId, ...machine, ...storage, ...server, ...toolOptions(tool, s) };
+      const pgVersion = throwaway ? (pg as ThrowawayPostgres).version : pgFacts?.serverVersion;
+      const run: RunMetadata = {
+        scenario: LOCAL,
+        stack: req.name,
+        runId,
+        ...toolHost(tool, host, throwaway, pgVersion),
+        ...toolOptions(tool, s),
+      };
       const got = collectSamples(stdout, { tool, reps: s.reps, source: `local/${tool}.sh`, run }, parseToolOutput);
       samples.push(...got.samples);
       raws.push(...got.raws);
@@ -492,15 +535,7 @@ async function benchLocal(opts: LocalRunOptions, cwd: string, abort: Abort, writ
     checkAbort();
     // Every sample carries the manifest (`manifest.…` metadata) and manifest.json goes beside them, as a stack run's.
     const written = writeRunResults(resultsRoot, req.name, runId, samples, raws, localManifest(PROJECT_ROOT, opts.now ?? new Date()));
-    let reportText = "";
-    let reportFailed: string | undefined;
-    if (opts.report) {
-      try {
-        reportText = await opts.report(written);
-      } catch (e) {
-        reportFailed = (e as Error).message;
-      }
-    }
+    const { reportText, reportFailed } = await writeReport(opts.report, written);
     if (reportFailed !== undefined) {
       progress.failed(`the report: ${reportFailed}`);
       writeError(`results written to ${written}; the report failed: ${reportFailed}\n`);

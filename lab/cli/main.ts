@@ -24,7 +24,7 @@ const commands = {
   report: () => require("./report") as typeof import("./report"),
   run: () => require("./run") as typeof import("./run"),
   janitor: () => require("./janitor") as typeof import("./janitor"),
-  util: () => require("../util/cli") as typeof import("../util/cli"),
+  util: () => require("./utilization") as typeof import("./utilization"),
   bench: () => require("./bench") as typeof import("./bench"),
   experiment: () => require("./experiment") as typeof import("./experiment"),
 };
@@ -60,7 +60,30 @@ export function cliProgram(): Command {
     .description("storage-bench-lab: stand up, benchmark, compare and tear down AWS storage experiments")
     .exitOverride()
     .showHelpAfterError();
+  definePlanCommand(program);
+  defineParseCommand(program);
+  defineResultsCommand(program);
+  defineReportCommand(program);
+  defineBenchCommand(program);
+  defineExperimentCommand(program);
+  defineUtilCommand(program);
+  defineRunCommand(program);
+  defineJanitorCommand(program);
+  return program;
+}
 
+export async function main(argv: readonly string[]): Promise<void> {
+  const program = cliProgram();
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+  } catch (e) {
+    if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
+    fail(e);
+  }
+}
+
+/** `lab plan`: stacks planned offline, their policy, a change to a deployed stack, the generated docs. */
+function definePlanCommand(program: Command): void {
   program
     .command("plan")
     .description("plan stacks offline under Pulumi's mock runtime: no cloud, no Pulumi CLI")
@@ -103,7 +126,10 @@ export function cliProgram(): Command {
       for (const v of out.violations) process.stderr.write(`${v}\n`);
       if (out.mandatoryViolation) process.exit(1);
     });
+}
 
+/** `lab parse`: one raw tool output as samples. */
+function defineParseCommand(program: Command): void {
   program
     .command("parse")
     .description("normalise one raw tool output into samples (JSON on stdout)")
@@ -112,7 +138,10 @@ export function cliProgram(): Command {
     .action(async (tool: string, file: string) => {
       process.stdout.write(`${commands.parse().runParse(tool, file)}\n`);
     });
+}
 
+/** `lab results save`: a deployed stack's results on disk. */
+function defineResultsCommand(program: Command): void {
   const results = program.command("results").description("benchmark results on disk");
   results
     .command("save")
@@ -122,7 +151,10 @@ export function cliProgram(): Command {
     .action(async (opts: { stack: string; dir: string }) => {
       process.stdout.write(`${commands.results().saveStackResults(opts, process.cwd())}\n`);
     });
+}
 
+/** `lab report`: saved runs compared. */
+function defineReportCommand(program: Command): void {
   program
     .command("report")
     .description("compare saved runs: report.md, SVG charts and a self-contained report.html, with the published figures beside ours")
@@ -140,7 +172,10 @@ export function cliProgram(): Command {
         .runReport({ dirs, out: opts.out, format: opts.format, baseline: opts.baseline, force: opts.force === true });
       process.stdout.write(r.text);
     });
+}
 
+/** `lab bench local`: the benchmark scripts on this machine. */
+function defineBenchCommand(program: Command): void {
   const bench = program.command("bench").description("benchmarks outside a cluster");
   bench
     .command("local")
@@ -163,10 +198,15 @@ export function cliProgram(): Command {
     .action(async (opts: import("../bench/plan").BenchLocalOptions) => {
       process.exit(await commands.bench().benchLocalAction(opts));
     });
+}
 
-  // Declared by lab/cli/experiment.ts (which loads its experiment modules only when the command runs).
+/** `lab experiment`: declared by lab/cli/experiment.ts (which loads its experiment modules only when the command runs). */
+function defineExperimentCommand(program: Command): void {
   commands.experiment().defineExperimentCommand(program, ROOT);
+}
 
+/** `lab util`: utilization of saved runs (lab/cli/utilization.ts). */
+function defineUtilCommand(program: Command): void {
   program
     .command("util")
     .description("utilization of saved runs: CloudWatch metrics for each repetition's window and the limit line (writes utilization.json)")
@@ -176,7 +216,10 @@ export function cliProgram(): Command {
     .action(async (dirs: string[], opts: { cloudwatch: boolean; replace?: boolean }) => {
       process.stdout.write(await commands.util().runUtil({ dirs, cloudwatch: opts.cloudwatch, replace: opts.replace === true }));
     });
+}
 
+/** `lab run`: a scenario end to end on AWS. */
+function defineRunCommand(program: Command): void {
   program
     .command("run")
     .description("run a scenario on AWS: up its stacks (independent ones in parallel), run its steps, save results, destroy everything")
@@ -199,7 +242,10 @@ export function cliProgram(): Command {
     .action(async (scenario: string, opts) => {
       process.exit(await commands.run().runAction(scenario, opts, ROOT));
     });
+}
 
+/** `lab janitor`: expired stacks listed and destroyed. */
+function defineJanitorCommand(program: Command): void {
   program
     .command("janitor")
     .description(
@@ -211,16 +257,4 @@ export function cliProgram(): Command {
     .action(async (opts: { yes?: boolean; runId?: string; includeUnknown?: boolean }) => {
       process.exit(await commands.janitor().janitorAction(opts, ROOT));
     });
-
-  return program;
-}
-
-export async function main(argv: readonly string[]): Promise<void> {
-  const program = cliProgram();
-  try {
-    await program.parseAsync([...argv], { from: "user" });
-  } catch (e) {
-    if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
-    fail(e);
-  }
 }

@@ -8,8 +8,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { writeRunResults } from "../results/files";
 import { stackResults } from "../results/stack-outputs";
-import { manifestForSave } from "../util/cli";
-import { pulumiCliSource, type ManifestFile } from "../util/manifest";
+import { manifestForSave } from "./utilization";
+import { pulumiCliSource, type ManifestFile } from "../utilization/manifest";
 
 export interface SaveOptions {
   stack: string;
@@ -42,7 +42,7 @@ export function saveStackResults(opts: SaveOptions, cwd: string): string {
   // A fully qualified stack name (org/project/stack) is filed under its last segment.
   const stack = opts.stack.split("/").pop() as string;
   const r = stackResults(opts.stack, outputs);
-  // The run's manifest (versions, config hashes, git state: lab/util/manifest.ts) is taken from the
+  // The run's manifest (versions, config hashes, git state: lab/utilization/manifest.ts) is taken from the
   // same stack and checkout; saving the results never depends on it.
   const root = path.resolve(cwd, opts.dir ?? "results");
   let manifest: ManifestFile | undefined;

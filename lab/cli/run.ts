@@ -15,8 +15,8 @@ import { POLICY_PACK_DIR, prepareOffline, RunOptions } from "../run/prepare";
 import { consoleReporter, RunLog } from "../run/progress";
 import { archiveStackOutputs, runDirOf, saveStackOutputs } from "../run/results";
 import { runScenario, type RunPlan } from "../run/runner";
-import { manifestForSave } from "../util/cli";
-import { pulumiCliSource, type ManifestFile } from "../util/manifest";
+import { manifestForSave } from "./utilization";
+import { pulumiCliSource, type ManifestFile } from "../utilization/manifest";
 import { renderSchedule, schedule } from "../run/schedule";
 import { automationWorkspace } from "../run/workspace";
 import { createRunWorkDir } from "../run/workdir";
@@ -83,7 +83,7 @@ export async function runAction(
   if (opts.adminCidr === "auto" && adminCidr !== undefined)
     reporter.line(`admin address: ${adminCidr} (this machine's public address, --admin-cidr auto)`);
 
-  // The run's manifest (lab/util/manifest.ts) goes with each stack's results. Taking it reads the
+  // The run's manifest (lab/utilization/manifest.ts) goes with each stack's results. Taking it reads the
   // stacks through the Pulumi CLI; if that fails the results are still saved, without it.
   // The stacks' config is in the run's work directory; the checkout's state is the project's (tracked tree).
   let planned: RunPlan | undefined;

@@ -25,7 +25,7 @@
  * `failover.writes.failed` (count), `failover.replicas.replicating` (count, of `replicas`). Metadata: zones and nodes from → to, storage class, claim and
  * PersistentVolume, the cordoned nodes, the writer's interval.
  */
-import { formatElapsed } from "../run/progress";
+import { formatElapsed } from "../../core/elapsed";
 import { ZONE_LABEL, type PodState } from "./cluster";
 import { ExperimentContext, Evidence, failoverSample, iso, seconds, TimelineEvent } from "./context";
 import { createConfigMapWithCleanup, createJobWithCleanup, findJobPod, getJobOrThrow, stopJob, timelineRaw } from "./job";
@@ -105,18 +105,82 @@ export function replicaHosts(sourceHost: string, statefulSet: string, replicas: 
   return Array.from({ length: Math.max(0, replicas - 1) }, (_v, i) => `${statefulSet}-${i + 1}.${rest}`);
 }
 
+/**
+ * The method: each step below is a function of its own, with its timeout and the clean-up it
+ * registers beside it.
+ */
 export async function mysqlFailover(x: ExperimentContext, options: Partial<MysqlFailoverOptions> = {}): Promise<Evidence> {
-  const o: MysqlFailoverOptions = { ...MYSQL_FAILOVER_DEFAULTS, ...options };
-  const { cluster, steps, cleanup, env, runId } = x;
-  const m = x.outputs.mysql;
-  const ns = m.namespace;
-  const podName = `${m.statefulSetName}-0`;
-  const jobName = writerJobName(runId);
-  const timeline: TimelineEvent[] = [];
-  const event = (what: string, at = env.clock()) => timeline.push({ at: iso(at), clock: "operator", what });
+  const r = new MysqlRun(x, { ...MYSQL_FAILOVER_DEFAULTS, ...options });
+  const before = await checkTheCluster(r);
+  await startTheWriter(r, before);
+  await writeBeforeTheFailover(r);
+  await cordonTheZone(r, before);
+  const deleted = await deleteTheSource(r, before);
+  const after = await waitForTheSourceInAnotherZone(r, before, deleted);
+  await checkTheVolume(r, before, after);
+  const firstWrite = await writeAfterTheFailover(r, deleted);
+  await uncordonTheZone(r, before);
+  const final = await stopTheWriter(r, before);
+  return verifyTheRowsAndTheReplicas(r, { before, deleted, after, firstWrite, final });
+}
 
-  // 1. What there is: mysql-0, its node, zone, claim and volume; somewhere else to go.
-  const before = await steps.run("check the cluster", o.apiStepTimeoutMs, async (c) => {
+/** One run's names, timeline and writer (its pod and last log). */
+class MysqlRun {
+  readonly m: ExperimentContext["outputs"]["mysql"];
+  readonly ns: string;
+  readonly podName: string;
+  readonly jobName: string;
+  readonly source: string;
+  readonly timeline: TimelineEvent[] = [];
+  writerPod: PodState | undefined;
+  lastLogText = "";
+
+  constructor(
+    readonly x: ExperimentContext,
+    readonly o: MysqlFailoverOptions,
+  ) {
+    this.m = x.outputs.mysql;
+    this.ns = this.m.namespace;
+    this.podName = `${this.m.statefulSetName}-0`;
+    this.jobName = writerJobName(x.runId);
+    this.source = `job/${this.jobName}`;
+  }
+
+  /** An event on this machine's clock. */
+  event(what: string, at = this.x.env.clock()): void {
+    this.timeline.push({ at: iso(at), clock: "operator", what });
+  }
+
+  /** The writer's log so far; throws when the writer reported an error. */
+  async readWriter(): Promise<WriterLog> {
+    const { cluster } = this.x;
+    this.writerPod = await findJobPod(cluster, this.ns, this.jobName, this.writerPod);
+    if (this.writerPod === undefined) return parseWriterLog("", this.source);
+    this.lastLogText = await cluster.podLog(this.ns, this.writerPod.name, WRITER_CONTAINER);
+    const log = parseWriterLog(this.lastLogText, this.source);
+    if (log.error !== undefined) throw new Error(`the writer failed: ${log.error}`);
+    return log;
+  }
+
+  async failIfWriterEnded(): Promise<void> {
+    const j = await getJobOrThrow(this.x.cluster, this.ns, this.jobName);
+    if (j.finished !== undefined) {
+      throw new Error(
+        `the writer ended early (Job ${j.finished.type}${j.finished.reason ? `: ${j.finished.reason}` : ""}); its log ends: ${this.lastLogText.trim().split("\n").slice(-3).join(" | ")}`,
+      );
+    }
+  }
+}
+
+type Before = Awaited<ReturnType<typeof checkTheCluster>>;
+type Deleted = Awaited<ReturnType<typeof deleteTheSource>>;
+type After = Awaited<ReturnType<typeof waitForTheSourceInAnotherZone>>;
+
+/** 1. What there is: mysql-0, its node, zone, claim and volume; somewhere else to go. */
+function checkTheCluster(r: MysqlRun) {
+  const { x, o, ns, podName, m, jobName } = r;
+  const { cluster, runId } = x;
+  return x.steps.run("check the cluster", o.apiStepTimeoutMs, async (c) => {
     const sts = await cluster.getStatefulSet(ns, m.statefulSetName);
     if (sts === undefined) throw new Error(`StatefulSet ${ns}/${m.statefulSetName} not found`);
     const pod = await cluster.getPod(ns, podName);
@@ -148,29 +212,12 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
     );
     return { pod, zone, volume, claim, toCordon, replicas };
   });
+}
 
-  // The writer's pod and log.
-  let writerPod: PodState | undefined;
-  let lastLogText = "";
-  const source = `job/${jobName}`;
-  const readWriter = async (): Promise<WriterLog> => {
-    writerPod = await findJobPod(cluster, ns, jobName, writerPod);
-    if (writerPod === undefined) return parseWriterLog("", source);
-    lastLogText = await cluster.podLog(ns, writerPod.name, WRITER_CONTAINER);
-    const log = parseWriterLog(lastLogText, source);
-    if (log.error !== undefined) throw new Error(`the writer failed: ${log.error}`);
-    return log;
-  };
-  const failIfWriterEnded = async () => {
-    const j = await getJobOrThrow(cluster, ns, jobName);
-    if (j.finished !== undefined) {
-      throw new Error(
-        `the writer ended early (Job ${j.finished.type}${j.finished.reason ? `: ${j.finished.reason}` : ""}); its log ends: ${lastLogText.trim().split("\n").slice(-3).join(" | ")}`,
-      );
-    }
-  };
-
-  // 2. The writer.
+/** 2. The writer (clean-up: its ConfigMap and Job), until its first acknowledged write. */
+function startTheWriter(r: MysqlRun, before: Before): Promise<void> {
+  const { x, o, ns, m, jobName } = r;
+  const runId = x.runId;
   const manifests = writerManifests(
     {
       namespace: ns,
@@ -185,7 +232,7 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
     },
     x.scripts,
   );
-  await steps.run("start the writer", o.writerStartTimeoutMs, async (c) => {
+  return x.steps.run("start the writer", o.writerStartTimeoutMs, async (c) => {
     const cm = writerConfigMapName(runId);
     await createConfigMapWithCleanup(x, ns, cm, manifests.configMap, o.cleanupTimeoutMs);
     await createJobWithCleanup(x, ns, jobName, manifests.job, o.cleanupTimeoutMs);
@@ -193,22 +240,25 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
     await c.waitFor(
       "the writer's first acknowledged write",
       async () => {
-        const log = await readWriter();
-        status = writerPod === undefined ? "no running pod yet" : `${ackedIds(log).length} acknowledged`;
+        const log = await r.readWriter();
+        status = r.writerPod === undefined ? "no running pod yet" : `${ackedIds(log).length} acknowledged`;
         if (ackedIds(log).length > 0) return log;
-        await failIfWriterEnded();
+        await r.failIfWriterEnded();
         return undefined;
       },
       o.pollMs,
       () => status,
     );
-    c.note(`Job ${ns}/${jobName}, pod ${writerPod?.name} on ${writerPod?.nodeName}`);
+    c.note(`Job ${ns}/${jobName}, pod ${r.writerPod?.name} on ${r.writerPod?.nodeName}`);
   });
+}
 
-  // 3. Writes before the failover.
-  await steps.run("write before the failover", o.baselineMs + o.apiStepTimeoutMs, async (c) => {
+/** 3. Writes before the failover: at least `minBaselineAcks` acknowledged, none failed. */
+function writeBeforeTheFailover(r: MysqlRun): Promise<void> {
+  const o = r.o;
+  return r.x.steps.run("write before the failover", o.baselineMs + o.apiStepTimeoutMs, async (c) => {
     await c.sleep(o.baselineMs);
-    const log = await readWriter();
+    const log = await r.readWriter();
     const failed = log.writes.find((w) => !w.ok);
     if (failed) throw new Error(`the writer failed before the failover: id ${failed.id}: ${failed.message}`);
     const acked = ackedIds(log).length;
@@ -216,9 +266,13 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
       throw new Error(`only ${acked} write(s) acknowledged in ${formatElapsed(o.baselineMs)}, fewer than ${o.minBaselineAcks}`);
     c.note(`${acked} writes acknowledged`);
   });
+}
 
-  // 4. Cordon the zone.
-  await steps.run(`cordon ${before.zone}`, o.apiStepTimeoutMs, async (c) => {
+/** 4. Cordon the zone's schedulable nodes (clean-up: uncordon each). */
+function cordonTheZone(r: MysqlRun, before: Before): Promise<void> {
+  const { x, o } = r;
+  const { cluster, cleanup } = x;
+  return x.steps.run(`cordon ${before.zone}`, o.apiStepTimeoutMs, async (c) => {
     for (const n of before.toCordon) {
       cleanup.add({
         key: `uncordon:${n}`,
@@ -230,26 +284,33 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
         },
       });
       await cluster.setUnschedulable(n, true);
-      event(`cordoned ${n} (${before.zone})`);
+      r.event(`cordoned ${n} (${before.zone})`);
     }
     c.note(`cordoned ${before.toCordon.join(", ")}`);
   });
+}
 
-  // 5. Delete mysql-0.
-  const deleted = await steps.run(`delete ${podName}`, o.apiStepTimeoutMs, async (c) => {
-    const rowsBefore = ackedIds(await readWriter()).length;
-    await cluster.deletePod(ns, podName);
-    const at = env.clock();
-    event(`deleted ${podName} (uid ${before.pod.uid}) on ${before.pod.nodeName}`, at);
+/** 5. Delete mysql-0. */
+function deleteTheSource(r: MysqlRun, before: Before) {
+  const { x, o, ns, podName } = r;
+  return x.steps.run(`delete ${podName}`, o.apiStepTimeoutMs, async (c) => {
+    const rowsBefore = ackedIds(await r.readWriter()).length;
+    await x.cluster.deletePod(ns, podName);
+    const at = x.env.clock();
+    r.event(`deleted ${podName} (uid ${before.pod.uid}) on ${before.pod.nodeName}`, at);
     c.note(`${rowsBefore} rows acknowledged before the delete`);
     return { at, rowsBefore };
   });
+}
 
-  // 6. mysql-0 Ready in another zone.
-  const after = await steps.run(`wait for ${podName} in another zone`, o.readyTimeoutMs, async (c) => {
+/** 6. mysql-0 Ready on a node of another zone. */
+function waitForTheSourceInAnotherZone(r: MysqlRun, before: Before, deleted: Deleted) {
+  const { x, o, ns, podName } = r;
+  const { cluster, env } = x;
+  return x.steps.run(`wait for ${podName} in another zone`, o.readyTimeoutMs, async (c) => {
     let status = "the old pod is still there";
     const zones = new Map<string, string | undefined>();
-    const r = await c.waitFor(
+    const found = await c.waitFor(
       `${podName} Ready on a node outside ${before.zone}`,
       async () => {
         const p = await cluster.getPod(ns, podName);
@@ -276,20 +337,23 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
       o.pollMs,
       () => status,
     );
-    event(`${podName} (uid ${r.pod.uid}) Ready on ${r.pod.nodeName} (${r.zone})`, r.readyAt);
-    c.note(`on ${r.pod.nodeName} (${r.zone}), Ready ${formatElapsed(r.readyAt - deleted.at)} after the delete`);
-    return r;
+    r.event(`${podName} (uid ${found.pod.uid}) Ready on ${found.pod.nodeName} (${found.zone})`, found.readyAt);
+    c.note(`on ${found.pod.nodeName} (${found.zone}), Ready ${formatElapsed(found.readyAt - deleted.at)} after the delete`);
+    return found;
   });
+}
 
-  // 7. The same volume.
-  await steps.run("check the volume", o.apiStepTimeoutMs, async (c) => {
+/** 7. The same claim, bound to the same volume. */
+function checkTheVolume(r: MysqlRun, before: Before, after: After): Promise<void> {
+  const { x, o, ns, podName } = r;
+  return x.steps.run("check the volume", o.apiStepTimeoutMs, async (c) => {
     const claimName = after.pod.claims[before.volume];
     if (claimName !== before.claim.name) {
       throw new Error(
         `the new ${podName} mounts ${claimName === undefined ? "no claim" : `claim ${claimName}`} as ${before.volume}, not ${before.claim.name}`,
       );
     }
-    const claim = await cluster.getClaim(ns, claimName);
+    const claim = await x.cluster.getClaim(ns, claimName);
     if (claim === undefined) throw new Error(`claim ${ns}/${claimName} is gone`);
     if (claim.uid !== before.claim.uid)
       throw new Error(`claim ${ns}/${claimName} was re-created (uid ${before.claim.uid} → ${claim.uid}): not the same volume`);
@@ -298,76 +362,97 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
     }
     c.note(`claim ${claimName} still bound to ${claim.volumeName}`);
   });
+}
 
-  // 8. A write acknowledged after mysql-0 is back.
-  const firstWrite = await steps.run("write after the failover", o.firstWriteTimeoutMs, async (c) => {
-    const idAtReady = lastId(await readWriter());
+/** 8. A write started after mysql-0 is back, acknowledged. */
+function writeAfterTheFailover(r: MysqlRun, deleted: Deleted) {
+  const { x, o, podName } = r;
+  return x.steps.run("write after the failover", o.firstWriteTimeoutMs, async (c) => {
+    const idAtReady = lastId(await r.readWriter());
     let status = "";
     const w = await c.waitFor(
       `a write started after ${podName} became Ready to be acknowledged`,
       async () => {
-        const log = await readWriter();
-        const ack = log.writes.find((x) => x.ok && x.id > idAtReady);
+        const log = await r.readWriter();
+        const ack = log.writes.find((w) => w.ok && w.id > idAtReady);
         const last = log.writes[log.writes.length - 1];
         status = last === undefined ? "" : `last write: id ${last.id} ${last.ok ? "acknowledged" : `failed: ${last.message}`}`;
-        if (ack !== undefined) return { id: ack.id, at: env.clock() };
-        await failIfWriterEnded();
+        if (ack !== undefined) return { id: ack.id, at: x.env.clock() };
+        await r.failIfWriterEnded();
         return undefined;
       },
       o.pollMs,
       () => status,
     );
-    event(`write ${w.id} acknowledged after the failover`, w.at);
+    r.event(`write ${w.id} acknowledged after the failover`, w.at);
     c.note(`id ${w.id}, ${formatElapsed(w.at - deleted.at)} after the delete`);
     return w;
   });
+}
 
-  // 9. Uncordon.
-  await steps.run(`uncordon ${before.zone}`, o.apiStepTimeoutMs, async (c) => {
+/** 9. Uncordon: step 4's clean-up, run now. */
+function uncordonTheZone(r: MysqlRun, before: Before): Promise<void> {
+  const x = r.x;
+  return x.steps.run(`uncordon ${before.zone}`, r.o.apiStepTimeoutMs, async (c) => {
     const done: string[] = [];
     for (const n of before.toCordon) {
-      await cleanup.runNow(`uncordon:${n}`, c.signal);
+      await x.cleanup.runNow(`uncordon:${n}`, c.signal);
       done.push(n);
-      event(`uncordoned ${n}`);
+      r.event(`uncordoned ${n}`);
     }
     c.note(`uncordoned ${done.join(", ")}`);
   });
+}
 
-  // 10. Stop the writer; it lists the table's ids.
-  // Its end includes the replicas' checks: up to replicaWaitSeconds each.
+/** 10. Stop the writer; it lists the table's ids (and checks the replicas: up to `replicaWaitSeconds` each). */
+function stopTheWriter(r: MysqlRun, before: Before): Promise<WriterLog> {
+  const { x, o, ns, jobName } = r;
   const stopMs = o.stopTimeoutMs + before.replicas.length * o.replicaWaitSeconds * 1000;
-  const final = await steps.run("stop the writer", stopMs, async (c) => {
-    if (writerPod === undefined) throw new Error("the writer's pod is unknown");
-    const stopped = await stopJob(c, cluster, {
+  return x.steps.run("stop the writer", stopMs, async (c) => {
+    if (r.writerPod === undefined) throw new Error("the writer's pod is unknown");
+    const stopped = await stopJob(c, x.cluster, {
       ns,
       jobName,
-      pod: writerPod,
+      pod: r.writerPod,
       container: WRITER_CONTAINER,
       waiting: "the writer to stop and list the table's rows",
       pollMs: o.pollMs,
     });
     const job = stopped.job;
-    lastLogText = stopped.logText;
-    const log = parseWriterLog(lastLogText, source);
+    r.lastLogText = stopped.logText;
+    const log = parseWriterLog(r.lastLogText, r.source);
     if (log.present === undefined) {
       throw new Error(
         `the writer ended without listing the table's rows (Job ${job.type}${job.reason ? `: ${job.reason}` : ""})${log.error ? `: ${log.error}` : ""}`,
       );
     }
-    c.note(`${log.writes.length} writes, ${log.present.length} rows of run ${runId} in the table`);
+    c.note(`${log.writes.length} writes, ${log.present.length} rows of run ${x.runId} in the table`);
     return log;
   });
+}
 
-  // 11. Verify.
-  return steps.run("verify the rows and the replicas", o.apiStepTimeoutMs, async (c) => {
+/** What the steps saw, for the verdict. */
+interface MysqlSeen {
+  readonly before: Before;
+  readonly deleted: Deleted;
+  readonly after: After;
+  readonly firstWrite: { readonly id: number; readonly at: number };
+  readonly final: WriterLog;
+}
+
+/** 11. Verify: every acknowledged row there, every replica replicating; the samples. */
+function verifyTheRowsAndTheReplicas(r: MysqlRun, seen: MysqlSeen): Promise<Evidence> {
+  const { x, o, podName } = r;
+  const { before, deleted, after, firstWrite, final } = seen;
+  return x.steps.run("verify the rows and the replicas", o.apiStepTimeoutMs, async (c) => {
     const lost = lostIds(final);
     const replication = replicationProblems(final, before.replicas, lastAckedId(final));
     const acked = ackedIds(final);
     const outage = longestOutage(final);
     const failedWrites = final.writes.filter((w) => !w.ok).length;
     if (outage) {
-      timeline.push({ at: iso(outage.fromMs), clock: "writer", what: "last acknowledged write before the outage" });
-      timeline.push({
+      r.timeline.push({ at: iso(outage.fromMs), clock: "writer", what: "last acknowledged write before the outage" });
+      r.timeline.push({
         at: iso(outage.toMs),
         clock: "writer",
         what: `first acknowledged write after the outage (${outage.failedWrites} failed in between)`,
@@ -401,13 +486,13 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
         replicas: before.replicas.length,
       }),
     ];
-    const raws = [{ name: "writer.log", text: lastLogText }, timelineRaw(timeline)];
+    const raws = [{ name: "writer.log", text: r.lastLogText }, timelineRaw(r.timeline)];
     const failures: string[] = [];
     const notes: string[] = [];
     if (lost.length > 0) {
       notes.push(`${lost.length} of ${acked.length} acknowledged rows lost`);
       failures.push(
-        `${lost.length} acknowledged row(s) lost: id(s) ${listIds(lost)} of run ${runId} were committed (the writer's INSERT succeeded) and are not in lab_failover.writes after ${podName} moved from ${before.zone} to ${after.zone}`,
+        `${lost.length} acknowledged row(s) lost: id(s) ${listIds(lost)} of run ${x.runId} were committed (the writer's INSERT succeeded) and are not in lab_failover.writes after ${podName} moved from ${before.zone} to ${after.zone}`,
       );
     } else notes.push(`all ${acked.length} acknowledged rows present, ${final.present!.length} rows in the table`);
     if (replication.length > 0) {

@@ -16,7 +16,7 @@
 import * as fs from "node:fs";
 import { runDir, writeRunResults } from "../results/files";
 import type { Sample } from "../../core/sample";
-import { formatElapsed } from "../run/progress";
+import { formatElapsed } from "../../core/elapsed";
 import type { Cluster } from "./cluster";
 import type { Evidence, ExperimentContext } from "./context";
 import { fsxFailover, FSX_FAILOVER_STEPS, type FsxFailoverOptions } from "./fsx-failover";

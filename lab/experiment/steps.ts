@@ -14,7 +14,7 @@
  *   e.g. the uncordon once mysql-0 is back); whatever is left runs in reverse order at the end, each
  *   under its own timeout, and says what it restored, or why it could not.
  */
-import { formatElapsed, stamp } from "../run/progress";
+import { formatElapsed, stamp } from "../../core/elapsed";
 
 /** The experiment's view of time and the outside. */
 export interface ExperimentEnv {

@@ -25,7 +25,7 @@ import { EXPIRES_AT_OUTPUT } from "../../core/tags";
 import { estimateHourly } from "../cost/estimate";
 import { pulumiError } from "../run/cli-errors";
 import { dependentsOf, runDag } from "../run/graph";
-import { formatElapsed } from "../run/progress";
+import { formatElapsed } from "../../core/elapsed";
 import { DESTROY_ATTEMPTS, RETRY_DELAY_MS } from "../run/runner";
 import type { JanitorWorkspace } from "../run/workspace";
 import { PROJECT } from "../run/names";

@@ -74,149 +74,144 @@ export function fakeState(
   const state: Record<string, unknown> = {
     arn: `arn:aws:${service}:${ctx.region}:${FAKE_ACCOUNT}:${resource}/${id}`,
   };
-  switch (type) {
-    case "time:index/static:Static":
-      Object.assign(state, { rfc3339: FAKE_NOW, unix: Date.parse(FAKE_NOW) / 1000 });
-      break;
-    case "random:index/randomPassword:RandomPassword":
-      Object.assign(state, { result: SECRET_PLACEHOLDER, bcryptHash: "plan-bcrypt-hash" });
-      break;
-    case "random:index/randomBytes:RandomBytes": {
-      // `length` bytes derived from the name (a plan stand-in, never a key), as base64 and hex like the provider's.
-      const length = typeof inputs.length === "number" ? inputs.length : 32;
-      const bytes = Buffer.alloc(length);
-      for (let i = 0; i < length; i++)
-        bytes[i] = parseInt(fakeHash(`${name}-${Math.floor(i / 4)}`, 8).slice((i % 4) * 2, (i % 4) * 2 + 2), 16);
-      Object.assign(state, { base64: bytes.toString("base64"), hex: bytes.toString("hex") });
-      break;
-    }
-    case "tls:index/privateKey:PrivateKey":
-      Object.assign(state, {
-        privateKeyOpenssh: "-----BEGIN OPENSSH PRIVATE KEY-----\nplan-placeholder\n-----END OPENSSH PRIVATE KEY-----\n",
-        privateKeyPem: "-----BEGIN PRIVATE KEY-----\nplan-placeholder\n-----END PRIVATE KEY-----\n",
-        publicKeyOpenssh: `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPlan${hash} lab-plan\n`,
-      });
-      break;
-    case "aws:ec2/instance:Instance":
-      Object.assign(state, {
-        privateIp: fakeIp(name),
-        privateDns: `ip-${fakeIp(name).replace(/\./g, "-")}.${ctx.region}.compute.internal`,
-      });
-      // A public address only where one was asked for, from TEST-NET-3 (RFC 5737, never routed).
-      if (inputs.associatePublicIpAddress === true)
-        Object.assign(state, { publicIp: `203.0.113.${(parseInt(fakeHash(name, 8), 16) % 254) + 1}` });
-      break;
-    case "aws:ec2/eip:Eip":
-      // An Elastic IP's address (TEST-NET-3 like an instance's) and its allocation id (the resource's id).
-      Object.assign(state, { publicIp: `203.0.113.${(parseInt(fakeHash(`${name}-eip`, 8), 16) % 254) + 1}`, allocationId: id });
-      break;
-    case "aws:ec2/vpc:Vpc":
-      Object.assign(state, { defaultRouteTableId: `rtb-${fakeHash(`${name}-main`)}`, mainRouteTableId: `rtb-${fakeHash(`${name}-main`)}` });
-      break;
-    case "aws:fsx/ontapFileSystem:OntapFileSystem":
-      Object.assign(state, {
-        // FSx's own resource type names (Service Authorization Reference, "Resource types defined by Amazon FSx").
-        arn: `arn:aws:fsx:${ctx.region}:${FAKE_ACCOUNT}:file-system/${id}`,
-        dnsName: `${id}.fsx.${ctx.region}.amazonaws.com`,
-        endpoints: [
-          {
-            // The SDK's (pluralised) names: outputs.fsx.OntapFileSystemEndpoint.
-            interclusters: [
-              {
-                dnsName: `intercluster.${id}.fsx.${ctx.region}.amazonaws.com`,
-                ipAddresses: [fakeIp(`${name}-ic1`), fakeIp(`${name}-ic2`)],
-              },
-            ],
-            managements: [{ dnsName: `management.${id}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: ["198.19.255.10"] }],
-          },
-        ],
-      });
-      break;
-    case "aws:fsx/ontapStorageVirtualMachine:OntapStorageVirtualMachine":
-      Object.assign(state, {
-        endpoints: [
-          {
-            iscsis: [
-              {
-                dnsName: `iscsi.${id}.${inputs.fileSystemId ?? "fs"}.fsx.${ctx.region}.amazonaws.com`,
-                ipAddresses: [fakeIp(`${name}-iscsi1`), fakeIp(`${name}-iscsi2`)],
-              },
-            ],
-            managements: [
-              { dnsName: `${id}.${inputs.fileSystemId ?? "fs"}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: ["198.19.255.20"] },
-            ],
-            nfs: [{ dnsName: `${id}.${inputs.fileSystemId ?? "fs"}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: ["198.19.255.20"] }],
-            smbs: [],
-          },
-        ],
-      });
-      break;
-    case "eks:index:Cluster": {
-      const clusterName = String(inputs.name ?? name);
-      const clusterSg = `sg-${fakeHash(`${name}-cluster-sg`)}`;
-      const issuer = `oidc.eks.${ctx.region}.amazonaws.com/id/${fakeHash(`${name}-oidc`, 32).toUpperCase()}`;
-      const kubeconfig = {
-        apiVersion: "v1",
-        kind: "Config",
-        clusters: [
-          {
-            name: clusterName,
-            cluster: {
-              server: `https://${fakeHash(`${name}-endpoint`, 32).toUpperCase()}.gr7.${ctx.region}.eks.amazonaws.com`,
-              "certificate-authority-data": "cGxhbi1wbGFjZWhvbGRlcg==",
-            },
-          },
-        ],
-        contexts: [{ name: clusterName, context: { cluster: clusterName, user: clusterName } }],
-        "current-context": clusterName,
-        users: [
-          {
-            name: clusterName,
-            user: {
-              exec: {
-                apiVersion: "client.authentication.k8s.io/v1beta1",
-                command: "aws",
-                args: ["eks", "get-token", "--cluster-name", clusterName, "--region", ctx.region, "--output", "json"],
-              },
-            },
-          },
-        ],
-      };
-      Object.assign(state, {
-        kubeconfig,
-        kubeconfigJson: JSON.stringify(kubeconfig),
-        clusterSecurityGroupId: clusterSg,
-        nodeSecurityGroupId: inputs.skipDefaultSecurityGroups === true ? clusterSg : `sg-${fakeHash(`${name}-node-sg`)}`,
-        oidcProviderArn: inputs.createOidcProvider === true ? `arn:aws:iam::${FAKE_ACCOUNT}:oidc-provider/${issuer}` : "",
-        oidcProviderUrl: `https://${issuer}`,
-        oidcIssuer: issuer,
-      });
-      break;
-    }
-    case "aws:ecr/repository:Repository":
-      Object.assign(state, {
-        repositoryUrl: `${FAKE_ACCOUNT}.dkr.ecr.${ctx.region}.amazonaws.com/${inputs.name ?? id}`,
-        registryId: FAKE_ACCOUNT,
-        arn: `arn:aws:ecr:${ctx.region}:${FAKE_ACCOUNT}:repository/${inputs.name ?? id}`,
-      });
-      break;
-    case "docker-build:index:Image": {
-      const tags = Array.isArray(inputs.tags) ? (inputs.tags as unknown[]).map(String) : [];
-      const digest = `sha256:${fakeHash(`${type}::${name}`, 64)}`;
-      Object.assign(state, { digest, ref: tags.length > 0 ? `${tags[0]}@${digest}` : "" });
-      break;
-    }
-    case "kubernetes:core/v1:Namespace": {
-      // The API server gives every object a uid (RFC 4122 form); the kafka stack names a deployment by its namespace's.
-      const h = fakeHash(`${type}::${name}::uid`, 32);
-      const uid = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-      Object.assign(state, { metadata: { ...((inputs.metadata as Record<string, unknown> | undefined) ?? {}), uid } });
-      break;
-    }
-    default:
-      break;
-  }
+  Object.assign(state, FAKE_STATES[type]?.({ type, name, id, hash, inputs, ctx }) ?? {});
   return { id, state };
+}
+
+/** What {@link FAKE_STATES}' answers are made from. */
+interface FakeResource {
+  readonly type: string;
+  readonly name: string;
+  readonly id: string;
+  readonly hash: string;
+  readonly inputs: Record<string, unknown>;
+  readonly ctx: FakeContext;
+}
+
+/** The state a mocked resource reports beyond its inputs and its `arn`, by type (an `arn` here replaces the generic one). */
+const FAKE_STATES: Readonly<Record<string, (r: FakeResource) => Record<string, unknown>>> = {
+  "time:index/static:Static": () => ({ rfc3339: FAKE_NOW, unix: Date.parse(FAKE_NOW) / 1000 }),
+  "random:index/randomPassword:RandomPassword": () => ({ result: SECRET_PLACEHOLDER, bcryptHash: "plan-bcrypt-hash" }),
+  "random:index/randomBytes:RandomBytes": ({ name, inputs }) => {
+    // `length` bytes derived from the name (a plan stand-in, never a key), as base64 and hex like the provider's.
+    const length = typeof inputs.length === "number" ? inputs.length : 32;
+    const bytes = Buffer.alloc(length);
+    for (let i = 0; i < length; i++)
+      bytes[i] = parseInt(fakeHash(`${name}-${Math.floor(i / 4)}`, 8).slice((i % 4) * 2, (i % 4) * 2 + 2), 16);
+    return { base64: bytes.toString("base64"), hex: bytes.toString("hex") };
+  },
+  "tls:index/privateKey:PrivateKey": ({ hash }) => ({
+    privateKeyOpenssh: "-----BEGIN OPENSSH PRIVATE KEY-----\nplan-placeholder\n-----END OPENSSH PRIVATE KEY-----\n",
+    privateKeyPem: "-----BEGIN PRIVATE KEY-----\nplan-placeholder\n-----END PRIVATE KEY-----\n",
+    publicKeyOpenssh: `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPlan${hash} lab-plan\n`,
+  }),
+  "aws:ec2/instance:Instance": ({ name, inputs, ctx }) => ({
+    privateIp: fakeIp(name),
+    privateDns: `ip-${fakeIp(name).replace(/\./g, "-")}.${ctx.region}.compute.internal`,
+    // A public address only where one was asked for, from TEST-NET-3 (RFC 5737, never routed).
+    ...(inputs.associatePublicIpAddress === true ? { publicIp: `203.0.113.${(parseInt(fakeHash(name, 8), 16) % 254) + 1}` } : {}),
+  }),
+  // An Elastic IP's address (TEST-NET-3 like an instance's) and its allocation id (the resource's id).
+  "aws:ec2/eip:Eip": ({ name, id }) => ({
+    publicIp: `203.0.113.${(parseInt(fakeHash(`${name}-eip`, 8), 16) % 254) + 1}`,
+    allocationId: id,
+  }),
+  "aws:ec2/vpc:Vpc": ({ name }) => ({
+    defaultRouteTableId: `rtb-${fakeHash(`${name}-main`)}`,
+    mainRouteTableId: `rtb-${fakeHash(`${name}-main`)}`,
+  }),
+  "aws:fsx/ontapFileSystem:OntapFileSystem": ({ name, id, ctx }) => ({
+    // FSx's own resource type names (Service Authorization Reference, "Resource types defined by Amazon FSx").
+    arn: `arn:aws:fsx:${ctx.region}:${FAKE_ACCOUNT}:file-system/${id}`,
+    dnsName: `${id}.fsx.${ctx.region}.amazonaws.com`,
+    endpoints: [
+      {
+        // The SDK's (pluralised) names: outputs.fsx.OntapFileSystemEndpoint.
+        interclusters: [
+          {
+            dnsName: `intercluster.${id}.fsx.${ctx.region}.amazonaws.com`,
+            ipAddresses: [fakeIp(`${name}-ic1`), fakeIp(`${name}-ic2`)],
+          },
+        ],
+        managements: [{ dnsName: `management.${id}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: ["198.19.255.10"] }],
+      },
+    ],
+  }),
+  "aws:fsx/ontapStorageVirtualMachine:OntapStorageVirtualMachine": ({ name, id, inputs, ctx }) => ({
+    endpoints: [
+      {
+        iscsis: [
+          {
+            dnsName: `iscsi.${id}.${inputs.fileSystemId ?? "fs"}.fsx.${ctx.region}.amazonaws.com`,
+            ipAddresses: [fakeIp(`${name}-iscsi1`), fakeIp(`${name}-iscsi2`)],
+          },
+        ],
+        managements: [{ dnsName: `${id}.${inputs.fileSystemId ?? "fs"}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: ["198.19.255.20"] }],
+        nfs: [{ dnsName: `${id}.${inputs.fileSystemId ?? "fs"}.fsx.${ctx.region}.amazonaws.com`, ipAddresses: ["198.19.255.20"] }],
+        smbs: [],
+      },
+    ],
+  }),
+  "eks:index:Cluster": fakeEksCluster,
+  "aws:ecr/repository:Repository": ({ id, inputs, ctx }) => ({
+    repositoryUrl: `${FAKE_ACCOUNT}.dkr.ecr.${ctx.region}.amazonaws.com/${inputs.name ?? id}`,
+    registryId: FAKE_ACCOUNT,
+    arn: `arn:aws:ecr:${ctx.region}:${FAKE_ACCOUNT}:repository/${inputs.name ?? id}`,
+  }),
+  "docker-build:index:Image": ({ type, name, inputs }) => {
+    const tags = Array.isArray(inputs.tags) ? (inputs.tags as unknown[]).map(String) : [];
+    const digest = `sha256:${fakeHash(`${type}::${name}`, 64)}`;
+    return { digest, ref: tags.length > 0 ? `${tags[0]}@${digest}` : "" };
+  },
+  "kubernetes:core/v1:Namespace": ({ type, name, inputs }) => {
+    // The API server gives every object a uid (RFC 4122 form); the kafka stack names a deployment by its namespace's.
+    const h = fakeHash(`${type}::${name}::uid`, 32);
+    const uid = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+    return { metadata: { ...((inputs.metadata as Record<string, unknown> | undefined) ?? {}), uid } };
+  },
+};
+
+/** An EKS cluster (pulumi-eks' component): its kubeconfig, security groups and OIDC issuer. */
+function fakeEksCluster({ name, inputs, ctx }: FakeResource): Record<string, unknown> {
+  const clusterName = String(inputs.name ?? name);
+  const clusterSg = `sg-${fakeHash(`${name}-cluster-sg`)}`;
+  const issuer = `oidc.eks.${ctx.region}.amazonaws.com/id/${fakeHash(`${name}-oidc`, 32).toUpperCase()}`;
+  const kubeconfig = {
+    apiVersion: "v1",
+    kind: "Config",
+    clusters: [
+      {
+        name: clusterName,
+        cluster: {
+          server: `https://${fakeHash(`${name}-endpoint`, 32).toUpperCase()}.gr7.${ctx.region}.eks.amazonaws.com`,
+          "certificate-authority-data": "cGxhbi1wbGFjZWhvbGRlcg==",
+        },
+      },
+    ],
+    contexts: [{ name: clusterName, context: { cluster: clusterName, user: clusterName } }],
+    "current-context": clusterName,
+    users: [
+      {
+        name: clusterName,
+        user: {
+          exec: {
+            apiVersion: "client.authentication.k8s.io/v1beta1",
+            command: "aws",
+            args: ["eks", "get-token", "--cluster-name", clusterName, "--region", ctx.region, "--output", "json"],
+          },
+        },
+      },
+    ],
+  };
+  return {
+    kubeconfig,
+    kubeconfigJson: JSON.stringify(kubeconfig),
+    clusterSecurityGroupId: clusterSg,
+    nodeSecurityGroupId: inputs.skipDefaultSecurityGroups === true ? clusterSg : `sg-${fakeHash(`${name}-node-sg`)}`,
+    oidcProviderArn: inputs.createOidcProvider === true ? `arn:aws:iam::${FAKE_ACCOUNT}:oidc-provider/${issuer}` : "",
+    oidcProviderUrl: `https://${issuer}`,
+    oidcIssuer: issuer,
+  };
 }
 
 /** Answers of the invokes the lab makes; any other token is an error (strict mocks). */

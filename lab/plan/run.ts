@@ -315,6 +315,77 @@ function showUnknowns(v: unknown): unknown {
   return v;
 }
 
+/** What the mocks answer from: the upstream stacks, the mode, and what a first preview does not know. */
+interface MockInputs {
+  readonly resolve: Resolver;
+  readonly firstPreview: boolean;
+  readonly ctx: FakeContext;
+  /** First preview: provider URN -> its config keys unknown at preview. */
+  readonly unconfigured: ReadonlyMap<string, string[]>;
+  /** First preview: the invokes answered {} (appended to). */
+  readonly emptyInvokes: EmptyInvoke[];
+}
+
+/** The plan's mocks: StackReferences from the stacks planned before, the fakes (lab/plan/fakes.ts) for the rest. */
+function planMocks({ resolve, firstPreview, ctx, unconfigured, emptyInvokes }: MockInputs): pulumi.runtime.Mocks {
+  return {
+    newResource(args: pulumi.runtime.MockResourceArgs): { id: string | undefined; state: Record<string, unknown> } {
+      if (args.type === "pulumi:pulumi:StackReference") {
+        const name = String(args.inputs.name);
+        const up = resolve(name);
+        if (!up) {
+          throw new Error(unresolvable(name));
+        }
+        return { id: name, state: { name, outputs: up.outputs, secretOutputNames: [...up.secretOutputNames] } };
+      }
+      // First preview: the inputs only; no id (unknown) and every other output unknown.
+      if (firstPreview) return { id: undefined, state: { ...args.inputs } };
+      const fake = fakeState(args.type, args.name, args.inputs as Record<string, unknown>, ctx);
+      return { id: args.custom === false ? undefined : fake.id, state: { ...args.inputs, ...fake.state } };
+    },
+    call(args: pulumi.runtime.MockCallArgs): Record<string, unknown> {
+      // A provider reference is `<urn>::<id>`; a default provider's is empty (its config is the stack's, known).
+      const provider = args.provider ? args.provider.slice(0, args.provider.lastIndexOf("::")) : "";
+      const unknownKeys = unconfigured.get(provider);
+      if (unknownKeys) {
+        emptyInvokes.push({ token: args.token, provider, unknownKeys });
+        return {};
+      }
+      return fakeCall(args.token, args.inputs as Record<string, unknown>, ctx);
+    },
+  };
+}
+
+/** A registered resource as the plan records it, from the SDK's RegisterResourceRequest. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function plannedResource(req: any, urn: string): PlannedResource {
+  const propDeps: string[] = [];
+  const byProperty: Record<string, string[]> = {};
+  req.getPropertydependenciesMap().forEach((deps: { getUrnsList(): string[] }, key: string) => {
+    propDeps.push(...deps.getUrnsList());
+    if (deps.getUrnsList().length > 0) byProperty[key] = [...deps.getUrnsList()].sort();
+  });
+  const object = req.getObject()?.toJavaScript() ?? {};
+  return {
+    urn,
+    type: req.getType(),
+    name: req.getName(),
+    parent: req.getParent() || null,
+    inputs: displayValue(object) as Record<string, unknown>,
+    dependencies: [...new Set([...req.getDependenciesList(), ...propDeps])].sort(),
+    custom: req.getCustom(),
+    provider: req.getProvider() || null,
+    options: {
+      replaceOnChanges: [...req.getReplaceonchangesList()],
+      deleteBeforeReplace: req.getDeletebeforereplace() === true,
+      ignoreChanges: [...req.getIgnorechangesList()],
+      retainOnDelete: req.getRetainondelete() === true,
+    },
+    comparableInputs: comparableValue(object) as Record<string, unknown>,
+    propertyDependencies: byProperty,
+  };
+}
+
 /**
  * Plans one stack. `program` is the stack's program (stacks/index.ts `runStack`); `resolve`
  * answers its StackReferences from stacks planned before it.
@@ -376,32 +447,7 @@ export async function planStack(
   deadline.catch(() => undefined);
 
   await pulumi.runtime.setMocks(
-    {
-      newResource(args: pulumi.runtime.MockResourceArgs): { id: string | undefined; state: Record<string, unknown> } {
-        if (args.type === "pulumi:pulumi:StackReference") {
-          const name = String(args.inputs.name);
-          const up = resolveOrNone(name);
-          if (!up) {
-            throw new Error(unresolvable(name));
-          }
-          return { id: name, state: { name, outputs: up.outputs, secretOutputNames: [...up.secretOutputNames] } };
-        }
-        // First preview: the inputs only; no id (unknown) and every other output unknown.
-        if (firstPreview) return { id: undefined, state: { ...args.inputs } };
-        const fake = fakeState(args.type, args.name, args.inputs as Record<string, unknown>, ctx);
-        return { id: args.custom === false ? undefined : fake.id, state: { ...args.inputs, ...fake.state } };
-      },
-      call(args: pulumi.runtime.MockCallArgs): Record<string, unknown> {
-        // A provider reference is `<urn>::<id>`; a default provider's is empty (its config is the stack's, known).
-        const provider = args.provider ? args.provider.slice(0, args.provider.lastIndexOf("::")) : "";
-        const unknownKeys = unconfigured.get(provider);
-        if (unknownKeys) {
-          emptyInvokes.push({ token: args.token, provider, unknownKeys });
-          return {};
-        }
-        return fakeCall(args.token, args.inputs as Record<string, unknown>, ctx);
-      },
-    },
+    planMocks({ resolve: resolveOrNone, firstPreview, ctx, unconfigured, emptyInvokes }),
     PROJECT,
     spec.name,
     true,
@@ -422,31 +468,7 @@ export async function planStack(
           const keys = unknownConfigKeys(req.getObject()?.toJavaScript() ?? {});
           if (keys.length > 0) unconfigured.set(resp.getUrn(), keys);
         }
-        const propDeps: string[] = [];
-        const byProperty: Record<string, string[]> = {};
-        req.getPropertydependenciesMap().forEach((deps: { getUrnsList(): string[] }, key: string) => {
-          propDeps.push(...deps.getUrnsList());
-          if (deps.getUrnsList().length > 0) byProperty[key] = [...deps.getUrnsList()].sort();
-        });
-        const object = req.getObject()?.toJavaScript() ?? {};
-        resources.push({
-          urn: resp.getUrn(),
-          type: req.getType(),
-          name: req.getName(),
-          parent: req.getParent() || null,
-          inputs: displayValue(object) as Record<string, unknown>,
-          dependencies: [...new Set([...req.getDependenciesList(), ...propDeps])].sort(),
-          custom: req.getCustom(),
-          provider: req.getProvider() || null,
-          options: {
-            replaceOnChanges: [...req.getReplaceonchangesList()],
-            deleteBeforeReplace: req.getDeletebeforereplace() === true,
-            ignoreChanges: [...req.getIgnorechangesList()],
-            retainOnDelete: req.getRetainondelete() === true,
-          },
-          comparableInputs: comparableValue(object) as Record<string, unknown>,
-          propertyDependencies: byProperty,
-        });
+        resources.push(plannedResource(req, resp.getUrn()));
       }
       callback(err, resp);
     });

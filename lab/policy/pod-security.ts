@@ -97,65 +97,105 @@ const RESTRICTED_VOLUME_TYPES = new Set([
 const SELINUX_TYPES = new Set(["", "container_t", "container_init_t", "container_kvm_t", "container_engine_t"]);
 const CONFINED_PROFILES = ["RuntimeDefault", "Localhost"];
 
-/** Violations of the "restricted" Pod Security Standard by `pod`, one line each. */
+/** Violations of the "restricted" Pod Security Standard by `pod`, one line each: the pod's, then each container's. */
 export function restrictedViolations(pod: PodSpecLike): string[] {
-  const v: string[] = [];
   const psc = pod.securityContext ?? {};
   const containers: Array<{ where: string; c: ContainerLike }> = [
     ...(pod.initContainers ?? []).map((c) => ({ where: `initContainers[${c.name}]`, c })),
     ...pod.containers.map((c) => ({ where: `containers[${c.name}]`, c })),
     ...(pod.ephemeralContainers ?? []).map((c) => ({ where: `ephemeralContainers[${c.name}]`, c })),
   ];
-
-  // baseline
-  if (psc.windowsOptions?.hostProcess) v.push("pod: windowsOptions.hostProcess must not be true");
-  for (const ns of ["hostNetwork", "hostPID", "hostIPC"] as const) if (pod[ns]) v.push(`pod: ${ns} must not be true`);
-  if (psc.seLinuxOptions) {
-    if (!SELINUX_TYPES.has(psc.seLinuxOptions.type ?? "")) v.push("pod: seLinuxOptions.type not allowed");
-    if (psc.seLinuxOptions.user || psc.seLinuxOptions.role) v.push("pod: seLinuxOptions.user/role must not be set");
-  }
-  if (psc.appArmorProfile && !CONFINED_PROFILES.includes(psc.appArmorProfile.type ?? ""))
-    v.push("pod: appArmorProfile must be RuntimeDefault or Localhost");
-  for (const s of psc.sysctls ?? []) if (!SAFE_SYSCTLS.has(s.name)) v.push(`pod: sysctl ${s.name} is not safe`);
-  for (const vol of pod.volumes ?? []) {
-    const types = Object.keys(vol).filter((k) => k !== "name");
-    if (types.includes("hostPath")) v.push(`volume ${vol.name}: hostPath is forbidden`);
-    for (const t of types) if (!RESTRICTED_VOLUME_TYPES.has(t)) v.push(`volume ${vol.name}: type ${t} is not allowed`);
-  }
-
-  // restricted, pod level
-  const podSeccomp = psc.seccompProfile?.type;
-  if (podSeccomp === "Unconfined") v.push("pod: seccompProfile must not be Unconfined");
-  if (psc.runAsUser === 0) v.push("pod: runAsUser must not be 0");
-  if (psc.runAsNonRoot === false) v.push("pod: runAsNonRoot must not be false");
-
-  for (const { where, c } of containers) {
-    const sc = c.securityContext ?? {};
-    if (sc.windowsOptions?.hostProcess) v.push(`${where}: windowsOptions.hostProcess must not be true`);
-    if (sc.privileged) v.push(`${where}: privileged must not be true`);
-    for (const p of c.ports ?? []) if (p.hostPort) v.push(`${where}: hostPort ${p.hostPort} is forbidden`);
-    if (sc.procMount && sc.procMount !== "Default") v.push(`${where}: procMount must be Default`);
-    if (sc.seLinuxOptions) {
-      if (!SELINUX_TYPES.has(sc.seLinuxOptions.type ?? "")) v.push(`${where}: seLinuxOptions.type not allowed`);
-      if (sc.seLinuxOptions.user || sc.seLinuxOptions.role) v.push(`${where}: seLinuxOptions.user/role must not be set`);
-    }
-    if (sc.appArmorProfile && !CONFINED_PROFILES.includes(sc.appArmorProfile.type ?? ""))
-      v.push(`${where}: appArmorProfile must be RuntimeDefault or Localhost`);
-    if (sc.allowPrivilegeEscalation !== false) v.push(`${where}: allowPrivilegeEscalation must be false`);
-    const nonRoot = sc.runAsNonRoot ?? psc.runAsNonRoot;
-    if (sc.runAsNonRoot === false) v.push(`${where}: runAsNonRoot must not be false`);
-    else if (nonRoot !== true) v.push(`${where}: runAsNonRoot must be true (pod or container)`);
-    if (sc.runAsUser === 0) v.push(`${where}: runAsUser must not be 0`);
-    const seccomp = sc.seccompProfile?.type ?? podSeccomp;
-    if (seccomp === undefined || !CONFINED_PROFILES.includes(seccomp)) {
-      v.push(`${where}: seccompProfile must be RuntimeDefault or Localhost (pod or container)`);
-    }
-    const drop = sc.capabilities?.drop ?? [];
-    if (!drop.includes("ALL")) v.push(`${where}: capabilities must drop ALL`);
-    for (const cap of sc.capabilities?.add ?? []) {
-      if (cap !== "NET_BIND_SERVICE") v.push(`${where}: capability ${cap} must not be added`);
-      if (!BASELINE_CAPS.has(cap)) v.push(`${where}: capability ${cap} is beyond baseline`);
-    }
-  }
-  return v;
+  return [
+    ...POD_CONTROLS.flatMap((control) => control(pod, psc)),
+    ...containers.flatMap(({ where, c }) => CONTAINER_CONTROLS.flatMap((control) => control(where, c, c.securityContext ?? {}, psc))),
+  ];
 }
+
+type PodControl = (pod: PodSpecLike, psc: PodSecurityContextLike) => string[];
+type ContainerControl = (where: string, c: ContainerLike, sc: ContainerSecurityContextLike, psc: PodSecurityContextLike) => string[];
+
+// The controls both levels have: `where` is "pod" or the container.
+
+/** baseline, HostProcess. */
+const hostProcess = (where: string, sc: SecurityContextLike): string[] =>
+  sc.windowsOptions?.hostProcess ? [`${where}: windowsOptions.hostProcess must not be true`] : [];
+
+/** baseline, SELinux: an allowed type, no user or role. */
+function seLinux(where: string, sc: SecurityContextLike): string[] {
+  const o = sc.seLinuxOptions;
+  if (!o) return [];
+  return [
+    ...(SELINUX_TYPES.has(o.type ?? "") ? [] : [`${where}: seLinuxOptions.type not allowed`]),
+    ...(o.user || o.role ? [`${where}: seLinuxOptions.user/role must not be set`] : []),
+  ];
+}
+
+/** baseline, AppArmor. */
+const appArmor = (where: string, sc: SecurityContextLike): string[] =>
+  sc.appArmorProfile && !CONFINED_PROFILES.includes(sc.appArmorProfile.type ?? "")
+    ? [`${where}: appArmorProfile must be RuntimeDefault or Localhost`]
+    : [];
+
+/** restricted, Running as Non-root user: runAsUser is not 0. */
+const notRootUser = (where: string, sc: SecurityContextLike): string[] => (sc.runAsUser === 0 ? [`${where}: runAsUser must not be 0`] : []);
+
+/** The controls of the pod, in the order they are reported. */
+const POD_CONTROLS: readonly PodControl[] = [
+  (_pod, psc) => hostProcess("pod", psc),
+  /** baseline, Host Namespaces. */
+  (pod) => (["hostNetwork", "hostPID", "hostIPC"] as const).filter((ns) => pod[ns]).map((ns) => `pod: ${ns} must not be true`),
+  (_pod, psc) => seLinux("pod", psc),
+  (_pod, psc) => appArmor("pod", psc),
+  /** baseline, Sysctls: the safe set only. */
+  (_pod, psc) => (psc.sysctls ?? []).filter((s) => !SAFE_SYSCTLS.has(s.name)).map((s) => `pod: sysctl ${s.name} is not safe`),
+  /** baseline, HostPath Volumes; restricted, Volume Types. */
+  (pod) =>
+    (pod.volumes ?? []).flatMap((vol) => {
+      const types = Object.keys(vol).filter((k) => k !== "name");
+      return [
+        ...(types.includes("hostPath") ? [`volume ${vol.name}: hostPath is forbidden`] : []),
+        ...types.filter((t) => !RESTRICTED_VOLUME_TYPES.has(t)).map((t) => `volume ${vol.name}: type ${t} is not allowed`),
+      ];
+    }),
+  /** baseline, Seccomp: not Unconfined. */
+  (_pod, psc) => (psc.seccompProfile?.type === "Unconfined" ? ["pod: seccompProfile must not be Unconfined"] : []),
+  (_pod, psc) => notRootUser("pod", psc),
+  /** restricted, Running as Non-root: not false on the pod (each container checks it is true). */
+  (_pod, psc) => (psc.runAsNonRoot === false ? ["pod: runAsNonRoot must not be false"] : []),
+];
+
+/** The controls of each container, in the order they are reported. */
+const CONTAINER_CONTROLS: readonly ContainerControl[] = [
+  (where, _c, sc) => hostProcess(where, sc),
+  /** baseline, Privileged Containers. */
+  (where, _c, sc) => (sc.privileged ? [`${where}: privileged must not be true`] : []),
+  /** baseline, Host Ports. */
+  (where, c) => (c.ports ?? []).filter((p) => p.hostPort).map((p) => `${where}: hostPort ${p.hostPort} is forbidden`),
+  /** baseline, /proc Mount Type. */
+  (where, _c, sc) => (sc.procMount && sc.procMount !== "Default" ? [`${where}: procMount must be Default`] : []),
+  (where, _c, sc) => seLinux(where, sc),
+  (where, _c, sc) => appArmor(where, sc),
+  /** restricted, Privilege Escalation. */
+  (where, _c, sc) => (sc.allowPrivilegeEscalation !== false ? [`${where}: allowPrivilegeEscalation must be false`] : []),
+  /** restricted, Running as Non-root: true on the container or the pod, false on neither. */
+  (where, _c, sc, psc) => {
+    if (sc.runAsNonRoot === false) return [`${where}: runAsNonRoot must not be false`];
+    return (sc.runAsNonRoot ?? psc.runAsNonRoot) !== true ? [`${where}: runAsNonRoot must be true (pod or container)`] : [];
+  },
+  (where, _c, sc) => notRootUser(where, sc),
+  /** restricted, Seccomp: RuntimeDefault or Localhost on the container or the pod. */
+  (where, _c, sc, psc) => {
+    const seccomp = sc.seccompProfile?.type ?? psc.seccompProfile?.type;
+    return seccomp === undefined || !CONFINED_PROFILES.includes(seccomp)
+      ? [`${where}: seccompProfile must be RuntimeDefault or Localhost (pod or container)`]
+      : [];
+  },
+  /** restricted, Capabilities: drop ALL, add at most NET_BIND_SERVICE (and baseline: nothing beyond its set). */
+  (where, _c, sc) => [
+    ...((sc.capabilities?.drop ?? []).includes("ALL") ? [] : [`${where}: capabilities must drop ALL`]),
+    ...(sc.capabilities?.add ?? []).flatMap((cap) => [
+      ...(cap !== "NET_BIND_SERVICE" ? [`${where}: capability ${cap} must not be added`] : []),
+      ...(BASELINE_CAPS.has(cap) ? [] : [`${where}: capability ${cap} is beyond baseline`]),
+    ]),
+  ],
+];

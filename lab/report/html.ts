@@ -19,7 +19,7 @@ import {
   type TableLayout,
 } from "./layout";
 import type { ReportModel } from "./model";
-import { limitNotes, manifestReport } from "../util/report";
+import { limitNotes, manifestReport } from "./utilization";
 
 /** Text with `& < > " '` escaped, for element content and attribute values. */
 export function escapeHtml(t: string): string {

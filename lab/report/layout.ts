@@ -7,7 +7,7 @@ import { chartOf, ratioChartOf, referenceLabel, type Chart } from "./chart";
 import { displayUnit, formatMetadata, formatP, formatPercent, formatRange, formatRatio, formatSampleValue } from "./format";
 import { MIN_REPS_FOR_DIFFERENCE, type Experiment, type MetricTable, type Ratio, type ReportModel } from "./model";
 import type { ReferenceRow } from "./published";
-import { utilChart, type UtilComparison } from "../util/report";
+import { utilChart, type UtilComparison } from "./utilization";
 
 /** One table cell: `code` for metadata values (shown verbatim), `strong` for labels, `href` a link. */
 export interface Cell {
@@ -224,7 +224,7 @@ export function incomparableLayout(model: ReportModel): TableLayout {
 
 /**
  * The charts of an experiment: its ratio chart (keyed by the experiment), each table's by table,
- * and its utilization comparisons' (lab/util/report.ts) by comparison.
+ * and its utilization comparisons' (lab/report/utilization.ts) by comparison.
  */
 export function chartsOf(experiment: Experiment): Map<Experiment | MetricTable | UtilComparison, Chart> {
   const out = new Map<Experiment | MetricTable | UtilComparison, Chart>();

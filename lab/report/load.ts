@@ -11,8 +11,8 @@ import * as path from "node:path";
 import type { Sample } from "../../core/sample";
 import { RAW_DIR, readRunResults, SAMPLES_FILE } from "../results/files";
 import type { InputFile } from "./model";
-import { readManifestFile } from "../util/manifest";
-import { readUtilizationFile } from "../util/files";
+import { readManifestFile } from "../utilization/manifest";
+import { readUtilizationFile } from "../utilization/files";
 
 /** A directory argument that cannot be searched, or that holds no samples. */
 export class ReportInputError extends Error {

@@ -18,7 +18,7 @@ import {
   type TableLayout,
 } from "./layout";
 import type { ReportModel } from "./model";
-import { limitNotes, manifestReport } from "../util/report";
+import { limitNotes, manifestReport } from "./utilization";
 
 /** Inline code that survives any backticks in the text, with `|` escaped for table cells. */
 function codeSpan(t: string): string {

@@ -32,7 +32,7 @@ import {
   type RunExtras,
   type TableLimits,
   type UtilComparison,
-} from "../util/report";
+} from "./utilization";
 import { referencesFor, type ReferenceRow } from "./published";
 import {
   BOOTSTRAP_DEFAULTS,
@@ -58,7 +58,7 @@ export interface SourcedSample {
  * (`pgbenchInitialisation`: each repetition starts with pgbench's own vacuum, so runs that reuse
  * the tables start from the same state, pgbench.sh says), and the repetition's window (`repStart`,
  * `repEnd`: when it ran). The run's manifest (`manifest.…` keys, core/manifest.ts) is not part of a
- * row's identity either: lab/util/report.ts compares manifests on their own.
+ * row's identity either: lab/report/utilization.ts compares manifests on their own.
  */
 export const PER_REPETITION_KEYS: readonly string[] = ["rep", "runId", "errno", "periods", "pgbenchInitialisation", "repStart", "repEnd"];
 
@@ -221,9 +221,9 @@ export interface Experiment {
   readonly title: string;
   readonly tables: readonly MetricTable[];
   readonly ratios: readonly Ratio[];
-  /** Per table, each row's repetitions and their limit lines (lab/util/report.ts). */
+  /** Per table, each row's repetitions and their limit lines (lab/report/utilization.ts). */
   readonly limits?: readonly TableLimits[];
-  /** Per compared pair of rows, the resources' utilization (lab/util/report.ts). */
+  /** Per compared pair of rows, the resources' utilization (lab/report/utilization.ts). */
   readonly utilization?: readonly UtilComparison[];
 }
 
@@ -237,7 +237,7 @@ export interface ReportModel {
   /** One line per experiment where `--baseline` could not be compared like for like, saying why. */
   readonly baselineNotes: readonly string[];
   readonly bootstrap: Required<BootstrapOptions>;
-  /** Each run's manifest and the differences `force` let through (lab/util/report.ts). */
+  /** Each run's manifest and the differences `force` let through (lab/report/utilization.ts). */
   readonly manifests?: ManifestSection;
 }
 
@@ -567,7 +567,7 @@ export function buildModel(files: readonly InputFile[], options: ModelOptions = 
   const index = utilIndex(files, identity);
   for (const f of files) {
     for (const sample of f.samples) {
-      // Utilization samples are the limit lines' and charts' (lab/util/report.ts), not tables.
+      // Utilization samples are the limit lines' and charts' (lab/report/utilization.ts), not tables.
       if (isUtilMetric(sample.metric)) continue;
       const experiment = sample.metadata.scenario === undefined ? "" : String(sample.metadata.scenario);
       const key = JSON.stringify([experiment, sample.metric]);

@@ -4,7 +4,7 @@
  * ```text
  * <rootDir>/<stack>/<runId>/samples.json   the samples, a JSON array, 2-space indented
  * <rootDir>/<stack>/<runId>/raw/<name>     each raw tool output, verbatim
- * <rootDir>/<stack>/<runId>/manifest.json  the run's manifest (lab/util/manifest.ts), when saved with one;
+ * <rootDir>/<stack>/<runId>/manifest.json  the run's manifest (lab/utilization/manifest.ts), when saved with one;
  *                                          it is also in every sample's metadata (`manifest.…` keys)
  * ```
  *
@@ -20,9 +20,8 @@
 import * as fs from "fs";
 import * as path from "path";
 import { ToolOutputError } from "../../core/errors";
-import { manifestMetadata } from "../../core/manifest";
+import { manifestMetadata, type Manifest } from "../../core/manifest";
 import type { Sample } from "../../core/sample";
-import { MANIFEST_FILE, type ManifestFile } from "../util/manifest";
 
 /** A raw tool output kept next to the samples. */
 export interface RawFile {
@@ -52,6 +51,13 @@ export class RunExistsError extends Error {
 export const SAMPLES_FILE = "samples.json";
 /** The directory of the raw outputs inside a run directory. */
 export const RAW_DIR = "raw";
+/** The run's manifest (lab/utilization/manifest.ts `ManifestFile`), when saved with one. */
+export const MANIFEST_FILE = "manifest.json";
+
+/** What the results need of a run's manifest file (lab/utilization/manifest.ts `ManifestFile`): it is written whole. */
+export interface RunManifestFile {
+  readonly manifest: Manifest;
+}
 
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
@@ -89,7 +95,7 @@ export function writeRunResults(
   runId: string,
   samples: readonly Sample[],
   raws: readonly RawFile[],
-  manifest?: ManifestFile,
+  manifest?: RunManifestFile,
 ): string {
   const dir = runDir(rootDir, stack, runId);
   const names = new Set<string>();
@@ -105,7 +111,7 @@ export function writeRunResults(
   try {
     fs.mkdirSync(path.join(tmp, RAW_DIR));
     for (const r of raws) writeFileSynced(path.join(tmp, RAW_DIR, r.name), r.text);
-    // With a manifest (lab/util/manifest.ts): manifest.json beside the samples, and in every sample's metadata.
+    // With a manifest (lab/utilization/manifest.ts): manifest.json beside the samples, and in every sample's metadata.
     const stamp = manifest === undefined ? {} : manifestMetadata(manifest.manifest);
     if (manifest !== undefined) writeFileSynced(path.join(tmp, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     const stamped = samples.map((s) => ({ ...s, metadata: { ...s.metadata, ...stamp } }));

@@ -19,7 +19,7 @@ import { cutResultBlocks, markerMetadata, rawOutputName, type RawOutput } from "
 import { isToolName, parseToolOutput } from "../../core/parsers";
 import { withRunMetadata, type Sample } from "../../core/sample";
 import { writeRunResults } from "../results/files";
-import type { ManifestFile } from "../util/manifest";
+import type { ManifestFile } from "../utilization/manifest";
 
 /** Pulumi's signature key of a secret value in a deployment (apitype `SecretSig`). */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";

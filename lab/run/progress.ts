@@ -9,6 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { formatElapsed, stamp } from "../../core/elapsed";
 
 /** Where progress goes: the terminal and the run log. */
 export interface Reporter {
@@ -16,23 +17,6 @@ export interface Reporter {
   line(text: string): void;
   /** Pulumi's own output of one operation (shown with --verbose, always in the run log). */
   output(stack: string, op: string, text: string): void;
-}
-
-/** `65000` → `1m05s`; `3725000` → `1h02m05s`. */
-export function formatElapsed(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  const p = (n: number) => String(n).padStart(2, "0");
-  return h > 0 ? `${h}h${p(m)}m${p(sec)}s` : m > 0 ? `${m}m${p(sec)}s` : `${sec}s`;
-}
-
-/** `+hh:mm:ss` since the run started. */
-export function stamp(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `+${p(Math.floor(s / 3600))}:${p(Math.floor((s % 3600) / 60))}:${p(s % 60)}`;
 }
 
 export type OpState = "started" | "running" | "done" | "failed" | "cancelled" | "retrying";

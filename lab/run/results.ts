@@ -9,7 +9,7 @@ import * as path from "node:path";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { writeRunResults } from "../results/files";
 import { stackResults } from "../results/stack-outputs";
-import type { ManifestFile } from "../util/manifest";
+import type { ManifestFile } from "../utilization/manifest";
 
 /** Output values as `pulumi stack output --json --show-secrets` prints them. */
 export function plainOutputs(outputs: OutputMap): Record<string, unknown> {
@@ -17,7 +17,7 @@ export function plainOutputs(outputs: OutputMap): Record<string, unknown> {
 }
 
 /**
- * Writes `stack`'s results under `resultsRoot`, with the run's manifest when given (lab/util/manifest.ts
+ * Writes `stack`'s results under `resultsRoot`, with the run's manifest when given (lab/utilization/manifest.ts
  * `takeManifest`); undefined when the stack has no `results` output (network, compare).
  */
 export function saveStackOutputs(resultsRoot: string, stack: string, outputs: OutputMap, manifest?: ManifestFile): string | undefined {

@@ -165,357 +165,457 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Runs a scenario; never rejects: every failure is in the outcome. */
+/**
+ * Runs a scenario; never rejects: every failure is in the outcome. The method: preflight; up in
+ * dependency order; the steps (reruns, experiments); the results saved; clean-up (what a failed run
+ * collected saved, the report, destroy dependents first); the closing report. A second Ctrl-C
+ * ends it at once with what is left.
+ */
 export async function runScenario(env: RunEnv): Promise<RunOutcome> {
-  const clock = env.clock ?? Date.now;
-  const t0 = clock();
-  const r = env.reporter;
-  const interval = env.progressIntervalMs ?? 10_000;
-  const attempts = env.destroyAttempts ?? DESTROY_ATTEMPTS;
-  const forward = env.forwardInterrupt ?? true;
+  const run = new ScenarioRun(env);
+  const first = await Promise.race([run.main(), run.secondCtrlC]);
+  if (first !== "stop") return first;
+  // Second Ctrl-C: report what is left now; running operations are not awaited.
+  if (!run.plan)
+    return {
+      status: "stopped",
+      stage: "preflight",
+      problems: [],
+      created: run.created,
+      destroyed: run.destroyed,
+      left: [],
+      saved: run.saved,
+      exitCode: EXIT.interrupted,
+      report: [],
+    };
+  return run.finish(run.plan, "stopped");
+}
 
-  const created: string[] = [];
-  const handles = new Map<string, RunStackHandle>();
-  const outputs = new Map<string, OutputMap>();
-  const reached = new Map<string, number>();
-  const savedOutputs = new WeakSet<OutputMap>();
+/** The plan's stacks by name, in dependency order, with their upstreams. */
+interface PlanIndex {
+  readonly byName: ReadonlyMap<string, RunStackSpec>;
+  readonly order: readonly string[];
+  readonly upstreams: Record<string, readonly string[]>;
+}
+
+/** One run: what it created, saved and destroyed, how it failed, and its Ctrl-C handling. */
+class ScenarioRun {
+  private readonly clock: () => number;
+  private readonly t0: number;
+  private readonly r: Reporter;
+  private readonly interval: number;
+  private readonly attempts: number;
+  private readonly forward: boolean;
+
+  readonly created: string[] = [];
+  private readonly handles = new Map<string, RunStackHandle>();
+  private readonly outputs = new Map<string, OutputMap>();
+  private readonly reached = new Map<string, number>();
+  private readonly savedOutputs = new WeakSet<OutputMap>();
   /** Stacks whose up failed: their completed collectors are saved before the destroy. */
-  const upFailed = new Map<string, string>();
-  const saved: string[] = [];
-  const destroyed: string[] = [];
-  const active = new Set<string>();
-  let failure: { stage: string; error: string } | undefined;
-  let interrupted = false;
-  let stopped = false;
-  let plan: RunPlan | undefined;
-  let workspace: RunWorkspace | undefined;
+  private readonly upFailed = new Map<string, string>();
+  readonly saved: string[] = [];
+  readonly destroyed: string[] = [];
+  private readonly active = new Set<string>();
+  private failure: { stage: string; error: string } | undefined;
+  private interrupted = false;
+  private stopped = false;
+  plan: RunPlan | undefined;
+  private workspace: RunWorkspace | undefined;
 
-  const ops = new AbortController();
-  const stopCtl = new AbortController();
+  private readonly ops = new AbortController();
+  private readonly stopCtl = new AbortController();
   // In-process steps (experiments) get no terminal SIGINT: they are always told.
-  const stepAbort = new AbortController();
-  const stepStop = new AbortController();
-  let reportLines: readonly string[] = [];
-  let opsCancelled = false;
-  const cancelOps = () => {
-    if (!opsCancelled) ops.abort();
-    opsCancelled = true;
-  };
-  const fail = (stage: string, e: unknown) => {
-    if (!failure) {
-      failure = { stage, error: firstLine(e) };
-      r.line(`failed: ${stage}: ${firstLine(e)}`);
-    }
-    cancelOps();
-  };
+  private readonly stepAbort = new AbortController();
+  private readonly stepStop = new AbortController();
+  private reportLines: readonly string[] = [];
+  private opsCancelled = false;
+  private stopStage = "";
+  private resolveStop: () => void = () => undefined;
+  /** Resolves on the second Ctrl-C. */
+  readonly secondCtrlC = new Promise<"stop">((res) => (this.resolveStop = () => res("stop")));
 
-  let resolveStop: () => void = () => undefined;
-  const stopP = new Promise<"stop">((res) => (resolveStop = () => res("stop")));
-  const onCancel = () => {
-    if (interrupted) return;
-    interrupted = true;
-    const during = [...active].join(", ") || "cleanup";
-    if (!failure) failure = { stage: `interrupted (Ctrl-C) during ${during}`, error: "interrupted" };
-    r.line(
+  constructor(private readonly env: RunEnv) {
+    this.clock = env.clock ?? Date.now;
+    this.t0 = this.clock();
+    this.r = env.reporter;
+    this.interval = env.progressIntervalMs ?? 10_000;
+    this.attempts = env.destroyAttempts ?? DESTROY_ATTEMPTS;
+    this.forward = env.forwardInterrupt ?? true;
+    env.interrupts?.on("cancel", this.onCancel);
+    env.interrupts?.on("stop", this.onStop);
+  }
+
+  private cancelOps(): void {
+    if (!this.opsCancelled) this.ops.abort();
+    this.opsCancelled = true;
+  }
+
+  private fail(stage: string, e: unknown): void {
+    if (!this.failure) {
+      this.failure = { stage, error: firstLine(e) };
+      this.r.line(`failed: ${stage}: ${firstLine(e)}`);
+    }
+    this.cancelOps();
+  }
+
+  /** The first Ctrl-C: cancel the running operations, then clean up as after a failure. */
+  private readonly onCancel = () => {
+    if (this.interrupted) return;
+    this.interrupted = true;
+    const during = [...this.active].join(", ") || "cleanup";
+    if (!this.failure) this.failure = { stage: `interrupted (Ctrl-C) during ${during}`, error: "interrupted" };
+    this.r.line(
       "Ctrl-C: cancelling the running operations, then saving results and destroying what was created; press Ctrl-C again to stop at once",
     );
-    r.line("  (a cancelled operation first waits for the cloud operations already running: an FSx file system create can take 40 minutes)");
-    stepAbort.abort();
-    if (forward) cancelOps();
-    else opsCancelled = true; // the terminal delivered the same SIGINT to the Pulumi CLI processes
-  };
-  let stopStage = "";
-  const onStop = () => {
-    stopped = true;
-    stopStage = `stopped (second Ctrl-C) during ${[...active].join(", ") || "cleanup"}`;
-    stepStop.abort();
-    if (!failure) failure = { stage: stopStage, error: "stopped" };
-    if (forward) {
-      cancelOps();
-      stopCtl.abort();
-    }
-    resolveStop();
-  };
-  env.interrupts?.on("cancel", onCancel);
-  env.interrupts?.on("stop", onStop);
-
-  const ensureSaved = (stack: string) => {
-    const out = outputs.get(stack);
-    if (!out || savedOutputs.has(out)) return;
-    const dir = env.saveResults(stack, out);
-    savedOutputs.add(out);
-    if (dir !== undefined) {
-      saved.push(dir);
-      r.line(`${" ".repeat(10)}results ${stack.padEnd(12)} saved to ${dir}`);
-    }
+    this.r.line(
+      "  (a cancelled operation first waits for the cloud operations already running: an FSx file system create can take 40 minutes)",
+    );
+    this.stepAbort.abort();
+    if (this.forward) this.cancelOps();
+    else this.opsCancelled = true; // the terminal delivered the same SIGINT to the Pulumi CLI processes
   };
 
-  const up = async (s: RunStackSpec, op: string, config: Readonly<Record<string, string>>, stage: string) => {
-    active.add(stage);
-    const prog = new OpProgress(s.name, op, s.plannedResources, t0, clock, r, interval);
+  /** The second Ctrl-C: stop at once. */
+  private readonly onStop = () => {
+    this.stopped = true;
+    this.stopStage = `stopped (second Ctrl-C) during ${[...this.active].join(", ") || "cleanup"}`;
+    this.stepStop.abort();
+    if (!this.failure) this.failure = { stage: this.stopStage, error: "stopped" };
+    if (this.forward) {
+      this.cancelOps();
+      this.stopCtl.abort();
+    }
+    this.resolveStop();
+  };
+
+  /** The run, step by step. */
+  async main(): Promise<RunOutcome> {
+    const pre = await this.preflight();
+    if (pre.problems.length > 0 || !pre.run) return this.preflightFailed(pre.problems);
+    const p = this.start(pre.run);
+    const index: PlanIndex = {
+      byName: new Map(p.stacks.map((s) => [s.name, s])),
+      order: p.stacks.map((s) => s.name),
+      upstreams: Object.fromEntries(p.stacks.map((s) => [s.name, s.upstreams])),
+    };
+    this.r.line(`run ${p.scenario} ${p.runId}: ${index.order.length} stacks (${p.stacks.map((s) => s.fqName).join(", ")})`);
+    await this.upInDependencyOrder(index);
+    await this.runSteps(p, index);
+    this.saveResults(index);
+    return this.cleanUp(p, index.upstreams);
+  }
+
+  /** 1. preflight: every problem at once. */
+  private async preflight(): Promise<Preflight> {
     try {
-      let h = handles.get(s.name);
+      return await this.env.preflight();
+    } catch (e) {
+      return { problems: [firstLine(e)] };
+    }
+  }
+
+  /** A failed preflight: nothing was created. */
+  private preflightFailed(found: readonly string[]): RunOutcome {
+    const problems = found.length > 0 ? found : ["preflight returned no plan"];
+    const report = [`preflight failed (nothing was created):`, ...problems.map((p) => `  ${p}`)];
+    report.forEach((l) => this.r.line(l));
+    return {
+      status: "preflight-failed",
+      stage: "preflight",
+      problems,
+      created: this.created,
+      destroyed: this.destroyed,
+      left: [],
+      saved: this.saved,
+      exitCode: EXIT.preflight,
+      report,
+    };
+  }
+
+  private start(run: NonNullable<Preflight["run"]>): RunPlan {
+    this.workspace = run.workspace;
+    this.plan = run.plan;
+    return run.plan;
+  }
+
+  /** 2. up, in dependency order, independent stacks in parallel. */
+  private async upInDependencyOrder({ order, upstreams, byName }: PlanIndex): Promise<void> {
+    if (this.failure) return;
+    await runDag(
+      order,
+      (n) => upstreams[n],
+      (n) => this.up(byName.get(n)!, "up", byName.get(n)!.config, `up ${n}`),
+      { shouldStart: () => !this.failure },
+    );
+  }
+
+  /** Creates (or selects) a stack, sets its config and brings it up. */
+  private async up(s: RunStackSpec, op: string, config: Readonly<Record<string, string>>, stage: string): Promise<void> {
+    const { r, plan } = this;
+    this.active.add(stage);
+    const prog = new OpProgress(s.name, op, s.plannedResources, this.t0, this.clock, r, this.interval);
+    try {
+      let h = this.handles.get(s.name);
       if (!h) {
-        h = await workspace!.createOrSelectStack(s.fqName);
-        created.push(s.name);
-        handles.set(s.name, h);
+        h = await this.workspace!.createOrSelectStack(s.fqName);
+        this.created.push(s.name);
+        this.handles.set(s.name, h);
       }
       await h.setAllConfig(toConfigMap(config));
       const res = await h.up({
         onEvent: (e) => prog.onEvent(e),
         onOutput: (t) => r.output(s.name, op, t),
         onError: (t) => r.output(s.name, op, t),
-        signal: ops.signal,
+        signal: this.ops.signal,
         color: "never",
         ...(plan?.policyPacks?.length ? { policyPacks: [...plan.policyPacks] } : {}),
       });
-      outputs.set(s.name, res.outputs);
-      env.archiveOutputs?.(s.name, res.outputs);
+      this.outputs.set(s.name, res.outputs);
+      this.env.archiveOutputs?.(s.name, res.outputs);
       prog.report("done");
     } catch (e) {
-      prog.report(interrupted || stopped ? "cancelled" : "failed", firstLine(e));
-      if (handles.has(s.name)) upFailed.set(s.name, String(config["lab:runId"] ?? plan?.runId ?? ""));
-      fail(stage, e);
+      prog.report(this.interrupted || this.stopped ? "cancelled" : "failed", firstLine(e));
+      if (this.handles.has(s.name)) this.upFailed.set(s.name, String(config["lab:runId"] ?? plan?.runId ?? ""));
+      this.fail(stage, e);
       throw e;
     } finally {
-      reached.set(s.name, Math.max(reached.get(s.name) ?? 0, prog.resourcesDone));
-      active.delete(stage);
+      this.reached.set(s.name, Math.max(this.reached.get(s.name) ?? 0, prog.resourcesDone));
+      this.active.delete(stage);
     }
-  };
+  }
 
-  const destroyOne = async (name: string) => {
-    const h = handles.get(name) as RunStackHandle;
+  /** 3. steps, in order: reruns of benchmarks, experiments. */
+  private async runSteps(p: RunPlan, index: PlanIndex): Promise<void> {
+    for (const [i, step] of p.steps.entries()) {
+      if (this.failure) break;
+      if (isExperimentStep(step)) {
+        await this.experimentStep(i, step, p.runId, index.byName.get(step.stack)!.fqName);
+        continue;
+      }
+      for (let k = 2; k <= step.times + 1 && !this.failure; k++) await this.rerun(i, step.stacks, repRunId(p.runId, k), index);
+    }
+  }
+
+  /** One rerun of a step's stacks (lab:runId `id`), each after its run before is saved. */
+  private async rerun(i: number, stacks: readonly string[], id: string, { order, upstreams, byName }: PlanIndex): Promise<void> {
+    const among = order.filter((n) => stacks.includes(n));
+    await runDag(
+      among,
+      (n) => upstreams[n],
+      async (n) => {
+        const stage = `step ${i + 1} rerun ${n} (lab:runId ${id})`;
+        try {
+          this.ensureSaved(n); // the run before, before its outputs are replaced
+        } catch (e) {
+          this.fail(`results save ${n}`, e);
+          throw e;
+        }
+        await this.up(byName.get(n)!, "rerun", { "lab:runId": id }, stage);
+      },
+      { shouldStart: () => !this.failure },
+    );
+  }
+
+  /** An experiment step, after its stack's benchmark results are saved. */
+  private async experimentStep(i: number, step: ExperimentStep, runId: string, fqName: string): Promise<void> {
+    try {
+      this.ensureSaved(step.stack); // the benchmarks' results first: a failing experiment cannot lose them
+    } catch (e) {
+      return this.fail(`results save ${step.stack}`, e);
+    }
+    const stage = `step ${i + 1} ${step.kind} ${step.stack}`;
+    this.active.add(stage);
+    try {
+      if (!this.env.runExperiment) throw new Error(`this runner cannot run ${step.kind}`);
+      const out = await this.env.runExperiment(step, {
+        fqName,
+        runId,
+        outputs: this.outputs.get(step.stack) ?? {},
+        abort: this.stepAbort.signal,
+        stop: this.stepStop.signal,
+      });
+      if (out.resultsDir !== undefined) this.saved.push(out.resultsDir);
+      if (!out.ok) this.fail(stage, out.error ?? `${step.kind} failed`);
+    } catch (e) {
+      this.fail(stage, e);
+    } finally {
+      this.active.delete(stage);
+    }
+  }
+
+  /** Writes a stack's results once per up. */
+  private ensureSaved(stack: string): void {
+    const out = this.outputs.get(stack);
+    if (!out || this.savedOutputs.has(out)) return;
+    const dir = this.env.saveResults(stack, out);
+    this.savedOutputs.add(out);
+    if (dir !== undefined) {
+      this.saved.push(dir);
+      this.r.line(`${" ".repeat(10)}results ${stack.padEnd(12)} saved to ${dir}`);
+    }
+  }
+
+  /** 4. results, before anything is destroyed. */
+  private saveResults({ order }: PlanIndex): void {
+    if (this.failure) return;
+    for (const n of order) {
+      try {
+        this.ensureSaved(n);
+      } catch (e) {
+        this.fail(`results save ${n}`, e);
+      }
+    }
+  }
+
+  /** After a failure: every created stack's results, and what a failed up had collected. */
+  private async saveWhatWasCollected(p: RunPlan): Promise<void> {
+    const r = this.r;
+    for (const n of this.created) {
+      try {
+        this.ensureSaved(n);
+      } catch (e) {
+        r.line(`${" ".repeat(10)}results ${n.padEnd(12)} not saved: ${firstLine(e)}`);
+      }
+    }
+    for (const [n, runId] of this.upFailed) {
+      if (!this.env.savePartial || this.stopped) break;
+      try {
+        const dir = await this.env.savePartial(n, p.stacks.find((s) => s.name === n)?.fqName ?? n, runId);
+        if (dir !== undefined) {
+          this.saved.push(dir);
+          r.line(`${" ".repeat(10)}results ${n.padEnd(12)} PARTIAL (its up failed): what completed saved to ${dir}`);
+        }
+      } catch (e) {
+        r.line(`${" ".repeat(10)}results ${n.padEnd(12)} partial results not saved: ${firstLine(e)}`);
+      }
+    }
+  }
+
+  /** The run's report over the saved results, before the first destroy. */
+  private async writeReport(): Promise<void> {
+    if (!this.env.afterResults || this.saved.length === 0 || this.stopped) return;
+    try {
+      this.reportLines = await this.env.afterResults([...this.saved], this.failure ? "partial" : "complete");
+    } catch (e) {
+      this.reportLines = [`report not written: ${firstLine(e)}`];
+    }
+    if (this.reportLines.length > 0) this.r.line(this.reportLines[0]); // where it is, while the destroys run; the rest closes the run
+  }
+
+  /** Saved results (after a failure too), the report, then destroy unless kept. */
+  private async cleanUp(p: RunPlan, upstreams: Record<string, readonly string[]>): Promise<RunOutcome> {
+    if (this.failure) await this.saveWhatWasCollected(p);
+    await this.writeReport();
+    if (!this.failure && p.keep) return this.finish(p, "kept");
+    const destroyFailed = await this.destroyDependentsFirst(upstreams);
+    return this.finish(
+      p,
+      this.stopped ? "stopped" : this.interrupted ? "interrupted" : this.failure ? "failed" : "succeeded",
+      destroyFailed,
+    );
+  }
+
+  /** 5. destroy every created stack, dependents first; the destroys that failed. */
+  private async destroyDependentsFirst(upstreams: Record<string, readonly string[]>): Promise<ReadonlyMap<string, unknown>> {
+    const toDestroy = [...this.created].reverse();
+    const res = await runDag(
+      toDestroy,
+      (n) => dependentsOf(n, upstreams, toDestroy),
+      (n) => this.destroyOne(n),
+      {
+        continueOnFailure: true,
+        shouldStart: () => !this.stopped,
+      },
+    );
+    const destroyFailures = [...res.failed.entries()];
+    if (destroyFailures.length > 0 && !this.failure)
+      this.failure = { stage: `destroy ${destroyFailures[0][0]}`, error: firstLine(destroyFailures[0][1]) };
+    return res.failed;
+  }
+
+  /** One stack's destroy, retried. */
+  private async destroyOne(name: string): Promise<void> {
+    const { r, attempts } = this;
+    const h = this.handles.get(name) as RunStackHandle;
     const stage = `destroy ${name}`;
-    active.add(stage);
+    this.active.add(stage);
     let last: unknown;
     try {
-      for (let attempt = 1; attempt <= attempts && !stopped; attempt++) {
-        const prog = new OpProgress(name, "destroy", reached.get(name), t0, clock, r, interval);
+      for (let attempt = 1; attempt <= attempts && !this.stopped; attempt++) {
+        const prog = new OpProgress(name, "destroy", this.reached.get(name), this.t0, this.clock, r, this.interval);
         try {
           await h.destroy({
             onEvent: (e) => prog.onEvent(e),
             onOutput: (t) => r.output(name, "destroy", t),
             onError: (t) => r.output(name, "destroy", t),
-            signal: stopCtl.signal,
+            signal: this.stopCtl.signal,
             color: "never",
             remove: true,
           });
           prog.report("done");
-          destroyed.push(name);
+          this.destroyed.push(name);
           return;
         } catch (e) {
           last = e;
-          prog.report(attempt < attempts && !stopped ? "retrying" : "failed", `attempt ${attempt}/${attempts}: ${firstLine(e)}`);
-          if (attempt < attempts) await sleep(env.retryDelayMs ?? RETRY_DELAY_MS, stopCtl.signal);
+          prog.report(attempt < attempts && !this.stopped ? "retrying" : "failed", `attempt ${attempt}/${attempts}: ${firstLine(e)}`);
+          if (attempt < attempts) await sleep(this.env.retryDelayMs ?? RETRY_DELAY_MS, this.stopCtl.signal);
         }
       }
       throw last ?? new Error("stopped");
     } finally {
-      active.delete(stage);
+      this.active.delete(stage);
     }
-  };
+  }
 
-  const experimentStep = async (i: number, step: ExperimentStep, runId: string, fqName: string) => {
-    try {
-      ensureSaved(step.stack); // the benchmarks' results first: a failing experiment cannot lose them
-    } catch (e) {
-      return fail(`results save ${step.stack}`, e);
-    }
-    const stage = `step ${i + 1} ${step.kind} ${step.stack}`;
-    active.add(stage);
-    try {
-      if (!env.runExperiment) throw new Error(`this runner cannot run ${step.kind}`);
-      const out = await env.runExperiment(step, {
-        fqName,
-        runId,
-        outputs: outputs.get(step.stack) ?? {},
-        abort: stepAbort.signal,
-        stop: stepStop.signal,
-      });
-      if (out.resultsDir !== undefined) saved.push(out.resultsDir);
-      if (!out.ok) fail(stage, out.error ?? `${step.kind} failed`);
-    } catch (e) {
-      fail(stage, e);
-    } finally {
-      active.delete(stage);
-    }
-  };
-
-  const writeReport = async () => {
-    if (!env.afterResults || saved.length === 0 || stopped) return;
-    try {
-      reportLines = await env.afterResults([...saved], failure ? "partial" : "complete");
-    } catch (e) {
-      reportLines = [`report not written: ${firstLine(e)}`];
-    }
-    if (reportLines.length > 0) r.line(reportLines[0]); // where it is, while the destroys run; the rest closes the run
-  };
-
-  const main = async (): Promise<RunOutcome> => {
-    // 1. preflight
-    let pre: Preflight;
-    try {
-      pre = await env.preflight();
-    } catch (e) {
-      pre = { problems: [firstLine(e)] };
-    }
-    if (pre.problems.length > 0 || !pre.run) {
-      const problems = pre.problems.length > 0 ? pre.problems : ["preflight returned no plan"];
-      const report = [`preflight failed (nothing was created):`, ...problems.map((p) => `  ${p}`)];
-      report.forEach((l) => r.line(l));
-      return {
-        status: "preflight-failed",
-        stage: "preflight",
-        problems,
-        created,
-        destroyed,
-        left: [],
-        saved,
-        exitCode: EXIT.preflight,
-        report,
-      };
-    }
-    workspace = pre.run.workspace;
-    plan = pre.run.plan;
-    const p = plan;
-    const byName = new Map(p.stacks.map((s) => [s.name, s]));
-    const order = p.stacks.map((s) => s.name);
-    const upstreams = Object.fromEntries(p.stacks.map((s) => [s.name, s.upstreams]));
-    r.line(`run ${p.scenario} ${p.runId}: ${order.length} stacks (${p.stacks.map((s) => s.fqName).join(", ")})`);
-
-    // 2. up, in dependency order, independent stacks in parallel
-    if (!failure) {
-      await runDag(
-        order,
-        (n) => upstreams[n],
-        (n) => up(byName.get(n)!, "up", byName.get(n)!.config, `up ${n}`),
-        { shouldStart: () => !failure },
-      );
-    }
-
-    // 3. steps
-    for (const [i, step] of p.steps.entries()) {
-      if (failure) break;
-      if (isExperimentStep(step)) {
-        await experimentStep(i, step, p.runId, byName.get(step.stack)!.fqName);
-        continue;
-      }
-      for (let k = 2; k <= step.times + 1 && !failure; k++) {
-        const id = repRunId(p.runId, k);
-        const among = order.filter((n) => step.stacks.includes(n));
-        await runDag(
-          among,
-          (n) => upstreams[n],
-          async (n) => {
-            const stage = `step ${i + 1} rerun ${n} (lab:runId ${id})`;
-            try {
-              ensureSaved(n); // the run before, before its outputs are replaced
-            } catch (e) {
-              fail(`results save ${n}`, e);
-              throw e;
-            }
-            await up(byName.get(n)!, "rerun", { "lab:runId": id }, stage);
-          },
-          { shouldStart: () => !failure },
-        );
-      }
-    }
-
-    // 4. results, before anything is destroyed
-    if (!failure) {
-      for (const n of order) {
-        try {
-          ensureSaved(n);
-        } catch (e) {
-          fail(`results save ${n}`, e);
-        }
-      }
-    }
-    return cleanup(p, upstreams);
-  };
-
-  const cleanup = async (p: RunPlan, upstreams: Record<string, readonly string[]>): Promise<RunOutcome> => {
-    if (failure) {
-      for (const n of created) {
-        try {
-          ensureSaved(n);
-        } catch (e) {
-          r.line(`${" ".repeat(10)}results ${n.padEnd(12)} not saved: ${firstLine(e)}`);
-        }
-      }
-      for (const [n, runId] of upFailed) {
-        if (!env.savePartial || stopped) break;
-        try {
-          const dir = await env.savePartial(n, p.stacks.find((s) => s.name === n)?.fqName ?? n, runId);
-          if (dir !== undefined) {
-            saved.push(dir);
-            r.line(`${" ".repeat(10)}results ${n.padEnd(12)} PARTIAL (its up failed): what completed saved to ${dir}`);
-          }
-        } catch (e) {
-          r.line(`${" ".repeat(10)}results ${n.padEnd(12)} partial results not saved: ${firstLine(e)}`);
-        }
-      }
-    }
-    await writeReport();
-    if (!failure && p.keep) return finish(p, "kept");
-    // 5. destroy, dependents first
-    const toDestroy = [...created].reverse();
-    const res = await runDag(toDestroy, (n) => dependentsOf(n, upstreams, toDestroy), destroyOne, {
-      continueOnFailure: true,
-      shouldStart: () => !stopped,
-    });
-    const destroyFailures = [...res.failed.entries()];
-    if (destroyFailures.length > 0 && !failure)
-      failure = { stage: `destroy ${destroyFailures[0][0]}`, error: firstLine(destroyFailures[0][1]) };
-    return finish(p, stopped ? "stopped" : interrupted ? "interrupted" : failure ? "failed" : "succeeded", res.failed);
-  };
-
-  const finish = (p: RunPlan, status: RunStatus, destroyFailed: ReadonlyMap<string, unknown> = new Map()): RunOutcome => {
-    const fq = (n: string) => p.stacks.find((s) => s.name === n)?.fqName ?? n;
+  /** What is left and why (not for a kept run). */
+  private leftStacks(p: RunPlan, status: RunStatus, destroyFailed: ReadonlyMap<string, unknown>): LeftStack[] {
+    const { created, destroyed } = this;
     const left: LeftStack[] = [];
-    if (status !== "kept") {
-      for (const n of [...created].reverse()) {
-        if (destroyed.includes(n)) continue;
-        const blockers = created.filter((d) => (p.stacks.find((s) => s.name === d)?.upstreams ?? []).includes(n) && !destroyed.includes(d));
-        const why = destroyFailed.has(n)
-          ? `destroy failed ${attempts} time(s): ${firstLine(destroyFailed.get(n))}`
-          : stopped
-            ? "not destroyed: stopped"
-            : `kept: ${blockers.join(", ")} depend(s) on it`;
-        left.push({ stack: n, fqName: fq(n), why });
-      }
+    if (status === "kept") return left;
+    for (const n of [...created].reverse()) {
+      if (destroyed.includes(n)) continue;
+      const blockers = created.filter((d) => (p.stacks.find((s) => s.name === d)?.upstreams ?? []).includes(n) && !destroyed.includes(d));
+      const why = destroyFailed.has(n)
+        ? `destroy failed ${this.attempts} time(s): ${firstLine(destroyFailed.get(n))}`
+        : this.stopped
+          ? "not destroyed: stopped"
+          : `kept: ${blockers.join(", ")} depend(s) on it`;
+      left.push({ stack: n, fqName: fqNameOf(p, n), why });
     }
-    const headline =
-      status === "succeeded"
-        ? "succeeded, every stack destroyed"
-        : status === "kept"
-          ? "succeeded; stacks kept (--keep)"
-          : status === "failed"
-            ? `failed at ${failure!.stage}: ${failure!.error}`
-            : status === "stopped"
-              ? `${stopStage}, after ${failure!.stage === stopStage ? "nothing else" : failure!.stage}`
-              : failure!.stage;
+    return left;
+  }
+
+  /** The closing report's first line. */
+  private headline(status: RunStatus): string {
+    const failure = this.failure;
+    return status === "succeeded"
+      ? "succeeded, every stack destroyed"
+      : status === "kept"
+        ? "succeeded; stacks kept (--keep)"
+        : status === "failed"
+          ? `failed at ${failure!.stage}: ${failure!.error}`
+          : status === "stopped"
+            ? `${this.stopStage}, after ${failure!.stage === this.stopStage ? "nothing else" : failure!.stage}`
+            : failure!.stage;
+  }
+
+  /** The closing report and the outcome. */
+  finish(p: RunPlan, status: RunStatus, destroyFailed: ReadonlyMap<string, unknown> = new Map()): RunOutcome {
+    const { created, destroyed, saved, failure } = this;
+    const left = this.leftStacks(p, status, destroyFailed);
     const report = [
-      `== run ${p.scenario} ${p.runId}: ${headline}`,
+      `== run ${p.scenario} ${p.runId}: ${this.headline(status)}`,
       `created: ${created.join(", ") || "nothing"}`,
       ...(status === "kept" ? [] : [`destroyed: ${destroyed.join(", ") || "nothing"}`]),
       `results: ${saved.join(", ") || "none"}`,
-      ...reportLines,
+      ...this.reportLines,
     ];
-    const remaining = status === "kept" ? [...created].reverse().map((n) => ({ stack: n, fqName: fq(n), why: "kept (--keep)" })) : left;
-    if (remaining.length > 0) {
-      report.push(status === "kept" ? "kept (destroy them when done, dependents first):" : "left (NOT destroyed, still billed):");
-      for (const l of remaining) report.push(`  ${l.stack} (${l.fqName}): ${l.why}`);
-      report.push(`finish with, in ${p.workDir}:`);
-      for (const l of remaining) report.push(`  pulumi destroy --yes --remove --stack ${l.fqName}`);
-      if (status === "stopped")
-        report.push(
-          "  an operation stopped at once may have left its stack locked and pending operations in its state:",
-          "  pulumi cancel --yes --stack <stack> (Pulumi Cloud backend) releases the lock; pulumi refresh --clear-pending-creates --yes --stack <stack> clears the pending creates",
-          "  (they are resources that may exist in AWS without being in the state: look for them by their lab:stack tag); lab janitor lists every lab stack left over",
-        );
-    } else if (status !== "kept") report.push("left: nothing");
-    report.forEach((l) => r.line(l));
+    const remaining =
+      status === "kept" ? [...created].reverse().map((n) => ({ stack: n, fqName: fqNameOf(p, n), why: "kept (--keep)" })) : left;
+    if (remaining.length > 0) report.push(...finishCommands(p, status, remaining));
+    else if (status !== "kept") report.push("left: nothing");
+    report.forEach((l) => this.r.line(l));
     const exitCode =
       left.length > 0
         ? EXIT.left
@@ -524,11 +624,11 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
           : status === "failed"
             ? EXIT.failed
             : EXIT.interrupted;
-    env.interrupts?.off("cancel", onCancel);
-    env.interrupts?.off("stop", onStop);
+    this.env.interrupts?.off("cancel", this.onCancel);
+    this.env.interrupts?.off("stop", this.onStop);
     return {
       status,
-      stage: status === "stopped" ? stopStage : failure?.stage,
+      stage: status === "stopped" ? this.stopStage : failure?.stage,
       error: failure?.error,
       problems: [],
       created,
@@ -538,22 +638,22 @@ export async function runScenario(env: RunEnv): Promise<RunOutcome> {
       exitCode,
       report,
     };
-  };
+  }
+}
 
-  const first = await Promise.race([main(), stopP]);
-  if (first !== "stop") return first;
-  // Second Ctrl-C: report what is left now; running operations are not awaited.
-  if (!plan)
-    return {
-      status: "stopped",
-      stage: "preflight",
-      problems: [],
-      created,
-      destroyed,
-      left: [],
-      saved,
-      exitCode: EXIT.interrupted,
-      report: [],
-    };
-  return finish(plan, "stopped");
+const fqNameOf = (p: RunPlan, n: string): string => p.stacks.find((s) => s.name === n)?.fqName ?? n;
+
+/** The report's lines for stacks kept or left: which, why, and the commands that finish the job. */
+function finishCommands(p: RunPlan, status: RunStatus, remaining: readonly LeftStack[]): string[] {
+  const lines = [status === "kept" ? "kept (destroy them when done, dependents first):" : "left (NOT destroyed, still billed):"];
+  for (const l of remaining) lines.push(`  ${l.stack} (${l.fqName}): ${l.why}`);
+  lines.push(`finish with, in ${p.workDir}:`);
+  for (const l of remaining) lines.push(`  pulumi destroy --yes --remove --stack ${l.fqName}`);
+  if (status === "stopped")
+    lines.push(
+      "  an operation stopped at once may have left its stack locked and pending operations in its state:",
+      "  pulumi cancel --yes --stack <stack> (Pulumi Cloud backend) releases the lock; pulumi refresh --clear-pending-creates --yes --stack <stack> clears the pending creates",
+      "  (they are resources that may exist in AWS without being in the state: look for them by their lab:stack tag); lab janitor lists every lab stack left over",
+    );
+  return lines;
 }

@@ -52,6 +52,79 @@ export function upwardImports(root = ROOT): string[] {
   return found;
 }
 
+/**
+ * The folders of lab/ (a file directly in lab/ is its own node) and, per folder it imports, the
+ * first import that does ("lab/x/a.ts imports ../y/b").
+ */
+export function labFolderImports(root = ROOT): Map<string, Map<string, string>> {
+  const lab = path.join(root, "lab");
+  const nodeOf = (file: string): string => {
+    const parts = path.relative(lab, file).split(path.sep);
+    return `lab/${parts[0]}`;
+  };
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of sourceFiles(lab).sort()) {
+    const from = nodeOf(file);
+    for (const spec of relativeImports(fs.readFileSync(file, "utf8"))) {
+      const target = path.resolve(path.dirname(file), spec);
+      if (path.relative(lab, target).startsWith("..")) continue;
+      const to = nodeOf(target.endsWith(".ts") ? target : `${target}.ts`);
+      if (to === from) continue;
+      const edges = graph.get(from) ?? new Map<string, string>();
+      if (!edges.has(to)) edges.set(to, `${path.relative(root, file)} imports ${spec}`);
+      graph.set(from, edges);
+    }
+  }
+  return graph;
+}
+
+/**
+ * Every cycle between folders of lab/, one per group of folders that reach each other (the
+ * shortest through the first of them by name), as "lab/a → lab/b → lab/a (<first import of each
+ * step>)"; two folders that import each other are "lab/a ⇄ lab/b (…)".
+ */
+export function labFolderCycles(root = ROOT): string[] {
+  const graph = labFolderImports(root);
+  const next = (n: string) => [...(graph.get(n)?.keys() ?? [])].sort();
+  const reach = (from: string): Set<string> => {
+    const seen = new Set<string>();
+    const todo = [from];
+    while (todo.length > 0) {
+      for (const m of next(todo.pop()!)) {
+        if (seen.has(m)) continue;
+        seen.add(m);
+        todo.push(m);
+      }
+    }
+    return seen;
+  };
+  const done = new Set<string>();
+  const found: string[] = [];
+  for (const start of [...graph.keys()].sort()) {
+    if (done.has(start) || !reach(start).has(start)) continue;
+    // The shortest way back to `start` (breadth first).
+    const back = new Map<string, string>();
+    const queue = [start];
+    while (queue.length > 0 && !back.has(start)) {
+      const n = queue.shift()!;
+      for (const m of next(n)) {
+        if (back.has(m)) continue;
+        back.set(m, n);
+        queue.push(m);
+      }
+    }
+    const cycle = [start];
+    for (let n = back.get(start)!; n !== start; n = back.get(n)!) cycle.unshift(n);
+    cycle.unshift(start);
+    const steps = cycle.slice(1).map((to, i) => graph.get(cycle[i])!.get(to)!);
+    const names = cycle.length === 3 ? `${cycle[0]} ⇄ ${cycle[1]}` : cycle.join(" → ");
+    found.push(`${names} (${steps.join("; ")})`);
+    // The other folders of the same group are reported by this cycle.
+    for (const n of reach(start)) if (reach(n).has(start)) done.add(n);
+  }
+  return found;
+}
+
 /** Package imports of core/ that would tie the engine-free library to the Pulumi engine or a provider. */
 export function enginePackagesInCore(root = ROOT): string[] {
   const re = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)["'](@pulumi[^"']*|@pulumiverse[^"']*)["']/gm;
@@ -67,6 +140,10 @@ describe("layers", () => {
 
   it("no module imports a layer above its own", () => {
     expect(upwardImports()).toEqual([]);
+  });
+
+  it("no two folders of lab/ import each other, directly or round a longer cycle", () => {
+    expect(labFolderCycles()).toEqual([]);
   });
 
   it("finds every kind of relative import", () => {
@@ -90,5 +167,22 @@ describe("layers", () => {
     expect(upwardImports(tmp)).toEqual(["components/y.ts imports ../lab/cli/run (lab is above components)"]);
     fs.writeFileSync(path.join(tmp, "core", "z.ts"), 'import * as pulumi from "@pulumi/pulumi";\n');
     expect(enginePackagesInCore(tmp)).toEqual(["core/z.ts imports @pulumi/pulumi"]);
+  });
+
+  it("reports a cycle between folders of lab/ naming both, with an import each way", () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lab-cycles-"));
+    for (const d of ["report", "utilization", "cli", "results"]) fs.mkdirSync(path.join(tmp, "lab", d), { recursive: true });
+    const write = (file: string, text: string) => fs.writeFileSync(path.join(tmp, "lab", file), text);
+    write("report/model.ts", 'import { x } from "../utilization/report";\nimport { r } from "../results/files";\n');
+    write("utilization/report.ts", 'import type { M } from "../report/model";\nexport const x = 1;\n');
+    write("results/files.ts", "export const r = 1;\n");
+    expect(labFolderCycles(tmp)).toEqual([
+      "lab/report ⇄ lab/utilization (lab/report/model.ts imports ../utilization/report; lab/utilization/report.ts imports ../report/model)",
+    ]);
+    write("results/files.ts", 'import { c } from "../cli/main";\nexport const r = 1;\n');
+    write("cli/main.ts", 'import { x } from "../report/model";\nexport const c = 1;\n');
+    expect(labFolderCycles(tmp)).toEqual([
+      "lab/cli → lab/report → lab/results → lab/cli (lab/cli/main.ts imports ../report/model; lab/report/model.ts imports ../results/files; lab/results/files.ts imports ../cli/main)",
+    ]);
   });
 });

@@ -11,7 +11,7 @@ export const GROUPS = {
   },
   sampler: { mutate: ["core/parsers/sampler.ts"], tests: ["test/core/parsers/sampler.test.ts", "test/components/bench/collect-utilization.test.ts"] },
   stats: { mutate: ["core/stats.ts", "stacks/compare/stats.ts", "stacks/compare/rules.ts"], tests: ["test/core/stats.test.ts", "test/stacks/compare"] },
-  limits: { mutate: ["core/limits.ts", "core/utilization.ts"], tests: ["test/core/limits.test.ts", "test/lab/util"] },
+  limits: { mutate: ["core/limits.ts", "core/utilization.ts"], tests: ["test/core/limits.test.ts", "test/lab/utilization"] },
   "fsx-rules": { mutate: ["components/fsx-ontap/rules.ts"], tests: ["test/components/fsx-ontap/rules.test.ts", "test/components/fsx-ontap/placement.test.ts"] },
   sizing: { mutate: ["components/bench/sizing.ts"], tests: ["test/components/bench/sizing.test.ts", "test/components/bench/rules.test.ts"] },
   cost: { mutate: ["lab/cost/estimate.ts", "lab/cost/prices.ts"], tests: ["test/lab/cost"] },

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { runAction } from "../../../lab/cli/run";
 import { INSTALL_DOCKER } from "../../../components/image/rules";
-import { gitState } from "../../../lab/util/manifest";
+import { gitState } from "../../../lab/utilization/manifest";
 import { standinPerTest, tps } from "../run/standin";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");

@@ -1,7 +1,7 @@
 /**
  * `lab util`: a saved run's utilization. For each benchmark repetition of a run directory
  * (results/<stack>/<runId>/, its samples carry the repetition's window since the scripts record
- * it), the resources of manifest.json are asked of CloudWatch (lab/util/cloudwatch.ts); with the
+ * it), the resources of manifest.json are asked of CloudWatch (lab/utilization/cloudwatch.ts); with the
  * node sampler's samples already in samples.json, each repetition gets its limit line
  * (core/limits.ts). Everything goes to utilization.json beside samples.json (written once, like the
  * run directory; `replace` writes it again, e.g. after CloudWatch's late datapoints):

@@ -1,10 +1,10 @@
 /**
- * A fake CloudWatch for the lab/util tests: answers GetMetricData from the series given (by
+ * A fake CloudWatch for the lab/utilization tests: answers GetMetricData from the series given (by
  * namespace, metric, dimensions and statistic), ListMetrics from the listed metrics, and records
  * every call.
  */
 import type { GetMetricDataCommandInput, ListMetricsCommandInput, MetricDataQuery } from "@aws-sdk/client-cloudwatch";
-import type { CloudWatchApi } from "../../../lab/util/cloudwatch";
+import type { CloudWatchApi } from "../../../lab/utilization/cloudwatch";
 
 export type Dims = ReadonlyArray<{ Name: string; Value: string }>;
 export interface Series {

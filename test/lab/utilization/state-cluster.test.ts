@@ -1,6 +1,6 @@
 /**
  * The volumes PVCs created and the nodes' own instances, read from the cluster when a run's
- * manifest is taken (lab/util/state.ts `clusterTargets`, lab/util/manifest.ts): the objects as
+ * manifest is taken (lab/utilization/state.ts `clusterTargets`, lab/utilization/manifest.ts): the objects as
  * `kubectl get … -o json` prints them (the StorageClass is the real one components/eks/storage.ts
  * renders), and the Pulumi CLI and kubectl driven through stand-in executables that answer as the
  * real ones do.
@@ -10,8 +10,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { gp3StorageClassManifest } from "../../../components/eks/storage";
 import { CLUSTER, PV_NAME } from "./cluster-fixture";
-import { CLUSTER_KINDS, pulumiCliSource, takeManifest, type StackSource } from "../../../lab/util/manifest";
-import { clusterTargets, instanceIdOfProviderId } from "../../../lab/util/state";
+import { CLUSTER_KINDS, pulumiCliSource, takeManifest, type StackSource } from "../../../lab/utilization/manifest";
+import { clusterTargets, instanceIdOfProviderId } from "../../../lab/utilization/state";
 
 describe("clusterTargets", () => {
   it("the EBS CSI driver's PV is its EBS volume (volumeHandle) with the gp3 StorageClass's limits and its node's instance; every node is its own EC2 target", () => {

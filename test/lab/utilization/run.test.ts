@@ -1,5 +1,5 @@
 /**
- * `lab util` (lab/util/run.ts, lab/util/cli.ts) on a run directory saved with its manifest: the
+ * `lab util` (lab/utilization/run.ts, lab/cli/utilization.ts) on a run directory saved with its manifest: the
  * repetitions' windows from the samples, CloudWatch (a fake) asked for the manifest's resources,
  * the node sampler's samples from samples.json, each repetition's limit line, utilization.json.
  */
@@ -10,11 +10,11 @@ import type { GetMetricDataCommandInput } from "@aws-sdk/client-cloudwatch";
 import { manifestMetadata, type Manifest } from "../../../core/manifest";
 import type { Sample } from "../../../core/sample";
 import { writeRunResults } from "../../../lab/results/files";
-import { runUtil } from "../../../lab/util/cli";
-import type { CloudWatchApi } from "../../../lab/util/cloudwatch";
-import { readUtilizationFile, UTILIZATION_FILE } from "../../../lab/util/files";
-import type { ManifestFile } from "../../../lab/util/manifest";
-import { repetitionWindows, utilizeRunDir } from "../../../lab/util/run";
+import { runUtil } from "../../../lab/cli/utilization";
+import type { CloudWatchApi } from "../../../lab/utilization/cloudwatch";
+import { readUtilizationFile, UTILIZATION_FILE } from "../../../lab/utilization/files";
+import type { ManifestFile } from "../../../lab/utilization/manifest";
+import { repetitionWindows, utilizeRunDir } from "../../../lab/utilization/run";
 
 const MANIFEST: Manifest = {
   schema: 1,

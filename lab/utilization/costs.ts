@@ -11,7 +11,7 @@
 /** GetMetricData, USD per 1,000 metrics requested. */
 export const GET_METRIC_DATA_USD_PER_1000_METRICS = 0.01;
 
-/** Metrics a repetition window asks of CloudWatch per resource kind (lab/util/cloudwatch.ts). */
+/** Metrics a repetition window asks of CloudWatch per resource kind (lab/utilization/cloudwatch.ts). */
 export const METRICS_PER_WINDOW = {
   /** VolumeReadOps, VolumeWriteOps, VolumeReadBytes, VolumeWriteBytes, + the two checks on Nitro. */
   ebsXen: 4,

@@ -1,6 +1,6 @@
 /**
- * lab/util/manifest.ts: a run's manifest taken from the stacks' config and state (exports made
- * from the real `dev` and `network` programs, test/lab/util/support.ts), the project's git checkout
+ * lab/utilization/manifest.ts: a run's manifest taken from the stacks' config and state (exports made
+ * from the real `dev` and `network` programs, test/lab/utilization/support.ts), the project's git checkout
  * (a real repository in a temporary directory) and components/versions.ts; written into the run
  * directory and every sample by lab/results/files.ts.
  */
@@ -20,8 +20,8 @@ import {
   shortName,
   takeManifest,
   type StackSource,
-} from "../../../lab/util/manifest";
-import { resourcesOf, utilTargets } from "../../../lab/util/state";
+} from "../../../lab/utilization/manifest";
+import { resourcesOf, utilTargets } from "../../../lab/utilization/state";
 import { configOf, exportOf, planShipped } from "./support";
 
 let plans: Map<string, StackPlan>;

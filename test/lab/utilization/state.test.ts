@@ -1,11 +1,11 @@
 /**
- * lab/util/state.ts on exports made from the real stack programs (test/lab/util/support.ts): the
+ * lab/utilization/state.ts on exports made from the real stack programs (test/lab/utilization/support.ts): the
  * ceph-k0s `dev` and `nitro` stacks, the network they read, the fsx-eks experiment's file system;
  * an EKS managed node group as its state holds it (the group is a remote component: the plan does
  * not expand it).
  */
 import type { StackPlan } from "../../../lab/plan/run";
-import { infraFacts, resourcesOf, roleName, urnName, utilTargets, type StateResource } from "../../../lab/util/state";
+import { infraFacts, resourcesOf, roleName, urnName, utilTargets, type StateResource } from "../../../lab/utilization/state";
 import { exportOf, idOf, planShipped } from "./support";
 
 let plans: Map<string, StackPlan>;

@@ -1,6 +1,6 @@
 /**
- * utilization.json, the file `lab util` writes beside a run's samples.json (lab/util/run.ts says
- * what it holds), and its reader for `lab report`. Kept apart from lab/util/run.ts so that reading
+ * utilization.json, the file `lab util` writes beside a run's samples.json (lab/utilization/run.ts says
+ * what it holds), and its reader for `lab report`. Kept apart from lab/utilization/run.ts so that reading
  * it loads no AWS SDK.
  */
 import * as path from "node:path";

@@ -3,7 +3,7 @@
  * (GetMetricData, and ListMetrics to find an FSx file system's series), their answers turned into
  * utilization samples (core/utilization.ts) with each resource's configured limit.
  *
- * What is asked, per resource of the run (lab/util/state.ts `utilTargets`):
+ * What is asked, per resource of the run (lab/utilization/state.ts `utilTargets`):
  *
  * - **EBS volume** (namespace `AWS/EBS`, dimension `VolumeId`, the only one EBS publishes):
  *   `VolumeReadOps`, `VolumeWriteOps`, `VolumeReadBytes`, `VolumeWriteBytes` (`Sum` per period:

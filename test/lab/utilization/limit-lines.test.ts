@@ -5,8 +5,8 @@
  */
 import { deriveLimit } from "../../../core/limits";
 import type { Sample } from "../../../core/sample";
-import { fetchUtilization, type UtilWindow } from "../../../lab/util/cloudwatch";
-import { clusterTargets, type EbsTarget, type Ec2Target, type UtilTarget } from "../../../lab/util/state";
+import { fetchUtilization, type UtilWindow } from "../../../lab/utilization/cloudwatch";
+import { clusterTargets, type EbsTarget, type Ec2Target, type UtilTarget } from "../../../lab/utilization/state";
 import { CLUSTER } from "./cluster-fixture";
 import { fakeCloudWatch, type Series } from "./fake-cloudwatch";
 

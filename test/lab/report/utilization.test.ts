@@ -1,5 +1,5 @@
 /**
- * `lab report` with manifests and utilization (lab/util/report.ts through lab/report): runs with
+ * `lab report` with manifests and utilization (lab/report/utilization.ts through lab/report): runs with
  * different manifests refused unless forced, the manifest section, the limit line of every
  * repetition under each table, a utilization chart per comparison (rendered by the real vega), and
  * the files read beside samples.json.
@@ -16,9 +16,9 @@ import { renderMarkdown } from "../../../lab/report/markdown";
 import { buildModel, type InputFile } from "../../../lab/report/model";
 import { renderSvgs } from "../../../lab/report/svg";
 import { writeRunResults } from "../../../lab/results/files";
-import { UTILIZATION_FILE } from "../../../lab/util/files";
-import type { ManifestFile } from "../../../lab/util/manifest";
-import { ManifestMismatchError, manifestReport, utilChart } from "../../../lab/util/report";
+import { UTILIZATION_FILE } from "../../../lab/utilization/files";
+import type { ManifestFile } from "../../../lab/utilization/manifest";
+import { ManifestMismatchError, manifestReport, utilChart } from "../../../lab/report/utilization";
 
 const BOOT = { resamples: 200, seed: 1 };
 

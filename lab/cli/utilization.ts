@@ -2,19 +2,19 @@
  * What the `lab` CLI runs for utilization and manifests (registered in lab/cli/main.ts):
  *
  * - `lab util DIR… [--no-cloudwatch] [--replace]`: {@link runUtil}, each run directory's
- *   utilization.json (lab/util/run.ts) and its limit lines on stdout;
+ *   utilization.json (lab/utilization/run.ts) and its limit lines on stdout;
  * - `lab results save` and `lab run` take the run's manifest with {@link manifestForSave} and hand
  *   it to lab/results/files.ts `writeRunResults` (lab/run/results.ts `saveStackOutputs`).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { UsageError } from "../cli/errors";
+import { UsageError } from "./errors";
 import { LIMIT_LINE_LEGEND } from "../../core/limits";
 import { NODE_RESOURCE } from "../../core/parsers/sampler";
-import { GET_METRIC_DATA_USD_PER_1000_METRICS } from "./costs";
-import { cloudWatchApi, type CloudWatchApi } from "./cloudwatch";
-import { pulumiCliSource, takeManifest, type ManifestFile, type StackSource, type TakeOptions } from "./manifest";
-import { utilizeRunDir } from "./run";
+import { GET_METRIC_DATA_USD_PER_1000_METRICS } from "../utilization/costs";
+import { cloudWatchApi, type CloudWatchApi } from "../utilization/cloudwatch";
+import { pulumiCliSource, takeManifest, type ManifestFile, type StackSource, type TakeOptions } from "../utilization/manifest";
+import { utilizeRunDir } from "../utilization/run";
 
 export interface UtilCliOptions {
   /** Run directories (results/<stack>/<runId>). */

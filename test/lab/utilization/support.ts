@@ -11,7 +11,7 @@ import { fakeState } from "../../../lab/plan/fakes";
 import type { StackPlan } from "../../../lab/plan/run";
 import { readStackConfigFile } from "../../../lab/plan/sources";
 import { runStack } from "../../../stacks";
-import type { StackExport, StateResource } from "../../../lab/util/state";
+import type { StackExport, StateResource } from "../../../lab/utilization/state";
 import type { ConfigEntry } from "../../../core/manifest";
 
 export const ROOT = path.resolve(__dirname, "../../..");

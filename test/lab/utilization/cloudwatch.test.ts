@@ -1,5 +1,5 @@
 /**
- * lab/util/cloudwatch.ts against a fake CloudWatch: the exact queries built for a repetition's
+ * lab/utilization/cloudwatch.ts against a fake CloudWatch: the exact queries built for a repetition's
  * window (namespaces, metric names, dimensions, periods, statistics, time range), the answers
  * turned into utilization samples, pagination and batching; and the SDK adapter against the real
  * @aws-sdk/client-cloudwatch with a stand-in HTTP handler (no network).
@@ -13,8 +13,8 @@ import {
   minimumWindowSeconds,
   queryRange,
   type UtilWindow,
-} from "../../../lab/util/cloudwatch";
-import type { AsgTarget, EbsTarget, Ec2Target, FsxTarget } from "../../../lab/util/state";
+} from "../../../lab/utilization/cloudwatch";
+import type { AsgTarget, EbsTarget, Ec2Target, FsxTarget } from "../../../lab/utilization/state";
 import { fakeCloudWatch, type Dims, type Series } from "./fake-cloudwatch";
 import type { MetricDataQuery } from "@aws-sdk/client-cloudwatch";
 

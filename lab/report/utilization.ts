@@ -18,15 +18,15 @@ import { deriveLimit, LIMIT_LINE_LEGEND, LIMIT_THRESHOLD_PERCENT, type LimitVerd
 import { configDifferences, manifestDifferences, manifestFromMetadata, manifestId, type Manifest } from "../../core/manifest";
 import type { MetadataValue, Sample } from "../../core/sample";
 import { isUtilMetric, utilizationOf, windowKey } from "../../core/utilization";
-import type { Chart } from "../report/chart";
-import type { Experiment, Group, MetricTable } from "../report/model";
-import type { ManifestFile } from "./manifest";
+import type { Chart } from "./chart";
+import type { Experiment, Group, MetricTable } from "./model";
+import type { ManifestFile } from "../utilization/manifest";
 
 /** What the report reads besides samples.json, per input file (lab/report/load.ts fills it). */
 export interface RunExtras {
   /** utilization.json's samples (lab util). */
   readonly utilization?: readonly Sample[];
-  /** manifest.json (lab/util/manifest.ts). */
+  /** manifest.json (lab/utilization/manifest.ts). */
   readonly manifestFile?: ManifestFile;
 }
 

@@ -15,6 +15,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as pinned from "../../components/versions";
 import { hashConfig, hashedConfig, sha256, type ConfigEntry, type Manifest, type StackFacts } from "../../core/manifest";
+import { MANIFEST_FILE } from "../results/files";
 import { readJsonIfPresent } from "./json-file";
 import {
   clusterTargets,
@@ -36,7 +37,7 @@ export interface StackSource {
   /**
    * The Kubernetes objects of the cluster a stack exports the kubeconfig of (an `eks` stack):
    * `kubectl get persistentvolumes,storageclasses,volumeattachments,nodes -o json`, for the
-   * volumes PVCs created and the nodes' own instances (lab/util/state.ts `clusterTargets`).
+   * volumes PVCs created and the nodes' own instances (lab/utilization/state.ts `clusterTargets`).
    * Absent: not asked.
    */
   clusterObjects?(stack: string): unknown;
@@ -48,7 +49,7 @@ export interface ManifestFile {
   readonly manifest: Manifest;
   /** Per stack, what its config hash covers (core/manifest.ts hashedConfig): says what differs when two hashes do. */
   readonly configs: Readonly<Record<string, Readonly<Record<string, string>>>>;
-  /** What CloudWatch reports on, with the configured limits (lab/util/state.ts). */
+  /** What CloudWatch reports on, with the configured limits (lab/utilization/state.ts). */
   readonly resources: readonly UtilTarget[];
   /** Set when the results are what a failed run had completed (lab/run/partial.ts): why, and which collectors. */
   readonly partial?: { readonly reason: string; readonly collectors: readonly string[] };
@@ -56,8 +57,8 @@ export interface ManifestFile {
   readonly notes?: readonly string[];
 }
 
-/** The file's name in a run directory. */
-export const MANIFEST_FILE = "manifest.json";
+/** The file's name in a run directory (lab/results/files.ts owns the run directory's names). */
+export { MANIFEST_FILE };
 
 function run(cmd: string, args: readonly string[], cwd: string): string {
   try {
