@@ -36,6 +36,8 @@ import { nodeIngressRules } from "../fsx-ontap/node-ingress";
 import { ONTAP_INGRESS } from "../fsx-ontap/security";
 import { CSI_DRIVER_NFS_CHART } from "../versions";
 import { COLLECT_IGNORED_INPUTS } from "../bench";
+import { collectorAccountName, collectorGrant } from "../bench/access";
+import { createCollectorAccess } from "../bench/collector-access";
 import { readCollectScript } from "../bench/scripts";
 import { throwIfInvalid } from "../lib/args";
 import { childOptions } from "../lib/child";
@@ -149,6 +151,14 @@ export class KafkaCluster extends pulumi.ComponentResource {
       ...child,
       dependsOn: [script, csi, ...nfsRules],
     });
+    // The await's own identity (components/bench/access.ts): reads of this Job, its pods, events and log.
+    const prepareAccess = createCollectorAccess(
+      `${name}-storage-prepare`,
+      collectorGrant(collectorAccountName(PREPARE_JOB), storageNamespaceName(r), [PREPARE_JOB]),
+      child,
+      [storageNs],
+    );
+    const prepareWaitSeconds = PREPARE_DEADLINE_SECONDS + AWAIT_PREPARE_MARGIN_SECONDS;
     const prepared = new command.local.Command(
       `${name}-storage-prepare-await`,
       {
@@ -157,8 +167,9 @@ export class KafkaCluster extends pulumi.ComponentResource {
         environment: {
           JOB_NAME: PREPARE_JOB,
           JOB_NAMESPACE: storageNamespaceName(r),
-          WAIT_TIMEOUT_SECONDS: String(PREPARE_DEADLINE_SECONDS + AWAIT_PREPARE_MARGIN_SECONDS),
+          WAIT_TIMEOUT_SECONDS: String(prepareWaitSeconds),
           POLL_SECONDS: String(PREPARE_POLL_SECONDS),
+          ...prepareAccess.environment(prepareWaitSeconds),
           MOUNT_REFUSED_FIX: pulumi
             .all([args.svmName, args.managementEndpoint])
             .apply(([svm, endpoint]) => mountRefusedFix(svm, endpoint, storageNamespaceName(r))),
@@ -169,7 +180,7 @@ export class KafkaCluster extends pulumi.ComponentResource {
         logging: "stderr",
         addPreviousOutputInEnv: false,
       },
-      { parent: this, dependsOn: [prepare], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
+      { parent: this, dependsOn: [prepare, prepareAccess.ready], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
     );
 
     const storageClass = new k8s.storage.v1.StorageClass(

@@ -172,9 +172,10 @@ describe("BenchmarkRun under mocks", () => {
   it("runs the tools one after the other: each Job waits for the previous tool's collection", () => {
     const deps = Object.fromEntries(d.seen.map((s) => [s.name, s.dependsOn]));
     expect(deps["same-az-fio"]).toEqual(["same-az-scripts", "same-az-data"]);
-    expect(deps["same-az-fio-collect-r7"]).toEqual(["same-az-fio"]);
+    expect(deps["same-az-fio-collect-r7"]).toEqual(["same-az-fio", "same-az-collect-binding"]);
     expect(deps["same-az-ioping"]).toEqual(["same-az-scripts", "same-az-data", "same-az-fio-collect-r7"]);
-    expect(deps["same-az-ioping-collect-r7"]).toEqual(["same-az-ioping"]);
+    expect(deps["same-az-ioping-collect-r7"]).toEqual(["same-az-ioping", "same-az-collect-binding"]);
+    expect(deps["same-az-collect-binding"]).toEqual(["same-az-collect-sa", "same-az-collect-role"]);
   });
 
   it("the collecting command waits for its Job with the kubeconfig in its environment, one per run id", () => {
@@ -191,8 +192,26 @@ describe("BenchmarkRun under mocks", () => {
       JOB_NAMESPACE: "bench",
       WAIT_TIMEOUT_SECONDS: String(600 + 2 * (1200 + 68 + 10) + 120),
       POLL_SECONDS: "10",
+      COLLECTOR_ACCOUNT: "same-az-collect",
+      TOKEN_SECONDS: String(600 + 2 * (1200 + 68 + 10) + 120 + 600),
       LAB_KUBECONFIG: "apiVersion: v1\nkind: Config\n",
     });
+  });
+
+  it("the collectors read as the run's own ServiceAccount: get on its Jobs by name, pods, events and logs of its namespace", () => {
+    expect(byName("same-az-collect-sa").inputs).toEqual({
+      apiVersion: "v1",
+      kind: "ServiceAccount",
+      metadata: { name: "same-az-collect", namespace: "bench", labels: { "app.kubernetes.io/part-of": "storage-bench-lab", "app.kubernetes.io/managed-by": "pulumi" } },
+      automountServiceAccountToken: false,
+    });
+    expect(byName("same-az-collect-role").inputs.rules).toEqual([
+      { apiGroups: ["batch"], resources: ["jobs"], verbs: ["get"], resourceNames: ["same-az-fio-r7", "same-az-ioping-r7"] },
+      { apiGroups: [""], resources: ["pods"], verbs: ["list", "watch"] },
+      { apiGroups: [""], resources: ["pods/log"], verbs: ["get"] },
+      { apiGroups: [""], resources: ["events"], verbs: ["list"] },
+    ]);
+    expect(byName("same-az-collect-binding").inputs.subjects).toEqual([{ kind: "ServiceAccount", name: "same-az-collect", namespace: "bench" }]);
   });
 
   it("a collection never re-runs on a change that is not its trigger: every other input's changes are ignored", () => {
