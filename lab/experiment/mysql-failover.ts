@@ -176,7 +176,7 @@ export async function mysqlFailover(x: ExperimentContext, options: Partial<Mysql
       namespace: ns,
       runId,
       host: m.sourceHost,
-      passwordSecret: m.rootPasswordSecretRef,
+      passwordSecret: m.writerPasswordSecretRef,
       intervalMs: o.writerIntervalMs,
       maxSeconds: writerMaxSeconds(o),
       readbackSeconds: o.readbackSeconds,

@@ -322,14 +322,14 @@ describe("stack fsx-eks, planned after its upstreams", () => {
       readHost: "mysql-read.mysql.svc.cluster.local",
       replicas: 3,
       statefulSetName: "mysql",
-      rootPasswordSecretRef: { name: "mysql-root", key: "password" },
+      writerPasswordSecretRef: { name: "mysql-writer", key: "password" },
       storageClass: "fsx-ontap-nas",
     });
     // What lab experiment reads (lab/experiment/outputs.ts): the planned outputs pass its contract.
     expect(p.outputs.kubeconfig).toBe("[secret]");
     expect(p.outputs.region).toBe("us-east-1");
     expect(p.outputs.fileSystemId).toMatch(/^fs-[0-9a-f]{17}$/);
-    // The password is not an output: the writer's pod reads it from the Secret rootPasswordSecretRef names.
+    // The password is not an output: the writer's pod reads it from the Secret writerPasswordSecretRef names.
     expect(Object.keys(p.outputs)).not.toContain("mysqlRootPassword");
     expect(p.outputs.experimentAccess).toEqual({
       "mysql-failover": { namespace: "mysql", serviceAccount: "lab-mysql-failover" },
