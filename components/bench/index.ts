@@ -266,7 +266,11 @@ export class BenchmarkRun extends pulumi.ComponentResource {
     // The collectors' own identity: get on these Jobs, their pods, events and logs (access.ts).
     const access = createCollectorAccess(
       name,
-      collectorGrant(collectorAccountName(name), s.namespace, m.jobs.map((rj) => rj.name)),
+      collectorGrant(
+        collectorAccountName(name),
+        s.namespace,
+        m.jobs.map((rj) => rj.name),
+      ),
       diesWithCluster,
       after,
     );

@@ -49,9 +49,15 @@ describe("collectorGrant", () => {
     ["listing Jobs", { verb: "list", apiGroup: "batch", resource: "jobs", namespace: "bench" }],
     ["deleting its Job", { verb: "delete", apiGroup: "batch", resource: "jobs", name: "same-az-fio-r1", namespace: "bench" }],
     ["a Secret", { verb: "get", apiGroup: "", resource: "secrets", name: "pg-auth", namespace: "bench" }],
-    ["exec into a pod", { verb: "create", apiGroup: "", resource: "pods", subresource: "exec", name: "same-az-fio-r1-x7k2p", namespace: "bench" }],
+    [
+      "exec into a pod",
+      { verb: "create", apiGroup: "", resource: "pods", subresource: "exec", name: "same-az-fio-r1-x7k2p", namespace: "bench" },
+    ],
     ["another namespace's pods", { verb: "list", apiGroup: "", resource: "pods", namespace: "mysql" }],
-    ["another token", { verb: "create", apiGroup: "", resource: "serviceaccounts", subresource: "token", name: "same-az-collect", namespace: "bench" }],
+    [
+      "another token",
+      { verb: "create", apiGroup: "", resource: "serviceaccounts", subresource: "token", name: "same-az-collect", namespace: "bench" },
+    ],
     ["nodes", { verb: "list", apiGroup: "", resource: "nodes" }],
   ])("refuses %s", (_what, call) => {
     expect(grantAllows(GRANT, call)).toBe(false);

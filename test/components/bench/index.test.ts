@@ -205,7 +205,11 @@ describe("BenchmarkRun under mocks", () => {
     expect(byName("same-az-collect-sa").inputs).toEqual({
       apiVersion: "v1",
       kind: "ServiceAccount",
-      metadata: { name: "same-az-collect", namespace: "bench", labels: { "app.kubernetes.io/part-of": "storage-bench-lab", "app.kubernetes.io/managed-by": "pulumi" } },
+      metadata: {
+        name: "same-az-collect",
+        namespace: "bench",
+        labels: { "app.kubernetes.io/part-of": "storage-bench-lab", "app.kubernetes.io/managed-by": "pulumi" },
+      },
       automountServiceAccountToken: false,
     });
     expect(byName("same-az-collect-role").inputs.rules).toEqual([
@@ -214,7 +218,9 @@ describe("BenchmarkRun under mocks", () => {
       { apiGroups: [""], resources: ["pods/log"], verbs: ["get"] },
       { apiGroups: [""], resources: ["events"], verbs: ["list"] },
     ]);
-    expect(byName("same-az-collect-binding").inputs.subjects).toEqual([{ kind: "ServiceAccount", name: "same-az-collect", namespace: "bench" }]);
+    expect(byName("same-az-collect-binding").inputs.subjects).toEqual([
+      { kind: "ServiceAccount", name: "same-az-collect", namespace: "bench" },
+    ]);
   });
 
   it("a collection never re-runs on a change that is not its trigger: every other input's changes are ignored", () => {
@@ -381,17 +387,23 @@ describe("BenchmarkRun with zone and toolsImage as Outputs (values known later)"
     // Registration order follows when each child's inputs resolve: compared by name.
     const byChildName = (l: ReturnType<typeof childrenOf>) => [...l].sort((a, b) => a.name.localeCompare(b.name));
     expect(byChildName(childrenOf("later-az"))).toEqual(byChildName(childrenOf("plain-az")));
-    expect(childrenOf("later-az").map((c) => c.name).sort()).toEqual([
-      "<run>-scripts",
-      "<run>-data",
-      "<run>-collect-sa",
-      "<run>-collect-role",
-      "<run>-collect-binding",
-      "<run>-fio",
-      "<run>-fio-collect-r9",
-      "<run>-ioping",
-      "<run>-ioping-collect-r9",
-    ].sort());
+    expect(
+      childrenOf("later-az")
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(
+      [
+        "<run>-scripts",
+        "<run>-data",
+        "<run>-collect-sa",
+        "<run>-collect-role",
+        "<run>-collect-binding",
+        "<run>-fio",
+        "<run>-fio-collect-r9",
+        "<run>-ioping",
+        "<run>-ioping-collect-r9",
+      ].sort(),
+    );
   });
 
   it("the Jobs hold the Outputs' values where the placeholders were rendered; no placeholder reaches the engine", () => {

@@ -334,7 +334,11 @@ describe("collect-job.sh against a stand-in kubectl", () => {
     const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "2" });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("[lab] the token of serviceaccount b-collect expired (the server shortened it): requesting another");
-    expect(calls().filter((c) => c.startsWith("admin")).slice(0, 2)).toEqual([TOKEN_REQUEST, TOKEN_REQUEST]);
+    expect(
+      calls()
+        .filter((c) => c.startsWith("admin"))
+        .slice(0, 2),
+    ).toEqual([TOKEN_REQUEST, TOKEN_REQUEST]);
     expect(requests().slice(0, 3)).toEqual(["get batch jobs b-fio-r1 bench", "unauthorized (expired)", "get batch jobs b-fio-r1 bench"]);
   });
 
@@ -383,7 +387,9 @@ describe("collect-job.sh against a stand-in kubectl", () => {
     expect(r.stderr).toContain(
       '[lab] error: cannot get a token of serviceaccount missing-collect in namespace bench: error: failed to create token: serviceaccounts "missing-collect" not found',
     );
-    expect(calls().filter((c) => !c.startsWith("local"))).toEqual(["admin create token missing-collect --namespace bench --duration 1200s"]);
+    expect(calls().filter((c) => !c.startsWith("local"))).toEqual([
+      "admin create token missing-collect --namespace bench --duration 1200s",
+    ]);
   });
 
   it.each([

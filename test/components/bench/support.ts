@@ -94,14 +94,21 @@ export function standInKubectl(dir: string, w: StandInWorld) {
   const count = path.join(dir, "token-uses");
   const ns = w.namespace;
   const universe: ApiCall[] = [];
-  for (const job of [w.job, ...(w.otherJobs ?? [])]) universe.push({ verb: "get", apiGroup: "batch", resource: "jobs", name: job, namespace: ns });
+  for (const job of [w.job, ...(w.otherJobs ?? [])])
+    universe.push({ verb: "get", apiGroup: "batch", resource: "jobs", name: job, namespace: ns });
   for (const verb of ["list", "watch"] as const) {
     universe.push({ verb, apiGroup: "", resource: "pods", namespace: ns });
     universe.push({ verb, apiGroup: "", resource: "events", namespace: ns });
   }
   universe.push({ verb: "get", apiGroup: "", resource: "pods", subresource: "log", name: w.pod, namespace: ns });
   universe.push({ verb: "create", apiGroup: "", resource: "serviceaccounts", subresource: "token", name: w.grant.name, namespace: ns });
-  fs.writeFileSync(allowed, universe.filter((c) => grantAllows(w.grant, c)).map(callKey).join("\n") + "\n");
+  fs.writeFileSync(
+    allowed,
+    universe
+      .filter((c) => grantAllows(w.grant, c))
+      .map(callKey)
+      .join("\n") + "\n",
+  );
   fs.writeFileSync(path.join(bin, "job.log"), w.log);
   const events = (w.events ?? []).map(([p, m]) => `${p}\t${m}\n`).join("");
   fs.writeFileSync(path.join(bin, "events"), events);

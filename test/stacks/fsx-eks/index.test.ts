@@ -335,10 +335,12 @@ describe("stack fsx-eks, planned after its upstreams", () => {
       "mysql-failover": { namespace: "mysql", serviceAccount: "lab-mysql-failover" },
       "fsx-failover": { namespace: "bench", serviceAccount: "lab-fsx-failover" },
     });
-    // The grants' objects, as experiment-access.ts renders them (test/lab/experiment/access.test.ts holds their rules).
+    // The grants' objects, as experiment-access.ts renders them (test/lab/experiment/access.test.ts holds their rules);
+    // each benchmark run's collector identity (components/bench/access.ts) is checked in test/components/bench.
     expect(
       p.resources
         .filter((r) => r.type.startsWith("kubernetes:rbac.authorization.k8s.io/") || r.type === "kubernetes:core/v1:ServiceAccount")
+        .filter((r) => !r.name.includes("-collect-"))
         .map((r) => `${r.type.split(":").pop()} ${r.name}`)
         .sort(),
     ).toEqual([
@@ -354,6 +356,22 @@ describe("stack fsx-eks, planned after its upstreams", () => {
       "ServiceAccount lab-mysql-failover-sa",
     ]);
     expect(named(p, "random:index/randomPassword:RandomPassword", "mysql-root").inputs).toMatchObject({ length: 32, special: false });
+    // The failover writer's own account: a password of the same kind in its own Secret, which the StatefulSet waits for.
+    expect(named(p, "random:index/randomPassword:RandomPassword", "mysql-writer").inputs).toMatchObject({ length: 32, special: false });
+    const writerSecret = named(p, "kubernetes:core/v1:Secret", "mysql-writer");
+    expect((writerSecret.inputs as Any).metadata).toEqual({ name: "mysql-writer", namespace: "mysql" });
+    expect(named(p, "kubernetes:apps/v1:StatefulSet", "mysql-servers").dependencies).toContain(writerSecret.urn);
+    // One collector identity per benchmark run, in the benchmarks' namespace.
+    expect(
+      p.resources
+        .filter((r) => r.type === "kubernetes:core/v1:ServiceAccount" && r.name.endsWith("-collect-sa"))
+        .map((r) => `${(r.inputs as Any).metadata.namespace}/${(r.inputs as Any).metadata.name}`)
+        .sort(),
+    ).toEqual(
+      ["gp3-same-latency", "gp3-same-seed", "nas-cross-latency", "nas-cross-seed", "nas-same-latency", "nas-same-seed"].map(
+        (r) => `bench/${r}-collect`,
+      ),
+    );
   });
 
   test("the SAN backend (the cluster's Trident preparing the nodes for iSCSI) adds iSCSI (TCP 3260), an ontap-san backend and its StorageClass; a given tools image is used as is", async () => {

@@ -163,6 +163,9 @@ describe("stack kafka, planned after its upstreams", () => {
       JOB_NAMESPACE: "kafka-storage",
       WAIT_TIMEOUT_SECONDS: "900",
       POLL_SECONDS: "5",
+      // Its own ServiceAccount (components/bench/access.ts): a token for the wait and 600 s more.
+      COLLECTOR_ACCOUNT: "kafka-storage-prepare-collect",
+      TOKEN_SECONDS: "1500",
       MOUNT_REFUSED_FIX:
         "the export rule of SVM kafkasvm squashes root, so the NFS CSI driver's chmod of a new volume's root (run as root) was refused. " +
         "On the file system's management endpoint, reachable only from inside the VPC (e.g. from an EKS node through SSM Session Manager, or from a pod), " +
@@ -175,6 +178,23 @@ describe("stack kafka, planned after its upstreams", () => {
     });
     expect(wait.inputs.interpreter).toEqual(["/bin/sh", "-c"]);
     expect((wait.inputs.triggers as Any[]).length).toBe(1);
+    expect(wait.dependencies).toContain(
+      named(p, "kubernetes:rbac.authorization.k8s.io/v1:RoleBinding", "kafka-storage-prepare-collect-binding").urn,
+    );
+    expect((named(p, "kubernetes:rbac.authorization.k8s.io/v1:Role", "kafka-storage-prepare-collect-role").inputs as Any).rules[0]).toEqual(
+      {
+        apiGroups: ["batch"],
+        resources: ["jobs"],
+        verbs: ["get"],
+        resourceNames: ["kafka-storage-prepare"],
+      },
+    );
+    // The OMB drivers' collectors read as omb-collect, which may get exactly their Jobs.
+    expect((named(p, "kubernetes:rbac.authorization.k8s.io/v1:Role", "omb-collect-role").inputs as Any).rules[0].resourceNames).toEqual(
+      p.resources
+        .filter((r) => r.type === "kubernetes:batch/v1:Job" && r.name.startsWith("omb-"))
+        .map((r) => (r.inputs as Any).metadata.name),
+    );
     expect(fsx.svmName).toBe("kafkasvm");
   });
 
