@@ -226,9 +226,9 @@ describe.each([
     expect(named(p, "pgbench-scripts").dependencies).toContain(named(p, "pg-ns", "kubernetes:core/v1:Namespace").urn);
     expect(named(p, "pgbench-pgbench").dependencies).toContain(named(p, "pg-server").urn);
     // The collector's identity lives in Postgres's namespace too, and its command waits for the binding.
-    expect(named(p, "pgbench-collect-sa").inputs.metadata).toMatchObject({
+    expect((named(p, "pgbench-collect-sa").inputs as Any).metadata).toMatchObject({
       name: "pgbench-collect",
-      namespace: named(p, "pgbench-pgbench").inputs.metadata.namespace,
+      namespace: (named(p, "pgbench-pgbench").inputs as Any).metadata.namespace,
     });
     expect(named(p, "pgbench-collect-sa").dependencies).toContain(named(p, "pg-server").urn);
     expect(named(p, "pgbench-pgbench-collect-r1").dependencies).toContain(named(p, "pgbench-collect-binding").urn);
