@@ -15,7 +15,9 @@
  *    gives up after 10 minutes and reports a failure without the benchmark's log).
  * 3. **Collect**: per Job a `@pulumi/command` `local.Command`, `<name>-<tool>-collect-<runId>`,
  *    runs scripts/collect-job.sh on the deploying machine (kubectl required): it writes the
- *    kubeconfig (a secret input) to a private temporary file, polls the Job every
+ *    kubeconfig (a secret input) to a private temporary file, uses it for one request, a token of
+ *    the run's own ServiceAccount `<name>-collect` (access.ts: get on these Jobs, list/watch pods,
+ *    list events, get pods/log in the namespace; collector-access.ts), and with that token polls the Job every
  *    {@link COLLECT_POLL_SECONDS} s until it is Complete (then prints `kubectl logs job/<name>`),
  *    Failed or past its deadline (then prints the Job's description and log on stderr and exits 1,
  *    failing the update with the reason), or gone (NotFound: it says so and exits 1 at once).
@@ -87,7 +89,9 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { parseToolOutput } from "../../core/parsers";
 import type { RunMetadata, Sample } from "../../core/sample";
+import { collectorAccountName, collectorGrant } from "./access";
 import { collectSamples, type RawOutput } from "./collect";
+import { createCollectorAccess } from "./collector-access";
 import { renderBenchmark } from "./render";
 import { problems, type BenchSpec } from "./rules";
 import { readCollectScript, readJobScripts } from "./scripts";
@@ -259,6 +263,18 @@ export class BenchmarkRun extends pulumi.ComponentResource {
         })
       : undefined;
 
+    // The collectors' own identity: get on these Jobs, their pods, events and logs (access.ts).
+    const access = createCollectorAccess(
+      name,
+      collectorGrant(
+        collectorAccountName(name),
+        s.namespace,
+        m.jobs.map((rj) => rj.name),
+      ),
+      diesWithCluster,
+      after,
+    );
+
     let previous: pulumi.Resource[] = after;
     const collected: pulumi.Output<{ samples: Sample[]; raws: RawOutput[] }>[] = [];
     for (const rj of m.jobs) {
@@ -281,6 +297,8 @@ export class BenchmarkRun extends pulumi.ComponentResource {
             JOB_NAMESPACE: s.namespace,
             WAIT_TIMEOUT_SECONDS: String(rj.waitTimeoutSeconds),
             POLL_SECONDS: String(COLLECT_POLL_SECONDS),
+            // The admin kubeconfig asks for the collector's token only; every read uses the token.
+            ...access.environment(rj.waitTimeoutSeconds),
             LAB_KUBECONFIG: pulumi.secret(kubeconfig),
           },
           // A Job created again (new uid) under this run id is collected again: its refusal fails the update.
@@ -290,7 +308,7 @@ export class BenchmarkRun extends pulumi.ComponentResource {
           // Never hand a stored log back through the environment (the 128 KiB limit above).
           addPreviousOutputInEnv: false,
         },
-        { parent: this, dependsOn: [job], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
+        { parent: this, dependsOn: [job, access.ready], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
       );
       previous = [collect];
 

@@ -43,6 +43,8 @@ import * as path from "node:path";
 import { nodeIngressRules } from "../fsx-ontap/node-ingress";
 import { ONTAP_INGRESS } from "../fsx-ontap/security";
 import { COLLECT_IGNORED_INPUTS } from "../bench";
+import { collectorAccountName, collectorGrant } from "../bench/access";
+import { createCollectorAccess } from "../bench/collector-access";
 import { readCollectScript } from "../bench/scripts";
 import { throwIfInvalid } from "../lib/args";
 import { childOptions } from "../lib/child";
@@ -142,109 +144,7 @@ export class KafkaCluster extends pulumi.ComponentResource {
     const child = childOptions(this, opts);
     const mounts = brokerVolumes(r);
 
-    const nfsRules = nodeIngressRules(
-      name,
-      ONTAP_INGRESS.filter((p) => p.id.startsWith("nfs-") || p.id === "https-tcp-443"),
-      args,
-      (p) => (p.id === "https-tcp-443" ? "Kafka storage preparation: the ONTAP REST API of the SVM" : "Kafka brokers, storage preparation"),
-      this,
-    );
-
-    // The brokers' directories exist before any of their volumes does: the storage namespace and
-    // its NetworkPolicies; the ontap Job (export policy, roots' owner), awaited; the roots' static
-    // volumes; the prepare Job, awaited. Awaited by collect-job.sh (not by the provider, which would
-    // wait out a Job's deadline on a call or a mount that can never succeed).
-    const storageNsName = storageNamespaceName(r);
-    const storageNs = new k8s.core.v1.Namespace(`${name}-storage-ns`, storageNamespaceManifest(r) as k8s.core.v1.NamespaceArgs, child);
-    const inStorage = { ...child, dependsOn: [storageNs] };
-    const storagePolicies = [
-      ...baselineNetworkPolicies(storageNsName).map(
-        (p) =>
-          new k8s.networking.v1.NetworkPolicy(`${name}-storage-${p.metadata?.name}`, p as k8s.networking.v1.NetworkPolicyArgs, inStorage),
-      ),
-      new k8s.networking.v1.NetworkPolicy(
-        `${name}-storage-ontap-api`,
-        pulumi
-          .output(args.svmManagementEndpoint)
-          .apply((e) => ontapApiPolicy(storageNsName, e.ipAddresses)) as k8s.networking.v1.NetworkPolicyArgs,
-        inStorage,
-      ),
-    ];
-    // Only the credentials are secret (the Secret's metadata stays visible to a preview and the rules).
-    const credentials = new k8s.core.v1.Secret(
-      `${name}-storage-ontap-credentials`,
-      {
-        ...ontapCredentialsSecretManifest(storageNsName, "", ""),
-        stringData: pulumi.secret(pulumi.output(args.ontapCredentials).apply((c) => ({ username: c.username, password: c.password }))),
-      } as unknown as k8s.core.v1.SecretArgs,
-      inStorage,
-    );
-    const ontapScript = new k8s.core.v1.ConfigMap(
-      `${name}-storage-ontap-scripts`,
-      ontapConfigMapManifest(storageNsName, fs.readFileSync(ONTAP_EXPORTS_SCRIPT, "utf8")) as k8s.core.v1.ConfigMapArgs,
-      inStorage,
-    );
-    const ontapManifest = pulumi
-      .all([args.svmManagementEndpoint, args.svmName, args.nodeSubnetCidrs])
-      .apply(([e, svm, cidrs]) => ontapJobManifest(r, storageNsName, { host: e.dnsName, svmName: svm, clientCidrs: cidrs.join(",") }));
-    const ontap = new k8s.batch.v1.Job(`${name}-storage-ontap`, ontapManifest as unknown as k8s.batch.v1.JobArgs, {
-      ...child,
-      dependsOn: [credentials, ontapScript, ...storagePolicies, ...nfsRules],
-    });
-    const awaitJob = (role: string, job: k8s.batch.v1.Job, jobName: string, deadlineSeconds: number) =>
-      new command.local.Command(
-        `${name}-storage-${role}-await`,
-        {
-          create: readCollectScript(),
-          interpreter: ["/bin/sh", "-c"],
-          environment: {
-            JOB_NAME: jobName,
-            JOB_NAMESPACE: storageNsName,
-            WAIT_TIMEOUT_SECONDS: String(deadlineSeconds + AWAIT_PREPARE_MARGIN_SECONDS),
-            POLL_SECONDS: String(PREPARE_POLL_SECONDS),
-            LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
-          },
-          // A Job created again (new uid) is awaited again; nothing else re-runs it.
-          triggers: [job.metadata.uid],
-          logging: "stderr",
-          addPreviousOutputInEnv: false,
-        },
-        { parent: this, dependsOn: [job], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
-      );
-    const ontapDone = awaitJob("ontap", ontap, ONTAP_JOB, ONTAP_DEADLINE_SECONDS);
-
-    const storageClass = new k8s.storage.v1.StorageClass(
-      `${name}-static-class`,
-      staticStorageClassManifest() as k8s.storage.v1.StorageClassArgs,
-      child,
-    );
-    const roots = r.dataVolumes.map((_, i) => {
-      const pv = new k8s.core.v1.PersistentVolume(
-        `${name}-storage-root-pv-${i}`,
-        withLaterInput(
-          volumeRootManifest(r, storageNsName, i, SERVER),
-          SERVER,
-          args.nfsServer,
-        ) as unknown as k8s.core.v1.PersistentVolumeArgs,
-        { ...child, dependsOn: [storageClass, ontapDone] },
-      );
-      return new k8s.core.v1.PersistentVolumeClaim(
-        `${name}-storage-root-pvc-${i}`,
-        volumeRootClaimManifest(r, storageNsName, i) as unknown as k8s.core.v1.PersistentVolumeClaimArgs,
-        { ...child, dependsOn: [storageNs, pv] },
-      );
-    });
-    const script = new k8s.core.v1.ConfigMap(
-      `${name}-storage-scripts`,
-      prepareConfigMapManifest(r, fs.readFileSync(PREPARE_DIRS_SCRIPT, "utf8")) as k8s.core.v1.ConfigMapArgs,
-      inStorage,
-    );
-    const prepareManifest = withLaterInput(prepareJobManifest(r, DEPLOYMENT), DEPLOYMENT, storageNs.metadata.uid);
-    const prepare = new k8s.batch.v1.Job(`${name}-storage-prepare`, prepareManifest as unknown as k8s.batch.v1.JobArgs, {
-      ...child,
-      dependsOn: [script, ...storagePolicies, ...roots],
-    });
-    const prepared = awaitJob("prepare", prepare, PREPARE_JOB, PREPARE_DEADLINE_SECONDS);
+    const { storageClass, prepared } = this.prepareStorage(name, args, r, child);
 
     // The Kafka namespace's policies (network.ts): the number and names are fixed, the egress rule's
     // node subnets come from upstream.
@@ -301,5 +201,130 @@ export class KafkaCluster extends pulumi.ComponentResource {
       dataClaims: this.dataClaims,
       dataVolumes: this.dataVolumes,
     });
+  }
+
+  /**
+   * The brokers' directories exist before any of their volumes does: the storage namespace and
+   * its NetworkPolicies; the ontap Job (export policy, roots' owner), awaited; the roots' static
+   * volumes; the prepare Job, awaited. Awaited by collect-job.sh (not by the provider, which would
+   * wait out a Job's deadline on a call or a mount that can never succeed). Returns the prepare
+   * Job's await, which the data volumes wait for, and the static StorageClass they use.
+   */
+  private prepareStorage(
+    name: string,
+    args: KafkaClusterArgs,
+    r: ReturnType<typeof resolve>,
+    child: pulumi.CustomResourceOptions,
+  ): { storageClass: k8s.storage.v1.StorageClass; prepared: command.local.Command } {
+    const nfsRules = nodeIngressRules(
+      name,
+      ONTAP_INGRESS.filter((p) => p.id.startsWith("nfs-") || p.id === "https-tcp-443"),
+      args,
+      (p) => (p.id === "https-tcp-443" ? "Kafka storage preparation: the ONTAP REST API of the SVM" : "Kafka brokers, storage preparation"),
+      this,
+    );
+
+    const storageNsName = storageNamespaceName(r);
+    const storageNs = new k8s.core.v1.Namespace(`${name}-storage-ns`, storageNamespaceManifest(r) as k8s.core.v1.NamespaceArgs, child);
+    const inStorage = { ...child, dependsOn: [storageNs] };
+    const storagePolicies = [
+      ...baselineNetworkPolicies(storageNsName).map(
+        (p) =>
+          new k8s.networking.v1.NetworkPolicy(`${name}-storage-${p.metadata?.name}`, p as k8s.networking.v1.NetworkPolicyArgs, inStorage),
+      ),
+      new k8s.networking.v1.NetworkPolicy(
+        `${name}-storage-ontap-api`,
+        pulumi
+          .output(args.svmManagementEndpoint)
+          .apply((e) => ontapApiPolicy(storageNsName, e.ipAddresses)) as k8s.networking.v1.NetworkPolicyArgs,
+        inStorage,
+      ),
+    ];
+    // Only the credentials are secret (the Secret's metadata stays visible to a preview and the rules).
+    const credentials = new k8s.core.v1.Secret(
+      `${name}-storage-ontap-credentials`,
+      {
+        ...ontapCredentialsSecretManifest(storageNsName, "", ""),
+        stringData: pulumi.secret(pulumi.output(args.ontapCredentials).apply((c) => ({ username: c.username, password: c.password }))),
+      } as unknown as k8s.core.v1.SecretArgs,
+      inStorage,
+    );
+    const ontapScript = new k8s.core.v1.ConfigMap(
+      `${name}-storage-ontap-scripts`,
+      ontapConfigMapManifest(storageNsName, fs.readFileSync(ONTAP_EXPORTS_SCRIPT, "utf8")) as k8s.core.v1.ConfigMapArgs,
+      inStorage,
+    );
+    const ontapManifest = pulumi
+      .all([args.svmManagementEndpoint, args.svmName, args.nodeSubnetCidrs])
+      .apply(([e, svm, cidrs]) => ontapJobManifest(r, storageNsName, { host: e.dnsName, svmName: svm, clientCidrs: cidrs.join(",") }));
+    const ontap = new k8s.batch.v1.Job(`${name}-storage-ontap`, ontapManifest as unknown as k8s.batch.v1.JobArgs, {
+      ...child,
+      dependsOn: [credentials, ontapScript, ...storagePolicies, ...nfsRules],
+    });
+    const awaitJob = (role: string, job: k8s.batch.v1.Job, jobName: string, deadlineSeconds: number) => {
+      // The await's own identity (components/bench/access.ts): reads of this Job, its pods, events and log.
+      const access = createCollectorAccess(
+        `${name}-storage-${role}`,
+        collectorGrant(collectorAccountName(jobName), storageNsName, [jobName]),
+        child,
+        [storageNs],
+      );
+      const waitSeconds = deadlineSeconds + AWAIT_PREPARE_MARGIN_SECONDS;
+      return new command.local.Command(
+        `${name}-storage-${role}-await`,
+        {
+          create: readCollectScript(),
+          interpreter: ["/bin/sh", "-c"],
+          environment: {
+            JOB_NAME: jobName,
+            JOB_NAMESPACE: storageNsName,
+            WAIT_TIMEOUT_SECONDS: String(waitSeconds),
+            POLL_SECONDS: String(PREPARE_POLL_SECONDS),
+            ...access.environment(waitSeconds),
+            LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
+          },
+          // A Job created again (new uid) is awaited again; nothing else re-runs it.
+          triggers: [job.metadata.uid],
+          logging: "stderr",
+          addPreviousOutputInEnv: false,
+        },
+        { parent: this, dependsOn: [job, access.ready], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
+      );
+    };
+    const ontapDone = awaitJob("ontap", ontap, ONTAP_JOB, ONTAP_DEADLINE_SECONDS);
+
+    const storageClass = new k8s.storage.v1.StorageClass(
+      `${name}-static-class`,
+      staticStorageClassManifest() as k8s.storage.v1.StorageClassArgs,
+      child,
+    );
+    const roots = r.dataVolumes.map((_, i) => {
+      const pv = new k8s.core.v1.PersistentVolume(
+        `${name}-storage-root-pv-${i}`,
+        withLaterInput(
+          volumeRootManifest(r, storageNsName, i, SERVER),
+          SERVER,
+          args.nfsServer,
+        ) as unknown as k8s.core.v1.PersistentVolumeArgs,
+        { ...child, dependsOn: [storageClass, ontapDone] },
+      );
+      return new k8s.core.v1.PersistentVolumeClaim(
+        `${name}-storage-root-pvc-${i}`,
+        volumeRootClaimManifest(r, storageNsName, i) as unknown as k8s.core.v1.PersistentVolumeClaimArgs,
+        { ...child, dependsOn: [storageNs, pv] },
+      );
+    });
+    const script = new k8s.core.v1.ConfigMap(
+      `${name}-storage-scripts`,
+      prepareConfigMapManifest(r, fs.readFileSync(PREPARE_DIRS_SCRIPT, "utf8")) as k8s.core.v1.ConfigMapArgs,
+      inStorage,
+    );
+    const prepareManifest = withLaterInput(prepareJobManifest(r, DEPLOYMENT), DEPLOYMENT, storageNs.metadata.uid);
+    const prepare = new k8s.batch.v1.Job(`${name}-storage-prepare`, prepareManifest as unknown as k8s.batch.v1.JobArgs, {
+      ...child,
+      dependsOn: [script, ...storagePolicies, ...roots],
+    });
+    const prepared = awaitJob("prepare", prepare, PREPARE_JOB, PREPARE_DEADLINE_SECONDS);
+    return { storageClass, prepared };
   }
 }

@@ -4,7 +4,9 @@
  * the namespace, its NetworkPolicies (default deny, DNS, replication and the experiment writer's
  * flows: manifests.ts `mysqlNetworkPolicyManifests`), a random root password (@pulumi/random: 32 letters and digits, never empty, a
  * Pulumi secret) in a Secret, the replication account's password (the same kind, its own Secret:
- * replicas connect as `repl` with REPLICATION SLAVE only, never as root), the ConfigMap, both Services, the StatefulSet and its
+ * replicas connect as `repl` with REPLICATION SLAVE only, never as root), the failover writer's
+ * password (the same kind, its own Secret: the writer logs in as `lab_writer`, manifests.ts
+ * `WRITER_USER`, never as root), the ConfigMap, both Services, the StatefulSet and its
  * PodDisruptionBudget (manifests.ts). The Kubernetes provider comes from `opts`; `opts.deletedWith`
  * reaches every child; `opts.dependsOn` (the StorageClass) holds for all of them.
  */
@@ -26,6 +28,8 @@ import {
   ROOT_PASSWORD_KEY,
   ROOT_SECRET_NAME,
   sourceHost,
+  WRITER_SECRET_NAME,
+  WRITER_USER,
 } from "./manifests";
 import { MySqlSpec, problems, resolve } from "./rules";
 import { readMySqlScripts } from "./scripts";
@@ -47,6 +51,10 @@ export class MySql extends pulumi.ComponentResource {
   readonly rootPasswordSecret: pulumi.Output<{ name: string; key: string }>;
   /** The generated root password (secret). */
   readonly rootPassword: pulumi.Output<string>;
+  /** The failover writer's account (created on the source by the xtrabackup sidecar). */
+  readonly writerUser: pulumi.Output<string>;
+  /** The Secret (in `namespace`) and key of the writer's password. */
+  readonly writerPasswordSecret: pulumi.Output<{ name: string; key: string }>;
 
   constructor(name: string, args: MySqlArgs, opts?: pulumi.ComponentResourceOptions) {
     super("lab:mysql:MySql", name, {}, opts);
@@ -76,6 +84,7 @@ export class MySql extends pulumi.ComponentResource {
     };
     const { password, secret } = passwordSecret("root", ROOT_SECRET_NAME);
     const { secret: replicationSecret } = passwordSecret("replication", REPLICATION_SECRET_NAME);
+    const { secret: writerSecret } = passwordSecret("writer", WRITER_SECRET_NAME);
     const configMap = new k8s.core.v1.ConfigMap(
       `${name}-config`,
       as<k8s.core.v1.ConfigMapArgs>(mysqlConfigMapManifest(r, readMySqlScripts())),
@@ -89,7 +98,7 @@ export class MySql extends pulumi.ComponentResource {
     );
     const sts = new k8s.apps.v1.StatefulSet(`${name}-servers`, as<k8s.apps.v1.StatefulSetArgs>(mysqlStatefulSetManifest(r)), {
       ...child,
-      dependsOn: [ns, secret, replicationSecret, configMap, ...services, ...policies],
+      dependsOn: [ns, secret, replicationSecret, writerSecret, configMap, ...services, ...policies],
       // Pulumi's StatefulSet await waits for every replica to be ready: clone + prepare take time.
       customTimeouts: { create: "30m", update: "30m" },
     });
@@ -105,6 +114,8 @@ export class MySql extends pulumi.ComponentResource {
     this.replicas = pulumi.output(r.replicas);
     this.rootPasswordSecret = pulumi.output({ name: ROOT_SECRET_NAME, key: ROOT_PASSWORD_KEY });
     this.rootPassword = pulumi.secret(password.result);
+    this.writerUser = pulumi.output(WRITER_USER);
+    this.writerPasswordSecret = pulumi.output({ name: WRITER_SECRET_NAME, key: ROOT_PASSWORD_KEY });
     this.registerOutputs({
       namespace: this.namespace,
       sourceHost: this.sourceHost,
@@ -113,6 +124,8 @@ export class MySql extends pulumi.ComponentResource {
       replicas: this.replicas,
       rootPasswordSecret: this.rootPasswordSecret,
       rootPassword: this.rootPassword,
+      writerUser: this.writerUser,
+      writerPasswordSecret: this.writerPasswordSecret,
     });
   }
 }

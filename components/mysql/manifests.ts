@@ -48,6 +48,15 @@ export const ROOT_PASSWORD_KEY = "password";
  */
 export const REPLICATION_USER = "repl";
 export const REPLICATION_SECRET_NAME = "mysql-replication";
+/**
+ * The failover experiment's writer account (lab/experiment/scripts/mysql-writer.sh), created on the
+ * source by xtrabackup.sh with CREATE, INSERT and SELECT on {@link WRITER_DATABASE} and REPLICATION
+ * CLIENT, never root; the Secret holding its password (key {@link ROOT_PASSWORD_KEY}), which the
+ * writer's Job reads through a secretKeyRef.
+ */
+export const WRITER_USER = "lab_writer";
+export const WRITER_DATABASE = "lab_failover";
+export const WRITER_SECRET_NAME = "mysql-writer";
 
 /** Where the data volume is mounted, and the data directory inside it. */
 export const DATA_MOUNT = "/var/lib/mysql";
@@ -289,6 +298,9 @@ function xtrabackupContainer(r: ResolvedMySql): IContainer {
       podNameEnv,
       { name: "REPLICATION_USER", value: REPLICATION_USER },
       replicationPasswordEnv,
+      { name: "WRITER_USER", value: WRITER_USER },
+      { name: "WRITER_DATABASE", value: WRITER_DATABASE },
+      { name: "WRITER_PASSWORD", valueFrom: { secretKeyRef: { name: WRITER_SECRET_NAME, key: ROOT_PASSWORD_KEY } } },
       { name: "DATA_DIR", value: DATA_DIR },
       { name: "SOURCE_HOST", value: sourceHost(r.namespace) },
       { name: "XTRABACKUP_PORT", value: String(XTRABACKUP_PORT) },

@@ -26,6 +26,8 @@ import * as path from "node:path";
 import { parseToolOutput } from "../../core/parsers";
 import type { RunMetadata, Sample } from "../../core/sample";
 import { COLLECT_IGNORED_INPUTS, SKIP_AWAIT } from "../bench";
+import { collectorAccountName, collectorGrant } from "../bench/access";
+import { createCollectorAccess } from "../bench/collector-access";
 import { collectSamples, type RawOutput } from "../bench/collect";
 import { readCollectScript } from "../bench/scripts";
 import { COLLECT_POLL_SECONDS } from "../bench/sizing";
@@ -127,6 +129,17 @@ export class OmbBenchmark extends pulumi.ComponentResource {
 
     const collectScript = readCollectScript();
     const waitSeconds = driverDeadlineSeconds(r) + COLLECT_MARGIN_SECONDS;
+    // The driver collectors' own identity (components/bench/access.ts): reads of these Jobs, their pods, events and logs.
+    const access = createCollectorAccess(
+      name,
+      collectorGrant(
+        collectorAccountName(name),
+        r.namespace,
+        r.cells.map((cell) => driverJobName(cell, r.runId)),
+      ),
+      child,
+      [ns],
+    );
     let previous: pulumi.Resource[] = [...(args.runAfter ?? [])];
     const collected: pulumi.Output<{ samples: Sample[]; raws: RawOutput[] }>[] = [];
     for (const cell of r.cells) {
@@ -147,6 +160,7 @@ export class OmbBenchmark extends pulumi.ComponentResource {
             JOB_NAMESPACE: r.namespace,
             WAIT_TIMEOUT_SECONDS: String(waitSeconds),
             POLL_SECONDS: String(COLLECT_POLL_SECONDS),
+            ...access.environment(waitSeconds),
             LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
           },
           // A Job created again (new uid) under this run id is collected again.
@@ -154,7 +168,7 @@ export class OmbBenchmark extends pulumi.ComponentResource {
           logging: "stderr",
           addPreviousOutputInEnv: false,
         },
-        { parent: this, dependsOn: [job], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
+        { parent: this, dependsOn: [job, access.ready], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
       );
       previous = [collect];
       const cellMetadata: RunMetadata = {

@@ -28,6 +28,7 @@ import { TOOLS_IMAGE_UID } from "../../components/bench/images";
 import { RUN_ID_LABEL } from "../../components/bench/render";
 import { restrictedContainerSecurityContext, restrictedPodSecurityContext } from "../../components/bench/security";
 import { DEFAULT_RESOURCES } from "../../components/bench/rules";
+import { WRITER_USER } from "../../components/mysql/manifests";
 import { MYSQL_UID } from "../../components/mysql/rules";
 import { MYSQL_IMAGE } from "../../components/versions";
 import type { ExperimentScripts } from "./scripts";
@@ -107,6 +108,9 @@ export interface WriterSpec {
   readonly runId: string;
   /** The source's address. */
   readonly host: string;
+  /** The writer's MySQL account. @default WRITER_USER (components/mysql: CREATE, INSERT, SELECT on lab_failover, REPLICATION CLIENT) */
+  readonly user?: string;
+  /** The Secret and key of its password (the stack's `mysql.writerPasswordSecretRef`), read through a secretKeyRef. */
   readonly passwordSecret: { readonly name: string; readonly key: string };
   readonly intervalMs: number;
   /** The writer stops by itself after this long (the experiment stops it earlier). */
@@ -140,7 +144,7 @@ export function writerManifests(s: WriterSpec, scripts: ExperimentScripts): { co
     imagePullPolicy: "IfNotPresent",
     command: ["bash", `${SCRIPTS_MOUNT}/mysql-writer.sh`],
     env: [
-      ...env({ LAB_MYSQL_HOST: s.host, LAB_RUN_ID: s.runId }),
+      ...env({ LAB_MYSQL_HOST: s.host, LAB_RUN_ID: s.runId, LAB_MYSQL_USER: s.user ?? WRITER_USER }),
       { name: "LAB_MYSQL_PASSWORD", valueFrom: { secretKeyRef: { name: s.passwordSecret.name, key: s.passwordSecret.key } } },
       ...env({
         LAB_INTERVAL_MS: s.intervalMs,

@@ -223,7 +223,7 @@ function startTheWriter(r: MysqlRun, before: Before): Promise<void> {
       namespace: ns,
       runId,
       host: m.sourceHost,
-      passwordSecret: m.rootPasswordSecretRef,
+      passwordSecret: m.writerPasswordSecretRef,
       intervalMs: o.writerIntervalMs,
       maxSeconds: writerMaxSeconds(o),
       readbackSeconds: o.readbackSeconds,

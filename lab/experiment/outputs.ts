@@ -14,7 +14,7 @@
  * | `fileSystemId` | the fsx-ontap stack's `fileSystemId` | the lever and the watch |
  * | `mysql.namespace`, `mysql.sourceHost` | (already exported) | where the writer runs, what it writes to |
  * | `mysql.statefulSetName` | MySql `statefulSetName` | `<name>-0` is the source to move |
- * | `mysql.rootPasswordSecretRef` | MySql `rootPasswordSecret` (`{name, key}`) | the writer reads the password from it, never from here |
+ * | `mysql.writerPasswordSecretRef` | MySql `writerPasswordSecret` (`{name, key}`) | the writer (MySQL account `lab_writer`, not root) reads its password from it, never from here |
  * | `mysql.storageClass` | the class of MySQL's volumes | samples' metadata |
  * | `storageClasses` | (already exported) | the fio volume's class (`fsx-ontap-nas`) must be one |
  * | `toolsImage` | (already exported) | the fio Job's image |
@@ -35,7 +35,7 @@ export const experimentOutputsSchema = z.object({
     namespace: dnsLabel,
     sourceHost: text,
     statefulSetName: dnsLabel,
-    rootPasswordSecretRef: z.object({ name: text, key: text }),
+    writerPasswordSecretRef: z.object({ name: text, key: text }),
     storageClass: text,
   }),
   storageClasses: z.array(text).min(1),

@@ -10,8 +10,9 @@
  *
  * What the grants still allow, honestly: creating Jobs in a namespace lets their pods mount any
  * Secret of that namespace (Kubernetes documentation, "Role Based Access Control Good Practices",
- * workload creation), so mysql-failover's identity can reach MySQL's Secrets through a Job it
- * creates, as the writer does for the root password; and `patch` on nodes (the cordon) cannot be
+ * workload creation), so mysql-failover's identity could reach any of MySQL's Secrets (root's
+ * too) through a Job it creates; the writer it creates reads only its own account's (`lab_writer`,
+ * components/mysql `WRITER_SECRET_NAME`); and `patch` on nodes (the cordon) cannot be
  * narrowed by RBAC to `spec.unschedulable`.
  */
 import { MYSQL_NAME } from "../../components/mysql/manifests";

@@ -263,8 +263,8 @@ function build(
     backendNames: backend.backendNames,
     storageClasses: pulumi.all([backend.storageClassNames, gp3.metadata.name]).apply(([trident, ebs]) => [...trident, ebs]),
     mysql: pulumi
-      .all([mysql.namespace, mysql.sourceHost, mysql.readHost, mysql.replicas, mysql.statefulSetName, mysql.rootPasswordSecret])
-      .apply(([namespace, sourceHost, readHost, replicas, statefulSetName, rootPasswordSecret]) => ({
+      .all([mysql.namespace, mysql.sourceHost, mysql.readHost, mysql.replicas, mysql.statefulSetName, mysql.writerPasswordSecret])
+      .apply(([namespace, sourceHost, readHost, replicas, statefulSetName, writerPasswordSecret]) => ({
         namespace,
         sourceHost,
         readHost,
@@ -272,7 +272,7 @@ function build(
         statefulSetName,
         // The Secret and key holding the password: the writer's pod reads it (secretKeyRef); the
         // password itself is not an output.
-        rootPasswordSecretRef: rootPasswordSecret,
+        writerPasswordSecretRef: writerPasswordSecret,
         storageClass: mysqlArgs(cfg).storageClass,
       })),
     // The experiments' ServiceAccounts (lab/experiment/kube.ts requests their tokens).

@@ -7,13 +7,29 @@
 #   JOB_NAME              the Job (required)
 #   JOB_NAMESPACE         its namespace (required)
 #   WAIT_TIMEOUT_SECONDS  give up after this many seconds (required)
-#   LAB_KUBECONFIG        kubeconfig *content*; written to a private temporary file that is
-#                         removed on exit. Empty: kubectl's own KUBECONFIG / ~/.kube/config []
+#   COLLECTOR_ACCOUNT     the ServiceAccount (in JOB_NAMESPACE) every read is made as (required)
+#   TOKEN_SECONDS         lifetime asked for its token, at least 600 (required)
+#   LAB_KUBECONFIG        the admin kubeconfig *content*; written to a private temporary file that
+#                         is removed on exit. Empty: kubectl's own KUBECONFIG / ~/.kube/config []
 #   POLL_SECONDS          seconds between two looks at the Job's conditions [10]
 #   KUBECTL_BIN           kubectl executable [kubectl]
 #   MOUNT_REFUSED_FIX     what to do when a pod of the Job cannot mount a volume because the CSI
 #                         driver's chmod of it was refused (lines, printed after the event). Set: it
 #                         also reads the FailedMount events of the Job's pods on every look. []
+#
+# Identity: the admin kubeconfig makes one request, a TokenRequest for COLLECTOR_ACCOUNT (`kubectl
+# create token <account> --namespace <ns> --duration <TOKEN_SECONDS>s`, kubectl's "Request a
+# service account token": --duration is the "Requested lifetime of the issued token",
+# kubernetes/kubectl v0.35.7 pkg/cmd/create/create_token.go, which prints the bare token when
+# stdout is not a terminal). Every other call reads with that token, through a kubeconfig written
+# in the private temporary directory (mode 0600, removed on exit) holding the current context's
+# server and certificate authority (`kubectl config view --minify --raw --flatten`: local, no
+# request) and the token: never on a command line, where other users of the machine could read it
+# in the process list. The account's Role (components/bench/access.ts) allows get on this run's
+# Jobs, list/watch pods, get pods/log and list events in the namespace, nothing else. A request
+# refused as Unauthorized (the server capped the lifetime: kube-apiserver
+# --service-account-max-token-expiration) gets one new token; Forbidden stops at once, naming the
+# account, since waiting cannot widen its Role.
 #
 # It polls the Job's conditions instead of a single `kubectl wait --for=condition=complete`,
 # which would only notice a failed Job at its own timeout. Complete: prints `kubectl logs
@@ -48,6 +64,8 @@ set -eu
 JOB_NAME=${JOB_NAME:-}
 JOB_NAMESPACE=${JOB_NAMESPACE:-}
 WAIT_TIMEOUT_SECONDS=${WAIT_TIMEOUT_SECONDS:-}
+COLLECTOR_ACCOUNT=${COLLECTOR_ACCOUNT:-}
+TOKEN_SECONDS=${TOKEN_SECONDS:-}
 LAB_KUBECONFIG=${LAB_KUBECONFIG:-}
 POLL_SECONDS=${POLL_SECONDS:-10}
 KUBECTL_BIN=${KUBECTL_BIN:-kubectl}
@@ -61,6 +79,11 @@ log() {
 case $WAIT_TIMEOUT_SECONDS in
   '' | *[!0-9]*) log "error: WAIT_TIMEOUT_SECONDS must be a whole number, got '$WAIT_TIMEOUT_SECONDS'"; exit 2 ;;
 esac
+[ -n "$COLLECTOR_ACCOUNT" ] || { log "error: COLLECTOR_ACCOUNT is not set"; exit 2; }
+case $TOKEN_SECONDS in
+  '' | *[!0-9]*) log "error: TOKEN_SECONDS must be a whole number of at least 600, got '$TOKEN_SECONDS'"; exit 2 ;;
+esac
+[ "$TOKEN_SECONDS" -ge 600 ] || { log "error: TOKEN_SECONDS must be a whole number of at least 600, got '$TOKEN_SECONDS'"; exit 2; }
 command -v "$KUBECTL_BIN" >/dev/null 2>&1 || { log "error: '$KUBECTL_BIN' is not installed"; exit 2; }
 
 umask 077
@@ -68,12 +91,68 @@ stage=$(mktemp -d "${TMPDIR:-/tmp}/lab-collect.XXXXXX")
 trap 'rm -rf -- "$stage"' EXIT
 trap 'exit 143' TERM
 trap 'exit 130' INT
+# The admin kubeconfig: the given one, else kubectl's own.
+admin_config=${KUBECONFIG:-}
 if [ -n "$LAB_KUBECONFIG" ]; then
-  printf '%s\n' "$LAB_KUBECONFIG" >"$stage/kubeconfig"
-  KUBECONFIG="$stage/kubeconfig"
-  export KUBECONFIG
+  printf '%s\n' "$LAB_KUBECONFIG" >"$stage/admin-kubeconfig"
+  admin_config="$stage/admin-kubeconfig"
 fi
+admin() {
+  if [ -n "$admin_config" ]; then
+    KUBECONFIG=$admin_config "$KUBECTL_BIN" "$@"
+  else
+    (unset KUBECONFIG && exec "$KUBECTL_BIN" "$@")
+  fi
+}
 
+# The current context's cluster, read locally from the admin kubeconfig.
+server=$(admin config view --minify --raw --flatten -o 'jsonpath={.clusters[0].cluster.server}')
+ca=$(admin config view --minify --raw --flatten -o 'jsonpath={.clusters[0].cluster.certificate-authority-data}')
+case $server in
+  https://*) ;;
+  *) log "error: the kubeconfig's current cluster must have an https:// server, got '$server'"; exit 2 ;;
+esac
+case $ca in
+  '' | *[!A-Za-z0-9+/=]*) log "error: the kubeconfig's current cluster must have its certificate-authority-data (base64), to check the server with"; exit 2 ;;
+esac
+
+# request_token: a token of COLLECTOR_ACCOUNT (the one admin request), into the collector's kubeconfig.
+request_token() {
+  if ! admin create token "$COLLECTOR_ACCOUNT" --namespace "$JOB_NAMESPACE" --duration "${TOKEN_SECONDS}s" >"$stage/token" 2>"$stage/token.err"; then
+    log "error: cannot get a token of serviceaccount $COLLECTOR_ACCOUNT in namespace $JOB_NAMESPACE: $(cat -- "$stage/token.err")"
+    exit 1
+  fi
+  token=$(cat -- "$stage/token")
+  rm -f -- "$stage/token"
+  case $token in
+    '' | *[!A-Za-z0-9._-]*) log "error: kubectl create token did not print a token"; exit 1 ;;
+  esac
+  printf '%s\n' \
+    'apiVersion: v1' \
+    'kind: Config' \
+    'clusters:' \
+    '- name: lab' \
+    '  cluster:' \
+    "    server: \"$server\"" \
+    "    certificate-authority-data: $ca" \
+    'users:' \
+    "- name: $COLLECTOR_ACCOUNT" \
+    '  user:' \
+    "    token: $token" \
+    'contexts:' \
+    '- name: lab' \
+    '  context:' \
+    '    cluster: lab' \
+    "    user: $COLLECTOR_ACCOUNT" \
+    "    namespace: $JOB_NAMESPACE" \
+    'current-context: lab' >"$stage/kubeconfig"
+  fresh=1
+}
+request_token
+KUBECONFIG="$stage/kubeconfig"
+export KUBECONFIG
+
+# k: every read, as the collector's ServiceAccount.
 k() {
   "$KUBECTL_BIN" --namespace "$JOB_NAMESPACE" "$@"
 }
@@ -134,8 +213,23 @@ while :; do
       log "job/$JOB_NAME in namespace $JOB_NAMESPACE does not exist ($(cat -- "$stage/get.err")): it was deleted before its log was collected (ttlSecondsAfterFinished after it finished, or by hand), so this run's results cannot be read; set a new run id to run the benchmark again"
       exit 1
     fi
+    if grep -q '(Forbidden)' "$stage/get.err"; then
+      log "error: serviceaccount $COLLECTOR_ACCOUNT in namespace $JOB_NAMESPACE may not read job/$JOB_NAME ($(cat -- "$stage/get.err")): its Role lists the Jobs of its run by name"
+      exit 1
+    fi
+    if grep -q '(Unauthorized)' "$stage/get.err"; then
+      if [ "$fresh" = 1 ]; then
+        log "error: the token of serviceaccount $COLLECTOR_ACCOUNT in namespace $JOB_NAMESPACE was refused as soon as it was issued: $(cat -- "$stage/get.err")"
+        exit 1
+      fi
+      log "the token of serviceaccount $COLLECTOR_ACCOUNT expired (the server shortened it): requesting another"
+      request_token
+      continue
+    fi
     log "kubectl get failed (retrying): $(cat -- "$stage/get.err")"
     conditions=''
+  else
+    fresh=0
   fi
   case " $conditions " in
     *' Complete '*) break ;;

@@ -31,11 +31,19 @@
 #    receiver thread and is not granted), REQUIRE SSL like the replicas' SOURCE_SSL=1. Idempotent
 #    (CREATE USER IF NOT EXISTS, then ALTER USER to the Secret's password), so a restarted or
 #    rescheduled source converges; it is in the binary log, and so on every replica.
+#    The same for the failover experiment's writer account, WRITER_USER (lab/experiment/scripts/
+#    mysql-writer.sh), with what its statements need and nothing else (MySQL 8.4 Reference Manual,
+#    8.2.2 "Privileges Provided by MySQL"): CREATE on `lab_failover`.* ("statements that create new
+#    databases and tables": its CREATE DATABASE / CREATE TABLE IF NOT EXISTS), INSERT (its writes),
+#    SELECT (its counts and read-backs, on the source and on the replicas), and the global REPLICATION
+#    CLIENT, which SHOW REPLICA STATUS requires (15.7.7.35 "SHOW REPLICA STATUS Statement"); REQUIRE
+#    SSL (the client's default --ssl-mode=PREFERRED uses the server's auto-generated certificate).
+#    Replicated like the repl account, so the writer reads the replicas with it too.
 # 2. Serve a full backup (xbstream) on XTRABACKUP_PORT to the next pod's clone-mysql.
 #
 # Environment: POD_NAME, DATA_DIR, SOURCE_HOST (the source pod's DNS name), XTRABACKUP_PORT,
-# REPLICATION_USER, REPLICATION_PASSWORD (letters and digits); the clients' option file
-# CLIENT_CNF (written by init-mysql).
+# REPLICATION_USER, REPLICATION_PASSWORD, WRITER_USER, WRITER_DATABASE, WRITER_PASSWORD (passwords:
+# letters and digits); the clients' option file CLIENT_CNF (written by init-mysql).
 set -euo pipefail
 
 ordinal=${POD_NAME##*-}
@@ -43,6 +51,9 @@ ordinal=${POD_NAME##*-}
 [[ $REPLICATION_USER =~ ^[a-z][a-z0-9_]*$ ]] || { echo "xtrabackup: REPLICATION_USER must be lowercase letters, digits and _, got '$REPLICATION_USER'" >&2; exit 1; }
 # Quoted into SQL string literals below: letters and digits only (the component generates it so).
 [[ $REPLICATION_PASSWORD =~ ^[A-Za-z0-9]+$ ]] || { echo "xtrabackup: REPLICATION_PASSWORD must be letters and digits" >&2; exit 1; }
+[[ $WRITER_USER =~ ^[a-z][a-z0-9_]*$ ]] || { echo "xtrabackup: WRITER_USER must be lowercase letters, digits and _, got '$WRITER_USER'" >&2; exit 1; }
+[[ $WRITER_DATABASE =~ ^[a-z][a-z0-9_]*$ ]] || { echo "xtrabackup: WRITER_DATABASE must be lowercase letters, digits and _, got '$WRITER_DATABASE'" >&2; exit 1; }
+[[ $WRITER_PASSWORD =~ ^[A-Za-z0-9]+$ ]] || { echo "xtrabackup: WRITER_PASSWORD must be letters and digits" >&2; exit 1; }
 
 wait_for_mysqld() {
   echo "xtrabackup: waiting for mysqld to accept connections" >&2
@@ -71,11 +82,15 @@ fi
 
 if [[ $ordinal -eq 0 ]]; then
   wait_for_mysqld
-  echo "xtrabackup: ensuring the replication account '${REPLICATION_USER}'" >&2
+  echo "xtrabackup: ensuring the replication account '${REPLICATION_USER}' and the writer account '${WRITER_USER}'" >&2
   mysql --defaults-extra-file="$CLIENT_CNF" <<SQL
 CREATE USER IF NOT EXISTS '${REPLICATION_USER}'@'%' IDENTIFIED BY '${REPLICATION_PASSWORD}' REQUIRE SSL;
 ALTER USER '${REPLICATION_USER}'@'%' IDENTIFIED BY '${REPLICATION_PASSWORD}' REQUIRE SSL;
 GRANT REPLICATION SLAVE ON *.* TO '${REPLICATION_USER}'@'%';
+CREATE USER IF NOT EXISTS '${WRITER_USER}'@'%' IDENTIFIED BY '${WRITER_PASSWORD}' REQUIRE SSL;
+ALTER USER '${WRITER_USER}'@'%' IDENTIFIED BY '${WRITER_PASSWORD}' REQUIRE SSL;
+GRANT CREATE, INSERT, SELECT ON \`${WRITER_DATABASE}\`.* TO '${WRITER_USER}'@'%';
+GRANT REPLICATION CLIENT ON *.* TO '${WRITER_USER}'@'%';
 SQL
 fi
 

@@ -21,7 +21,9 @@
 # Environment [default]:
 #   LAB_MYSQL_HOST          the source's address (required)
 #   LAB_MYSQL_PORT          [3306]
-#   LAB_MYSQL_PASSWORD      root's password, from the Secret (required)
+#   LAB_MYSQL_USER          the writer's account (required: components/mysql `lab_writer`, with
+#                           CREATE, INSERT, SELECT on lab_failover and REPLICATION CLIENT, never root)
+#   LAB_MYSQL_PASSWORD      its password, from its Secret (required)
 #   LAB_RUN_ID              the experiment's run id, the rows' run_id (required: a-z, 0-9, '-')
 #   LAB_INTERVAL_MS         pause between two inserts, ms [200]
 #   LAB_MAX_SECONDS         stop writing after this long at the latest [1800]
@@ -75,6 +77,7 @@ LAB_REPLICA_WAIT_SECONDS=${LAB_REPLICA_WAIT_SECONDS:-60}
 MYSQL_BIN=${MYSQL_BIN:-mysql}
 
 [[ -n ${LAB_MYSQL_HOST:-} ]] || die "LAB_MYSQL_HOST must name the source"
+[[ ${LAB_MYSQL_USER:-} =~ ^[a-z][a-z0-9_]*$ ]] || die "LAB_MYSQL_USER must be an account name (lower-case letters, digits and '_'), got '${LAB_MYSQL_USER:-}'"
 [[ -n ${LAB_MYSQL_PASSWORD:-} ]] || die "LAB_MYSQL_PASSWORD must be set"
 [[ ${LAB_RUN_ID:-} =~ ^[a-z0-9][a-z0-9-]*$ ]] || die "LAB_RUN_ID must be lower-case letters, digits and '-', got '${LAB_RUN_ID:-}'"
 [[ -n ${LAB_STOP_FILE:-} ]] || die "LAB_STOP_FILE must name the annotations file"
@@ -94,7 +97,7 @@ stop_requested() { grep -Fqx "${LAB_STOP_KEY}=\"true\"" "$LAB_STOP_FILE" 2>/dev/
 umask 077
 cnf=$(mktemp "${TMPDIR:-/tmp}/lab-writer.XXXXXX") || die "cannot create the option file in ${TMPDIR:-/tmp}"
 trap 'rm -f "$cnf"' EXIT
-printf '[client]\nuser=root\npassword=%s\nhost=%s\nport=%s\n' "$LAB_MYSQL_PASSWORD" "$LAB_MYSQL_HOST" "$LAB_MYSQL_PORT" >"$cnf"
+printf '[client]\nuser=%s\npassword=%s\nhost=%s\nport=%s\n' "$LAB_MYSQL_USER" "$LAB_MYSQL_PASSWORD" "$LAB_MYSQL_HOST" "$LAB_MYSQL_PORT" >"$cnf"
 
 limit=()
 if command -v timeout >/dev/null 2>&1; then limit=(timeout "$LAB_STATEMENT_TIMEOUT"); fi

@@ -29,4 +29,22 @@ export const CODE_CHANGES: readonly CodeChange[] = [
       "creates `lab-mysql-failover` (namespace mysql) and `lab-fsx-failover` (namespace bench) with their Roles, ClusterRoles and bindings; the output disappears (the password stays in the Secret `mysql-root`). `lab experiment` needs them: run it only after this `up`",
     source: "stacks/fsx-eks/experiment-access.ts",
   },
+  {
+    kind: "fsx-eks, ceph-k0s, kafka",
+    change:
+      "benchmark collectors read as their own ServiceAccount: a ServiceAccount, Role and RoleBinding `<run>-collect` per BenchmarkRun, `kafka-storage-prepare-collect` for the kafka storage Job, `omb-collect` for the OMB drivers; collect-job.sh uses the admin kubeconfig for `kubectl create token` only",
+    effect:
+      "creates the three objects per run in the Jobs' namespace; nothing is replaced and no collector runs again: a collector's inputs but its triggers are ignored, so one created before keeps its old script and environment and re-runs only when its Job is re-created. The next run id makes new collectors, which read with the token. A run id changed later updates the Role's `resourceNames` in place",
+    source:
+      "components/bench/access.ts, components/bench/collector-access.ts; pulumi/pulumi-kubernetes diff.go force-new table (no Role field)",
+  },
+  {
+    kind: "fsx-eks",
+    change:
+      "MySQL account `lab_writer` (CREATE, INSERT, SELECT on `lab_failover`, REPLICATION CLIENT, REQUIRE SSL) for the failover writer, its password in the Secret `mysql-writer`; output `mysql.rootPasswordSecretRef` replaced by `mysql.writerPasswordSecretRef`",
+    effect:
+      "creates the RandomPassword and the Secret `mysql-writer`; replaces the ConfigMap `mysql` (new xtrabackup.sh: its data is a force-new field); updates the StatefulSet in place (the sidecar's new env), which restarts the pods one at a time from the highest ordinal to `mysql-0` (RollingUpdate), whose sidecar then creates `lab_writer` (replicated to the replicas). `lab experiment mysql-failover` needs the new output: run it only after this `up` (before, it stops at \"output 'mysql.writerPasswordSecretRef' is missing\")",
+    source:
+      'components/mysql/scripts/xtrabackup.sh; Kubernetes documentation, StatefulSets "Rolling Updates" (ordinal order, largest first)',
+  },
 ];

@@ -137,12 +137,15 @@ describe("BenchmarkRun under mocks", () => {
     d = await deploy("same-az", "r7");
   });
 
-  it("is a lab:bench:BenchmarkRun whose children are the ConfigMap, the PVC, and per tool a Job and its collecting command", () => {
+  it("is a lab:bench:BenchmarkRun whose children are the ConfigMap, the PVC, the collectors' identity, and per tool a Job and its collecting command", () => {
     expect(d.urn).toMatch(/::lab:bench:BenchmarkRun::same-az$/);
     expect(d.seen.map((s) => [s.type, s.name, s.parent])).toEqual([
       ["lab:bench:BenchmarkRun", "same-az", undefined],
       ["kubernetes:core/v1:ConfigMap", "same-az-scripts", "same-az"],
       ["kubernetes:core/v1:PersistentVolumeClaim", "same-az-data", "same-az"],
+      ["kubernetes:core/v1:ServiceAccount", "same-az-collect-sa", "same-az"],
+      ["kubernetes:rbac.authorization.k8s.io/v1:Role", "same-az-collect-role", "same-az"],
+      ["kubernetes:rbac.authorization.k8s.io/v1:RoleBinding", "same-az-collect-binding", "same-az"],
       ["kubernetes:batch/v1:Job", "same-az-fio", "same-az"],
       ["command:local:Command", "same-az-fio-collect-r7", "same-az"],
       ["kubernetes:batch/v1:Job", "same-az-ioping", "same-az"],
@@ -172,9 +175,10 @@ describe("BenchmarkRun under mocks", () => {
   it("runs the tools one after the other: each Job waits for the previous tool's collection", () => {
     const deps = Object.fromEntries(d.seen.map((s) => [s.name, s.dependsOn]));
     expect(deps["same-az-fio"]).toEqual(["same-az-scripts", "same-az-data"]);
-    expect(deps["same-az-fio-collect-r7"]).toEqual(["same-az-fio"]);
+    expect(deps["same-az-fio-collect-r7"]).toEqual(["same-az-fio", "same-az-collect-binding"]);
     expect(deps["same-az-ioping"]).toEqual(["same-az-scripts", "same-az-data", "same-az-fio-collect-r7"]);
-    expect(deps["same-az-ioping-collect-r7"]).toEqual(["same-az-ioping"]);
+    expect(deps["same-az-ioping-collect-r7"]).toEqual(["same-az-ioping", "same-az-collect-binding"]);
+    expect(deps["same-az-collect-binding"]).toEqual(["same-az-collect-sa", "same-az-collect-role"]);
   });
 
   it("the collecting command waits for its Job with the kubeconfig in its environment, one per run id", () => {
@@ -191,8 +195,32 @@ describe("BenchmarkRun under mocks", () => {
       JOB_NAMESPACE: "bench",
       WAIT_TIMEOUT_SECONDS: String(600 + 2 * (1200 + 68 + 10) + 120),
       POLL_SECONDS: "10",
+      COLLECTOR_ACCOUNT: "same-az-collect",
+      TOKEN_SECONDS: String(600 + 2 * (1200 + 68 + 10) + 120 + 600),
       LAB_KUBECONFIG: "apiVersion: v1\nkind: Config\n",
     });
+  });
+
+  it("the collectors read as the run's own ServiceAccount: get on its Jobs by name, pods, events and logs of its namespace", () => {
+    expect(byName("same-az-collect-sa").inputs).toEqual({
+      apiVersion: "v1",
+      kind: "ServiceAccount",
+      metadata: {
+        name: "same-az-collect",
+        namespace: "bench",
+        labels: { "app.kubernetes.io/part-of": "storage-bench-lab", "app.kubernetes.io/managed-by": "pulumi" },
+      },
+      automountServiceAccountToken: false,
+    });
+    expect(byName("same-az-collect-role").inputs.rules).toEqual([
+      { apiGroups: ["batch"], resources: ["jobs"], verbs: ["get"], resourceNames: ["same-az-fio-r7", "same-az-ioping-r7"] },
+      { apiGroups: [""], resources: ["pods"], verbs: ["list", "watch"] },
+      { apiGroups: [""], resources: ["pods/log"], verbs: ["get"] },
+      { apiGroups: [""], resources: ["events"], verbs: ["list"] },
+    ]);
+    expect(byName("same-az-collect-binding").inputs.subjects).toEqual([
+      { kind: "ServiceAccount", name: "same-az-collect", namespace: "bench" },
+    ]);
   });
 
   it("a collection never re-runs on a change that is not its trigger: every other input's changes are ignored", () => {
@@ -292,6 +320,10 @@ describe("BenchmarkRun under mocks", () => {
     expect(Object.fromEntries(all.seen.filter((x) => x.type !== "lab:bench:BenchmarkRun").map((x) => [x.name, x.deletedWith]))).toEqual({
       "with-pg-scripts": "the-cluster",
       "with-pg-data": undefined,
+      // The collectors' identity dies with the cluster: it frees nothing.
+      "with-pg-collect-sa": "the-cluster",
+      "with-pg-collect-role": "the-cluster",
+      "with-pg-collect-binding": "the-cluster",
       "with-pg-fio": undefined,
       "with-pg-fio-collect-r1": undefined,
       "with-pg-ioping": undefined,
@@ -352,15 +384,26 @@ describe("BenchmarkRun with zone and toolsImage as Outputs (values known later)"
     expect(
       later.seen.map((s) => [s.type, s.name.replace("later-az", "<run>"), s.dependsOn.map((d) => d.replace("later-az", "<run>"))]),
     ).toEqual(plain.seen.map((s) => [s.type, s.name.replace("plain-az", "<run>"), s.dependsOn.map((d) => d.replace("plain-az", "<run>"))]));
-    expect(childrenOf("later-az")).toEqual(childrenOf("plain-az"));
-    expect(childrenOf("later-az").map((c) => c.name)).toEqual([
-      "<run>-scripts",
-      "<run>-data",
-      "<run>-fio",
-      "<run>-fio-collect-r9",
-      "<run>-ioping",
-      "<run>-ioping-collect-r9",
-    ]);
+    // Registration order follows when each child's inputs resolve: compared by name.
+    const byChildName = (l: ReturnType<typeof childrenOf>) => [...l].sort((a, b) => a.name.localeCompare(b.name));
+    expect(byChildName(childrenOf("later-az"))).toEqual(byChildName(childrenOf("plain-az")));
+    expect(
+      childrenOf("later-az")
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(
+      [
+        "<run>-scripts",
+        "<run>-data",
+        "<run>-collect-sa",
+        "<run>-collect-role",
+        "<run>-collect-binding",
+        "<run>-fio",
+        "<run>-fio-collect-r9",
+        "<run>-ioping",
+        "<run>-ioping-collect-r9",
+      ].sort(),
+    );
   });
 
   it("the Jobs hold the Outputs' values where the placeholders were rendered; no placeholder reaches the engine", () => {
@@ -481,8 +524,11 @@ test("an image unknown in a first preview (built in the same update): every reso
   const { plan: p, error } = await planRun("first", () => ({ toolsImage: built() }), true);
   expect(error).toBeUndefined();
   expect(p!.resources.filter((r) => r.parent?.endsWith("::first")).map((r) => [r.type, r.name])).toEqual([
+    ["kubernetes:core/v1:ServiceAccount", "first-collect-sa"],
     ["kubernetes:core/v1:ConfigMap", "first-scripts"],
     ["kubernetes:core/v1:PersistentVolumeClaim", "first-data"],
+    ["kubernetes:rbac.authorization.k8s.io/v1:Role", "first-collect-role"],
+    ["kubernetes:rbac.authorization.k8s.io/v1:RoleBinding", "first-collect-binding"],
     ["kubernetes:batch/v1:Job", "first-fio"],
     ["command:local:Command", "first-fio-collect-r1"],
     ["kubernetes:batch/v1:Job", "first-ioping"],

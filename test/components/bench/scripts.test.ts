@@ -13,7 +13,8 @@ import { cutResultBlocks } from "../../../components/bench/collect";
 import { renderFioJobFiles } from "../../../components/bench/profiles";
 import { BENCH_SCRIPTS_DIR, COLLECT_SCRIPT_FILE, JOB_SCRIPT_FILES } from "../../../components/bench/scripts";
 import { CRI_LINE_PREFIX_BYTES, IOPING_LOG_BYTES_PER_REP, IOPING_LOG_BYTES_PER_REQUEST } from "../../../components/bench/sizing";
-import { runScript, stub } from "./support";
+import { collectorAccountName, collectorGrant } from "../../../components/bench/access";
+import { runScript, STAND_IN_TOKEN, standInKubectl, type StandInWorld } from "./support";
 
 /** Bytes `log` takes in a kubelet container log file: every line with its CRI prefix (sizing.ts). */
 const criBytes = (log: string) =>
@@ -252,57 +253,102 @@ describe("ioping.sh with the real ioping", () => {
 });
 
 describe("collect-job.sh against a stand-in kubectl", () => {
-  function kubectl(conditions: string, getError = ""): { env: Record<string, string>; calls: () => string[] } {
-    const bin = path.join(tmp, "bin");
-    fs.mkdirSync(bin);
-    const calls = path.join(tmp, "calls");
-    stub(
-      bin,
-      "kubectl",
-      [
-        `echo "$* KUBECONFIG=$(cat "$KUBECONFIG")" >> "${calls}"`,
-        `case $3 in`,
-        getError ? `  get) echo '${getError}' >&2; exit 1 ;;` : `  get) printf '%s' "${conditions}" ;;`,
-        `  logs) printf '=== LAB-RESULT-BEGIN tool=fio rep=1 ===\\n{}\\n=== LAB-RESULT-END tool=fio rep=1 ===\\n' ;;`,
-        `  describe) echo "Events: DeadlineExceeded" ;;`,
-        `esac`,
-      ].join("\n"),
-    );
-    return {
-      env: {
-        KUBECTL_BIN: path.join(bin, "kubectl"),
-        JOB_NAME: "b-fio-r1",
-        JOB_NAMESPACE: "bench",
-        WAIT_TIMEOUT_SECONDS: "5",
-        POLL_SECONDS: "1",
-        LAB_KUBECONFIG: "apiVersion: v1\nkind: Config",
-      },
-      calls: () => fs.readFileSync(calls, "utf8").trim().split("\n"),
-    };
-  }
+  const LOG = "=== LAB-RESULT-BEGIN tool=fio rep=1 ===\n{}\n=== LAB-RESULT-END tool=fio rep=1 ===\n";
+  /** The run's collector as BenchmarkRun creates it (components/bench/access.ts). */
+  const GRANT = collectorGrant(collectorAccountName("b"), "bench", ["b-fio-r1", "b-ioping-r1"]);
+  const kubectl = (conditions: string, more: Partial<StandInWorld> = {}) =>
+    standInKubectl(tmp, { namespace: "bench", job: "b-fio-r1", pod: "b-fio-r1-x7k2p", conditions, log: LOG, grant: GRANT, ...more });
+  const GET = `--namespace bench get job/b-fio-r1 -o jsonpath={range .status.conditions[?(@.status=="True")]}{.type}{" "}{end}`;
+  const TOKEN_REQUEST = "admin create token b-collect --namespace bench --duration 1200s";
+  const CONFIG_VIEW = [
+    "local config view --minify --raw --flatten -o jsonpath={.clusters[0].cluster.server}",
+    "local config view --minify --raw --flatten -o jsonpath={.clusters[0].cluster.certificate-authority-data}",
+  ];
 
-  it("Complete: prints the Job's log on stdout; the kubeconfig went through a temporary file, removed after", () => {
-    const { env, calls } = kubectl("SuccessCriteriaMet Complete ");
+  it("Complete: the admin kubeconfig asks for the token only, every read uses the token (kubeconfig 0600, removed after); the log on stdout", () => {
+    const { env, calls, requests } = kubectl("SuccessCriteriaMet Complete ");
     const r = run(COLLECT_SCRIPT_FILE, env);
+    expect(r.stderr.split("\n").filter((l) => l.includes("error"))).toEqual([]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe("=== LAB-RESULT-BEGIN tool=fio rep=1 ===\n{}\n=== LAB-RESULT-END tool=fio rep=1 ===\n");
+    expect(r.stdout).toBe(LOG);
     expect(calls()).toEqual([
-      `--namespace bench get job/b-fio-r1 -o jsonpath={range .status.conditions[?(@.status=="True")]}{.type}{" "}{end} KUBECONFIG=apiVersion: v1`,
-      "kind: Config",
-      "--namespace bench logs job/b-fio-r1 KUBECONFIG=apiVersion: v1",
-      "kind: Config",
+      ...CONFIG_VIEW,
+      TOKEN_REQUEST,
+      `token ${GET} (kubeconfig mode 600)`,
+      "token --namespace bench logs job/b-fio-r1 (kubeconfig mode 600)",
+    ]);
+    expect(requests()).toEqual([
+      "get batch jobs b-fio-r1 bench",
+      "get batch jobs b-fio-r1 bench",
+      "list core pods - bench",
+      "get core pods/log b-fio-r1-x7k2p bench",
     ]);
     expect(fs.readdirSync(tmp).filter((f) => f.startsWith("lab-collect."))).toEqual([]);
   });
 
-  it("Failed: exits 1 with the description and the log on stderr, nothing on stdout", () => {
-    const { env } = kubectl("FailureTarget Failed ");
+  it("Failed: exits 1 with the description and the log on stderr, nothing on stdout; all of it read with the token", () => {
+    const { env, calls, requests } = kubectl("FailureTarget Failed ");
     const r = run(COLLECT_SCRIPT_FILE, env);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("job/b-fio-r1 in namespace bench failed");
     expect(r.stderr).toContain("Events: DeadlineExceeded");
     expect(r.stderr).toContain("=== LAB-RESULT-BEGIN tool=fio rep=1 ===");
+    expect(calls().filter((c) => c.startsWith("admin"))).toEqual([TOKEN_REQUEST]);
+    expect(requests()).toEqual([
+      "get batch jobs b-fio-r1 bench",
+      "get batch jobs b-fio-r1 bench",
+      "get batch jobs b-fio-r1 bench",
+      "list core events - bench",
+      "get batch jobs b-fio-r1 bench",
+      "list core pods - bench",
+      "get core pods/log b-fio-r1-x7k2p bench",
+    ]);
+  });
+
+  it("a Job outside the Role (another run's): refused by the API server, says so and exits 1 at once", () => {
+    const { env, calls } = kubectl("SuccessCriteriaMet Complete ", { job: "other-fio-r1" });
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "600" });
+    expect([r.status, r.stdout]).toEqual([1, ""]);
+    expect(r.stderr).toContain(
+      `[lab] error: serviceaccount b-collect in namespace bench may not read job/other-fio-r1 (Error from server (Forbidden): jobs.batch "other-fio-r1" is forbidden: User "system:serviceaccount:bench:b-collect" cannot get resource "jobs" in API group "batch" in the namespace "bench"): its Role lists the Jobs of its run by name`,
+    );
+    expect(calls().filter((c) => c.startsWith("admin"))).toEqual([TOKEN_REQUEST]);
+  });
+
+  it("the stand-in refuses the token what the Role does not grant: another token, a Secret's worth of calls", () => {
+    const { env } = kubectl("");
+    const kc = path.join(tmp, "kc");
+    fs.writeFileSync(kc, `    token: ${STAND_IN_TOKEN}\n`);
+    const as = (args: string[]) => spawnSync(env.KUBECTL_BIN, args, { env: { PATH: process.env.PATH, KUBECONFIG: kc }, encoding: "utf8" });
+    const r = as(["create", "token", "b-collect", "--namespace", "bench", "--duration", "1200s"]);
+    expect([r.status, r.stdout, r.stderr]).toEqual([
+      1,
+      "",
+      'Error from server (Forbidden): serviceaccounts "b-collect" is forbidden: User "system:serviceaccount:bench:b-collect" cannot create resource "serviceaccounts/token" in API group "" in the namespace "bench"\n',
+    ]);
+  });
+
+  it("a token the server shortened: refused as Unauthorized, one new token through the admin kubeconfig, then on", () => {
+    const { env, calls, requests } = kubectl("", { tokenLifetimeCalls: 1 });
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "2" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("[lab] the token of serviceaccount b-collect expired (the server shortened it): requesting another");
+    expect(
+      calls()
+        .filter((c) => c.startsWith("admin"))
+        .slice(0, 2),
+    ).toEqual([TOKEN_REQUEST, TOKEN_REQUEST]);
+    expect(requests().slice(0, 3)).toEqual(["get batch jobs b-fio-r1 bench", "unauthorized (expired)", "get batch jobs b-fio-r1 bench"]);
+  });
+
+  it("a token refused as soon as it was issued: exits 1 naming the account", () => {
+    const { env } = kubectl("", { tokenLifetimeCalls: 0 });
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "600" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(
+      "[lab] error: the token of serviceaccount b-collect in namespace bench was refused as soon as it was issued: error: You must be logged in to the server (Unauthorized)",
+    );
   });
 
   it("still running at the timeout: exits 1", () => {
@@ -313,7 +359,7 @@ describe("collect-job.sh against a stand-in kubectl", () => {
   });
 
   it("the Job is gone (NotFound): says what happened and exits 1 at once, without waiting for the timeout", () => {
-    const { env, calls } = kubectl("", 'Error from server (NotFound): jobs.batch "b-fio-r1" not found');
+    const { env, calls } = kubectl("", { getError: 'Error from server (NotFound): jobs.batch "b-fio-r1" not found' });
     const started = Date.now();
     const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "600", POLL_SECONDS: "30" });
     expect(Date.now() - started).toBeLessThan(10000);
@@ -322,11 +368,11 @@ describe("collect-job.sh against a stand-in kubectl", () => {
     expect(r.stderr).toContain(
       `[lab] job/b-fio-r1 in namespace bench does not exist (Error from server (NotFound): jobs.batch "b-fio-r1" not found): it was deleted before its log was collected (ttlSecondsAfterFinished after it finished, or by hand), so this run's results cannot be read; set a new run id to run the benchmark again`,
     );
-    expect(calls().filter((c) => c.startsWith("--namespace"))).toHaveLength(1);
+    expect(calls().filter((c) => c.startsWith("token"))).toHaveLength(1);
   });
 
   it("any other API error is retried until the timeout", () => {
-    const { env, calls } = kubectl("", "Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout");
+    const { env, calls } = kubectl("", { getError: "Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout" });
     const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "2" });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("kubectl get failed (retrying): Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout");
@@ -334,10 +380,29 @@ describe("collect-job.sh against a stand-in kubectl", () => {
     expect(calls().filter((c) => c.includes(" get job/")).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("refuses to run without its parameters", () => {
-    const r = run(COLLECT_SCRIPT_FILE, { JOB_NAMESPACE: "bench", WAIT_TIMEOUT_SECONDS: "1" });
+  it("a token request the admin identity cannot make: exits 1 with kubectl's error, before any read", () => {
+    const { env, calls } = kubectl("SuccessCriteriaMet Complete ");
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, COLLECTOR_ACCOUNT: "missing-collect" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(
+      '[lab] error: cannot get a token of serviceaccount missing-collect in namespace bench: error: failed to create token: serviceaccounts "missing-collect" not found',
+    );
+    expect(calls().filter((c) => !c.startsWith("local"))).toEqual([
+      "admin create token missing-collect --namespace bench --duration 1200s",
+    ]);
+  });
+
+  it.each([
+    [{ JOB_NAME: "" }, "error: JOB_NAME is not set"],
+    [{ COLLECTOR_ACCOUNT: "" }, "error: COLLECTOR_ACCOUNT is not set"],
+    [{ TOKEN_SECONDS: "599" }, "error: TOKEN_SECONDS must be a whole number of at least 600, got '599'"],
+    [{ TOKEN_SECONDS: "1h" }, "error: TOKEN_SECONDS must be a whole number of at least 600, got '1h'"],
+  ])("refuses to run without its parameters: %j", (bad, message) => {
+    const { env, calls } = kubectl("");
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, ...bad });
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("error: JOB_NAME is not set");
+    expect(r.stderr).toContain(message);
+    expect(calls()).toEqual([]);
   });
 });
 
@@ -357,41 +422,18 @@ describe("collect-job.sh with MOUNT_REFUSED_FIX: the FailedMount events of the J
     'MountVolume.SetUp failed for volume "data-1" : rpc error: code = Internal desc = mount failed: exit status 32 Output: mount.nfs: Connection timed out';
   const POD = "kafka-storage-prepare-x7k2p";
   const FIX = "fix the rule:\n  vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex <index> -superuser sys";
-  /** kubectl: `get job` answers `conditions`, `get pods` the Job's pod, `get events` `events` (pod, message), `logs` `log`. */
-  function kubectl(
-    conditions: string,
-    events: Array<[string, string]>,
-    log = "(no log)\n",
-  ): { env: Record<string, string>; calls: () => string[] } {
-    const bin = path.join(tmp, "bin");
-    fs.mkdirSync(bin);
-    const calls = path.join(tmp, "calls");
-    const lines = events.map(([p, m]) => `${p}\t${m}\n`).join("");
-    stub(
-      bin,
-      "kubectl",
-      [
-        `printf '%s\\n' "$*" >> "${calls}"`,
-        `case "$3 $4" in`,
-        `  "get job/kafka-storage-prepare") printf '%s' "${conditions}" ;;`,
-        `  "get pods") printf '${POD}\\n' ;;`,
-        `  "get events") printf '${lines.replace(/\t/g, "\\t").replace(/\n/g, "\\n")}' ;;`,
-        `  "describe job/kafka-storage-prepare") echo "Events: DeadlineExceeded" ;;`,
-        `  "logs job/kafka-storage-prepare") cat "${path.join(bin, "job.log")}" ;;`,
-        `esac`,
-      ].join("\n"),
-    );
-    fs.writeFileSync(path.join(bin, "job.log"), log);
+  /** The stand-in (support.ts) with the storage Job's collector: `get job` answers `conditions`, `get pods` the Job's pod, `get events` `events`, `logs` `log`. */
+  function kubectl(conditions: string, events: Array<[string, string]>, log = "(no log)\n") {
+    const grant = collectorGrant(collectorAccountName("kafka-storage-prepare"), "kafka-storage", ["kafka-storage-prepare"]);
+    const k = standInKubectl(tmp, { namespace: "kafka-storage", job: "kafka-storage-prepare", pod: POD, conditions, events, log, grant });
     return {
-      env: {
-        KUBECTL_BIN: path.join(bin, "kubectl"),
-        JOB_NAME: "kafka-storage-prepare",
-        JOB_NAMESPACE: "kafka-storage",
-        WAIT_TIMEOUT_SECONDS: "2",
-        POLL_SECONDS: "1",
-        MOUNT_REFUSED_FIX: FIX,
-      },
-      calls: () => fs.readFileSync(calls, "utf8").trim().split("\n"),
+      env: { ...k.env, WAIT_TIMEOUT_SECONDS: "2", POLL_SECONDS: "1", MOUNT_REFUSED_FIX: FIX },
+      // The reads, as the stand-in recorded them with the token (the admin kubeconfig only asked for it).
+      calls: () =>
+        k
+          .calls()
+          .filter((c) => c.startsWith("token "))
+          .map((c) => c.replace(/^token /, "").replace(/ \(kubeconfig mode 600\)$/, "")),
     };
   }
   /** What collect-job.sh prints of FIX (each line an error), and the end of its stderr. */

@@ -112,6 +112,9 @@ describe("the published pattern for 8.4", () => {
       expect.arrayContaining([
         { name: "REPLICATION_USER", value: "repl" },
         { name: "REPLICATION_PASSWORD", valueFrom: { secretKeyRef: { name: "mysql-replication", key: "password" } } },
+        { name: "WRITER_USER", value: "lab_writer" },
+        { name: "WRITER_DATABASE", value: "lab_failover" },
+        { name: "WRITER_PASSWORD", valueFrom: { secretKeyRef: { name: "mysql-writer", key: "password" } } },
         { name: "POD_NAME", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } },
       ]),
     );

@@ -59,6 +59,9 @@ const SIDECAR_ENV = (data: string, pod = "mysql-1") => ({
   XTRABACKUP_PORT: "3307",
   REPLICATION_USER: "repl",
   REPLICATION_PASSWORD: "Pw0rdOfThirtyTwoLettersAndDigits",
+  WRITER_USER: "lab_writer",
+  WRITER_DATABASE: "lab_failover",
+  WRITER_PASSWORD: "WriterPw0rdOfThirtyTwoLettersAnd",
   CLIENT_CNF: "/etc/mysql-client/root.cnf",
 });
 
@@ -130,7 +133,7 @@ describe("xtrabackup.sh: MySQL 8.4 replication from the clone's position", () =>
     expect(r.stderr.split("\n").filter((l) => l.startsWith("xtrabackup:"))).toEqual([
       `xtrabackup: waiting for ${data} (mysqld creates it on its first start)`,
       "xtrabackup: waiting for mysqld to accept connections",
-      "xtrabackup: ensuring the replication account 'repl'",
+      "xtrabackup: ensuring the replication account 'repl' and the writer account 'lab_writer'",
     ]);
     // The source creates (or resets) the replication account, REPLICATION SLAVE only, before it serves a backup.
     expect(r.calls).toBe(
@@ -144,6 +147,11 @@ describe("xtrabackup.sh: MySQL 8.4 replication from the clone's position", () =>
         "  < CREATE USER IF NOT EXISTS 'repl'@'%' IDENTIFIED BY 'Pw0rdOfThirtyTwoLettersAndDigits' REQUIRE SSL;",
         "  < ALTER USER 'repl'@'%' IDENTIFIED BY 'Pw0rdOfThirtyTwoLettersAndDigits' REQUIRE SSL;",
         "  < GRANT REPLICATION SLAVE ON *.* TO 'repl'@'%';",
+        // The failover writer: CREATE, INSERT, SELECT on its database, REPLICATION CLIENT for SHOW REPLICA STATUS; nothing else.
+        "  < CREATE USER IF NOT EXISTS 'lab_writer'@'%' IDENTIFIED BY 'WriterPw0rdOfThirtyTwoLettersAnd' REQUIRE SSL;",
+        "  < ALTER USER 'lab_writer'@'%' IDENTIFIED BY 'WriterPw0rdOfThirtyTwoLettersAnd' REQUIRE SSL;",
+        "  < GRANT CREATE, INSERT, SELECT ON `lab_failover`.* TO 'lab_writer'@'%';",
+        "  < GRANT REPLICATION CLIENT ON *.* TO 'lab_writer'@'%';",
         "socat",
         "  TCP-LISTEN:3307,reuseaddr,fork,max-children=1",
         "  EXEC:xtrabackup --defaults-extra-file=/etc/mysql-client/root.cnf --backup --slave-info --stream=xbstream --target-dir=/tmp/xtrabackup",
@@ -170,10 +178,17 @@ describe("xtrabackup.sh: MySQL 8.4 replication from the clone's position", () =>
     const ok = runScript("xtrabackup.sh", s, SIDECAR_ENV(s.data));
     const args = ok.calls.split("\n").filter((l) => !l.startsWith("  < "));
     expect(args.join("\n")).not.toContain("Pw0rdOfThirtyTwoLettersAndDigits");
+    expect(args.join("\n")).not.toContain("WriterPw0rd");
     const t = sandbox();
     const bad = runScript("xtrabackup.sh", t, { ...SIDECAR_ENV(t.data), REPLICATION_PASSWORD: "pw'; DROP USER root; --" });
     expect(bad).toMatchObject({ status: 1, calls: "" });
     expect(bad.stderr).toContain("xtrabackup: REPLICATION_PASSWORD must be letters and digits");
+    const badWriter = runScript("xtrabackup.sh", t, { ...SIDECAR_ENV(t.data), WRITER_PASSWORD: "pw'; DROP USER root; --" });
+    expect(badWriter).toMatchObject({ status: 1, calls: "" });
+    expect(badWriter.stderr).toContain("xtrabackup: WRITER_PASSWORD must be letters and digits");
+    const badUser = runScript("xtrabackup.sh", t, { ...SIDECAR_ENV(t.data), WRITER_USER: "root'@'%" });
+    expect(badUser).toMatchObject({ status: 1, calls: "" });
+    expect(badUser.stderr).toContain("xtrabackup: WRITER_USER must be lowercase letters, digits and _, got 'root'@'%'");
     const noOrdinal = runScript("xtrabackup.sh", t, { ...SIDECAR_ENV(t.data), POD_NAME: "mysql" });
     expect(noOrdinal).toMatchObject({ status: 1, calls: "" });
     expect(noOrdinal.stderr).toContain("xtrabackup: no ordinal in pod name 'mysql'");

@@ -104,7 +104,7 @@ describe("lab experiment mysql-failover against an API server, with client-node"
         namespace: "mysql",
         runId: "r1",
         host: "mysql-0.mysql.mysql.svc.cluster.local",
-        passwordSecret: { name: "mysql-root", key: "password" },
+        passwordSecret: { name: "mysql-writer", key: "password" },
         intervalMs: 50,
         maxSeconds: writerMaxSeconds({
           ...MYSQL_FAILOVER_DEFAULTS,

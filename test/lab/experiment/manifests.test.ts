@@ -31,7 +31,7 @@ const writer = writerManifests(
     namespace: "mysql",
     runId: "r1",
     host: "mysql-0.mysql.mysql.svc.cluster.local",
-    passwordSecret: { name: "mysql-root", key: "password" },
+    passwordSecret: { name: "mysql-writer", key: "password" },
     intervalMs: 200,
     maxSeconds: writerMaxSeconds(MYSQL_FAILOVER_DEFAULTS),
     readbackSeconds: 300,
@@ -105,7 +105,7 @@ describe("wiring", () => {
   const env = (job: typeof writer.job) =>
     Object.fromEntries((job.spec!.template.spec!.containers[0].env ?? []).map((e) => [e.name, e.value ?? e.valueFrom]));
 
-  test("the writer: the MySQL 8.4 image as uid 999 (the image's mysql user), the password from the Secret, its script and the annotations file", () => {
+  test("the writer: the MySQL 8.4 image as uid 999 (the image's mysql user), the writer account and its password from its Secret, its script and the annotations file", () => {
     const c = writer.job.spec!.template.spec!.containers[0];
     expect([c.image, c.command, writer.job.spec!.template.spec!.securityContext!.runAsUser]).toEqual([
       "docker.io/library/mysql:8.4.11",
@@ -115,7 +115,9 @@ describe("wiring", () => {
     expect(env(writer.job)).toEqual({
       LAB_MYSQL_HOST: "mysql-0.mysql.mysql.svc.cluster.local",
       LAB_RUN_ID: "r1",
-      LAB_MYSQL_PASSWORD: { secretKeyRef: { name: "mysql-root", key: "password" } },
+      // Its own account (components/mysql WRITER_USER), never root; its password from its own Secret.
+      LAB_MYSQL_USER: "lab_writer",
+      LAB_MYSQL_PASSWORD: { secretKeyRef: { name: "mysql-writer", key: "password" } },
       LAB_INTERVAL_MS: "200",
       LAB_MAX_SECONDS: "1820",
       LAB_READBACK_SECONDS: "300",

@@ -286,7 +286,7 @@ describe("mysql-failover: every failure leaves the cluster as it was", () => {
         namespace: "mysql",
         runId: "r1",
         host: "h",
-        passwordSecret: { name: "mysql-root", key: "password" },
+        passwordSecret: { name: "mysql-writer", key: "password" },
         intervalMs: 200,
         maxSeconds: 60,
         readbackSeconds: 10,

@@ -9,7 +9,7 @@ describe("parseExperimentOutputs", () => {
     expect(parseExperimentOutputs(stack, { ...OUTPUTS, results: [], expiresAt: "2026-01-15T18:00:00Z" })).toEqual(OUTPUTS);
   });
 
-  test("an older fsx-eks stack's outputs (no kubeconfig, region, fileSystemId, statefulSetName, rootPasswordSecretRef, storageClass, experimentAccess): every missing one named at once", () => {
+  test("an older fsx-eks stack's outputs (no kubeconfig, region, fileSystemId, statefulSetName, writerPasswordSecretRef, storageClass, experimentAccess): every missing one named at once", () => {
     const today = {
       backendNames: ["fsx-ontap-nas"],
       storageClasses: ["fsx-ontap-nas", "gp3"],
@@ -34,7 +34,7 @@ describe("parseExperimentOutputs", () => {
       "output 'region' is missing",
       "output 'fileSystemId' is missing",
       "output 'mysql.statefulSetName' is missing",
-      "output 'mysql.rootPasswordSecretRef' is missing",
+      "output 'mysql.writerPasswordSecretRef' is missing",
       "output 'mysql.storageClass' is missing",
       "output 'experimentAccess' is missing",
     ]);

@@ -224,6 +224,7 @@ esac
       DB: db,
       MYSQL_BIN: bin,
       LAB_MYSQL_HOST: "mysql-0.mysql.mysql.svc.cluster.local",
+      LAB_MYSQL_USER: "lab_writer",
       LAB_MYSQL_PASSWORD: "Pw0rdOfThirtyTwoLettersAndDigits",
       LAB_RUN_ID: "r1",
       LAB_INTERVAL_MS: "50",
@@ -266,7 +267,7 @@ esac
     expect(calls.every((c) => /^--defaults-extra-file=\S+ --connect-timeout=5 --batch --skip-column-names -e /.test(c))).toBe(true);
     expect(calls.some((c) => c.includes("Pw0rd"))).toBe(false);
     expect(fs.readFileSync(path.join(s.db, "cnf-seen"), "utf8")).toBe(
-      "[client]\nuser=root\npassword=Pw0rdOfThirtyTwoLettersAndDigits\nhost=mysql-0.mysql.mysql.svc.cluster.local\nport=3306\n",
+      "[client]\nuser=lab_writer\npassword=Pw0rdOfThirtyTwoLettersAndDigits\nhost=mysql-0.mysql.mysql.svc.cluster.local\nport=3306\n",
     );
     expect(calls[0]).toContain("CREATE TABLE IF NOT EXISTS lab_failover.writes (run_id VARCHAR(64) NOT NULL, id BIGINT NOT NULL");
     expect(calls[1]).toMatch(/-e INSERT INTO lab_failover\.writes \(run_id, id\) VALUES \('r1', 1\);$/);
@@ -419,6 +420,16 @@ esac
     const r = spawnSync("bash", [WRITER], { env: { PATH: process.env.PATH, ...s.env, LAB_RUN_ID: "R 1" }, encoding: "utf8" });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("writer error LAB_RUN_ID must be lower-case letters, digits and '-', got 'R 1'\n");
+    expect(fs.existsSync(path.join(s.db, "calls"))).toBe(false);
+  });
+
+  test.each([
+    ["", "writer error LAB_MYSQL_USER must be an account name (lower-case letters, digits and '_'), got ''\n"],
+    ["root'@'%", "writer error LAB_MYSQL_USER must be an account name (lower-case letters, digits and '_'), got 'root'@'%'\n"],
+  ])("no account, or not an account name (%j): exit 2, nothing called", (user, message) => {
+    const s = setup();
+    const r = spawnSync("bash", [WRITER], { env: { PATH: process.env.PATH, ...s.env, LAB_MYSQL_USER: user }, encoding: "utf8" });
+    expect([r.status, r.stdout]).toEqual([2, message]);
     expect(fs.existsSync(path.join(s.db, "calls"))).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ export const OUTPUTS: ExperimentOutputs = {
     namespace: "mysql",
     sourceHost: SOURCE_HOST,
     statefulSetName: "mysql",
-    rootPasswordSecretRef: { name: "mysql-root", key: "password" },
+    writerPasswordSecretRef: { name: "mysql-writer", key: "password" },
     storageClass: "fsx-ontap-nas",
   },
   storageClasses: ["fsx-ontap-nas", "gp3"],

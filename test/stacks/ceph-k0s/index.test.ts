@@ -218,6 +218,9 @@ describe.each([
         "pg-ns",
         "pg-server",
         "pg-svc",
+        "pgbench-collect-binding",
+        "pgbench-collect-role",
+        "pgbench-collect-sa",
         "pgbench-pgbench",
         "pgbench-scripts",
         "rook-block",
@@ -232,6 +235,13 @@ describe.each([
     // The benchmark's ConfigMap and Job wait for Postgres, whose namespace they live in.
     expect(named(p, "pgbench-scripts").dependencies).toContain(named(p, "pg-ns", "kubernetes:core/v1:Namespace").urn);
     expect(named(p, "pgbench-pgbench").dependencies).toContain(named(p, "pg-server").urn);
+    // The collector's identity lives in Postgres's namespace too, and its command waits for the binding.
+    expect((named(p, "pgbench-collect-sa").inputs as Any).metadata).toMatchObject({
+      name: "pgbench-collect",
+      namespace: (named(p, "pgbench-pgbench").inputs as Any).metadata.namespace,
+    });
+    expect(named(p, "pgbench-collect-sa").dependencies).toContain(named(p, "pg-server").urn);
+    expect(named(p, "pgbench-pgbench-collect-r1").dependencies).toContain(named(p, "pgbench-collect-binding").urn);
   });
 
   test("the Rook charts are pinned; the CephCluster and CephBlockPool as planned validate against Rook's CRDs", () => {

@@ -297,23 +297,25 @@ describe("stack fsx-eks, planned after its upstreams", () => {
       readHost: "mysql-read.mysql.svc.cluster.local",
       replicas: 3,
       statefulSetName: "mysql",
-      rootPasswordSecretRef: { name: "mysql-root", key: "password" },
+      writerPasswordSecretRef: { name: "mysql-writer", key: "password" },
       storageClass: "fsx-ontap-nas",
     });
     // What lab experiment reads (lab/experiment/outputs.ts): the planned outputs pass its contract.
     expect(p.outputs.kubeconfig).toBe("[secret]");
     expect(p.outputs.region).toBe("us-east-1");
     expect(p.outputs.fileSystemId).toMatch(/^fs-[0-9a-f]{17}$/);
-    // The password is not an output: the writer's pod reads it from the Secret rootPasswordSecretRef names.
+    // The password is not an output: the writer's pod reads it from the Secret writerPasswordSecretRef names.
     expect(Object.keys(p.outputs)).not.toContain("mysqlRootPassword");
     expect(p.outputs.experimentAccess).toEqual({
       "mysql-failover": { namespace: "mysql", serviceAccount: "lab-mysql-failover" },
       "fsx-failover": { namespace: "bench", serviceAccount: "lab-fsx-failover" },
     });
-    // The grants' objects, as experiment-access.ts renders them (test/lab/experiment/access.test.ts holds their rules).
+    // The grants' objects, as experiment-access.ts renders them (test/lab/experiment/access.test.ts holds their rules);
+    // each benchmark run's collector identity (components/bench/access.ts) is checked in test/components/bench.
     expect(
       p.resources
         .filter((r) => r.type.startsWith("kubernetes:rbac.authorization.k8s.io/") || r.type === "kubernetes:core/v1:ServiceAccount")
+        .filter((r) => !r.name.includes("-collect-"))
         .map((r) => `${r.type.split(":").pop()} ${r.name}`)
         .sort(),
     ).toEqual([
@@ -329,6 +331,22 @@ describe("stack fsx-eks, planned after its upstreams", () => {
       "ServiceAccount lab-mysql-failover-sa",
     ]);
     expect(named(p, "random:index/randomPassword:RandomPassword", "mysql-root").inputs).toMatchObject({ length: 32, special: false });
+    // The failover writer's own account: a password of the same kind in its own Secret, which the StatefulSet waits for.
+    expect(named(p, "random:index/randomPassword:RandomPassword", "mysql-writer").inputs).toMatchObject({ length: 32, special: false });
+    const writerSecret = named(p, "kubernetes:core/v1:Secret", "mysql-writer");
+    expect((writerSecret.inputs as Any).metadata).toEqual({ name: "mysql-writer", namespace: "mysql" });
+    expect(named(p, "kubernetes:apps/v1:StatefulSet", "mysql-servers").dependencies).toContain(writerSecret.urn);
+    // One collector identity per benchmark run, in the benchmarks' namespace.
+    expect(
+      p.resources
+        .filter((r) => r.type === "kubernetes:core/v1:ServiceAccount" && r.name.endsWith("-collect-sa"))
+        .map((r) => `${(r.inputs as Any).metadata.namespace}/${(r.inputs as Any).metadata.name}`)
+        .sort(),
+    ).toEqual(
+      ["gp3-same-latency", "gp3-same-seed", "nas-cross-latency", "nas-cross-seed", "nas-same-latency", "nas-same-seed"].map(
+        (r) => `bench/${r}-collect`,
+      ),
+    );
   });
 
   test("the SAN backend (the cluster's Trident preparing the nodes for iSCSI) adds iSCSI (TCP 3260), an ontap-san backend and its StorageClass; a given tools image is used as is", async () => {

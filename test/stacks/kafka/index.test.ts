@@ -223,10 +223,30 @@ describe("stack kafka, planned after its upstreams", () => {
       JOB_NAMESPACE: "kafka-storage",
       WAIT_TIMEOUT_SECONDS: "900",
       POLL_SECONDS: "5",
+      // Its own ServiceAccount (components/bench/access.ts): a token for the wait and 600 s more.
+      COLLECTOR_ACCOUNT: "kafka-storage-prepare-collect",
+      TOKEN_SECONDS: "1500",
       LAB_KUBECONFIG: "[secret]",
     });
     expect(wait.inputs.interpreter).toEqual(["/bin/sh", "-c"]);
     expect((wait.inputs.triggers as Any[]).length).toBe(1);
+    expect(wait.dependencies).toContain(
+      named(p, "kubernetes:rbac.authorization.k8s.io/v1:RoleBinding", "kafka-storage-prepare-collect-binding").urn,
+    );
+    expect((named(p, "kubernetes:rbac.authorization.k8s.io/v1:Role", "kafka-storage-prepare-collect-role").inputs as Any).rules[0]).toEqual(
+      {
+        apiGroups: ["batch"],
+        resources: ["jobs"],
+        verbs: ["get"],
+        resourceNames: ["kafka-storage-prepare"],
+      },
+    );
+    // The OMB drivers' collectors read as omb-collect, which may get exactly their Jobs.
+    expect((named(p, "kubernetes:rbac.authorization.k8s.io/v1:Role", "omb-collect-role").inputs as Any).rules[0].resourceNames).toEqual(
+      p.resources
+        .filter((r) => r.type === "kubernetes:batch/v1:Job" && r.name.startsWith("omb-"))
+        .map((r) => (r.inputs as Any).metadata.name),
+    );
     expect(fsx.svmName).toBe("kafkasvm");
   });
 

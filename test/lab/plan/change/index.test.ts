@@ -75,18 +75,20 @@ describe("lab plan --stack dev --change", () => {
     expect(refusals(p).map((c) => c.name)).toEqual(["ceph-osd-4", "ceph-worker-4"]);
   });
 
-  test("lab:runId=r2: exactly the pgbench Job and its collector replaced", async () => {
+  test("lab:runId=r2: exactly the pgbench Job and its collector replaced, the collector's Role updated in place (its Job's new name)", async () => {
     const p = await change("lab:runId=r2");
     expect(p.changes.map((c) => [c.action, c.type, c.name, c.renamedFrom])).toEqual([
+      ["update", "kubernetes:rbac.authorization.k8s.io/v1:Role", "pgbench-collect-role", undefined],
       ["replace", "kubernetes:batch/v1:Job", "pgbench-pgbench", undefined],
       ["replace", "command:local:Command", "pgbench-pgbench-collect-r2", "pgbench-pgbench-collect-r1"],
     ]);
-    expect(p.changes[0].inputs.filter((i) => i.verdict === "replace").map((i) => i.path)).toEqual([
+    expect(p.changes[0].inputs.map((i) => [i.path, i.verdict])).toEqual([["rules[0].resourceNames[0]", "update"]]);
+    expect(p.changes[1].inputs.filter((i) => i.verdict === "replace").map((i) => i.path)).toEqual([
       "metadata.name",
       "spec.template.metadata.labels.lab/run-id",
       "spec.template.spec.containers[0].env[17].value",
     ]);
-    expect(p.changes[0].deleteBeforeReplace).toBe(true);
+    expect(p.changes[1].deleteBeforeReplace).toBe(true);
     expect(refusals(p)).toEqual([]);
   });
 
@@ -145,12 +147,18 @@ describe("lab plan --stack dev --change", () => {
 
 describe("every shipped stack", () => {
   test.each(shipped.map((s) => [s.name]))(
-    "%s: lab:runId=r2 replaces only benchmark Jobs and their collectors, and refuses nothing",
+    "%s: lab:runId=r2 replaces only benchmark Jobs and their collectors, updates their Roles' Job names in place, and refuses nothing",
     async (name) => {
       const spec = shipped.find((s) => s.name === name)!;
       const p = await planChange(spec, changedSpec(spec, { changes: ["lab:runId=r2"] }), shipped, runStack, memo);
+      const roleNames = (c: (typeof p.changes)[number]) =>
+        c.action === "update" &&
+        c.type === "kubernetes:rbac.authorization.k8s.io/v1:Role" &&
+        c.inputs.every((i) => /^rules\[0\]\.resourceNames\[\d+\]$/.test(i.path) && i.verdict === "update");
       expect(
-        p.changes.filter((c) => !(c.action === "replace" && ["kubernetes:batch/v1:Job", "command:local:Command"].includes(c.type))),
+        p.changes.filter(
+          (c) => !(c.action === "replace" && ["kubernetes:batch/v1:Job", "command:local:Command"].includes(c.type)) && !roleNames(c),
+        ),
       ).toEqual([]);
       expect(refusals(p)).toEqual([]);
     },

@@ -51,17 +51,22 @@ describe("the change table", () => {
     expect(fs.readFileSync(path.join(ROOT, "docs", "changing-a-live-stack.md"), "utf8")).toBe(renderLeverPage(impacts));
   });
 
-  test("lab:runId re-runs the benchmarks: only Jobs and their collectors are replaced, nothing refused", () => {
+  test("lab:runId re-runs the benchmarks: only Jobs and their collectors are replaced, the collectors' Roles updated in place, nothing refused", () => {
     for (const kind of ["ceph-k0s", "fsx-eks", "kafka"]) {
       const p = row(kind, "lab:runId").plan!;
       expect([kind, [...new Set(p.changes.map((c) => `${c.action} ${c.type}`))]]).toEqual([
         kind,
-        ["replace kubernetes:batch/v1:Job", "replace command:local:Command"],
+        ["update kubernetes:rbac.authorization.k8s.io/v1:Role", "replace kubernetes:batch/v1:Job", "replace command:local:Command"],
       ]);
       expect(refusals(p)).toEqual([]);
     }
-    expect(row("ceph-k0s", "lab:runId").plan!.changes.map((c) => c.name)).toEqual(["pgbench-pgbench", "pgbench-pgbench-collect-r2"]);
-    expect(row("fsx-eks", "lab:runId").plan!.changes.length).toBe(18);
+    expect(row("ceph-k0s", "lab:runId").plan!.changes.map((c) => c.name)).toEqual([
+      "pgbench-collect-role",
+      "pgbench-pgbench",
+      "pgbench-pgbench-collect-r2",
+    ]);
+    // 18 Jobs and collectors, and the Role of each of the 6 runs (its Jobs' names).
+    expect(row("fsx-eks", "lab:runId").plan!.changes.length).toBe(24);
     for (const kind of ["network", "fsx-ontap", "eks", "compare"])
       expect([kind, effectCell(row(kind, "lab:runId"))]).toEqual([kind, "no resource changes"]);
   });
