@@ -195,6 +195,9 @@ describe("stack kafka, planned after its upstreams", () => {
       JOB_NAMESPACE: "kafka-storage",
       WAIT_TIMEOUT_SECONDS: "900",
       POLL_SECONDS: "5",
+      // Its own ServiceAccount (components/bench/access.ts), as the prepare Job's await.
+      COLLECTOR_ACCOUNT: "kafka-storage-ontap-collect",
+      TOKEN_SECONDS: "1500",
       LAB_KUBECONFIG: "[secret]",
     });
     expect(wait.dependencies).toContain(job.urn);
