@@ -89,6 +89,11 @@ export class EksCluster extends pulumi.ComponentResource {
   /** The security group of the nodes (the cluster security group EKS creates). */
   readonly nodeSecurityGroupId: pulumi.Output<string>;
   readonly clusterSecurityGroupId: pulumi.Output<string>;
+  /**
+   * The cluster's Service IPv4 range (EKS picks 10.100.0.0/16 or 172.20.0.0/16 when none is given):
+   * the `kubernetes` Service, the API server's address inside the cluster, has its first address.
+   */
+  readonly serviceIpv4Cidr: pulumi.Output<string>;
   readonly zones: pulumi.Output<string[]>;
   /** The first node group's instance type (the only one's without `nodeGroups`). */
   readonly instanceType: pulumi.Output<string>;
@@ -122,10 +127,19 @@ export class EksCluster extends pulumi.ComponentResource {
     // and boundary: ClusterOptions.serviceRole, @pulumi/eks 4.3.0 cluster.d.ts).
     const serviceRole = new aws.iam.Role(
       `${name}-service`,
-      { name: `${r.clusterName}-cluster`, ...roleGuardrails(args), assumeRolePolicy: JSON.stringify(clusterTrustPolicy()), tags: nameTag("cluster-role") },
+      {
+        name: `${r.clusterName}-cluster`,
+        ...roleGuardrails(args),
+        assumeRolePolicy: JSON.stringify(clusterTrustPolicy()),
+        tags: nameTag("cluster-role"),
+      },
       parent,
     );
-    const serviceRolePolicy = new aws.iam.RolePolicyAttachment(`${name}-service`, { role: serviceRole.name, policyArn: CLUSTER_ROLE_POLICY_ARN }, parent);
+    const serviceRolePolicy = new aws.iam.RolePolicyAttachment(
+      `${name}-service`,
+      { role: serviceRole.name, policyArn: CLUSTER_ROLE_POLICY_ARN },
+      parent,
+    );
 
     const cluster = new eks.Cluster(
       `${name}-cluster`,
@@ -175,7 +189,12 @@ export class EksCluster extends pulumi.ComponentResource {
 
     const nodeRole = new aws.iam.Role(
       `${name}-node`,
-      { name: `${r.clusterName}-node`, ...roleGuardrails(args), assumeRolePolicy: JSON.stringify(nodeTrustPolicy()), tags: nameTag("node") },
+      {
+        name: `${r.clusterName}-node`,
+        ...roleGuardrails(args),
+        assumeRolePolicy: JSON.stringify(nodeTrustPolicy()),
+        tags: nameTag("node"),
+      },
       parent,
     );
     const attachments = Object.entries(NODE_ROLE_POLICY_ARNS).map(
@@ -198,6 +217,7 @@ export class EksCluster extends pulumi.ComponentResource {
     this.kubeconfig = pulumi.secret(cluster.kubeconfigJson);
     this.nodeSecurityGroupId = cluster.nodeSecurityGroupId;
     this.clusterSecurityGroupId = cluster.clusterSecurityGroupId;
+    this.serviceIpv4Cidr = cluster.eksCluster.apply((c) => c.kubernetesNetworkConfig).apply((k) => k.serviceIpv4Cidr);
     this.zones = pulumi.output(args.zones);
     this.instanceType = pulumi.output(r.instanceType);
     this.nodeGroups = pulumi.all(where).apply((w) =>
@@ -216,6 +236,7 @@ export class EksCluster extends pulumi.ComponentResource {
       kubeconfig: this.kubeconfig,
       nodeSecurityGroupId: this.nodeSecurityGroupId,
       clusterSecurityGroupId: this.clusterSecurityGroupId,
+      serviceIpv4Cidr: this.serviceIpv4Cidr,
       zones: this.zones,
       instanceType: this.instanceType,
       nodeGroups: this.nodeGroups,

@@ -62,7 +62,7 @@ import {
   storageNamespaceManifest,
   storageNamespaceName,
 } from "./manifests";
-import { kafkaNetworkPolicies } from "./network";
+import { kafkaNetworkPolicies, kubernetesServiceIp } from "./network";
 import {
   ONTAP_DEADLINE_SECONDS,
   ONTAP_JOB,
@@ -116,6 +116,8 @@ export interface KafkaClusterArgs extends KafkaClusterSpec {
   readonly ontapCredentials: pulumi.Input<{ username: string; password: string }>;
   /** The subnets the EKS nodes (and their pods) have addresses in: the export policy's clients, the API server's. */
   readonly nodeSubnetCidrs: pulumi.Input<string[]>;
+  /** The cluster's Service IPv4 range: the brokers reach the API server at its first address (network.ts). */
+  readonly serviceIpv4Cidr: pulumi.Input<string>;
   /** The namespace of Kafka's clients (the OMB namespace): the only one the plain listener admits. */
   readonly clientNamespace: string;
   /** The one zone the brokers run in (a required node affinity on `topology.kubernetes.io/zone`). @default none: wherever {brokerNodeGroup}'s nodes are */
@@ -147,12 +149,16 @@ export class KafkaCluster extends pulumi.ComponentResource {
     const { storageClass, prepared } = this.prepareStorage(name, args, r, child);
 
     // The Kafka namespace's policies (network.ts): the number and names are fixed, the egress rule's
-    // node subnets come from upstream.
-    const kafkaPolicies = kafkaNetworkPolicies(r, []).map(
+    // node subnets and the API server's Service address come from upstream.
+    const kafkaPolicies = kafkaNetworkPolicies(r, [], "0.0.0.0").map(
       (p, i) =>
         new k8s.networking.v1.NetworkPolicy(
           `${name}-policy-${p.metadata?.name}`,
-          pulumi.output(args.nodeSubnetCidrs).apply((cidrs) => kafkaNetworkPolicies(r, cidrs)[i]) as k8s.networking.v1.NetworkPolicyArgs,
+          pulumi
+            .all([args.nodeSubnetCidrs, args.serviceIpv4Cidr])
+            .apply(
+              ([cidrs, services]) => kafkaNetworkPolicies(r, cidrs, kubernetesServiceIp(services))[i],
+            ) as k8s.networking.v1.NetworkPolicyArgs,
           { ...child, dependsOn: [...args.operatorReady] },
         ),
     );

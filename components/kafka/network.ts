@@ -17,11 +17,17 @@
  * Strimzi generates no egress rules; with the default deny, the Kafka pods' egress is this file's:
  * - among the cluster's pods on 9090 (controller quorum, brokers to controllers) and 9091
  *   (replication between brokers);
- * - TCP 443 to the node subnets: the Kubernetes API server, which Strimzi's `kafka-init` container
- *   reads the node's zone label from (rack awareness, `rack.topologyKey`), through the cluster's
- *   endpoint network interfaces, which EKS places in the cluster's subnets (the private subnets, where
- *   the nodes run; Amazon EKS User Guide, "View Amazon EKS networking requirements for VPC and
- *   subnets": "Amazon EKS creates up to 4 elastic network interfaces in the subnets that you specify").
+ * - TCP 443 to the Kubernetes API server, which Strimzi's `kafka-init` container reads the node's
+ *   zone label from (rack awareness, `rack.topologyKey`; strimzi 1.2.0 kafka-init InitWriter). The
+ *   pod connects to the `kubernetes` Service's cluster IP, and the VPC CNI's network policy agent
+ *   judges egress before that address is translated to the endpoints, on the Service address; the
+ *   EKS network policy controller adds Service addresses only for Services a rule's pod selector
+ *   matches, and `kubernetes` has no selector (aws/amazon-network-policy-controller-k8s
+ *   pkg/resolvers/endpoints.go; aws/aws-network-policy-agent#549 shows such a flow denied). So the
+ *   rule names that cluster IP, the first address of the cluster's Service range (Kubernetes docs,
+ *   "Extend Service IP Ranges": the well-known `kubernetes` Service takes the first IP address of the
+ *   default ServiceCIDR), and also the node subnets, where EKS puts the endpoint's network interfaces
+ *   (Amazon EKS User Guide, "View Amazon EKS networking requirements for VPC and subnets").
  */
 import type { INetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
 import { baselineNetworkPolicies } from "../lib/network-policy";
@@ -44,8 +50,28 @@ export function listenerPeers(clientNamespace: string): Array<Record<string, unk
   return [{ namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": clientNamespace } } }];
 }
 
-/** The Kafka pods' egress: to each other on 9090 and 9091, to the API server (node subnets, 443). */
-export function kafkaEgressPolicy(r: Pick<ResolvedKafka, "clusterName" | "namespace">, nodeCidrs: readonly string[]): INetworkPolicy {
+/**
+ * The `kubernetes` Service's cluster IP: the first address of the Service range `serviceCidr`
+ * (an IPv4 network CIDR, e.g. 172.20.0.0/16 → 172.20.0.1).
+ */
+export function kubernetesServiceIp(serviceCidr: string): string {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(serviceCidr);
+  const octets = m ? m.slice(1, 5).map(Number) : [];
+  const prefix = m ? Number(m[5]) : NaN;
+  if (!m || octets.some((o) => o > 255) || !(prefix >= 8 && prefix <= 30))
+    throw new Error(`the cluster's Service range must be an IPv4 CIDR with a prefix from /8 to /30, got ${JSON.stringify(serviceCidr)}`);
+  const value = octets.reduce((n, o) => n * 256 + o, 0);
+  const size = 2 ** (32 - prefix);
+  const first = value - (value % size) + 1;
+  return [24, 16, 8, 0].map((shift) => Math.floor(first / 2 ** shift) % 256).join(".");
+}
+
+/** The Kafka pods' egress: to each other on 9090 and 9091, to the API server (443: its Service address and the node subnets). */
+export function kafkaEgressPolicy(
+  r: Pick<ResolvedKafka, "clusterName" | "namespace">,
+  nodeCidrs: readonly string[],
+  apiServerIp: string,
+): INetworkPolicy {
   const pods = kafkaPodSelector(r.clusterName);
   return {
     apiVersion: "networking.k8s.io/v1",
@@ -62,13 +88,20 @@ export function kafkaEgressPolicy(r: Pick<ResolvedKafka, "clusterName" | "namesp
             { protocol: "TCP", port: REPLICATION_PORT },
           ],
         },
-        { to: nodeCidrs.map((cidr) => ({ ipBlock: { cidr } })), ports: [{ protocol: "TCP", port: API_SERVER_PORT }] },
+        {
+          to: [`${apiServerIp}/32`, ...nodeCidrs].map((cidr) => ({ ipBlock: { cidr } })),
+          ports: [{ protocol: "TCP", port: API_SERVER_PORT }],
+        },
       ],
     },
   };
 }
 
 /** Every NetworkPolicy of the Kafka namespace the lab writes (Strimzi adds its ingress policy). */
-export function kafkaNetworkPolicies(r: Pick<ResolvedKafka, "clusterName" | "namespace">, nodeCidrs: readonly string[]): INetworkPolicy[] {
-  return [...baselineNetworkPolicies(r.namespace), kafkaEgressPolicy(r, nodeCidrs)];
+export function kafkaNetworkPolicies(
+  r: Pick<ResolvedKafka, "clusterName" | "namespace">,
+  nodeCidrs: readonly string[],
+  apiServerIp: string,
+): INetworkPolicy[] {
+  return [...baselineNetworkPolicies(r.namespace), kafkaEgressPolicy(r, nodeCidrs, apiServerIp)];
 }

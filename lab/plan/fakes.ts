@@ -211,6 +211,11 @@ function fakeEksCluster({ name, inputs, ctx }: FakeResource): Record<string, unk
     oidcProviderArn: inputs.createOidcProvider === true ? `arn:aws:iam::${FAKE_ACCOUNT}:oidc-provider/${issuer}` : "",
     oidcProviderUrl: `https://${issuer}`,
     oidcIssuer: issuer,
+    // The aws.eks.Cluster inside: EKS's Service range when none is given (the lab's VPC is in
+    // 10.0.0.0/8, so EKS picks 172.20.0.0/16: Amazon EKS API, KubernetesNetworkConfigRequest.serviceIpv4Cidr).
+    eksCluster: {
+      kubernetesNetworkConfig: { ipFamily: "ipv4", serviceIpv4Cidr: String(inputs.kubernetesServiceIpAddressRange ?? "172.20.0.0/16") },
+    },
   };
 }
 

@@ -68,6 +68,7 @@ function build(
     kubernetesVersion: eks.kubernetesVersion,
     nodeSecurityGroupId: eks.nodeSecurityGroupId,
     clusterSecurityGroupId: eks.clusterSecurityGroupId,
+    serviceIpv4Cidr: eks.serviceIpv4Cidr,
     zones: eks.zones,
     instanceType: eks.instanceType,
     nodeGroups: eks.nodeGroups,

@@ -16,6 +16,8 @@ export const eksOutputs = {
   /** The nodes' security group (the EKS cluster security group). */
   nodeSecurityGroupId: z.string().regex(/^sg-[0-9a-f]{8,17}$/),
   clusterSecurityGroupId: z.string().regex(/^sg-[0-9a-f]{8,17}$/),
+  /** The cluster's Service IPv4 range; the `kubernetes` Service (the API server) has its first address. */
+  serviceIpv4Cidr: z.string().regex(/^\d{1,3}(\.\d{1,3}){3}\/\d{1,2}$/),
   /** The zones the nodes run in, in the network's order. */
   zones: z.array(text).min(2),
   /** The first node group's instance type (the only one's, without `lab:nodeGroups`). */

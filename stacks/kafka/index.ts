@@ -51,7 +51,7 @@ import {
 export const SCENARIO = "kafka-fsx";
 
 /** What is read of the eks stack: `images` only without `lab:ombImage`. */
-const EKS_OUTPUTS = ["kubeconfig", "nodeSecurityGroupId", "nodeGroups", "images"] as const;
+const EKS_OUTPUTS = ["kubeconfig", "nodeSecurityGroupId", "nodeGroups", "serviceIpv4Cidr", "images"] as const;
 
 /** Without `lab:ombImage`, the eks stack must export an OMB image (`lab:images: [omb]` there). */
 export function ombImageSourceProblems(cfg: Pick<KafkaConfig, "ombImage" | "eksStack">, images: { tools?: string; omb?: string } | undefined) {
@@ -200,6 +200,7 @@ function build(
       svmManagementEndpoint: fsx.svmManagementEndpoint.apply((e) => e ?? { dnsName: "", ipAddresses: [] }),
       ontapCredentials: vsadminCredentials(fsx.credentialsSecretArn, provider),
       nodeSubnetCidrs: fsx.clientSubnetCidrs,
+      serviceIpv4Cidr: eks.serviceIpv4Cidr,
       clientNamespace: o.namespace,
     },
     { providers: [provider, k8sProvider] },

@@ -133,38 +133,47 @@ describe("a new lab:runId re-runs the benchmarks and nothing else", () => {
   test.each([
     {
       stack: "dev",
-      inputsChanged: ["pgbench-pgbench"],
+      // The collector's Role names the run's Jobs (components/bench/access.ts): updated in place.
+      inputsChanged: ["pgbench-collect-role", "pgbench-pgbench"],
       removed: ["pgbench-pgbench-collect-r1"],
       added: ["pgbench-pgbench-collect-r2"],
       dependenciesOnly: [],
     },
     {
       stack: "nitro",
-      inputsChanged: ["pgbench-pgbench"],
+      // The collector's Role names the run's Jobs (components/bench/access.ts): updated in place.
+      inputsChanged: ["pgbench-collect-role", "pgbench-pgbench"],
       removed: ["pgbench-pgbench-collect-r1"],
       added: ["pgbench-pgbench-collect-r2"],
       dependenciesOnly: [],
     },
     {
       stack: "fsx-eks",
-      inputsChanged: jobs,
+      inputsChanged: [...jobs, ...FSX_EKS_RUNS.map(([run]) => `${run}-collect-role`)],
       removed: jobs.map((j) => `${j}-collect-r1`),
       added: jobs.map((j) => `${j}-collect-r2`),
       // A run's volume and scripts wait for the run before it (dependsOn its collector): a new
       // dependency, not a new input, so Pulumi neither updates nor replaces them.
-      dependenciesOnly: FSX_EKS_RUNS.slice(1).flatMap(([run]) => [`${run}-scripts`, `${run}-data`]),
+      // So do its collector's ServiceAccount and RoleBinding.
+      dependenciesOnly: FSX_EKS_RUNS.slice(1).flatMap(([run]) => [
+        `${run}-scripts`,
+        `${run}-data`,
+        `${run}-collect-sa`,
+        `${run}-collect-binding`,
+      ]),
     },
     {
       stack: "kafka",
-      inputsChanged: OMB_CELLS,
+      inputsChanged: [...OMB_CELLS, "omb-collect-role"],
       removed: OMB_CELLS.map((j) => `${j}-collect-r1`),
       added: OMB_CELLS.map((j) => `${j}-collect-r2`),
       dependenciesOnly: [],
     },
   ])("$stack: exactly its benchmark Jobs change, exactly its collectors are replaced", ({ stack, ...want }) => {
     const d = diff(of(r1, stack).resources, of(r2, stack).resources);
-    expect({ ...d, dependenciesOnly: [...d.dependenciesOnly].sort() }).toEqual({
+    expect({ ...d, inputsChanged: [...d.inputsChanged].sort(), dependenciesOnly: [...d.dependenciesOnly].sort() }).toEqual({
       ...want,
+      inputsChanged: [...want.inputsChanged].sort(),
       dependenciesOnly: [...want.dependenciesOnly].sort(),
     });
   });

@@ -16,6 +16,15 @@ export interface CodeChange {
 
 export const CODE_CHANGES: readonly CodeChange[] = [
   {
+    kind: "eks, kafka",
+    change:
+      "eks output `serviceIpv4Cidr` added (the cluster's Service range); the kafka kind reads it and its `kafka-egress` NetworkPolicy also allows TCP 443 to the `kubernetes` Service's address (its first address)",
+    effect:
+      "eks: a new output, no resource changes. kafka: the NetworkPolicy is updated in place (no broker restart); a kafka stack refuses an eks stack without the output (a config error naming `lab:eksStack`), so update the eks stack first",
+    source:
+      "components/kafka/network.ts (the VPC CNI judges egress on the Service address: aws/amazon-network-policy-controller-k8s pkg/resolvers/endpoints.go; Kubernetes docs, Extend Service IP Ranges)",
+  },
+  {
     kind: "eks",
     change: "no IAM OIDC provider (`createOidcProvider: false`); output `oidcProviderArn` dropped",
     effect:

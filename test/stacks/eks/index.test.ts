@@ -222,6 +222,8 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
       kubernetesVersion: "1.35",
       nodeSecurityGroupId: expect.stringMatching(/^sg-[0-9a-f]{17}$/),
       clusterSecurityGroupId: p.outputs.nodeSecurityGroupId,
+      // EKS's range when none is given and the VPC is in 10.0.0.0/8 (the offline plan's answer).
+      serviceIpv4Cidr: "172.20.0.0/16",
       zones: ["us-east-1a", "us-east-1b"],
       instanceType: "m5.xlarge",
       nodeGroups: [

@@ -263,7 +263,11 @@ describe("stack kafka, planned after its upstreams", () => {
     expect(byNs("kafka-storage")).toEqual(["allow-dns", "allow-ontap-api", "default-deny"]);
     expect(byNs("omb")).toEqual(["allow-dns", "default-deny", "omb-driver-egress", "omb-kafka-egress", "omb-worker-ingress"]);
     const egress = named(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy", "kafka-policy-kafka-egress");
-    expect((egress.inputs as Any).spec.egress[1].to).toEqual(net.privateSubnetCidrs.map((cidr: string) => ({ ipBlock: { cidr } })));
+    // The API server at the `kubernetes` Service's address (the first of the eks stack's Service range), and the node subnets.
+    expect((egress.inputs as Any).spec.egress[1].to).toEqual([
+      { ipBlock: { cidr: "172.20.0.1/32" } },
+      ...net.privateSubnetCidrs.map((cidr: string) => ({ ipBlock: { cidr } })),
+    ]);
     // The Kafka resource and the workers wait for their namespace's policies.
     expect(named(p, "kubernetes:kafka.strimzi.io/v1:Kafka", "kafka-kafka").dependencies).toContain(egress.urn);
     const workers = named(p, "kubernetes:apps/v1:StatefulSet", "omb-workers");
