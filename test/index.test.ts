@@ -52,6 +52,7 @@ describe("index.ts", () => {
       "azIds",
       "publicSubnetIds",
       "privateSubnetIds",
+      "privateSubnetCidrs",
       "privateRouteTableIds",
       "expiresAt",
     ]);

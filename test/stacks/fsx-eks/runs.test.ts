@@ -131,6 +131,7 @@ describe("output schemas downstream kinds read", () => {
       "kubernetesVersion",
       "nodeSecurityGroupId",
       "clusterSecurityGroupId",
+      "serviceIpv4Cidr",
       "zones",
       "instanceType",
       "nodeGroups",
