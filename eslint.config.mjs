@@ -27,11 +27,6 @@ export default tseslint.config(
     rules: { "max-lines-per-function": ["error", { max: 120, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Being changed in parallel when the rule came (k0s; the fsx-eks image builds): split after those merges.
-    files: ["components/k0s/index.ts", "stacks/fsx-eks/index.ts"],
-    rules: { "max-lines-per-function": "off" },
-  },
-  {
     // Plain CommonJS scripts that tests run in a child Node process (test/fixtures).
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs", globals: { require: "readonly", process: "readonly", module: "writable", __dirname: "readonly" } },

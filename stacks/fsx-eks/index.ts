@@ -32,7 +32,6 @@ import { noToolsImageRule } from "../../components/image/rules";
 import { hypervisorOf } from "../../components/k0s/instance-types";
 import { MySql } from "../../components/mysql";
 import { baselineNetworkPolicies } from "../../components/lib/network-policy";
-import { accessManifests } from "../../components/lib/rbac";
 import { resolve as resolveMySql } from "../../components/mysql/rules";
 import { restrictedNamespaceManifest } from "../../components/mysql/manifests";
 import { TridentFsxBackend } from "../../components/trident";
@@ -45,6 +44,7 @@ import { labAwsProvider, StackIdentity } from "../lib/context";
 import { readNetwork } from "../network/outputs";
 import { backendArgs, BENCH_NAMESPACE, benchArgs, checkFsxEks, FsxEksConfig, fsxEksSchema, mysqlArgs } from "./config";
 import { experimentGrants } from "./experiment-access";
+import { createExperimentAccess } from "./experiment-identities";
 import { benchRuns, RunPlan, runZoneProblems, runZones } from "./runs";
 import { whenUpstreamsFit } from "../lib/upstream";
 
@@ -132,19 +132,66 @@ export function fsxEksStack(raw: Readonly<Record<string, string>>, id: StackIden
   );
 }
 
+/** The fsx-ontap stack's outputs as read. */
+type FsxOutputs = ReturnType<typeof readFsxOntap<(typeof FSX_OUTPUTS)[number]>>;
+/** The eks stack's outputs as read. */
+type EksOutputs = ReturnType<typeof readEks<(typeof EKS_OUTPUTS)[number]>>;
+
+/** The resources, once every upstream rule holds: each step a function of its own, in registration order. */
 function build(
   cfg: FsxEksConfig,
   id: StackIdentity,
   provider: ReturnType<typeof labAwsProvider>["provider"],
   expiresAt: pulumi.Output<string>,
   net: ReturnType<typeof readNetwork>,
-  fsx: ReturnType<typeof readFsxOntap<(typeof FSX_OUTPUTS)[number]>>,
-  eks: ReturnType<typeof readEks<(typeof EKS_OUTPUTS)[number]>>,
+  fsx: FsxOutputs,
+  eks: EksOutputs,
 ) {
   const k8sProvider = new k8s.Provider("eks", { kubeconfig: eks.kubeconfig });
   const inCluster = { provider: k8sProvider };
 
-  const backend = new TridentFsxBackend(
+  const backend = tridentBackend(cfg, net, fsx, eks, [provider, k8sProvider]);
+  const gp3 = new k8s.storage.v1.StorageClass("gp3", gp3StorageClassManifest() as k8s.storage.v1.StorageClassArgs, inCluster);
+  const mysql = new MySql("mysql", mysqlArgs(cfg), { ...inCluster, dependsOn: backend.ready });
+  const bench = benchNamespace(inCluster);
+  // The failover experiments' own identities (./experiment-access.ts): `lab experiment` asks for a
+  // short-lived token of one of them and never calls the cluster as admin otherwise.
+  const grants = experimentGrants(resolveMySql(mysqlArgs(cfg)).namespace, BENCH_NAMESPACE);
+  createExperimentAccess(Object.values(grants), inCluster, [mysql, bench.namespace]);
+
+  // `lab:toolsImage` as given (a plain value: BenchmarkRun checks it at construction), else the
+  // eks stack's tools image (an Output, checked above and by BenchmarkRun once it resolves).
+  const runsImage: pulumi.Input<string> = cfg.toolsImage ?? eks.images.apply((i) => i?.tools ?? "");
+  const runs = benchmarkRuns(cfg, id, fsx, eks, runsImage, inCluster, [bench.namespace, ...bench.policies, gp3, ...backend.ready]);
+
+  return {
+    backendNames: backend.backendNames,
+    storageClasses: pulumi.all([backend.storageClassNames, gp3.metadata.name]).apply(([trident, ebs]) => [...trident, ebs]),
+    mysql: mysqlOutput(cfg, mysql),
+    // The experiments' ServiceAccounts (lab/experiment/kube.ts requests their tokens).
+    experimentAccess: Object.fromEntries(
+      Object.entries(grants).map(([experiment, g]) => [experiment, { namespace: g.namespace, serviceAccount: g.name }]),
+    ),
+    // What the failover experiments read (lab/experiment/outputs.ts): the cluster, the region and
+    // the file system whose throughput is the failover lever.
+    kubeconfig: pulumi.secret(eks.kubeconfig),
+    region: cfg.region,
+    fileSystemId: fsx.fileSystemId,
+    toolsImage: pulumi.output(runsImage),
+    ...runs,
+    expiresAt,
+  } satisfies Record<string, pulumi.Input<unknown>>;
+}
+
+/** Trident's FSx backend(s) and StorageClass(es) for the file system and its SVM, reached from the cluster's nodes. */
+function tridentBackend(
+  cfg: FsxEksConfig,
+  net: ReturnType<typeof readNetwork>,
+  fsx: FsxOutputs,
+  eks: EksOutputs,
+  providers: pulumi.ProviderResource[],
+): TridentFsxBackend {
+  return new TridentFsxBackend(
     "trident",
     {
       ...backendArgs(cfg),
@@ -161,54 +208,45 @@ function build(
       nodeSecurityGroupId: eks.nodeSecurityGroupId,
       fsxSecurityGroupId: fsx.securityGroupId,
     },
-    { providers: [provider, k8sProvider] },
+    { providers },
   );
-  const gp3 = new k8s.storage.v1.StorageClass("gp3", gp3StorageClassManifest() as k8s.storage.v1.StorageClassArgs, inCluster);
-  const mysql = new MySql("mysql", mysqlArgs(cfg), { ...inCluster, dependsOn: backend.ready });
+}
 
-  const benchNs = new k8s.core.v1.Namespace(
+/**
+ * The benchmarks' namespace (restricted) and its NetworkPolicies. The benchmark Jobs (fio, ioping;
+ * fsx-failover's fio) serve nothing and reach nothing: their volumes are mounted by the kubelet,
+ * their logs read through the API server. Default deny, DNS only.
+ */
+function benchNamespace(inCluster: pulumi.CustomResourceOptions) {
+  const namespace = new k8s.core.v1.Namespace(
     "bench-ns",
     restrictedNamespaceManifest(BENCH_NAMESPACE) as k8s.core.v1.NamespaceArgs,
     inCluster,
   );
-  // The benchmark Jobs (fio, ioping; fsx-failover's fio) serve nothing and reach nothing: their
-  // volumes are mounted by the kubelet, their logs read through the API server. Default deny, DNS only.
-  const benchPolicies = baselineNetworkPolicies(BENCH_NAMESPACE).map(
+  const policies = baselineNetworkPolicies(BENCH_NAMESPACE).map(
     (p) =>
       new k8s.networking.v1.NetworkPolicy(`bench-netpol-${p.metadata?.name}`, p as unknown as k8s.networking.v1.NetworkPolicyArgs, {
         ...inCluster,
-        dependsOn: [benchNs],
+        dependsOn: [namespace],
       }),
   );
-  // The failover experiments' own identities (./experiment-access.ts): `lab experiment` asks for a
-  // short-lived token of one of them and never calls the cluster as admin otherwise.
-  const grants = experimentGrants(resolveMySql(mysqlArgs(cfg)).namespace, BENCH_NAMESPACE);
-  for (const grant of Object.values(grants)) {
-    const m = accessManifests(grant);
-    const after = { ...inCluster, dependsOn: [mysql, benchNs] };
-    const sa = new k8s.core.v1.ServiceAccount(`${grant.name}-sa`, m.serviceAccount as k8s.core.v1.ServiceAccountArgs, after);
-    for (const [i, role] of m.roles.entries()) {
-      const r = new k8s.rbac.v1.Role(`${grant.name}-role-${role.metadata!.namespace}`, role as k8s.rbac.v1.RoleArgs, after);
-      new k8s.rbac.v1.RoleBinding(`${grant.name}-binding-${role.metadata!.namespace}`, m.roleBindings[i] as k8s.rbac.v1.RoleBindingArgs, {
-        ...after,
-        dependsOn: [sa, r],
-      });
-    }
-    if (m.clusterRole !== undefined && m.clusterRoleBinding !== undefined) {
-      const cr = new k8s.rbac.v1.ClusterRole(`${grant.name}-clusterrole`, m.clusterRole as k8s.rbac.v1.ClusterRoleArgs, inCluster);
-      new k8s.rbac.v1.ClusterRoleBinding(`${grant.name}-clusterbinding`, m.clusterRoleBinding as k8s.rbac.v1.ClusterRoleBindingArgs, {
-        ...inCluster,
-        dependsOn: [sa, cr],
-      });
-    }
-  }
+  return { namespace, policies };
+}
 
-  // `lab:toolsImage` as given (a plain value: BenchmarkRun checks it at construction), else the
-  // eks stack's tools image (an Output, checked above and by BenchmarkRun once it resolves).
-  const runsImage: pulumi.Input<string> = cfg.toolsImage ?? eks.images.apply((i) => i?.tools ?? "");
-  const toolsImage = pulumi.output(runsImage);
-
-  // The runs, created now (stable order and names); the upstream zones and the image reach them as Outputs.
+/**
+ * The benchmark runs of runs.ts, created now (stable order and names), each after the one before
+ * (the first after `first`); the upstream zones and the image reach them as Outputs. Returns the
+ * stack's `benchmarks`, `results` and `rawOutputs`.
+ */
+function benchmarkRuns(
+  cfg: FsxEksConfig,
+  id: StackIdentity,
+  fsx: FsxOutputs,
+  eks: EksOutputs,
+  runsImage: pulumi.Input<string>,
+  inCluster: pulumi.CustomResourceOptions,
+  first: pulumi.Resource[],
+) {
   const zones = pulumi
     .all([fsx.preferredAz, fsx.standbyAz, eks.zones])
     .apply(([preferredAz, standbyAz]) => runZones(preferredAz, standbyAz));
@@ -225,7 +263,7 @@ function build(
     hypervisor: hypervisorOf(instanceType),
   }));
   const runs: Array<{ plan: RunPlan<pulumi.Output<string>>; run: BenchmarkRun }> = [];
-  let previous: pulumi.Resource[] = [benchNs, ...benchPolicies, gp3, ...backend.ready];
+  let previous: pulumi.Resource[] = first;
   for (const plan of plans) {
     const run = new BenchmarkRun(
       plan.name,
@@ -253,41 +291,28 @@ function build(
     previous = [run];
     runs.push({ plan, run });
   }
-  const benchmarks = pulumi.all(
-    runs.map(({ plan, run }) => pulumi.all([plan.zone, run.jobNames]).apply(([zone, jobNames]) => ({ ...plan, zone, jobNames }))),
-  );
-  const results = pulumi.all(runs.map(({ run }) => run.results)).apply((l) => l.flat());
-  const rawOutputs = pulumi.all(runs.map(({ run }) => run.rawOutputs)).apply((l) => l.flat());
-
   return {
-    backendNames: backend.backendNames,
-    storageClasses: pulumi.all([backend.storageClassNames, gp3.metadata.name]).apply(([trident, ebs]) => [...trident, ebs]),
-    mysql: pulumi
-      .all([mysql.namespace, mysql.sourceHost, mysql.readHost, mysql.replicas, mysql.statefulSetName, mysql.writerPasswordSecret])
-      .apply(([namespace, sourceHost, readHost, replicas, statefulSetName, writerPasswordSecret]) => ({
-        namespace,
-        sourceHost,
-        readHost,
-        replicas,
-        statefulSetName,
-        // The Secret and key holding the password: the writer's pod reads it (secretKeyRef); the
-        // password itself is not an output.
-        writerPasswordSecretRef: writerPasswordSecret,
-        storageClass: mysqlArgs(cfg).storageClass,
-      })),
-    // The experiments' ServiceAccounts (lab/experiment/kube.ts requests their tokens).
-    experimentAccess: Object.fromEntries(
-      Object.entries(grants).map(([experiment, g]) => [experiment, { namespace: g.namespace, serviceAccount: g.name }]),
+    benchmarks: pulumi.all(
+      runs.map(({ plan, run }) => pulumi.all([plan.zone, run.jobNames]).apply(([zone, jobNames]) => ({ ...plan, zone, jobNames }))),
     ),
-    // What the failover experiments read (lab/experiment/outputs.ts): the cluster, the region and
-    // the file system whose throughput is the failover lever.
-    kubeconfig: pulumi.secret(eks.kubeconfig),
-    region: cfg.region,
-    fileSystemId: fsx.fileSystemId,
-    toolsImage,
-    benchmarks,
-    results,
-    rawOutputs,
-    expiresAt,
-  } satisfies Record<string, pulumi.Input<unknown>>;
+    results: pulumi.all(runs.map(({ run }) => run.results)).apply((l) => l.flat()),
+    rawOutputs: pulumi.all(runs.map(({ run }) => run.rawOutputs)).apply((l) => l.flat()),
+  };
+}
+
+/** The stack's `mysql` output: where MySQL serves and how its writer logs in. */
+function mysqlOutput(cfg: FsxEksConfig, mysql: MySql) {
+  return pulumi
+    .all([mysql.namespace, mysql.sourceHost, mysql.readHost, mysql.replicas, mysql.statefulSetName, mysql.writerPasswordSecret])
+    .apply(([namespace, sourceHost, readHost, replicas, statefulSetName, writerPasswordSecret]) => ({
+      namespace,
+      sourceHost,
+      readHost,
+      replicas,
+      statefulSetName,
+      // The Secret and key holding the password: the writer's pod reads it (secretKeyRef); the
+      // password itself is not an output.
+      writerPasswordSecretRef: writerPasswordSecret,
+      storageClass: mysqlArgs(cfg).storageClass,
+    }));
 }
