@@ -223,11 +223,7 @@ export function pulumiCliSource(cwd: string, pulumi = "pulumi", kubectl = "kubec
     config: (stack) => json(["config", "--json", "--stack", stack]) as Record<string, ConfigEntry>,
     exportStack: (stack) => json(["stack", "export", "--stack", stack]) as StackExport,
     clusterObjects: (stack) =>
-      listClusterAsReader(
-        json(["stack", "output", "--json", "--show-secrets", "--stack", stack]) as Record<string, unknown>,
-        kubectl,
-        cwd,
-      ),
+      listClusterAsReader(json(["stack", "output", "--json", "--show-secrets", "--stack", stack]) as Record<string, unknown>, kubectl, cwd),
   };
 }
 

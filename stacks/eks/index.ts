@@ -63,21 +63,12 @@ function build(
   // short-lived token of it and lists the cluster's volumes and nodes with it, never as admin.
   const access = accessManifests(utilizationGrant);
   const inCluster = { provider: cluster };
-  const accessSa = new k8s.core.v1.ServiceAccount(
-    "utilization-sa",
-    access.serviceAccount as k8s.core.v1.ServiceAccountArgs,
-    inCluster,
-  );
-  const accessRole = new k8s.rbac.v1.ClusterRole(
-    "utilization-clusterrole",
-    access.clusterRole as k8s.rbac.v1.ClusterRoleArgs,
-    inCluster,
-  );
-  new k8s.rbac.v1.ClusterRoleBinding(
-    "utilization-clusterbinding",
-    access.clusterRoleBinding as k8s.rbac.v1.ClusterRoleBindingArgs,
-    { ...inCluster, dependsOn: [accessSa, accessRole] },
-  );
+  const accessSa = new k8s.core.v1.ServiceAccount("utilization-sa", access.serviceAccount as k8s.core.v1.ServiceAccountArgs, inCluster);
+  const accessRole = new k8s.rbac.v1.ClusterRole("utilization-clusterrole", access.clusterRole as k8s.rbac.v1.ClusterRoleArgs, inCluster);
+  new k8s.rbac.v1.ClusterRoleBinding("utilization-clusterbinding", access.clusterRoleBinding as k8s.rbac.v1.ClusterRoleBindingArgs, {
+    ...inCluster,
+    dependsOn: [accessSa, accessRole],
+  });
   // Beside the cluster: the images depend on nothing in it.
   const images = buildImages(imagesOf(cfg), id.stack, provider);
 

@@ -181,7 +181,12 @@ export async function serveKubernetes(
         const list = opts.lists?.[url.pathname];
         if (list !== undefined && call.verb === "list") {
           w.call(`list ${url.pathname}`);
-          return json(200, { kind: `${list.kind}List`, apiVersion: list.apiVersion, metadata: { resourceVersion: "1" }, items: list.items });
+          return json(200, {
+            kind: `${list.kind}List`,
+            apiVersion: list.apiVersion,
+            metadata: { resourceVersion: "1" },
+            items: list.items,
+          });
         }
         // /api/v1/nodes[/name]
         if (p[0] === "api" && p[2] === "nodes") {

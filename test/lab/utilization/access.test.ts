@@ -87,7 +87,14 @@ test("every read of the manifest is allowed by the grant, every rule is used, an
   expect(utilizationGrant.cluster!.flatMap((r) => r.resources).sort()).toEqual(reads.map((c) => c.resource).sort());
   // The reader cannot mint its own tokens, read a node or a Secret, or watch.
   const token = requestCall("POST", tokenRequestPath("kube-system", "lab-utilization"));
-  expect(token).toEqual({ verb: "create", apiGroup: "", resource: "serviceaccounts", subresource: "token", namespace: "kube-system", name: "lab-utilization" });
+  expect(token).toEqual({
+    verb: "create",
+    apiGroup: "",
+    resource: "serviceaccounts",
+    subresource: "token",
+    namespace: "kube-system",
+    name: "lab-utilization",
+  });
   expect(grantAllows(utilizationGrant, token)).toBe(false);
   expect(grantAllows(utilizationGrant, requestCall("GET", "/api/v1/nodes/ip-10-0-1-23.ec2.internal"))).toBe(false);
   expect(grantAllows(utilizationGrant, requestCall("GET", "/api/v1/namespaces/kube-system/secrets"))).toBe(false);

@@ -34,8 +34,14 @@ beforeAll(() => {
   // A self-signed certificate for 127.0.0.1: kubectl sends credentials over TLS only.
   execFileSync(
     "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"]
-      .concat(["-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")]),
+    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"].concat([
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      path.join(dir, "key.pem"),
+      "-out",
+      path.join(dir, "cert.pem"),
+    ]),
     { stdio: "ignore" },
   );
   tls = { key: fs.readFileSync(path.join(dir, "key.pem"), "utf8"), cert: fs.readFileSync(path.join(dir, "cert.pem"), "utf8") };
@@ -159,7 +165,12 @@ test("the API server enforces the grant: without volumeattachments the read stop
   expect(r.error).toBe(
     `kubectl --kubeconfig <token kubeconfig> get --raw /apis/storage.k8s.io/v1/volumeattachments failed: Error from server (Forbidden): volumeattachments is forbidden: User "${READER}" cannot list resource "volumeattachments" in API group "storage.k8s.io" at the cluster scope`,
   );
-  expect(r.requests.map((q) => q.denied)).toEqual([undefined, undefined, undefined, `${READER} cannot list volumeattachments.storage.k8s.io`]);
+  expect(r.requests.map((q) => q.denied)).toEqual([
+    undefined,
+    undefined,
+    undefined,
+    `${READER} cannot list volumeattachments.storage.k8s.io`,
+  ]);
 });
 
 test("a ServiceAccount the cluster does not have: the token request fails, named, and nothing is listed", async () => {
@@ -199,5 +210,9 @@ test("`lab results save`'s manifest of an eks stack: the Pulumi CLI's outputs (a
   expect(manifest.notes).toBeUndefined();
   expect(manifest.resources.map((r) => r.resource)).toEqual(["node-i-0123456789abcdef0", "node-i-0fedcba9876543210", "pv-bench-fio-gp3"]);
   expect(new Set(resourceRequests(served.requests).map((r) => r.user))).toEqual(new Set(["admin", READER]));
-  expect(resourceRequests(served.requests).filter((r) => r.user === "admin").map((r) => r.method)).toEqual(["POST"]);
+  expect(
+    resourceRequests(served.requests)
+      .filter((r) => r.user === "admin")
+      .map((r) => r.method),
+  ).toEqual(["POST"]);
 });

@@ -101,7 +101,10 @@ describe("the cluster through the Pulumi CLI and kubectl (stand-ins)", () => {
     for (const l of CLUSTER_LISTS)
       fs.writeFileSync(
         path.join(dir, `${l.kind}.json`),
-        JSON.stringify({ kind: `${l.kind}List`, items: CLUSTER.items.filter((i) => i.kind === l.kind).map(({ kind: _k, apiVersion: _a, ...rest }) => rest) }),
+        JSON.stringify({
+          kind: `${l.kind}List`,
+          items: CLUSTER.items.filter((i) => i.kind === l.kind).map(({ kind: _k, apiVersion: _a, ...rest }) => rest),
+        }),
       );
     const pulumi = standIn(
       "pulumi",
@@ -173,7 +176,12 @@ describe("the cluster through the Pulumi CLI and kubectl (stand-ins)", () => {
     expect(m.notes).toEqual([
       "stack eks: the cluster's volumes and nodes could not be listed (the stack has no utilizationAccess output (an eks stack deployed before it existed: `pulumi up` it to create the ServiceAccount); the cluster is not read with its admin kubeconfig): gp3 volumes created by PVCs and the nodes' own CPU are not sampled",
     ]);
-    expect(fs.readFileSync(path.join(dir, "calls.log"), "utf8").split("\n").filter((l) => l.startsWith("kubectl"))).toEqual([]);
+    expect(
+      fs
+        .readFileSync(path.join(dir, "calls.log"), "utf8")
+        .split("\n")
+        .filter((l) => l.startsWith("kubectl")),
+    ).toEqual([]);
     expect(() => listClusterAsReader({ kubeconfig: "{}", utilizationAccess: { namespace: "kube-system" } }, kubectl, dir)).toThrow(
       `the stack's utilizationAccess output must be {namespace, serviceAccount}, got {"namespace":"kube-system"}`,
     );
@@ -218,7 +226,10 @@ describe("the cluster through the Pulumi CLI and kubectl (stand-ins)", () => {
     expect(m.resources.map((r) => r.resource)).toEqual(["node-i-0123456789abcdef0", "node-i-0fedcba9876543210", "pv-bench-fio-gp3"]);
     expect(m.notes).toBeUndefined();
     const kubectl = standIn("kubectl", `echo "error: You must be logged in to the server (Unauthorized)" >&2\nexit 1`);
-    const outputs = JSON.stringify({ kubeconfig: "{}", utilizationAccess: { namespace: "kube-system", serviceAccount: "lab-utilization" } });
+    const outputs = JSON.stringify({
+      kubeconfig: "{}",
+      utilizationAccess: { namespace: "kube-system", serviceAccount: "lab-utilization" },
+    });
     const failing = takeManifest(
       "org/p/eks",
       stackSource(() => pulumiCliSource(dir, standIn("pulumi", `printf '%s' '${outputs}'`), kubectl).clusterObjects!("org/p/eks")),
