@@ -13,6 +13,8 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { z } from "zod";
+import { MIN_TOKEN_SECONDS } from "../../components/bench/access";
 import * as pinned from "../../components/versions";
 import { hashConfig, hashedConfig, sha256, type ConfigEntry, type Manifest, type StackFacts } from "../../core/manifest";
 import { MANIFEST_FILE } from "../results/files";
@@ -35,10 +37,10 @@ export interface StackSource {
   /** `pulumi stack export --stack <stack>`. */
   exportStack(stack: string): StackExport;
   /**
-   * The Kubernetes objects of the cluster a stack exports the kubeconfig of (an `eks` stack):
-   * `kubectl get persistentvolumes,storageclasses,volumeattachments,nodes -o json`, for the
-   * volumes PVCs created and the nodes' own instances (lab/utilization/state.ts `clusterTargets`).
-   * Absent: not asked.
+   * The Kubernetes objects of the cluster a stack exports the kubeconfig of (an `eks` stack): its
+   * PersistentVolumes, StorageClasses, VolumeAttachments and nodes as one `List`, for the volumes
+   * PVCs created and the nodes' own instances (lab/utilization/state.ts `clusterTargets`), read as
+   * the stack's `utilizationAccess` ServiceAccount ({@link pulumiCliSource}). Absent: not asked.
    */
   clusterObjects?(stack: string): unknown;
 }
@@ -76,13 +78,137 @@ function run(cmd: string, args: readonly string[], cwd: string): string {
   }
 }
 
-/** The kinds `clusterObjects` lists, as kubectl names them. */
-export const CLUSTER_KINDS = "persistentvolumes,storageclasses.storage.k8s.io,volumeattachments.storage.k8s.io,nodes";
+/**
+ * The reads of the cluster the manifest makes, all of them: one LIST of each, by its REST path
+ * (`kubectl get --raw <path>`: no discovery, the request is exactly this one), and the apiVersion
+ * and kind of its items (the API server leaves them out of a list's items). The eks stack's
+ * `utilizationAccess` ServiceAccount may make these and nothing else
+ * (stacks/eks/utilization-access.ts; test/lab/utilization/access.test.ts reads them from here).
+ */
+export const CLUSTER_LISTS = [
+  { path: "/api/v1/persistentvolumes", apiVersion: "v1", kind: "PersistentVolume" },
+  { path: "/apis/storage.k8s.io/v1/storageclasses", apiVersion: "storage.k8s.io/v1", kind: "StorageClass" },
+  { path: "/apis/storage.k8s.io/v1/volumeattachments", apiVersion: "storage.k8s.io/v1", kind: "VolumeAttachment" },
+  { path: "/api/v1/nodes", apiVersion: "v1", kind: "Node" },
+] as const;
+
+/** The eks stack's output naming the ServiceAccount the manifest reads the cluster as. */
+export const ACCESS_OUTPUT = "utilizationAccess";
+
+/** Its shape (stacks/eks/outputs.ts `eksOutputs.utilizationAccess`, checked equal by test/lab/utilization/access.test.ts). */
+export const accessOutputSchema = z.object({ namespace: z.string().min(1), serviceAccount: z.string().min(1) });
+
+/**
+ * The token's lifetime: the shortest the API server issues (components/bench/access.ts
+ * `MIN_TOKEN_SECONDS`); the four reads take seconds.
+ */
+export const ACCESS_TOKEN_SECONDS = MIN_TOKEN_SECONDS;
+
+/** The kubeconfig user of the reads. */
+const READER = "lab-utilization";
+
+/** The TokenRequest path of a ServiceAccount (authentication.k8s.io/v1, a subresource of serviceaccounts). */
+export const tokenRequestPath = (namespace: string, serviceAccount: string) =>
+  `/api/v1/namespaces/${namespace}/serviceaccounts/${serviceAccount}/token`;
+
+/**
+ * The cluster of an eks stack's `outputs` (`pulumi stack output --json --show-secrets`), listed as its
+ * `utilizationAccess` ServiceAccount with `kubectl` run in `cwd`:
+ * 1. the admin kubeconfig (the `kubeconfig` output) goes to a private temporary file, and kubectl
+ *    reads the current context's cluster from it (`config view --minify --raw --flatten`: local);
+ * 2. one request as admin, the TokenRequest for the ServiceAccount (`create --raw`, a POST of a
+ *    `TokenRequest` with `expirationSeconds` {@link ACCESS_TOKEN_SECONDS});
+ * 3. the {@link CLUSTER_LISTS} reads with that token, through a kubeconfig of the same cluster
+ *    and a token user, in the same private directory (never `--token` on a command line, which
+ *    other users of the machine can read in the process list), removed after the calls.
+ * kubectl sends credentials over TLS only (k8s.io/client-go tools/clientcmd client_config.go reads
+ * the user's credentials only when the server's transport is TLS): a cluster is reached by https.
+ *
+ * A stack without the output (an eks stack deployed before it existed) is refused, not read as
+ * admin: the error says to update the stack.
+ */
+export function listClusterAsReader(outputs: Readonly<Record<string, unknown>>, kubectl: string, cwd: string): unknown {
+  const raw = outputs[ACCESS_OUTPUT];
+  if (raw === undefined)
+    throw new Error(
+      `the stack has no ${ACCESS_OUTPUT} output (an eks stack deployed before it existed: \`pulumi up\` it to create the ServiceAccount); the cluster is not read with its admin kubeconfig`,
+    );
+  const access = accessOutputSchema.safeParse(raw);
+  if (!access.success)
+    throw new Error(`the stack's ${ACCESS_OUTPUT} output must be {namespace, serviceAccount}, got ${JSON.stringify(raw)}`);
+  const { namespace, serviceAccount } = access.data;
+  const account = `ServiceAccount ${namespace}/${serviceAccount}`;
+  const kubeconfig = outputs.kubeconfig;
+  if (kubeconfig === undefined || kubeconfig === "") throw new Error("the stack has no kubeconfig output");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-kubeconfig-"));
+  const admin = path.join(dir, "config");
+  const reader = path.join(dir, "reader");
+  const body = path.join(dir, "token-request.json");
+  // The temporary files' names say nothing to a reader: named for what they hold.
+  const named = (e: unknown) =>
+    new Error(
+      (e as Error).message.split(admin).join("<kubeconfig>").split(reader).join("<token kubeconfig>").split(body).join("<token request>"),
+    );
+  const kube = (file: string, args: readonly string[], what: string): unknown => {
+    let out: string;
+    try {
+      out = run(kubectl, ["--kubeconfig", file, ...args], cwd);
+    } catch (e) {
+      throw named(e);
+    }
+    try {
+      return JSON.parse(out) as unknown;
+    } catch {
+      throw new Error(`${kubectl} ${what} did not print JSON`);
+    }
+  };
+  try {
+    fs.writeFileSync(admin, typeof kubeconfig === "string" ? kubeconfig : JSON.stringify(kubeconfig), { mode: 0o600 });
+    const view = kube(admin, ["config", "view", "--minify", "--raw", "--flatten", "-o", "json"], "config view") as {
+      clusters?: Array<{ cluster?: unknown }>;
+    };
+    const cluster = view.clusters?.[0]?.cluster;
+    if (cluster === undefined) throw new Error("the stack's kubeconfig has no current cluster");
+    fs.writeFileSync(
+      body,
+      JSON.stringify({ apiVersion: "authentication.k8s.io/v1", kind: "TokenRequest", spec: { expirationSeconds: ACCESS_TOKEN_SECONDS } }),
+      { mode: 0o600 },
+    );
+    let answer: { status?: { token?: unknown } };
+    try {
+      answer = kube(admin, ["create", "--raw", tokenRequestPath(namespace, serviceAccount), "-f", body], "create --raw") as typeof answer;
+    } catch (e) {
+      throw new Error(`cannot get a token of ${account} (the stack's ${ACCESS_OUTPUT}): ${(e as Error).message}`);
+    }
+    const token = answer.status?.token;
+    if (typeof token !== "string" || token === "") throw new Error(`the TokenRequest of ${account} answered no token`);
+    fs.writeFileSync(
+      reader,
+      JSON.stringify({
+        apiVersion: "v1",
+        kind: "Config",
+        clusters: [{ name: "cluster", cluster }],
+        users: [{ name: READER, user: { token } }],
+        contexts: [{ name: READER, context: { cluster: "cluster", user: READER } }],
+        "current-context": READER,
+      }),
+      { mode: 0o600 },
+    );
+    const items = CLUSTER_LISTS.flatMap((l) => {
+      const list = kube(reader, ["get", "--raw", l.path], `get --raw ${l.path}`) as { items?: unknown };
+      if (!Array.isArray(list.items)) throw new Error(`${kubectl} get --raw ${l.path} printed no list`);
+      return list.items.map((i) => ({ apiVersion: l.apiVersion, kind: l.kind, ...(i as object) }));
+    });
+    return { apiVersion: "v1", kind: "List", items };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /**
  * A {@link StackSource} over the Pulumi CLI, run in `cwd` (the project directory); a stack's
- * cluster through `kubectl` with the stack's `kubeconfig` output (written to a private temporary
- * file, removed after the call).
+ * cluster through `kubectl` as the stack's `utilizationAccess` ServiceAccount
+ * ({@link listClusterAsReader}).
  */
 export function pulumiCliSource(cwd: string, pulumi = "pulumi", kubectl = "kubectl"): StackSource {
   const json = (args: string[]) => {
@@ -96,29 +222,8 @@ export function pulumiCliSource(cwd: string, pulumi = "pulumi", kubectl = "kubec
   return {
     config: (stack) => json(["config", "--json", "--stack", stack]) as Record<string, ConfigEntry>,
     exportStack: (stack) => json(["stack", "export", "--stack", stack]) as StackExport,
-    clusterObjects: (stack) => {
-      const value = json(["stack", "output", "kubeconfig", "--show-secrets", "--json", "--stack", stack]);
-      const text = typeof value === "string" ? value : JSON.stringify(value);
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-kubeconfig-"));
-      try {
-        const file = path.join(dir, "config");
-        fs.writeFileSync(file, text, { mode: 0o600 });
-        let out: string;
-        try {
-          out = run(kubectl, ["--kubeconfig", file, "get", CLUSTER_KINDS, "-o", "json"], cwd);
-        } catch (e) {
-          // The temporary file's name says nothing to a reader: named for what it holds.
-          throw new Error((e as Error).message.split(file).join("<kubeconfig>"));
-        }
-        try {
-          return JSON.parse(out) as unknown;
-        } catch {
-          throw new Error(`${kubectl} get ${CLUSTER_KINDS} -o json did not print JSON`);
-        }
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    clusterObjects: (stack) =>
+      listClusterAsReader(json(["stack", "output", "--json", "--show-secrets", "--stack", stack]) as Record<string, unknown>, kubectl, cwd),
   };
 }
 

@@ -371,8 +371,8 @@ const clean = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "-");
 
 /**
  * The EBS volumes the EBS CSI driver created for PersistentVolumeClaims, and each node's own
- * instance, from a cluster's objects as `kubectl get persistentvolumes,storageclasses,
- * volumeattachments,nodes -o json` prints them (a `List`): volumes that no Pulumi state holds, so
+ * instance, from a cluster's PersistentVolumes, StorageClasses, VolumeAttachments and nodes as
+ * one `List` (./manifest.ts `listClusterAsReader`): volumes that no Pulumi state holds, so
  * their gp3 limits would otherwise be missing and a run pinned at 3000/3000 IOPS would read
  * "client-bound".
  *

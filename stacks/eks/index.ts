@@ -13,6 +13,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { EksCluster } from "../../components/eks";
+import { accessManifests } from "../../components/lib/rbac";
 import { TridentOperator } from "../../components/trident";
 import { parseConfig } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
@@ -20,6 +21,7 @@ import { readNetwork } from "../network/outputs";
 import { checkEks, eksArgs, EksConfig, eksSchema, imagesOf, installsTrident, tridentArgs } from "./config";
 import { buildImages, requireDocker } from "./images";
 import { whenUpstreamsFit } from "../lib/upstream";
+import { utilizationGrant } from "./utilization-access";
 
 export function eksStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("eks", eksSchema, raw, (c) => checkEks(c, id.stack));
@@ -47,18 +49,26 @@ function build(
     { ...eksArgs(cfg, id.stack), vpcId: net.vpcId, privateSubnetIds: net.privateSubnetIds, zones: net.azs },
     { provider },
   );
+  // After the node add-ons: Trident's pods need the Pod Identity agent at start.
+  const cluster = new k8s.Provider("eks", { kubeconfig: eks.kubeconfig }, { dependsOn: eks.nodeAddons });
   // The chart (and the readiness wait) talk to the cluster; the add-on goes through the EKS API.
   const trident = installsTrident(cfg)
     ? new TridentOperator(
         "trident",
         { ...tridentArgs(cfg), clusterName: eks.clusterName, kubeconfig: eks.kubeconfig },
-        // After the Pod Identity agent (and the other node add-ons): Trident's pods need it at start.
-        {
-          providers: [provider, new k8s.Provider("eks", { kubeconfig: eks.kubeconfig }, { dependsOn: eks.nodeAddons })],
-          dependsOn: eks.nodeAddons,
-        },
+        { providers: [provider, cluster], dependsOn: eks.nodeAddons },
       )
     : undefined;
+  // The utilization manifest's own identity (./utilization-access.ts): `lab results save` asks for a
+  // short-lived token of it and lists the cluster's volumes and nodes with it, never as admin.
+  const access = accessManifests(utilizationGrant);
+  const inCluster = { provider: cluster };
+  const accessSa = new k8s.core.v1.ServiceAccount("utilization-sa", access.serviceAccount as k8s.core.v1.ServiceAccountArgs, inCluster);
+  const accessRole = new k8s.rbac.v1.ClusterRole("utilization-clusterrole", access.clusterRole as k8s.rbac.v1.ClusterRoleArgs, inCluster);
+  new k8s.rbac.v1.ClusterRoleBinding("utilization-clusterbinding", access.clusterRoleBinding as k8s.rbac.v1.ClusterRoleBindingArgs, {
+    ...inCluster,
+    dependsOn: [accessSa, accessRole],
+  });
   // Beside the cluster: the images depend on nothing in it.
   const images = buildImages(imagesOf(cfg), id.stack, provider);
 
@@ -81,6 +91,8 @@ function build(
           tridentNodePrep: trident.nodePrep,
         }),
     images: pulumi.output(images),
+    // The utilization manifest's ServiceAccount (lab/utilization/manifest.ts requests its token).
+    utilizationAccess: { namespace: utilizationGrant.namespace, serviceAccount: utilizationGrant.name },
     expiresAt,
   } satisfies Record<string, pulumi.Input<unknown>>;
 }

@@ -49,6 +49,12 @@ export const eksOutputs = {
    * image it lacks says which key gives one (fsx-eks `lab:toolsImage`, kafka `lab:ombImage`).
    */
   images: z.object({ tools: pinnedImage.optional(), omb: pinnedImage.optional() }).optional(),
+  /**
+   * The ServiceAccount the utilization manifest reads the cluster as (./utilization-access.ts;
+   * lab/utilization/manifest.ts requests a short-lived token of it). Optional: an eks stack
+   * deployed before this output existed has none, and the manifest then does not list its cluster.
+   */
+  utilizationAccess: z.object({ namespace: text, serviceAccount: text }).optional(),
 };
 
 export type EksOutputName = keyof typeof eksOutputs;

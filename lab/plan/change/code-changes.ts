@@ -56,4 +56,12 @@ export const CODE_CHANGES: readonly CodeChange[] = [
     source:
       'components/mysql/scripts/xtrabackup.sh; Kubernetes documentation, StatefulSets "Rolling Updates" (ordinal order, largest first)',
   },
+  {
+    kind: "eks",
+    change:
+      "the utilization manifest's ServiceAccount `kube-system/lab-utilization` with its ClusterRole (`list` on persistentvolumes, nodes, storageclasses, volumeattachments) and binding; output `utilizationAccess` added",
+    effect:
+      "creates the three objects (and, with `lab:trident: false`, the Kubernetes provider `eks`, which Trident's install already used); nothing is replaced. Until this `up`, `lab results save` and `lab run` do not list the cluster (the manifest notes \"the stack has no utilizationAccess output\"): the gp3 volumes PVCs created and the nodes' own CPU are not sampled. The cluster is never read with the admin kubeconfig",
+    source: "stacks/eks/utilization-access.ts, lab/utilization/manifest.ts `listClusterAsReader`",
+  },
 ];

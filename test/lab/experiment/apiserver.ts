@@ -14,8 +14,14 @@
  * kube-apiserver's message (k8s.io/apiserver pkg/endpoints/handlers/responsewriters/errors.go
  * `forbiddenMessage`) and is recorded with `denied`. The request's attributes come from its path and
  * method as k8s.io/apiserver pkg/endpoints/request/requestinfo.go derives them.
+ *
+ * For kubectl (the utilization manifest's reads, test/lab/utilization/cluster-read.test.ts) it serves
+ * over TLS ({@link ServeOptions} `tls`: kubectl sends credentials to an https server only), answers
+ * `/version` to anyone (kube-apiserver's `system:public-info-viewer`, bound to every user), and
+ * serves cluster-scoped lists given as {@link ServeOptions} `lists`.
  */
 import * as http from "node:http";
+import * as https from "node:https";
 import type { AddressInfo } from "node:net";
 import { describeCall, grantAllows, type AccessGrant, type ApiCall } from "../../../components/lib/rbac";
 import { experimentGrants } from "../../../stacks/fsx-eks/experiment-access";
@@ -38,6 +44,13 @@ export interface ApiServer {
   /** The tokens minted: who, and the expirationSeconds asked for. */
   readonly tokens: Array<{ readonly user: string; readonly expirationSeconds: unknown }>;
   close(): Promise<void>;
+}
+
+export interface ServeOptions {
+  /** Serve https with this key and certificate (PEM). */
+  readonly tls?: { readonly key: string; readonly cert: string };
+  /** Answers to a LIST by its path (`/api/v1/persistentvolumes`): the list's kind and its items. */
+  readonly lists?: Readonly<Record<string, { readonly kind: string; readonly apiVersion: string; readonly items: readonly unknown[] }>>;
 }
 
 /** The kubeconfig's token: the cluster's admin. */
@@ -93,11 +106,12 @@ export async function serveKubernetes(
   w: World,
   now: () => number,
   grants: readonly AccessGrant[] = Object.values(experimentGrants("mysql", "bench")),
+  opts: ServeOptions = {},
 ): Promise<ApiServer> {
   const requests: ApiRequest[] = [];
   const tokens: Array<{ user: string; expirationSeconds: unknown }> = [];
   const minted = new Map<string, AccessGrant>();
-  const server = http.createServer((req, res) => {
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     let raw = "";
     req.on("data", (d) => (raw += d));
     req.on("end", () => {
@@ -107,6 +121,11 @@ export async function serveKubernetes(
         res.writeHead(code, { "content-type": "application/json" });
         res.end(JSON.stringify(doc));
       };
+      // A non-resource URL every user may read (kubectl's server version check).
+      if (url.pathname === "/version" && req.method === "GET") {
+        requests.push({ method: "GET", path: `${url.pathname}${url.search}` });
+        return json(200, { major: "1", minor: "35", gitVersion: "v1.35.0" });
+      }
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
       const grant = bearer === undefined ? undefined : minted.get(bearer);
       const user =
@@ -157,6 +176,16 @@ export async function serveKubernetes(
             metadata: { name: g.name, namespace: g.namespace },
             spec: body?.spec ?? {},
             status: { token, expirationTimestamp: new Date(now() + Number(seconds ?? 3600) * 1000).toISOString() },
+          });
+        }
+        const list = opts.lists?.[url.pathname];
+        if (list !== undefined && call.verb === "list") {
+          w.call(`list ${url.pathname}`);
+          return json(200, {
+            kind: `${list.kind}List`,
+            apiVersion: list.apiVersion,
+            metadata: { resourceVersion: "1" },
+            items: list.items,
           });
         }
         // /api/v1/nodes[/name]
@@ -294,11 +323,12 @@ export async function serveKubernetes(
         json(500, status(500, "InternalError", e instanceof Error ? e.message : String(e)));
       }
     });
-  });
+  };
+  const server = opts.tls === undefined ? http.createServer(handler) : https.createServer(opts.tls, handler);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${opts.tls === undefined ? "http" : "https"}://127.0.0.1:${port}`,
     requests,
     tokens,
     close: () => new Promise((r) => server.close(() => r())),

@@ -1,6 +1,6 @@
 /**
- * A cluster's objects as `kubectl get persistentvolumes,storageclasses,volumeattachments,nodes -o
- * json` prints them: the fsx-eks baseline's gp3 PV (the EBS CSI driver's, its StorageClass the
+ * A cluster's objects as the manifest's reads return them (lab/utilization/manifest.ts
+ * `listClusterAsReader`: its four lists' items with their kinds, in one `List`): the fsx-eks baseline's gp3 PV (the EBS CSI driver's, its StorageClass the
  * real one components/eks/storage.ts renders) attached to an m5.xlarge node, a Trident PV, and a
  * second node.
  */

@@ -7,6 +7,8 @@ import { runStack } from "../../../stacks";
 import { EKS_ADDON_VERSIONS } from "../../../components/versions";
 import { TRIDENT_FSX_DESCRIBE_ACTIONS } from "../../../components/trident/iam";
 import { ROOT } from "../../helpers/root";
+import { accessManifests } from "../../../components/lib/rbac";
+import { utilizationGrant } from "../../../stacks/eks/utilization-access";
 
 const shipped = (stack: string) => readStackConfigFile(path.join(ROOT, `Pulumi.${stack}.yaml`), stack);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -241,8 +243,24 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
       tridentNodePrep: [],
       tridentVersion: "100.2606.0",
       images: { tools: expect.stringMatching(/@sha256:[0-9a-f]{64}$/) },
+      utilizationAccess: { namespace: "kube-system", serviceAccount: "lab-utilization" },
       expiresAt: "2026-01-01T08:00:00Z",
     });
+  });
+
+  test("the utilization manifest's identity: ServiceAccount, ClusterRole and binding of stacks/eks/utilization-access.ts, through the cluster's provider", () => {
+    const m = accessManifests(utilizationGrant);
+    const [provider] = ofType(p, "pulumi:providers:kubernetes");
+    expect(provider.name).toBe("eks");
+    const sa = one(p, "kubernetes:core/v1:ServiceAccount", "utilization-sa");
+    const role = one(p, "kubernetes:rbac.authorization.k8s.io/v1:ClusterRole", "utilization-clusterrole");
+    const binding = one(p, "kubernetes:rbac.authorization.k8s.io/v1:ClusterRoleBinding", "utilization-clusterbinding");
+    expect(sa.inputs).toEqual(m.serviceAccount);
+    expect(role.inputs).toEqual(m.clusterRole);
+    expect(binding.inputs).toEqual(m.clusterRoleBinding);
+    for (const r of [sa, role, binding]) expect(r.provider?.startsWith(`${provider.urn}::`)).toBe(true);
+    expect(binding.dependencies).toEqual(expect.arrayContaining([sa.urn, role.urn]));
+    expect(ofType(p, "kubernetes:rbac.authorization.k8s.io/v1:Role")).toEqual([]);
   });
 
   test("lab:images [tools]: the tools image built beside the cluster (it waits for nothing of it), pushed to this stack's ECR repository, its reference exported", () => {
@@ -413,9 +431,15 @@ describe("stack kafka-cluster (kind eks): three node groups, two of them dedicat
     expect(ofType(p, "lab:image:ToolsImage")).toEqual([]);
   });
 
-  test("no Trident: no role, no chart, no Kubernetes provider; outputs name every group", () => {
+  test("no Trident: no role, no chart; the Kubernetes provider serves the utilization identity only; outputs name every group", () => {
     expect(ofType(p, "kubernetes:helm.sh/v4:Chart")).toEqual([]);
-    expect(ofType(p, "pulumi:providers:kubernetes")).toEqual([]);
+    const [provider] = ofType(p, "pulumi:providers:kubernetes");
+    expect(provider.name).toBe("eks");
+    expect(p.resources.filter((r) => r.provider?.startsWith(`${provider.urn}::`)).map((r) => r.name)).toEqual([
+      "utilization-sa",
+      "utilization-clusterrole",
+      "utilization-clusterbinding",
+    ]);
     expect(ofType(p, "aws:eks/podIdentityAssociation:PodIdentityAssociation")).toEqual([]);
     expect(Object.keys(p.outputs).filter((k) => k.startsWith("trident"))).toEqual([]);
     expect(p.outputs.instanceType).toBe("m5.large");

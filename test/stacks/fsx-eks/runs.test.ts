@@ -140,7 +140,12 @@ describe("output schemas downstream kinds read", () => {
       "tridentVersion",
       "tridentNodePrep",
       "images",
+      "utilizationAccess",
     ]);
+    // utilizationAccess: optional (an eks stack deployed before it existed), both names set
+    expect(eksOutputs.utilizationAccess.safeParse(undefined).success).toBe(true);
+    expect(eksOutputs.utilizationAccess.safeParse({ namespace: "kube-system", serviceAccount: "lab-utilization" }).success).toBe(true);
+    expect(eksOutputs.utilizationAccess.safeParse({ namespace: "kube-system", serviceAccount: "" }).success).toBe(false);
     expect(eksOutputs.zones.safeParse(["us-east-1a"]).success).toBe(false);
     // images: optional (an eks stack deployed before it existed), each one pinned
     expect(eksOutputs.images.safeParse(undefined).success).toBe(true);
