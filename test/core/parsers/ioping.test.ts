@@ -81,6 +81,21 @@ describe("parseIoping: text summary", () => {
     expect(samples[0].metadata.generatedRequests).toBe(1200); // "generated 1.20 k requests"
   });
 
+  test("IOPS without a k or M prefix (32 MiB requests: '31 iops') is that number, never NaN", () => {
+    const text = fixture("ioping", "ioping-32m.txt");
+    expect(text).toContain("3 requests completed in 95.7 ms, 96 MiB read, 31 iops, 1002.7 MiB/s");
+    const samples = parseIoping(text, "ioping-32m.txt");
+    expect(summary(samples)).toEqual([
+      "ioping.requests 3 count",
+      "ioping.iops 31 op/s", // "31 iops"
+      "ioping.latency.min 27600 us", // 27.6 ms
+      "ioping.latency.mean 31900 us",
+      "ioping.latency.max 34600 us",
+      "ioping.latency.mdev 3070 us", // 3.07 ms
+    ]);
+    for (const s of samples) expect(s.metadata).toStrictEqual({ ...META, generatedRequests: 4 });
+  });
+
   test("too fast/too slow counts before 'generated', writes, and ns latencies", () => {
     const text = [
       "",
@@ -150,7 +165,14 @@ describe("parseIoping: errors name the file and what is missing", () => {
     );
     // statistics only (no request object): no operation, the size from the statistics
     const statsOnly = parseIoping(JSON.stringify([doc[doc.length - 1]]), "stats.json");
-    expect(statsOnly[0].metadata).toEqual({ tool: "ioping", target: "iop", fstype: "ext4", device: "/dev/vda", requestSizeBytes: 4096, generatedRequests: 6 });
+    expect(statsOnly[0].metadata).toEqual({
+      tool: "ioping",
+      target: "iop",
+      fstype: "ext4",
+      device: "/dev/vda",
+      requestSizeBytes: 4096,
+      generatedRequests: 6,
+    });
   });
 
   test("JSON cut in the middle", () => {
