@@ -19,7 +19,10 @@ export const GROUPS = {
     mutate: ["core/stats.ts", "stacks/compare/stats.ts", "stacks/compare/rules.ts"],
     tests: ["test/core/stats.test.ts", "test/stacks/compare/rules.test.ts", "test/stacks/compare/stats.test.ts"],
   },
-  limits: { mutate: ["core/limits.ts", "core/utilization.ts"], tests: ["test/core/limits.test.ts", "test/lab/util/limit-lines.test.ts"] },
+  limits: {
+    mutate: ["core/limits.ts", "core/utilization.ts"],
+    tests: ["test/core/limits.test.ts", "test/core/utilization.test.ts", "test/lab/util/limit-lines.test.ts"],
+  },
   "fsx-rules": {
     mutate: ["components/fsx-ontap/rules.ts"],
     tests: ["test/components/fsx-ontap/rules.test.ts", "test/components/fsx-ontap/placement.test.ts"],
