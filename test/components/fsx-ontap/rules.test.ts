@@ -709,3 +709,49 @@ describe("boundaries, each at the value and one past it", () => {
     for (const bad of ["/a/", "/a//b", "/", "a/b", "/a b"]) expect(vol(bad)).toEqual([rule(bad)]);
   });
 });
+
+describe("one problem, not more (a mutation test found extra problems unnoticed)", () => {
+  test("an unknown deployment type with every other setting valid: only the type", () => {
+    expect(lines(s({ deploymentType: "MULTI_AZ_9" }))).toEqual([
+      "'deploymentType' must be one of MULTI_AZ_1, MULTI_AZ_2, SINGLE_AZ_1, SINGLE_AZ_2, got \"MULTI_AZ_9\"",
+    ]);
+    // and no IOPS ceiling is applied without a type
+    expect(
+      lines(s({ deploymentType: "MULTI_AZ_9", storageCapacityGiB: 10_240, diskIopsMode: "USER_PROVISIONED", diskIops: 300_000 })),
+    ).toEqual(["'deploymentType' must be one of MULTI_AZ_1, MULTI_AZ_2, SINGLE_AZ_1, SINGLE_AZ_2, got \"MULTI_AZ_9\""]);
+  });
+
+  test("a throughput FSx does not offer: no IOPS ceiling is derived from it", () => {
+    expect(
+      lines(s({ throughputCapacityMBps: 500, storageCapacityGiB: 10_240, diskIopsMode: "USER_PROVISIONED", diskIops: 300_000 })),
+    ).toEqual(["'throughputCapacityMBps' must be one of 128, 256, 512, 1024, 2048, 4096 (MBps) for 'deploymentType' MULTI_AZ_1, got 500"]);
+  });
+
+  test("an unknown IOPS mode without diskIops: only the mode", () => {
+    expect(lines(s({ diskIopsMode: "MANUAL" }))).toEqual(["'diskIopsMode' must be one of AUTOMATIC, USER_PROVISIONED, got \"MANUAL\""]);
+  });
+
+  test("a storage capacity that is not a whole number of GiB: no per-GiB IOPS bound derived from it", () => {
+    expect(lines(s({ storageCapacityGiB: 0, diskIopsMode: "USER_PROVISIONED", diskIops: 5000 }))).toEqual([
+      "'storageCapacityGiB' must be a whole number of GiB from 1024 to 196608 for 'deploymentType' MULTI_AZ_1, got 0",
+    ]);
+  });
+
+  test("volumes: null and a list are not volumes; storageEfficiency given as a boolean is valid", () => {
+    expect(
+      lines(
+        s({
+          volumes: [
+            null,
+            [],
+            { name: "a", sizeGiB: 10, junctionPath: "/a", storageEfficiency: false },
+            { name: "b", sizeGiB: 10, junctionPath: "/b", storageEfficiency: true },
+          ],
+        }),
+      ),
+    ).toEqual([
+      "'volumes[0]' must be an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency (name, sizeGiB and junctionPath required), got null",
+      "'volumes[1]' must be an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency (name, sizeGiB and junctionPath required), got []",
+    ]);
+  });
+});

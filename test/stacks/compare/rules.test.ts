@@ -24,6 +24,7 @@ describe("compare rules", () => {
     const n = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`s${i}`, `o/storage-bench-lab/s${i}`]));
     expect(MAX_COMPARED_STACKS).toBe(10);
     expect(problems({ stacks: n(10) })).toEqual([]);
+    expect(problems({ stacks: n(1) })).toEqual([]);
     expect(problems({ stacks: n(11) })).toEqual([{ path: "stacks", rule: "1 to 10 compared stacks", value: Object.keys(n(11)) }]);
     expect(problems({ stacks: {} })).toEqual([{ path: "stacks", rule: "1 to 10 compared stacks", value: [] }]);
     expect(problems({ stacks: ["dev"] as unknown as Record<string, string> })).toEqual([
@@ -117,6 +118,21 @@ describe("compare rules", () => {
     expect(problems(spec({ ratios: [ratio({ numerator: { stack: "m4" }, denominator: { stack: "m4" } })] }))).toEqual([
       { path: "ratios[0].numerator.stack", rule: "one of the compared stacks (dev, nitro)", value: "m4" },
       { path: "ratios[0].denominator.stack", rule: "one of the compared stacks (dev, nitro)", value: "m4" },
+    ]);
+  });
+
+  test("a where map with one value that is not plain is refused whole", () => {
+    expect(problems(spec({ ratios: [ratio({ numerator: { stack: "nitro", where: { a: "x", b: [1] } } })] }))).toEqual([
+      { path: "ratios[0].numerator.where", rule: "a map of metadata keys to strings, numbers or booleans", value: { a: "x", b: [1] } },
+    ]);
+  });
+
+  test("one side with a problem of its own and the other valid: only that problem, not 'a ratio of one selection to itself'", () => {
+    expect(problems(spec({ ratios: [ratio({ numerator: { stack: "dev", where: [] }, denominator: { stack: "dev" } })] }))).toEqual([
+      { path: "ratios[0].numerator.where", rule: "a map of metadata keys to strings, numbers or booleans", value: [] },
+    ]);
+    expect(problems(spec({ ratios: [ratio({ numerator: { stack: "dev" }, denominator: { stack: "dev", where: [] } })] }))).toEqual([
+      { path: "ratios[0].denominator.where", rule: "a map of metadata keys to strings, numbers or booleans", value: [] },
     ]);
   });
 

@@ -45,6 +45,7 @@ describe("seriesStats", () => {
       },
       ["job", "zoneRelation"],
     );
+    expect(st.map((s) => s.group)).toStrictEqual([{}, { job: "a" }, { job: "b" }, { job: "b" }]);
     expect(st.map((s) => [s.metric, s.stack, s.group, s.n, s.median, s.min, s.max, s.unit])).toEqual([
       ["fio.read.iops", "alpha", {}, 1, 20, 20, 20, "op/s"],
       ["fio.read.iops", "zeta", { job: "a" }, 2, 2, 1, 3, "op/s"],
@@ -109,6 +110,9 @@ describe("ratio", () => {
     });
     expect(() => ratio(spec("fsx", { zone: "other" }), byStack)).toThrow(
       `ratio 'c/s': stack 'fsx' has no fio.read.iops samples with {"zone":"other"}`,
+    );
+    expect(() => ratio(spec("fsx", { zone: "cross", rack: "r1" }), byStack)).toThrow(
+      `ratio 'c/s': stack 'fsx' has no fio.read.iops samples with {"zone":"cross","rack":"r1"}`,
     );
     expect(() => ratio(spec("gone"), byStack)).toThrow(/^ratio 'c\/s': stack 'gone' has no fio.read.iops samples$/);
     expect(() => ratio({ ...spec("fsx"), metric: "fio.write.iops" }, byStack)).toThrow(
