@@ -170,6 +170,7 @@ describe("deriveLimit and limitSample: edges a mutation test found untested", ()
     expect(deriveLimit([cpu("w1", "b", 90), cpu("w1", "a", 90)])?.metric).toBe("a");
     expect(deriveLimit([cpu("w1", "a", 90), cpu("w1", "b", 90)])?.metric).toBe("a");
     expect(deriveLimit([cpu("w2", "a", 90), cpu("w1", "b", 90)])?.resource).toBe("w1");
+    expect(deriveLimit([cpu("w1", "b", 90), cpu("w2", "a", 90)])?.resource).toBe("w1");
     // a higher share wins over the alphabet
     expect(deriveLimit([cpu("a", "a", 80), cpu("z", "z", 90)])?.resource).toBe("z");
   });
