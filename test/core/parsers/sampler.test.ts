@@ -328,6 +328,15 @@ describe("edges a mutation test found untested", () => {
     expect(parseSamplerSummary(cpuOnly, "f")).toMatchObject({ disks: [], nfs: [], cpu: { busy: { mean: 37.5, max: 45 } } });
   });
 
+  it("each of: fewer than 2 snapshots, a window of 0 s, 0 s measured, alone means no figures", () => {
+    for (const head of [
+      "window seconds=1.00 measured=1.00 snapshots=1 interval=1 cpus=1 disks=0 omitted=0",
+      "window seconds=0.00 measured=1.00 snapshots=3 interval=1 cpus=1 disks=0 omitted=0",
+      "window seconds=1.00 measured=0.00 snapshots=3 interval=1 cpus=1 disks=0 omitted=0 dropped=2 why=cpu",
+    ])
+      expect(parseSamplerSummary(`${head}\n`, "f")).toMatchObject({ disks: [], nfs: [] });
+  });
+
   it("device names the sampler prints: letters, digits, '_', '-', '.', ':' after the first", () => {
     for (const name of ["nvme1n1", "dm-0", "md_1", "sda.1", "xvd:a", "_x", "-x"])
       expect(parseSamplerSummary(SUMMARY.replace("name=vda", `name=${name}`), "f").disks[0].name).toBe(name);
