@@ -863,3 +863,167 @@ describe("estimateHourly: what is unknown until deploy is listed as not priced, 
     ]);
   });
 });
+
+describe("estimateHourly: how a planned value is read (absent, null, a placeholder, a wrong type)", () => {
+  const whats = (e: ReturnType<typeof estimateHourly>) => e.unpriced.map((u) => `${u.name}: ${u.what}`);
+
+  test("null is not set; a secret is unknown; a boolean is no number; a number is no type; text is no object", () => {
+    const e = estimateHourly(
+      [
+        r(VOLUME, "nulls", { type: null, size: null }),
+        r(VOLUME, "size-null", { type: "gp3", size: null }),
+        r(VOLUME, "size-true", { type: "gp3", size: true }),
+        r(VOLUME, "type-secret", { type: SECRET, size: 10 }),
+        r(VOLUME, "type-computed", { type: COMPUTED, size: 10 }),
+        r(INSTANCE, "type-number", { instanceType: 5, associatePublicIpAddress: false, rootBlockDevice: "gp3" }),
+        r(INSTANCE, "type-secret", { instanceType: SECRET, associatePublicIpAddress: null, rootBlockDevice: null }),
+      ],
+      "us-east-1",
+    );
+    expect(e.lines).toEqual([]);
+    expect(whats(e)).toEqual([
+      "nulls: volume: volume type not set (the AMI's or AWS's default applies)",
+      "size-null: volume: size not set (taken from the AMI or snapshot)",
+      "size-true: volume: size unknown until deploy",
+      "type-secret: volume: volume type unknown until deploy",
+      "type-computed: volume: volume type unknown until deploy",
+      "type-number: instance: instance type unknown until deploy",
+      "type-number: root volume: unknown until deploy",
+      "type-secret: instance: instance type unknown until deploy",
+      "type-secret: root volume: size and type come from the AMI",
+    ]);
+    expect(e.notes).toContain(
+      "instance type-secret: associatePublicIpAddress not set; a public IPv4 address from the subnet's default is not counted",
+    );
+  });
+
+  test("a NAT gateway whose allocationId is null gets an AWS-assigned address", () => {
+    const e = estimateHourly([r("aws:ec2/natGateway:NatGateway", "nat", { allocationId: null })], "us-east-1");
+    expect(e.lines.map((l) => l.what)).toEqual(["NAT gateway: 1 × $0.045/hour", "public IPv4 address assigned by AWS: 1 × $0.005/IP-hour"]);
+  });
+
+  test("a KMS key with rotation: the rotation note", () => {
+    expect(estimateHourly([r("aws:kms/key:Key", "k", { enableKeyRotation: true })], "us-east-1").notes).toContain(
+      "KMS automatic key rotation adds $1/month per rotated key for the first two yearly rotations: not in an hourly estimate",
+    );
+  });
+
+  test("an interface endpoint is named by its type", () => {
+    expect(whats(estimateHourly([r("aws:ec2/vpcEndpoint:VpcEndpoint", "ecr", { vpcEndpointType: "Interface" })], "us-east-1"))).toEqual([
+      "ecr: Interface VPC endpoint: no sourced hourly price",
+    ]);
+  });
+
+  test("two prices whose source does not name the region, in one note", () => {
+    const e = estimateHourly([r("aws:kms/key:Key", "k"), r("aws:secretsmanager/secret:Secret", "s")], "us-east-1");
+    expect(e.notes.filter((n) => n.startsWith("prices whose source"))).toEqual([
+      "prices whose source does not name the region (cross-checked, see lab/cost/prices.ts): KMS customer-managed key $1/key-month; Secrets Manager secret $0.4/secret-month",
+    ]);
+  });
+
+  test("a node group's launch template is one it depends on, of the launch template type; a null mapping is unreadable", () => {
+    const urn = (t: string, n: string) => `urn:pulumi:s::p::${t}::${n}`;
+    const LT = "aws:ec2/launchTemplate:LaunchTemplate";
+    const role = {
+      type: "aws:iam/role:Role",
+      name: "role",
+      urn: urn("aws:iam/role:Role", "role"),
+      inputs: { blockDeviceMappings: [{ ebs: { volumeType: "gp3", volumeSize: 99 } }] },
+    };
+    const lt = (name: string, blockDeviceMappings: unknown) => ({ type: LT, name, urn: urn(LT, name), inputs: { blockDeviceMappings } });
+    const group = (name: string, dependencies?: string[]) => ({
+      type: "aws:eks/nodeGroup:NodeGroup",
+      name,
+      ...(dependencies === undefined ? {} : { dependencies }),
+      inputs: { instanceTypes: ["m5.xlarge"], scalingConfig: { desiredSize: 1 } },
+    });
+    const e = estimateHourly(
+      [
+        role,
+        lt("other", [{ ebs: { volumeType: "gp3", volumeSize: 20 } }]),
+        lt("nullmap", [null]),
+        group("g1", [role.urn]),
+        group("g2"),
+        group("g3", [urn(LT, "nullmap")]),
+      ],
+      "us-east-1",
+    );
+    expect(whats(e)).toEqual([
+      "g1: node root volumes: their type and size come from the node group's AMI (no launch template in the plan)",
+      "g2: node root volumes: their type and size come from the node group's AMI (no launch template in the plan)",
+      "g3: node root volumes: launch template nullmap has no block device mapping the estimate can read",
+    ]);
+  });
+
+  test("claims: the StorageClass is the one of that name (not another resource so named), its type parameter read, gp3 when none", () => {
+    const SC = "kubernetes:storage.k8s.io/v1:StorageClass";
+    const PVC = "kubernetes:core/v1:PersistentVolumeClaim";
+    const claim = (name: string, storageClassName: string | undefined) =>
+      r(PVC, name, {
+        metadata: { name },
+        spec: { ...(storageClassName === undefined ? {} : { storageClassName }), resources: { requests: { storage: "10Gi" } } },
+      });
+    const e = estimateHourly(
+      [
+        claim("fast", "fast"), // a claim named like the class, before it
+        r(SC, "nameless", { metadata: {}, provisioner: "ebs.csi.aws.com", parameters: {} }),
+        r(SC, "nullmeta", { metadata: null, provisioner: "ebs.csi.aws.com" }),
+        r(SC, "fast", { metadata: { name: "fast" }, provisioner: "ebs.csi.aws.com", parameters: { iops: "3000" } }),
+        r(SC, "io2", { metadata: { name: "io2" }, provisioner: "ebs.csi.aws.com", parameters: { type: "io2" } }),
+        claim("noclass", undefined),
+        claim("on-io2", "io2"),
+      ],
+      "us-east-1",
+    );
+    expect(e.lines.map((l) => `${l.name}: ${l.what}`)).toEqual([
+      "fast: EBS volume of claim fast (StorageClass fast) gp3 storage: 10 × $0.08/GB-month",
+    ]);
+    expect(whats(e)).toEqual([
+      "on-io2: EBS volume of claim on-io2 (StorageClass io2): EBS io2 has no sourced price (only gp3 is in lab/cost/prices.ts)",
+    ]);
+    expect([storageGiB("1.25Gi"), storageGiB("x1Gi"), storageGiB("1Gix"), storageGiB("1.Gi")]).toEqual([
+      1.25,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  test("Elastic IP associations: only an association's dependencies hold an instance's address, and only an address it asked for", () => {
+    const inst = (name: string, associatePublicIpAddress: boolean) => ({
+      type: INSTANCE,
+      name,
+      urn: `urn:i::${name}`,
+      inputs: { instanceType: "t3.micro", associatePublicIpAddress, rootBlockDevice: gp3Root(8) },
+    });
+    const e = estimateHourly(
+      [
+        inst("held", true),
+        inst("private", false),
+        inst("dependedOn", true),
+        {
+          type: "aws:ec2/eipAssociation:EipAssociation",
+          name: "assoc",
+          urn: "urn:a",
+          dependencies: ["urn:i::held", "urn:i::private"],
+          inputs: {},
+        },
+        { type: "aws:ec2/eipAssociation:EipAssociation", name: "bare", urn: "urn:b", inputs: {} },
+        { type: "aws:ec2/volumeAttachment:VolumeAttachment", name: "att", urn: "urn:v", dependencies: ["urn:i::dependedOn"], inputs: {} },
+      ],
+      "us-east-1",
+    );
+    expect(e.lines.map((l) => `${l.name}: ${l.what}`)).toEqual([
+      "held: t3.micro instance (Linux, on-demand): 1 × $0.0104/hour",
+      "held: root volume gp3 storage: 8 × $0.08/GB-month",
+      "private: t3.micro instance (Linux, on-demand): 1 × $0.0104/hour",
+      "private: root volume gp3 storage: 8 × $0.08/GB-month",
+      "dependedOn: t3.micro instance (Linux, on-demand): 1 × $0.0104/hour",
+      "dependedOn: public IPv4 address: 1 × $0.005/IP-hour",
+      "dependedOn: root volume gp3 storage: 8 × $0.08/GB-month",
+    ]);
+    expect(e.notes.filter((n) => n.startsWith("instance "))).toEqual([
+      "instance held: its public IPv4 address is the associated Elastic IP's (priced there)",
+    ]);
+  });
+});
