@@ -504,3 +504,61 @@ describe("parseFio: errors name the file and what is missing", () => {
     );
   });
 });
+
+describe("parseFio: edges a mutation test found untested", () => {
+  const seed = () => JSON.parse(fixture("fio", "seed-gtod-reduce.json")) as { [k: string]: unknown; jobs: Record<string, unknown>[] };
+  const twelve = fixture("fio", "groups-twelve.txt");
+
+  test("JSON of the wrong shape: the version, the jobs list, a job, a job name", () => {
+    const d1 = { ...seed(), "fio version": 3 };
+    expectToolOutputError(() => parseFio(JSON.stringify(d1), "a.json"), "a.json", '"fio version" must be a string, got 3');
+    const d2 = { ...seed(), jobs: {} };
+    expectToolOutputError(() => parseFio(JSON.stringify(d2), "b.json"), "b.json", '"jobs" must be an array, got {}');
+    const d3 = { ...seed(), jobs: [1] };
+    expectToolOutputError(() => parseFio(JSON.stringify(d3), "c.json"), "c.json", "jobs[0] must be an object, got 1");
+    const d4 = seed();
+    d4.jobs[0].jobname = 5;
+    expectToolOutputError(() => parseFio(JSON.stringify(d4), "d.json"), "d.json", 'jobs[0]: "jobname" must be a string, got 5');
+  });
+
+  test("a direction did I/O when either its bytes or its request count is above 0", () => {
+    const bytesOnly = seed();
+    (bytesOnly.jobs[0].read as Record<string, unknown>).total_ios = 0;
+    expect(parseFio(JSON.stringify(bytesOnly), "x.json").some((s) => s.metric === "fio.read.iops")).toBe(true);
+    const countOnly = seed();
+    (countOnly.jobs[0].read as Record<string, unknown>).io_bytes = 0;
+    expect(parseFio(JSON.stringify(countOnly), "x.json").some((s) => s.metric === "fio.read.iops")).toBe(true);
+  });
+
+  test("JSON options that are numbers or booleans are kept as they are; others (objects) are left out", () => {
+    const d = seed();
+    d.jobs[0]["job options"] = { name: "seed", iodepth: 4, direct: true, odd: { a: 1 }, bs: "4k" };
+    const meta = parseFio(JSON.stringify(d), "x.json")[0].metadata;
+    expect([meta.iodepth, meta.direct, "odd" in meta, meta.bs, "name" in meta]).toEqual([4, true, false, "4k", false]);
+  });
+
+  test("text: the first header of a job name wins; a block size range; IOPS with two decimals; no version line, no toolVersion", () => {
+    const dup = twelve.replace(/^(j0: \(g=0\): )rw=read(.*)$/m, "$1rw=read$2\n$1rw=randwrite$2");
+    expect(dup).toContain("j0: (g=0): rw=randwrite");
+    expect(parseFio(dup, "x.txt")[0].metadata.rw).toBe("read");
+    const range = twelve.replace("j0: (g=0): rw=read, bs=(R) 4096B-4096B", "j0: (g=0): rw=read, bs=(R) 4096B-8192B");
+    expect(parseFio(range, "x.txt")[0].metadata.bs).toBe("4096B-8192B");
+    const decimals = twelve.replace("read: IOPS=2285,", "read: IOPS=1.25k,");
+    expect(parseFio(decimals, "x.txt")[0].value).toBe(1250);
+    const noVersion = twelve.replace(/^fio-3\.33\n/m, "");
+    expect(noVersion).not.toBe(twelve);
+    expect(parseFio(noVersion, "x.txt").some((s) => "toolVersion" in s.metadata)).toBe(false);
+  });
+
+  test("text: a trim line is not read; direction lines outside a job's block are ignored", () => {
+    const trim = twelve.replace(/^( {2}read: IOPS=2285.*)$/m, "$1\n  trim: IOPS=5, BW=20.0KiB/s (20.5kB/s)(64.0KiB/7msec)");
+    expect(trim).not.toBe(twelve);
+    expect(
+      parseFio(trim, "x.txt")
+        .filter((s) => s.metadata.job === "j0")
+        .map((s) => s.metric),
+    ).toEqual(["fio.read.iops", "fio.read.bandwidth", "fio.error"]);
+    const outside = `${twelve}\n  read: IOPS=5, BW=20.0KiB/s (20.5kB/s)(64.0KiB/7msec)\n     errors    : total=3, first_error=5/<x>\n`;
+    expect(summary(parseFio(outside, "x.txt"))).toEqual(summary(parseFio(twelve, "x.txt")));
+  });
+});
