@@ -246,3 +246,43 @@ describe("parseIoping: errors name the file and what is missing", () => {
     );
   });
 });
+
+describe("parseIoping: edges a mutation test found untested", () => {
+  const text = fixture("ioping", "ioping.txt");
+  test("one summary line missing is named alone", () => {
+    const drop = (re: RegExp) => {
+      const cut = text.replace(re, "");
+      expect(cut).not.toBe(text);
+      return cut;
+    };
+    expectToolOutputError(
+      () => parseIoping(drop(/^\d+ requests completed.*\n/m), "a.txt"),
+      "a.txt",
+      "ioping summary is truncated: missing '<n> requests completed in ...' line",
+    );
+    expectToolOutputError(
+      () => parseIoping(drop(/^generated .*\n/m), "b.txt"),
+      "b.txt",
+      "ioping summary is truncated: missing 'generated <n> requests in ...' line",
+    );
+  });
+
+  test("a completed line that says neither read nor written: no operation; nanoseconds with a decimal", () => {
+    const t = text
+      .replace(/(requests completed in [^,]+, [^,]+?) read,/, "$1,")
+      .replace(/^min\/avg\/max\/mdev = .*$/m, "min/avg/max/mdev = 1.1 ns / 2.2 us / 3.3 ms / 4.4 s");
+    expect(t).not.toBe(text);
+    const samples = parseIoping(t, "x.txt");
+    expect("operation" in samples[0].metadata).toBe(false);
+    expect(samples.slice(2).map((s) => s.value)).toEqual([0.0011, 2.2, 3300, 4400000]);
+  });
+
+  test("JSON: no valid request means no request size (never a 0/0); a first request whose io is not an object is named", () => {
+    const doc = JSON.parse(fixture("ioping", "ioping-J.json"));
+    doc[doc.length - 1].stat = { count: 0, size: 0, time: 0, iops: 0, bps: 0, min: 0, avg: 0, max: 0, mdev: 0 };
+    expect("requestSizeBytes" in parseIoping(JSON.stringify(doc), "zero.json")[0].metadata).toBe(false);
+    const bad = JSON.parse(fixture("ioping", "ioping-J.json"));
+    bad[0].io = 5;
+    expectToolOutputError(() => parseIoping(JSON.stringify(bad), "io.json"), "io.json", 'element 0: "io" must be an object, got 5');
+  });
+});
