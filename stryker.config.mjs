@@ -12,7 +12,10 @@ export default {
   testRunner: "jest",
   jest: {
     configFile: "jest.config.js",
-    config: { roots: ["<rootDir>"], testMatch: group.tests.map((t) => (t.endsWith(".ts") ? `<rootDir>/${t}` : `<rootDir>/${t}/**/*.test.ts`)) },
+    config: {
+      roots: ["<rootDir>"],
+      testMatch: group.tests.map((t) => (t.endsWith(".ts") ? `<rootDir>/${t}` : `<rootDir>/${t}/**/*.test.ts`)),
+    },
     enableFindRelatedTests: false,
   },
   mutate: group.mutate,
@@ -21,7 +24,9 @@ export default {
   // test re-run per mutant. They are left out, and said so in the score (Stryker "static mutants").
   ignoreStatic: true,
   concurrency: 2,
-  timeoutMS: 30_000,
+  // A mutant that loops (a flipped loop bound) is stopped by Stryker's hit limit or after this
+  // much over the tests' own time: every group's tests take well under a second a mutant.
+  timeoutMS: 10_000,
   reporters: ["json", "progress"],
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   tempDirName: ".stryker-tmp",

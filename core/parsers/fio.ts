@@ -21,8 +21,11 @@
  *
  * `fio.error`: fio's `error` is the errno of the job's first error (28 = ENOSPC), not a count.
  * With `continue_on_error` fio also counts errors (`total_err`, text `errors : total=N`), and
- * that count is the value; otherwise the value is 1 when `error` is non-zero, else 0. The errno
- * itself is the `errno` metadata of the `fio.error` sample.
+ * that count is the value; otherwise the value is 1 when `error` is non-zero, else 0. The count
+ * counts only the errors fio continued past: a job stopped by an error of another class (a write
+ * hitting ENOSPC under `continue_on_error=read`) has `error` 28 and `total_err` 0 (fio-3.33,
+ * test/fixtures/fio/enospc-continue-on-read.*), so a non-zero `error` is never fewer than 1
+ * error. The errno itself is the `errno` metadata of the `fio.error` sample.
  *
  * Metadata: `tool`, `toolVersion` ("fio-3.33"), `job` (jobname), `jobIndex` (position in fio's
  * list: jobs of `numjobs` > 1 share a name), `direction`, and from JSON every option fio lists,
@@ -105,9 +108,7 @@ function parseFioJson(doc: unknown, file: string): Sample[] {
         }
       }
     }
-    const totalErrors = fields.optionalNumber("total_err");
-    const errors = totalErrors ?? (errno !== 0 ? 1 : 0);
-    samples.push(sample("fio.error", errors, "count", { ...base, errno }));
+    samples.push(sample("fio.error", errorCount(errno, fields.optionalNumber("total_err")), "count", { ...base, errno }));
   });
   return samples;
 }
@@ -231,10 +232,18 @@ function parseFioText(body: string, file: string): Sample[] {
       samples.push(sample(`fio.${d.direction}.iops`, d.iops, "op/s", meta));
       samples.push(sample(`fio.${d.direction}.bandwidth`, d.bandwidth, "B/s", meta));
     }
-    const errors = result.totalErrors ?? (result.errno !== 0 ? 1 : 0);
-    samples.push(sample("fio.error", errors, "count", { ...base, errno: result.errno }));
+    samples.push(sample("fio.error", errorCount(result.errno, result.totalErrors), "count", { ...base, errno: result.errno }));
   });
   return samples;
+}
+
+/**
+ * A job's error count: fio's own count when it printed one, and at least 1 when the job ended
+ * with an errno (fio counts only the errors `continue_on_error` let it continue past).
+ */
+function errorCount(errno: number, counted: number | undefined): number {
+  const stopped = errno !== 0 ? 1 : 0;
+  return counted === undefined ? stopped : Math.max(counted, stopped);
 }
 
 /** "4096B" for a fixed block size, "4096B-8192B" for a range. */

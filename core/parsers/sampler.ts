@@ -54,8 +54,9 @@ const UTIL_MARKER = /^=== LAB-UTIL-(BEGIN|END) tool=([A-Za-z][A-Za-z0-9_-]*) rep
  * nested, unmatched or unterminated util marker is an error naming `source` and the line.
  */
 export function cutUtilBlocks(log: string, source: string): UtilBlock[] {
+  // A final newline leaves an empty last piece: outside a block it is ignored like any other line,
+  // inside an unterminated one the block is refused anyway.
   const lines = log.split("\n");
-  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   const blocks: UtilBlock[] = [];
   let open: { tool: string; rep: number; line: number; body: string[] } | undefined;
   lines.forEach((raw, i) => {

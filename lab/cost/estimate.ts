@@ -241,7 +241,13 @@ function priceNatGateway(bill: Bill, inputs: Record<string, unknown>): void {
 }
 
 function priceEip(bill: Bill, inputs: Record<string, unknown>): void {
+  // Not set: Amazon's pool (the AllocateAddress default). Unknown until deploy: it may be a BYOIP
+  // pool, which the public IPv4 rate does not apply to.
   const pool = readString(inputs.publicIpv4Pool);
+  if (pool.state === "unknown") {
+    bill.notPriced("Elastic IP: publicIpv4Pool unknown until deploy (a BYOIP pool is not charged the public IPv4 rate)");
+    return;
+  }
   if (pool.state === "known" && pool.value !== "amazon") {
     bill.notPriced(`Elastic IP from pool ${pool.value} (BYOIP addresses are not charged the public IPv4 rate; not modelled)`);
     return;
@@ -259,9 +265,12 @@ function priceOntapFileSystem(bill: Bill, inputs: Record<string, unknown>, notes
   }
   const deployment = dt.value;
   const prices = FSX_ONTAP[deployment];
+  // Not set: SSD (FSx's default StorageType). Unknown until deploy: not priced at SSD rates.
   const storageType = readString(inputs.storageType);
-  if (storageType.state === "known" && storageType.value !== "SSD") {
-    bill.notPriced(`file system: storageType ${storageType.value} has no sourced price`);
+  if (storageType.state !== "absent" && (storageType.state !== "known" || storageType.value !== "SSD")) {
+    bill.notPriced(
+      `file system: storageType ${storageType.state === "known" ? `${storageType.value} has no sourced price` : "unknown until deploy"}`,
+    );
     return;
   }
   const missing = (part: string) => `${part}: no sourced us-east-1 price for ${deployment} in lab/cost/prices.ts`;

@@ -134,3 +134,59 @@ describe("limitSample", () => {
     });
   });
 });
+
+describe("deriveLimit and limitSample: edges a mutation test found untested", () => {
+  const cpu = (resource: string, metric: string, mean: number) =>
+    util(`util.${resource}.${metric}`, "%", mean, { limit: 100, limitLabel: "EC2 CPU" });
+
+  it("several things not judged: distinct, sorted, joined by '; ' in the line and the sample; an empty one is no entry", () => {
+    const w = (why: string) => util("util.cloudwatch.window", "s", 45, { unjudged: why });
+    const samples = [w("z: second"), w(""), w("a: first"), w("z: second")];
+    const low = cpu("node", "cpuBusy", 20);
+    const v = deriveLimit([...samples, low], ["m: caller"])!;
+    expect(v.unjudged).toEqual(["a: first", "m: caller", "z: second"]);
+    expect(v.line).toBe("not judged: a: first; m: caller; z: second (highest sampled: EC2 CPU 20/100 % (20 %) on node)");
+    expect(deriveLimit([...samples, cpu("node", "cpuBusy", 90)])!.line).toBe(
+      "EC2 CPU 90/100 % (90 %) on node; not judged: a: first; z: second",
+    );
+    expect(limitSample(v, { tool: "fio" }).metadata.limitUnjudged).toBe("a: first; m: caller; z: second");
+    expect(deriveLimit([w(""), low])!.unjudged).toEqual([]);
+    expect("limitUnjudged" in limitSample(deriveLimit([low])!, { tool: "fio" }).metadata).toBe(false);
+  });
+
+  it("other samples beside those with a limit are not candidates", () => {
+    const v = deriveLimit([
+      { metric: "pgbench.tps", value: 500, unit: "txn/s", metadata: { tool: "pgbench", limit: 100 } },
+      util("util.node-vda.readOps", "op/s", 10),
+      cpu("node", "cpuBusy", 50),
+    ]);
+    expect([v?.candidates, v?.resource]).toEqual([1, "node"]);
+  });
+
+  it("ties: resource first, then metric, alphabetical, whatever the order given", () => {
+    const all = [cpu("w2", "b", 90), cpu("w1", "b", 90), cpu("w1", "a", 90), cpu("w3", "a", 90)];
+    const orders = [all, [...all].reverse(), [all[2], all[0], all[3], all[1]], [all[1], all[3], all[0], all[2]]];
+    for (const o of orders) expect([deriveLimit(o)?.resource, deriveLimit(o)?.metric]).toEqual(["w1", "a"]);
+    expect(deriveLimit([cpu("w1", "b", 90), cpu("w1", "a", 90)])?.metric).toBe("a");
+    expect(deriveLimit([cpu("w1", "a", 90), cpu("w1", "b", 90)])?.metric).toBe("a");
+    expect(deriveLimit([cpu("w2", "a", 90), cpu("w1", "b", 90)])?.resource).toBe("w1");
+    expect(deriveLimit([cpu("w1", "b", 90), cpu("w2", "a", 90)])?.resource).toBe("w1");
+    // a higher share wins over the alphabet
+    expect(deriveLimit([cpu("a", "a", 80), cpu("z", "z", 90)])?.resource).toBe("z");
+  });
+
+  it("counts and operations are shown without a unit; the highest interval's share, or the mean's without one", () => {
+    const v = deriveLimit([util("util.fsx.iops", "count", 1500, { limit: 2000, limitLabel: "FSx IOPS" })])!;
+    expect([v.line, v.maxPercent]).toEqual(["FSx IOPS 1500/2000 (75 %) on fsx", 75]);
+    expect(deriveLimit([gp3Iops("osd-1", 1500, 2400)])!.maxPercent).toBe(80);
+  });
+
+  it("whole numbers from 100 up are rounded, not cut to three digits", () => {
+    expect([formatLimitNumber(2984.6), formatLimitNumber(-150.4), formatLimitNumber(100), formatLimitNumber(-99.44)]).toEqual([
+      "2985",
+      "-150",
+      "100",
+      "-99.4",
+    ]);
+  });
+});

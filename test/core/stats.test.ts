@@ -142,8 +142,11 @@ describe("ratioInterval", () => {
   it("bootstrap with nine repetitions a side: inside the min-max range, at the exact distribution's 2.5 % and 97.5 % quantiles, reproducible", () => {
     const num = [90, 95, 100, 102, 104, 108, 110, 115, 130];
     const den = [48, 49, 50, 50.5, 51, 52, 53, 55, 60];
-    const r = ratioInterval(num, den);
+    // The permutation test (C(18, 9) = 48,620 splits, ~0.4 s a call) is not this test's subject: capped off.
+    const NO_PERM = { maxPermutations: 1 };
+    const r = ratioInterval(num, den, NO_PERM);
     expect(r.method).toBe("bootstrap");
+    expect("permutation" in r).toBe(false);
     expect(r.ratio).toBe(104 / 51);
     expect(r.low).toBeGreaterThanOrEqual(exactRatioQuantile(num, den, 0.015));
     expect(r.low).toBeLessThanOrEqual(exactRatioQuantile(num, den, 0.035));
@@ -152,10 +155,11 @@ describe("ratioInterval", () => {
     expect(r.low).toBeGreaterThan(90 / 60);
     expect(r.high).toBeLessThan(130 / 48);
     // Seeded: the same numbers on every run and machine (pinned for seed 1: 95/51 and 115/52).
-    expect(ratioInterval(num, den)).toEqual(r);
+    const again = () => ratioInterval(num, den, { ...NO_PERM, resamples: 500 });
+    expect(again()).toEqual(again());
     expect([r.low, r.high]).toEqual([95 / 51, 115 / 52]);
     // Another seed draws other resamples: with few resamples the interval moves with it.
-    const few = [1, 2, 3, 4, 5].map((seed) => ratioInterval(num, den, { seed, resamples: 5 }));
+    const few = [1, 2, 3, 4, 5].map((seed) => ratioInterval(num, den, { ...NO_PERM, seed, resamples: 5 }));
     expect(few.every((f) => f.ratio === r.ratio && f.seed >= 1)).toBe(true);
     expect(new Set(few.map((f) => `${f.low}/${f.high}`)).size).toBeGreaterThan(1);
   });
@@ -217,5 +221,65 @@ describe("permutationTest (exact Mann–Whitney)", () => {
 
   it("gives up past maxPermutations", () => {
     expect(permutationTest([1, 2, 3], [4, 5, 6], 19)).toBeUndefined();
+  });
+});
+
+describe("edges (each a boundary a mutation test found untested)", () => {
+  it("the error of an empty input names what was asked", () => {
+    expect(() => quantileSorted([], 0.5)).toThrow("quantile of no values");
+    expect(() => summarize([])).toThrow("summary of no values");
+    expect(() => permutationTest([], [1])).toThrow("permutation test side of no values");
+    expect(() => permutationTest([1], [])).toThrow("permutation test side of no values");
+    expect(() => quantileSorted([1, 2], -0.1)).toThrow("quantile p must be in [0, 1], got -0.1");
+  });
+
+  it("two values have a CV (python3: statistics.stdev([1, 3]) / statistics.mean([1, 3]) = 0.7071067811865476)", () => {
+    expect(coefficientOfVariation([1, 3])).toBe(0.7071067811865476);
+  });
+
+  it("a summary without a CV has no cv key; a median of 0 has no relative range", () => {
+    expect(Object.keys(summarize([7]))).toEqual(["median", "min", "max", "n"]);
+    expect(Object.keys(summarize([0, 0]))).toEqual(["median", "min", "max", "n"]);
+    expect(relativeRange({ median: 0, min: -1, max: 1, n: 3 })).toBeUndefined();
+    expect(relativeRange({ median: -2, min: -3, max: -1, n: 3 })).toBe(1);
+  });
+
+  it("an interval that ends at exactly 1 includes 1", () => {
+    expect([
+      includesOne({ low: 1, high: 2 }),
+      includesOne({ low: 0.5, high: 1 }),
+      includesOne({ low: 1.01, high: 2 }),
+      includesOne({ low: 0.5, high: 0.99 }),
+    ]).toEqual([true, true, false, false]);
+  });
+
+  it("the permutation test runs at exactly maxPermutations splits, and a ratio past it carries no permutation key", () => {
+    expect(permutationTest([1, 2, 3], [4, 5, 6], 20)).toEqual({ p: 0.1, permutations: 20 });
+    const r = ratioInterval([1, 2, 3], [4, 5, 6], { maxPermutations: 19 });
+    expect("permutation" in r).toBe(false);
+  });
+
+  it("the denominator alone below minReps is enough for the min-max interval (and the numerator alone)", () => {
+    expect(ratioInterval([10, 11, 12], [5, 6], { minReps: 3 })).toStrictEqual({
+      ratio: 2,
+      low: 10 / 6,
+      high: 12 / 5,
+      method: "min-max",
+      level: 0.95,
+      resamples: 10_000,
+      seed: 1,
+      minReps: 3,
+      permutation: { p: 0.2, permutations: 10 },
+    });
+    const numOnly = ratioInterval([10, 11], [5, 6, 7], { minReps: 3 });
+    expect([numOnly.method, numOnly.ratio, numOnly.low, numOnly.high]).toEqual(["min-max", 10.5 / 6, 10 / 7, 11 / 5]);
+  });
+
+  it("one resample is one ratio: both ends of the interval are it (seed 1: 108/50.5)", () => {
+    const r = ratioInterval([90, 95, 100, 102, 104, 108, 110, 115, 130], [48, 49, 50, 50.5, 51, 52, 53, 55, 60], {
+      resamples: 1,
+      maxPermutations: 1,
+    });
+    expect([r.low, r.high, r.resamples]).toEqual([108 / 50.5, 108 / 50.5, 1]);
   });
 });

@@ -26,6 +26,8 @@ describe("fio sizes", () => {
     ["0G", undefined],
     ["1.5G", undefined],
     [8, undefined],
+    // a list is not a size, even one whose text ("1G") would read as one
+    [["1G"], undefined],
   ])("%s = %s bytes", (size, bytes) => {
     expect(fioSizeBytes(size)).toBe(bytes);
   });

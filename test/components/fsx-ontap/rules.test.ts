@@ -643,3 +643,115 @@ describe("credentials secret", () => {
     }
   });
 });
+
+describe("boundaries, each at the value and one past it", () => {
+  const provisioned = (diskIops: number, over: Partial<Record<keyof Spec, unknown>> = {}) =>
+    lines(s({ storageCapacityGiB: 1024, throughputCapacityMBps: 2048, diskIopsMode: "USER_PROVISIONED", diskIops, ...over }));
+
+  test("SSD IOPS per GiB: exactly 3 and exactly 50 are valid; one fewer and one more are not", () => {
+    expect(provisioned(3 * 1024)).toEqual([]);
+    expect(provisioned(50 * 1024)).toEqual([]);
+    expect(provisioned(3 * 1024 - 1)).toEqual([
+      "'diskIops' must be at least 3072 (3 SSD IOPS per GiB of 'storageCapacityGiB' 1024), got 3071",
+    ]);
+    expect(provisioned(50 * 1024 + 1)).toEqual([
+      "'diskIops' must be at most 51200 (50 SSD IOPS per GiB of 'storageCapacityGiB' 1024), got 51201",
+    ]);
+  });
+
+  test("a file server's ceiling: exactly its IOPS is valid, one more is not", () => {
+    // 2048 MBps first generation: 80,000 SSD IOPS (MAX_SSD_IOPS_PER_HA_PAIR.gen1).
+    expect(provisioned(80_000, { storageCapacityGiB: 2048 })).toEqual([]);
+    expect(provisioned(80_001, { storageCapacityGiB: 2048 })).toEqual([
+      "'diskIops' must be at most 80000 (the most SSD IOPS a 2048 MBps MULTI_AZ_1 file server can use), got 80001",
+    ]);
+  });
+
+  test("SINGLE_AZ_2 with several HA pairs: the ceiling is per pair × pairs, by the file server's figure or the API's", () => {
+    const big = (haPairs: number, mbps: number, diskIops: number) =>
+      provisioned(diskIops, { deploymentType: "SINGLE_AZ_2", haPairs, throughputCapacityMBps: mbps, storageCapacityGiB: 20_480 });
+    expect(big(3, 6144, 600_000)).toEqual([]);
+    expect(big(3, 6144, 600_001)).toEqual([
+      "'diskIops' must be at most 600000 (the most SSD IOPS 3 HA pairs at 6144 MBps each can use), got 600001",
+    ]);
+    // 1536 MBps a pair has no sourced file-server figure: the API's 200,000 a pair.
+    expect(big(3, 1536, 600_000)).toEqual([]);
+    expect(big(3, 1536, 600_001)).toEqual([
+      "'diskIops' must be at most 600000 (the FSx API's maximum, 200000 SSD IOPS per HA pair), got 600001",
+    ]);
+    // One HA pair: the message names the file server, not pairs.
+    expect(big(1, 6144, 200_001)).toEqual([
+      "'diskIops' must be at most 200000 (the most SSD IOPS a 6144 MBps SINGLE_AZ_2 file server can use), got 200001",
+    ]);
+    expect(maxSsdIops("SINGLE_AZ_2", 6144, 12)).toEqual({ iops: 2_400_000, source: "file server" });
+    expect(maxSsdIops("SINGLE_AZ_2", 3072, 2)).toEqual({ iops: 400_000, source: "api" });
+    expect(maxSsdIops("MULTI_AZ_1", 512, 1)).toEqual({ iops: 200_000, source: "api" });
+    expect(automaticIops(100_000, "SINGLE_AZ_2", 6144, 2)).toBe(300_000);
+    expect(automaticIops(200_000, "SINGLE_AZ_2", 6144, 2)).toBe(400_000);
+  });
+
+  test("exactly 4 client security groups are valid, 5 are not", () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `sg-0000000${i}`);
+    expect(MAX_CLIENT_SECURITY_GROUPS).toBe(4);
+    expect(lines(s({ clientSecurityGroupIds: ids(4) }))).toEqual([]);
+    expect(lines(s({ clientSecurityGroupIds: ids(5) }))).toEqual([
+      `'clientSecurityGroupIds' must be a list of at most 4 security group ids (e.g. ["sg-0123456789abcdef0"]), got ${JSON.stringify(ids(5))}`,
+    ]);
+  });
+
+  test("junction paths: several segments are valid; a trailing slash, an empty segment or a bare '/' are not", () => {
+    const vol = (junctionPath: string) => lines(s({ volumes: [{ name: "v", sizeGiB: 10, junctionPath }] }));
+    const rule = (p: string) =>
+      `'volumes[0].junctionPath' must be a junction path of at most 255 characters starting with '/' (e.g. /kafkafsxN1), got ${JSON.stringify(p)}`;
+    expect(vol("/a/b/c")).toEqual([]);
+    expect(vol("/kafka_1/data-2.x")).toEqual([]);
+    expect(vol(`/${"a".repeat(254)}`)).toEqual([]);
+    for (const bad of ["/a/", "/a//b", "/", "a/b", "/a b"]) expect(vol(bad)).toEqual([rule(bad)]);
+  });
+});
+
+describe("one problem, not more (a mutation test found extra problems unnoticed)", () => {
+  test("an unknown deployment type with every other setting valid: only the type", () => {
+    expect(lines(s({ deploymentType: "MULTI_AZ_9" }))).toEqual([
+      "'deploymentType' must be one of MULTI_AZ_1, MULTI_AZ_2, SINGLE_AZ_1, SINGLE_AZ_2, got \"MULTI_AZ_9\"",
+    ]);
+    // and no IOPS ceiling is applied without a type
+    expect(
+      lines(s({ deploymentType: "MULTI_AZ_9", storageCapacityGiB: 10_240, diskIopsMode: "USER_PROVISIONED", diskIops: 300_000 })),
+    ).toEqual(["'deploymentType' must be one of MULTI_AZ_1, MULTI_AZ_2, SINGLE_AZ_1, SINGLE_AZ_2, got \"MULTI_AZ_9\""]);
+  });
+
+  test("a throughput FSx does not offer: no IOPS ceiling is derived from it", () => {
+    expect(
+      lines(s({ throughputCapacityMBps: 500, storageCapacityGiB: 10_240, diskIopsMode: "USER_PROVISIONED", diskIops: 300_000 })),
+    ).toEqual(["'throughputCapacityMBps' must be one of 128, 256, 512, 1024, 2048, 4096 (MBps) for 'deploymentType' MULTI_AZ_1, got 500"]);
+  });
+
+  test("an unknown IOPS mode without diskIops: only the mode", () => {
+    expect(lines(s({ diskIopsMode: "MANUAL" }))).toEqual(["'diskIopsMode' must be one of AUTOMATIC, USER_PROVISIONED, got \"MANUAL\""]);
+  });
+
+  test("a storage capacity that is not a whole number of GiB: no per-GiB IOPS bound derived from it", () => {
+    expect(lines(s({ storageCapacityGiB: 0, diskIopsMode: "USER_PROVISIONED", diskIops: 5000 }))).toEqual([
+      "'storageCapacityGiB' must be a whole number of GiB from 1024 to 196608 for 'deploymentType' MULTI_AZ_1, got 0",
+    ]);
+  });
+
+  test("volumes: null and a list are not volumes; storageEfficiency given as a boolean is valid", () => {
+    expect(
+      lines(
+        s({
+          volumes: [
+            null,
+            [],
+            { name: "a", sizeGiB: 10, junctionPath: "/a", storageEfficiency: false },
+            { name: "b", sizeGiB: 10, junctionPath: "/b", storageEfficiency: true },
+          ],
+        }),
+      ),
+    ).toEqual([
+      "'volumes[0]' must be an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency (name, sizeGiB and junctionPath required), got null",
+      "'volumes[1]' must be an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency (name, sizeGiB and junctionPath required), got []",
+    ]);
+  });
+});

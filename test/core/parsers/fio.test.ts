@@ -147,7 +147,12 @@ describe("parseFio: JSON", () => {
     const samples = parseFio(text, "verify-continue-on-error.json");
     const errors = samples.filter((s) => s.metric === "fio.error");
     expect(errors).toEqual([
-      { metric: "fio.error", value: 4, unit: "count", metadata: expect.objectContaining({ job: "verify-continue", errno: 84, continue_on_error: "verify" }) },
+      {
+        metric: "fio.error",
+        value: 4,
+        unit: "count",
+        metadata: expect.objectContaining({ job: "verify-continue", errno: 84, continue_on_error: "verify" }),
+      },
     ]);
     // without total_err (no continue_on_error), a non-zero errno is one error
     const withoutCount = text.replace(/"total_err" : 4,\s*"first_error" : 84/, '"first_error" : 84');
@@ -272,12 +277,127 @@ describe("parseFio: figures of the normal output that are not fio's are errors, 
   ])("%s", (iops, shown) => {
     const text = fixture("fio", "seed-gtod-reduce.txt").replace("IOPS=58.0k", iops);
     expect(text).toContain(iops);
-    expectToolOutputError(() => parseFio(text, "x.txt"), "x.txt", new RegExp(`cannot read ${shown.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+    expectToolOutputError(
+      () => parseFio(text, "x.txt"),
+      "x.txt",
+      new RegExp(`cannot read ${shown.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+    );
   });
   test.each([["BW=227MiB/sx"], ["BW=x227MiB/s"], ["BW=227.MiB/s"], ["BW=227Xi/s"]])("%s", (bw) => {
     const text = fixture("fio", "seed-gtod-reduce.txt").replace("BW=227MiB/s", bw);
     expect(text).toContain(bw);
     expectToolOutputError(() => parseFio(text, "x.txt"), "x.txt", new RegExp(`cannot read ${bw.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  });
+});
+
+describe("parseFio: an error is never dropped or zeroed", () => {
+  // fio-3.33, continue_on_error=read on a write job that hits ENOSPC: fio continues past read
+  // errors only, so the write error stops the job and its count of errors continued past is 0.
+  test("JSON: error 28 with total_err 0 (continue_on_error of another class) is 1 error, not 0", () => {
+    const text = fixture("fio", "enospc-continue-on-read.json");
+    expect(text).toMatch(/"error" : 28,/);
+    expect(text).toMatch(/"total_err" : 0,/);
+    const samples = parseFio(text, "enospc-continue-on-read.json");
+    expect(samples.filter((s) => s.metric === "fio.error").map((s) => [s.value, s.metadata.errno, s.metadata.continue_on_error])).toEqual([
+      [1, 28, "read"],
+    ]);
+    expect(samples.find((s) => s.metric === "fio.write.bandwidth")?.value).toBeGreaterThan(0);
+  });
+
+  test("text: err=28 on the job line with 'errors : total=0' is 1 error, not 0", () => {
+    const text = fixture("fio", "enospc-continue-on-read.txt");
+    expect(text).toContain("errors    : total=0, first_error=0/<Success>");
+    expect(text).toContain(
+      "enospc-coe-read: (groupid=0, jobs=1): err=28 (file:io_u.c:1876, func=io_u error, error=No space left on device): pid=",
+    );
+    const samples = parseFio(text, "enospc-continue-on-read.txt");
+    expect(summary(samples)).toEqual([
+      "fio.write.iops 17000 op/s", // IOPS=17.0k
+      "fio.write.bandwidth 1048576000 B/s", // BW=1000MiB/s
+      "fio.error 1 count", // err=28
+    ]);
+    expect(samples[0].metadata).toMatchObject({ job: "enospc-coe-read", rw: "write", bs: "64.0KiB" });
+    expect(samples[2].metadata).toMatchObject({ job: "enospc-coe-read", errno: 28, rw: "write" });
+  });
+
+  test("a count above 1 is kept whatever the errno; no errno and a count of 0 is 0", () => {
+    const text = fixture("fio", "enospc-continue-on-read.txt");
+    const counted = text.replace(
+      "errors    : total=0, first_error=0/<Success>",
+      "errors    : total=7, first_error=28/<No space left on device>",
+    );
+    expect(parseFio(counted, "x.txt").find((s) => s.metric === "fio.error")?.value).toBe(7);
+    const clean = text.replace(/err=28 \([^)]*\)/, "err= 0");
+    expect(clean).not.toBe(text);
+    expect(parseFio(clean, "x.txt").find((s) => s.metric === "fio.error")?.value).toBe(0);
+    const json = fixture("fio", "enospc-continue-on-read.json");
+    const cleanJson = json.replace('"error" : 28,', '"error" : 0,');
+    expect(cleanJson).not.toBe(json);
+    expect(parseFio(cleanJson, "x.json").find((s) => s.metric === "fio.error")?.value).toBe(0);
+    const countedJson = json.replace('"total_err" : 0,', '"total_err" : 3,');
+    expect(parseFio(countedJson, "x.json").find((s) => s.metric === "fio.error")?.value).toBe(3);
+  });
+});
+
+describe("parseFio: text of twelve groups (groupid and jobs of two digits), IOPS without a prefix, a missing header", () => {
+  // fio-3.33: groups-twelve.fio, eleven one-job groups j0..j10 and a group of 10 jobs with group_reporting.
+  const text = fixture("fio", "groups-twelve.txt");
+  test("every group's result is read, groupid=10 and 11 and jobs=10 included", () => {
+    expect(text).toContain("j10: (groupid=10, jobs=1): err= 0: pid=");
+    expect(text).toContain("many: (groupid=11, jobs=10): err= 0: pid=");
+    const samples = parseFio(text, "groups-twelve.txt");
+    expect(samples.filter((s) => s.metric.endsWith(".iops")).map((s) => `${s.metadata.job} ${s.metric} ${s.value}`)).toEqual([
+      "j0 fio.read.iops 2285", // IOPS=2285
+      "j1 fio.read.iops 16000",
+      "j2 fio.read.iops 16000",
+      "j3 fio.read.iops 16000",
+      "j4 fio.read.iops 16000",
+      "j5 fio.read.iops 16000",
+      "j6 fio.read.iops 5333", // IOPS=5333
+      "j7 fio.read.iops 16000",
+      "j8 fio.read.iops 2000", // IOPS=2000
+      "j9 fio.read.iops 4000", // IOPS=4000
+      "j10 fio.read.iops 2666", // IOPS=2666
+      "many fio.write.iops 160000", // IOPS=160k
+    ]);
+    expect(samples.filter((s) => s.metric.endsWith(".bandwidth")).map((s) => s.value)).toEqual([
+      9143 * 1024, // BW=9143KiB/s
+      62.5 * 2 ** 20,
+      62.5 * 2 ** 20,
+      62.5 * 2 ** 20,
+      62.5 * 2 ** 20,
+      62.5 * 2 ** 20,
+      20.8 * 2 ** 20,
+      62.5 * 2 ** 20,
+      8000 * 1024,
+      15.6 * 2 ** 20,
+      10.4 * 2 ** 20,
+      625 * 2 ** 20,
+    ]);
+    expect(samples.filter((s) => s.metric === "fio.error").map((s) => s.value)).toEqual(Array(12).fill(0));
+    const many = samples.find((s) => s.metadata.job === "many");
+    expect(many?.metadata).toEqual({
+      tool: "fio",
+      toolVersion: "fio-3.33",
+      job: "many",
+      jobIndex: 11,
+      direction: "write",
+      rw: "write",
+      ioengine: "psync",
+      iodepth: 1,
+      bs: "4096B",
+    });
+  });
+
+  test("a result without its job header line: the figures, without rw, bs, ioengine, iodepth", () => {
+    const noHeader = text.replace(/^j10: \(g=10\).*\n/m, "");
+    expect(noHeader).not.toBe(text);
+    const j10 = parseFio(noHeader, "x.txt").filter((s) => s.metadata.job === "j10");
+    expect(j10.map((s) => [s.metric, s.value, s.metadata])).toEqual([
+      ["fio.read.iops", 2666, { tool: "fio", toolVersion: "fio-3.33", job: "j10", jobIndex: 10, direction: "read" }],
+      ["fio.read.bandwidth", 10.4 * 2 ** 20, { tool: "fio", toolVersion: "fio-3.33", job: "j10", jobIndex: 10, direction: "read" }],
+      ["fio.error", 0, { tool: "fio", toolVersion: "fio-3.33", job: "j10", jobIndex: 10, errno: 0 }],
+    ]);
   });
 });
 
@@ -382,5 +502,63 @@ describe("parseFio: errors name the file and what is missing", () => {
       "mixed.txt",
       'line 6: unified_rw_reporting ("mixed:") output is not supported; rerun fio without it',
     );
+  });
+});
+
+describe("parseFio: edges a mutation test found untested", () => {
+  const seed = () => JSON.parse(fixture("fio", "seed-gtod-reduce.json")) as { [k: string]: unknown; jobs: Record<string, unknown>[] };
+  const twelve = fixture("fio", "groups-twelve.txt");
+
+  test("JSON of the wrong shape: the version, the jobs list, a job, a job name", () => {
+    const d1 = { ...seed(), "fio version": 3 };
+    expectToolOutputError(() => parseFio(JSON.stringify(d1), "a.json"), "a.json", '"fio version" must be a string, got 3');
+    const d2 = { ...seed(), jobs: {} };
+    expectToolOutputError(() => parseFio(JSON.stringify(d2), "b.json"), "b.json", '"jobs" must be an array, got {}');
+    const d3 = { ...seed(), jobs: [1] };
+    expectToolOutputError(() => parseFio(JSON.stringify(d3), "c.json"), "c.json", "jobs[0] must be an object, got 1");
+    const d4 = seed();
+    d4.jobs[0].jobname = 5;
+    expectToolOutputError(() => parseFio(JSON.stringify(d4), "d.json"), "d.json", 'jobs[0]: "jobname" must be a string, got 5');
+  });
+
+  test("a direction did I/O when either its bytes or its request count is above 0", () => {
+    const bytesOnly = seed();
+    (bytesOnly.jobs[0].read as Record<string, unknown>).total_ios = 0;
+    expect(parseFio(JSON.stringify(bytesOnly), "x.json").some((s) => s.metric === "fio.read.iops")).toBe(true);
+    const countOnly = seed();
+    (countOnly.jobs[0].read as Record<string, unknown>).io_bytes = 0;
+    expect(parseFio(JSON.stringify(countOnly), "x.json").some((s) => s.metric === "fio.read.iops")).toBe(true);
+  });
+
+  test("JSON options that are numbers or booleans are kept as they are; others (objects) are left out", () => {
+    const d = seed();
+    d.jobs[0]["job options"] = { name: "seed", iodepth: 4, direct: true, odd: { a: 1 }, bs: "4k" };
+    const meta = parseFio(JSON.stringify(d), "x.json")[0].metadata;
+    expect([meta.iodepth, meta.direct, "odd" in meta, meta.bs, "name" in meta]).toEqual([4, true, false, "4k", false]);
+  });
+
+  test("text: the first header of a job name wins; a block size range; IOPS with two decimals; no version line, no toolVersion", () => {
+    const dup = twelve.replace(/^(j0: \(g=0\): )rw=read(.*)$/m, "$1rw=read$2\n$1rw=randwrite$2");
+    expect(dup).toContain("j0: (g=0): rw=randwrite");
+    expect(parseFio(dup, "x.txt")[0].metadata.rw).toBe("read");
+    const range = twelve.replace("j0: (g=0): rw=read, bs=(R) 4096B-4096B", "j0: (g=0): rw=read, bs=(R) 4096B-8192B");
+    expect(parseFio(range, "x.txt")[0].metadata.bs).toBe("4096B-8192B");
+    const decimals = twelve.replace("read: IOPS=2285,", "read: IOPS=1.25k,");
+    expect(parseFio(decimals, "x.txt")[0].value).toBe(1250);
+    const noVersion = twelve.replace(/^fio-3\.33\n/m, "");
+    expect(noVersion).not.toBe(twelve);
+    expect(parseFio(noVersion, "x.txt").some((s) => "toolVersion" in s.metadata)).toBe(false);
+  });
+
+  test("text: a trim line is not read; direction lines outside a job's block are ignored", () => {
+    const trim = twelve.replace(/^( {2}read: IOPS=2285.*)$/m, "$1\n  trim: IOPS=5, BW=20.0KiB/s (20.5kB/s)(64.0KiB/7msec)");
+    expect(trim).not.toBe(twelve);
+    expect(
+      parseFio(trim, "x.txt")
+        .filter((s) => s.metadata.job === "j0")
+        .map((s) => s.metric),
+    ).toEqual(["fio.read.iops", "fio.read.bandwidth", "fio.error"]);
+    const outside = `${twelve}\n  read: IOPS=5, BW=20.0KiB/s (20.5kB/s)(64.0KiB/7msec)\n     errors    : total=3, first_error=5/<x>\n`;
+    expect(summary(parseFio(outside, "x.txt"))).toEqual(summary(parseFio(twelve, "x.txt")));
   });
 });

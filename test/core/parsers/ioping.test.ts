@@ -81,6 +81,21 @@ describe("parseIoping: text summary", () => {
     expect(samples[0].metadata.generatedRequests).toBe(1200); // "generated 1.20 k requests"
   });
 
+  test("IOPS without a k or M prefix (32 MiB requests: '31 iops') is that number, never NaN", () => {
+    const text = fixture("ioping", "ioping-32m.txt");
+    expect(text).toContain("3 requests completed in 95.7 ms, 96 MiB read, 31 iops, 1002.7 MiB/s");
+    const samples = parseIoping(text, "ioping-32m.txt");
+    expect(summary(samples)).toEqual([
+      "ioping.requests 3 count",
+      "ioping.iops 31 op/s", // "31 iops"
+      "ioping.latency.min 27600 us", // 27.6 ms
+      "ioping.latency.mean 31900 us",
+      "ioping.latency.max 34600 us",
+      "ioping.latency.mdev 3070 us", // 3.07 ms
+    ]);
+    for (const s of samples) expect(s.metadata).toStrictEqual({ ...META, generatedRequests: 4 });
+  });
+
   test("too fast/too slow counts before 'generated', writes, and ns latencies", () => {
     const text = [
       "",
@@ -150,7 +165,14 @@ describe("parseIoping: errors name the file and what is missing", () => {
     );
     // statistics only (no request object): no operation, the size from the statistics
     const statsOnly = parseIoping(JSON.stringify([doc[doc.length - 1]]), "stats.json");
-    expect(statsOnly[0].metadata).toEqual({ tool: "ioping", target: "iop", fstype: "ext4", device: "/dev/vda", requestSizeBytes: 4096, generatedRequests: 6 });
+    expect(statsOnly[0].metadata).toEqual({
+      tool: "ioping",
+      target: "iop",
+      fstype: "ext4",
+      device: "/dev/vda",
+      requestSizeBytes: 4096,
+      generatedRequests: 6,
+    });
   });
 
   test("JSON cut in the middle", () => {
@@ -222,5 +244,45 @@ describe("parseIoping: errors name the file and what is missing", () => {
       "array.json",
       'not ioping -J output: expected an array of request ("io") and statistics ("stat") objects',
     );
+  });
+});
+
+describe("parseIoping: edges a mutation test found untested", () => {
+  const text = fixture("ioping", "ioping.txt");
+  test("one summary line missing is named alone", () => {
+    const drop = (re: RegExp) => {
+      const cut = text.replace(re, "");
+      expect(cut).not.toBe(text);
+      return cut;
+    };
+    expectToolOutputError(
+      () => parseIoping(drop(/^\d+ requests completed.*\n/m), "a.txt"),
+      "a.txt",
+      "ioping summary is truncated: missing '<n> requests completed in ...' line",
+    );
+    expectToolOutputError(
+      () => parseIoping(drop(/^generated .*\n/m), "b.txt"),
+      "b.txt",
+      "ioping summary is truncated: missing 'generated <n> requests in ...' line",
+    );
+  });
+
+  test("a completed line that says neither read nor written: no operation; nanoseconds with a decimal", () => {
+    const t = text
+      .replace(/(requests completed in [^,]+, [^,]+?) read,/, "$1,")
+      .replace(/^min\/avg\/max\/mdev = .*$/m, "min/avg/max/mdev = 1.1 ns / 2.2 us / 3.3 ms / 4.4 s");
+    expect(t).not.toBe(text);
+    const samples = parseIoping(t, "x.txt");
+    expect("operation" in samples[0].metadata).toBe(false);
+    expect(samples.slice(2).map((s) => s.value)).toEqual([0.0011, 2.2, 3300, 4400000]);
+  });
+
+  test("JSON: no valid request means no request size (never a 0/0); a first request whose io is not an object is named", () => {
+    const doc = JSON.parse(fixture("ioping", "ioping-J.json"));
+    doc[doc.length - 1].stat = { count: 0, size: 0, time: 0, iops: 0, bps: 0, min: 0, avg: 0, max: 0, mdev: 0 };
+    expect("requestSizeBytes" in parseIoping(JSON.stringify(doc), "zero.json")[0].metadata).toBe(false);
+    const bad = JSON.parse(fixture("ioping", "ioping-J.json"));
+    bad[0].io = 5;
+    expectToolOutputError(() => parseIoping(JSON.stringify(bad), "io.json"), "io.json", 'element 0: "io" must be an object, got 5');
   });
 });

@@ -189,3 +189,24 @@ describe("parsePgbench: errors name the file and what is missing", () => {
     }
   });
 });
+
+describe("parsePgbench: edges a mutation test found untested", () => {
+  const text = fixture("pgbench", "tpcb-15.txt");
+  test("every parameter line missing is named, in order", () => {
+    const cut = text
+      .replace(/^scaling factor:.*\n/m, "")
+      .replace(/^query mode:.*\n/m, "")
+      .replace(/^number of clients:.*\n/m, "")
+      .replace(/^number of threads:.*\n/m, "")
+      .replace(/^number of transactions actually processed:.*\n/m, "");
+    expectToolOutputError(
+      () => parsePgbench(cut, "x.txt"),
+      "x.txt",
+      "pgbench output is incomplete: missing 'scaling factor:', 'query mode:', 'number of clients:', 'number of threads:', 'number of transactions actually processed:' lines",
+    );
+  });
+
+  test("trailing blanks on a line change nothing", () => {
+    expect(summary(parsePgbench(text.replace(/\n/g, "  \n"), "x.txt"))).toEqual(summary(parsePgbench(text, "x.txt")));
+  });
+});

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ToolOutputError } from "../../../core/errors";
-import { cutUtilBlocks, nodeDiskResource, parseSamplerSummary, samplerSamples } from "../../../core/parsers/sampler";
+import { cutUtilBlocks, nfsResource, nodeDiskResource, parseSamplerSummary, samplerSamples } from "../../../core/parsers/sampler";
 
 /** A summary components/bench/scripts/sampler.sh printed (test/fixtures/sampler/README.md). */
 const SUMMARY = fs.readFileSync(path.join(__dirname, "../../fixtures/sampler/summary.txt"), "utf8");
@@ -261,5 +261,119 @@ describe("samplerSamples", () => {
     ]);
     expect(nodeDiskResource("dm-0")).toBe("node-dm-0");
     expect(nodeDiskResource("md.1")).toBe("node-md-1");
+  });
+});
+
+describe("edges a mutation test found untested", () => {
+  const BEGIN = "=== LAB-UTIL-BEGIN tool=fio rep=1 ===";
+  const END = "=== LAB-UTIL-END tool=fio rep=1 ===";
+
+  it("cutUtilBlocks: CRLF lines, a log without a final newline, a blank line inside a block, an empty log", () => {
+    expect(cutUtilBlocks(`${BEGIN}\r\nwindow a\r\n\r\nx\r\n${END}\r\n`, "j")).toEqual([
+      { tool: "fio", rep: 1, line: 1, text: "window a\n\nx\n" },
+    ]);
+    expect(cutUtilBlocks(`noise\n${BEGIN}\nwindow a\n${END}`, "j")).toEqual([{ tool: "fio", rep: 1, line: 2, text: "window a\n" }]);
+    expect(cutUtilBlocks(`${BEGIN}\nwindow a\n${END}\n\n`, "j")).toEqual([{ tool: "fio", rep: 1, line: 1, text: "window a\n" }]);
+    expect(cutUtilBlocks("", "j")).toEqual([]);
+    // a \r in the middle of a line is kept; only a line's final \r is CRLF's
+    expect(cutUtilBlocks(`${BEGIN}\na\rb\n${END}\n`, "j")[0].text).toBe("a\rb\n");
+  });
+
+  it("cutUtilBlocks: an end for another tool or repetition than the open one", () => {
+    expect(message(() => cutUtilBlocks(`${BEGIN}\n=== LAB-UTIL-END tool=ioping rep=1 ===\n`, "j"))).toBe(
+      "j: line 2: end of utilization tool=ioping rep=1 without its beginning",
+    );
+    expect(message(() => cutUtilBlocks(`${BEGIN}\n=== LAB-UTIL-END tool=fio rep=2 ===\n`, "j"))).toBe(
+      "j: line 2: end of utilization tool=fio rep=2 without its beginning",
+    );
+  });
+
+  it.each([
+    ["a key without a value's '='", SUMMARY.replace("cpus=2", "cpus"), `f: line 1: expected key=value, got "cpus"`],
+    ["a key that is empty", SUMMARY.replace("cpus=2", "=2"), `f: line 1: expected key=value, got "=2"`],
+    [
+      "figures after a window without measured intervals",
+      "window seconds=0.00 snapshots=1 interval=1 cpus=4 disks=0 omitted=0\ncpu user=1/1\n",
+      `f: line 2: a window without measured intervals has no figures, got "cpu user=1/1"`,
+    ],
+    ["a zero window with snapshots", "window seconds=0.00 snapshots=3 interval=1 cpus=4 disks=0 omitted=0\n", null],
+    [
+      "a line that is neither disk nor nfs after the cpu line",
+      SUMMARY.replace("disk name=vda", "dsk name=vda"),
+      `f: line 3: expected a 'disk' line, got "dsk name=vda readOps=300.00/500.00 writeOps=150.00/200.00 readBytes=1228800/2048000 writeBytes=716800/1024000 queueDepth=1.25/2.00 busy=40.00/50.00"`,
+    ],
+    ["a disk without a name", SUMMARY.replace("name=vda ", ""), "f: line 3: a disk line needs name=<device>"],
+    ["a disk name with a space-less slash", SUMMARY.replace("name=vda", "name=dev/vda"), "f: line 3: a disk line needs name=<device>"],
+    ["a disk name starting with a dot", SUMMARY.replace("name=vda", "name=.vda"), "f: line 3: a disk line needs name=<device>"],
+    ["a disk name ending with a slash", SUMMARY.replace("name=vda", "name=vda/"), "f: line 3: a disk line needs name=<device>"],
+    [
+      "a dropped reason without dropped intervals",
+      SUMMARY.replace("dropped=0", "dropped=0 why=cpu"),
+      `f: line 1: 'why' must name cpu and/or disk when intervals were dropped, got "cpu"`,
+    ],
+    [
+      "a cpu line that is not one",
+      "window seconds=1.00 snapshots=2 interval=1 cpus=1 disks=0 omitted=0\ncpux user=1/1\n",
+      "f: line 2: expected the 'cpu' line",
+    ],
+  ])("refuses %s", (_what, text, expected) => {
+    if (expected === null) expect(parseSamplerSummary(text, "f")).toMatchObject({ windowSeconds: 0, disks: [], nfs: [] });
+    else expect(message(() => parseSamplerSummary(text, "f"))).toBe(expected);
+  });
+
+  it("an empty summary, a missing number, a window and cpu line alone (no disk)", () => {
+    expect(message(() => parseSamplerSummary("", "f"))).toBe("f: is not a node sampler summary: no 'window' line first");
+    expect(message(() => parseSamplerSummary(SUMMARY.replace(" cpus=2", ""), "f"))).toBe("f: line 1: 'cpus' must be a number, got nothing");
+    const cpuOnly = ["window seconds=1.00 snapshots=2 interval=1 cpus=1 disks=0 omitted=0", SUMMARY.split("\n")[1]].join("\n");
+    expect(parseSamplerSummary(cpuOnly, "f")).toMatchObject({ disks: [], nfs: [], cpu: { busy: { mean: 37.5, max: 45 } } });
+  });
+
+  it("each of: fewer than 2 snapshots, a window of 0 s, 0 s measured, alone means no figures", () => {
+    for (const head of [
+      "window seconds=1.00 measured=1.00 snapshots=1 interval=1 cpus=1 disks=0 omitted=0",
+      "window seconds=0.00 measured=1.00 snapshots=3 interval=1 cpus=1 disks=0 omitted=0",
+      "window seconds=1.00 measured=0.00 snapshots=3 interval=1 cpus=1 disks=0 omitted=0 dropped=2 why=cpu",
+    ])
+      expect(parseSamplerSummary(`${head}\n`, "f")).toMatchObject({ disks: [], nfs: [] });
+  });
+
+  it("device names the sampler prints: letters, digits, '_', '-', '.', ':' after the first", () => {
+    for (const name of ["nvme1n1", "dm-0", "md_1", "sda.1", "xvd:a", "_x", "-x"])
+      expect(parseSamplerSummary(SUMMARY.replace("name=vda", `name=${name}`), "f").disks[0].name).toBe(name);
+  });
+
+  const NFS_HEAD = "window seconds=1.00 measured=1.00 snapshots=2 interval=1 cpus=1 disks=1 omitted=0 dropped=0 nfs=2";
+  const CPU =
+    "cpu user=30.00/30.00 nice=0.00/0.00 system=10.00/10.00 idle=50.00/50.00 iowait=5.00/5.00 irq=0.00/0.00 softirq=2.50/2.50 steal=2.50/2.50 busy=45.00/45.00";
+  const DISK = "disk name=vda readOps=1/1 writeOps=1/1 readBytes=1/1 writeBytes=1/1 queueDepth=1/1 busy=1/1";
+  const nfsLine = (mount: string) =>
+    `nfs mount=${mount} readOps=1/1 writeOps=1/1 readBytes=1/1 writeBytes=1/1 readRtt=1/1 writeRtt=1/1 readExe=1/1 writeExe=1/1`;
+
+  it("disks then NFS mounts: line numbers count the disks; every line after the first nfs must be one", () => {
+    const ok = parseSamplerSummary([NFS_HEAD, CPU, DISK, nfsLine("/a"), nfsLine("/b/")].join("\n"), "f");
+    expect([ok.disks.map((d) => d.name), ok.nfs.map((n) => n.mount)]).toEqual([["vda"], ["/a", "/b/"]]);
+    expect(message(() => parseSamplerSummary([NFS_HEAD, CPU, DISK, nfsLine("/a"), DISK].join("\n"), "f"))).toBe(
+      `f: line 5: expected an 'nfs' line, got ${JSON.stringify(DISK)}`,
+    );
+    expect(message(() => parseSamplerSummary([NFS_HEAD, CPU, DISK, nfsLine("/a"), nfsLine("rel")].join("\n"), "f"))).toBe(
+      "f: line 5: an nfs line needs mount=<directory>",
+    );
+    expect(
+      message(() => parseSamplerSummary([NFS_HEAD, CPU, DISK, nfsLine("/a"), nfsLine("/b").replace("mount=/b ", "")].join("\n"), "f")),
+    ).toBe("f: line 5: an nfs line needs mount=<directory>");
+    expect(
+      message(() =>
+        parseSamplerSummary([NFS_HEAD, CPU, DISK, nfsLine("/a"), nfsLine("/b").replace("readRtt=1/1", "readRtt=x")].join("\n"), "f"),
+      ),
+    ).toBe(`f: line 5: 'readRtt' must be <mean>/<max>, got "x"`);
+  });
+
+  it("nfsResource: every other character a dash, trailing dashes dropped", () => {
+    expect([nfsResource("/data"), nfsResource("/var/lib/kafka/"), nfsResource("/a.b//"), nfsResource("/x_y-z")]).toEqual([
+      "nfs-data",
+      "nfs-var-lib-kafka",
+      "nfs-a-b",
+      "nfs-x_y-z",
+    ]);
   });
 });

@@ -1,6 +1,5 @@
 import { AUTOMATIC_IOPS_PER_GIB } from "../../../components/fsx-ontap/rules";
 import { COMPUTED, CostResource, estimateHourly, PRICERS, renderEstimate, SECRET, storageGiB } from "../../../lab/cost/estimate";
-import { COMPUTED as PLAN_COMPUTED, SECRET as PLAN_SECRET } from "../../../lab/plan/run";
 import { RESOURCE_TYPES } from "../../../lab/resource-types";
 
 const r = (type: string, name: string, inputs: Record<string, unknown> = {}): CostResource => ({ type, name, inputs });
@@ -439,11 +438,6 @@ describe("estimateHourly: free, usage-billed, unknown types and regions", () => 
       .map(([token]) => token);
     expect(Object.keys(PRICERS).sort()).toEqual(priced.sort());
   });
-
-  test("the placeholders are the offline plan's", () => {
-    expect(COMPUTED).toBe(PLAN_COMPUTED);
-    expect(SECRET).toBe(PLAN_SECRET);
-  });
 });
 
 describe("estimateHourly: volumes no AWS resource of the plan declares", () => {
@@ -514,6 +508,522 @@ describe("estimateHourly: volumes no AWS resource of the plan declares", () => {
       0.5,
       1e9 / 2 ** 30,
       undefined,
+    ]);
+  });
+});
+
+describe("estimateHourly: what is unknown until deploy is listed as not priced, never priced with a default", () => {
+  const whats = (e: ReturnType<typeof estimateHourly>) => e.unpriced.map((u) => `${u.name}: ${u.what}`);
+
+  test("gp3 IOPS and throughput unknown: the storage is priced, the two are listed", () => {
+    const e = estimateHourly([r(VOLUME, "v", { type: "gp3", size: 100, iops: COMPUTED, throughput: SECRET })], "us-east-1");
+    expect(e.lines.map((l) => l.what)).toEqual(["volume gp3 storage: 100 × $0.08/GB-month"]);
+    expect(whats(e)).toEqual(["v: volume: gp3 IOPS unknown until deploy", "v: volume: gp3 throughput unknown until deploy"]);
+    expect(e.totalUsdPerHour).toBe((100 * 0.08) / 730);
+  });
+
+  test("gp3 at exactly 3000 IOPS and 125 MiB/s has no extra line; one above each has", () => {
+    const at = (iops: number, throughput: number) =>
+      estimateHourly([r(VOLUME, "v", { type: "gp3", size: 10, iops, throughput })], "us-east-1").lines.map((l) => l.what);
+    expect(at(3000, 125)).toEqual(["volume gp3 storage: 10 × $0.08/GB-month"]);
+    expect(at(3001, 126)).toEqual([
+      "volume gp3 storage: 10 × $0.08/GB-month",
+      "volume gp3 IOPS above 3000: 1 × $0.005/IOPS-month",
+      "volume gp3 throughput above 125 MiB/s: 1 × $0.04/MiBps-month",
+    ]);
+    // Numbers as strings (a StorageClass parameter, a config value) are read; blank text is not a number.
+    expect(
+      estimateHourly([r(VOLUME, "v", { type: "gp3", size: "10", iops: " ", throughput: "126" })], "us-east-1").unpriced.map((u) => u.what),
+    ).toEqual(["volume: gp3 IOPS unknown until deploy"]);
+  });
+
+  test("an instance's EBS block devices unknown until deploy, one of them unknown, one without a device name", () => {
+    const e = estimateHourly(
+      [
+        r(INSTANCE, "a", {
+          instanceType: "m5.xlarge",
+          associatePublicIpAddress: false,
+          rootBlockDevice: gp3Root(8),
+          ebsBlockDevices: COMPUTED,
+        }),
+        r(INSTANCE, "b", {
+          instanceType: "m5.xlarge",
+          associatePublicIpAddress: false,
+          rootBlockDevice: COMPUTED,
+          ebsBlockDevices: [COMPUTED, { volumeType: "gp3", volumeSize: 20 }, { deviceName: 7, volumeType: "gp3", volumeSize: 5 }],
+        }),
+      ],
+      "us-east-1",
+    );
+    expect(e.lines.map((l) => `${l.name}: ${l.what}`)).toEqual([
+      "a: m5.xlarge instance (Linux, on-demand): 1 × $0.192/hour",
+      "a: root volume gp3 storage: 8 × $0.08/GB-month",
+      "b: m5.xlarge instance (Linux, on-demand): 1 × $0.192/hour",
+      "b: block device 1 gp3 storage: 20 × $0.08/GB-month",
+      "b: block device 2 gp3 storage: 5 × $0.08/GB-month",
+    ]);
+    expect(whats(e)).toEqual([
+      "a: EBS block devices unknown until deploy",
+      "b: root volume: unknown until deploy",
+      "b: block device 0: unknown until deploy",
+    ]);
+    expect(e.totalUsdPerHour).toBeCloseTo(2 * 0.192 + (33 * 0.08) / 730, DIGITS);
+  });
+
+  test("an instance without an instance type; a volume whose size is not set", () => {
+    const e = estimateHourly(
+      [r(INSTANCE, "a", { associatePublicIpAddress: false, rootBlockDevice: gp3Root(8) }), r(VOLUME, "v", { type: "gp3" })],
+      "us-east-1",
+    );
+    expect(whats(e)).toEqual(["a: instance: instance type not set", "v: volume: size not set (taken from the AMI or snapshot)"]);
+    expect(e.notes.some((n) => n.includes("associatePublicIpAddress not set"))).toBe(false);
+  });
+
+  test("secret replicas unknown: the secret is priced, its replicas listed", () => {
+    const e = estimateHourly([r("aws:secretsmanager/secret:Secret", "s", { replicas: COMPUTED })], "us-east-1");
+    expect(e.lines.map((l) => l.what)).toEqual(["secret: 1 × $0.4/secret-month"]);
+    expect(whats(e)).toEqual(["s: secret replicas unknown until deploy"]);
+    const none = estimateHourly([r("aws:secretsmanager/secret:Secret", "s", { replicas: [] })], "us-east-1");
+    expect([none.lines.map((l) => l.what), none.unpriced]).toEqual([["secret: 1 × $0.4/secret-month"], []]);
+  });
+
+  test("FSx IOPS mode unknown, provisioned IOPS unknown, storage unknown with provisioned IOPS", () => {
+    const base = { deploymentType: "MULTI_AZ_1", throughputCapacity: 128 };
+    const e = estimateHourly(
+      [
+        r(FS, "mode", { ...base, storageCapacity: 1024, diskIopsConfiguration: { mode: COMPUTED, iops: 5000 } }),
+        r(FS, "iops", { ...base, storageCapacity: 1024, diskIopsConfiguration: { mode: "USER_PROVISIONED", iops: COMPUTED } }),
+        r(FS, "storage", { ...base, storageCapacity: COMPUTED, diskIopsConfiguration: { mode: "USER_PROVISIONED", iops: 9000 } }),
+        r(FS, "auto", { ...base, storageCapacity: 1024, diskIopsConfiguration: { mode: "AUTOMATIC", iops: 900_000 } }),
+      ],
+      "us-east-1",
+    );
+    expect(whats(e)).toEqual([
+      "mode: SSD IOPS: mode unknown until deploy",
+      "iops: SSD IOPS: provisioned IOPS or storage capacity unknown until deploy",
+      "storage: SSD storage: storageCapacity unknown until deploy",
+      "storage: SSD IOPS: provisioned IOPS or storage capacity unknown until deploy",
+    ]);
+    // AUTOMATIC: whatever iops says, nothing above the included 3/GB is charged.
+    expect(e.lines.filter((l) => l.name === "auto").map((l) => l.what)).toEqual([
+      "MULTI_AZ_1 SSD storage: 1024 × $0.25/GB-month",
+      "MULTI_AZ_1 throughput capacity: 128 × $1.2/MBps-month",
+    ]);
+    expect(e.lines.some((l) => l.what.includes("IOPS"))).toBe(false);
+  });
+
+  test("HA pairs unknown, throughput per HA pair unknown: not priced; a file system without a set throughput totals a number, not NaN", () => {
+    const e = estimateHourly(
+      [
+        fsx({ deploymentType: "MULTI_AZ_1", storageCapacity: 1024, throughputCapacityPerHaPair: 256, haPairs: COMPUTED }),
+        fsx({ deploymentType: "MULTI_AZ_1", storageCapacity: 1024, throughputCapacityPerHaPair: COMPUTED, haPairs: 1 }),
+        fsx({ deploymentType: "MULTI_AZ_1", storageCapacity: 1024 }),
+        fsx({ deploymentType: "MULTI_AZ_1" }),
+      ],
+      "us-east-1",
+    );
+    expect(e.unpriced.map((u) => u.what)).toEqual([
+      "throughput capacity: unknown until deploy",
+      "throughput capacity: unknown until deploy",
+      "throughput capacity: neither throughputCapacity nor throughputCapacityPerHaPair set",
+      "SSD storage: storageCapacity not set",
+      "throughput capacity: neither throughputCapacity nor throughputCapacityPerHaPair set",
+    ]);
+    expect(e.lines.map((l) => l.what)).toEqual(Array(3).fill("MULTI_AZ_1 SSD storage: 1024 × $0.25/GB-month"));
+    expect(Number.isNaN(e.totalUsdPerHour)).toBe(false);
+    expect(e.totalUsdPerHour).toBeCloseTo((3 * 1024 * 0.25) / 730, DIGITS);
+    expect(renderEstimate(e)[0]).toBe(`estimated hourly cost: $1.0521/h ($768.00 over 730 h)`);
+    // throughputCapacity wins over the per-pair form when both are set.
+    const both = estimateHourly(
+      [fsx({ deploymentType: "MULTI_AZ_1", storageCapacity: 1024, throughputCapacity: 128, throughputCapacityPerHaPair: 512, haPairs: 2 })],
+      "us-east-1",
+    );
+    expect(both.lines[1].what).toBe("MULTI_AZ_1 throughput capacity: 128 × $1.2/MBps-month");
+  });
+
+  test("a storage type other than SSD is not priced at SSD rates (nothing of the file system is)", () => {
+    const e = estimateHourly(
+      [fsx({ deploymentType: "MULTI_AZ_1", storageType: "HDD", storageCapacity: 2048, throughputCapacity: 128 })],
+      "us-east-1",
+    );
+    expect(e.lines).toEqual([]);
+    expect(whats(e)).toEqual(["fs: file system: storageType HDD has no sourced price"]);
+    expect(e.totalUsdPerHour).toBe(0);
+    // storageType not set is FSx's default, SSD: priced; unknown until deploy: not priced at SSD rates.
+    const typed = (storageType: unknown) =>
+      estimateHourly([fsx({ deploymentType: "MULTI_AZ_1", storageType, storageCapacity: 1024, throughputCapacity: 128 })], "us-east-1");
+    expect(typed(undefined).lines.length).toBe(2);
+    expect([typed(COMPUTED).lines, whats(typed(COMPUTED))]).toEqual([[], ["fs: file system: storageType unknown until deploy"]]);
+  });
+
+  test("a provisioned-IOPS price missing for a deployment type is listed with the IOPS above the included", () => {
+    const e = estimateHourly(
+      [
+        fsx({
+          deploymentType: "SINGLE_AZ_2",
+          storageCapacity: 1024,
+          throughputCapacityPerHaPair: 1536,
+          diskIopsConfiguration: { mode: "USER_PROVISIONED", iops: 4000 },
+        }),
+      ],
+      "us-east-1",
+    );
+    expect(e.unpriced.map((u) => u.what)).toEqual([
+      "SSD storage 1024 GB: no sourced us-east-1 price for SINGLE_AZ_2 in lab/cost/prices.ts",
+      "throughput capacity 1536 MBps: no sourced us-east-1 price for SINGLE_AZ_2 in lab/cost/prices.ts",
+      "SSD IOPS above the included 3/GB (928 of 4000 IOPS): no sourced us-east-1 price for SINGLE_AZ_2 in lab/cost/prices.ts",
+    ]);
+  });
+
+  test("backups: retention 0 adds no note, retention unknown or not set does", () => {
+    const backupNote = "FSx for ONTAP backups are billed per GB-month of backup stored (usage): not estimated";
+    const notesOf = (automaticBackupRetentionDays: unknown) =>
+      estimateHourly(
+        [fsx({ deploymentType: "MULTI_AZ_1", storageCapacity: 1024, throughputCapacity: 128, automaticBackupRetentionDays })],
+        "us-east-1",
+      ).notes;
+    expect(notesOf(0)).not.toContain(backupNote);
+    expect(notesOf(COMPUTED)).toContain(backupNote);
+    expect(notesOf(undefined)).toContain(backupNote);
+    expect(notesOf(0)).toContain(
+      "FSx for ONTAP capacity-pool storage and requests are billed by usage: not estimated (volumes with tiering NONE keep their data on SSD)",
+    );
+  });
+
+  test("node groups: scaling unknown or not set, desired size unknown, instance types unknown", () => {
+    const ng = "aws:eks/nodeGroup:NodeGroup";
+    const e = estimateHourly(
+      [
+        r(ng, "a", { scalingConfig: COMPUTED, instanceTypes: ["m5.xlarge"] }),
+        r(ng, "b", { instanceTypes: ["m5.xlarge"] }),
+        r(ng, "c", { scalingConfig: { desiredSize: COMPUTED }, instanceTypes: ["m5.xlarge"] }),
+        r(ng, "d", { scalingConfig: { desiredSize: 2 }, instanceTypes: COMPUTED }),
+        r(ng, "e", { scalingConfig: { desiredSize: 2 }, instanceTypes: [COMPUTED] }),
+        r("eks:index:ManagedNodeGroup", "f", { scalingConfig: COMPUTED }),
+      ],
+      "us-east-1",
+    );
+    expect(e.lines).toEqual([]);
+    expect(whats(e).filter((w) => !w.includes("node root volumes"))).toEqual([
+      "a: node instances: scalingConfig.desiredSize unknown until deploy",
+      "b: node instances: scalingConfig.desiredSize not set",
+      "c: node instances: scalingConfig.desiredSize unknown until deploy",
+      "d: node instance: instance type unknown until deploy",
+      "e: node instance: instance type unknown until deploy",
+      "f: node instances: scalingConfig.desiredSize unknown until deploy",
+    ]);
+    // an empty instanceTypes list is EKS's default, t3.medium
+    expect(
+      estimateHourly([r(ng, "g", { scalingConfig: { desiredSize: 1 }, instanceTypes: [] })], "us-east-1").lines.map((l) => l.what),
+    ).toEqual(["t3.medium node instance (Linux, on-demand): 1 × $0.0416/hour"]);
+  });
+
+  test("a node group's launch template: unreadable mapping, unknown scaling, a template it does not depend on", () => {
+    const lt = (name: string, inputs: Record<string, unknown>) => ({
+      type: "aws:ec2/launchTemplate:LaunchTemplate",
+      name,
+      urn: `urn:pulumi:s::p::aws:ec2/launchTemplate:LaunchTemplate::${name}`,
+      inputs,
+    });
+    const group = (name: string, template: string | undefined, inputs: Record<string, unknown>) => ({
+      type: "aws:eks/nodeGroup:NodeGroup",
+      name,
+      urn: `urn:pulumi:s::p::aws:eks/nodeGroup:NodeGroup::${name}`,
+      dependencies: template === undefined ? [] : [`urn:pulumi:s::p::aws:ec2/launchTemplate:LaunchTemplate::${template}`],
+      inputs: { instanceTypes: ["m5.xlarge"], ...inputs },
+    });
+    const gp3 = { blockDeviceMappings: [{ deviceName: "/dev/xvda", ebs: { volumeSize: 20, volumeType: "gp3" } }] };
+    const e = estimateHourly(
+      [
+        lt("empty", { blockDeviceMappings: [] }),
+        lt("computed", { blockDeviceMappings: [COMPUTED] }),
+        lt("noebs", { blockDeviceMappings: [{ deviceName: "/dev/xvda" }] }),
+        lt("gp3", gp3),
+        group("g1", "empty", { scalingConfig: { desiredSize: 1 } }),
+        group("g2", "computed", { scalingConfig: { desiredSize: 1 } }),
+        group("g3", "noebs", { scalingConfig: { desiredSize: 1 } }),
+        group("g4", "gp3", { scalingConfig: COMPUTED }),
+        group("g5", undefined, { scalingConfig: { desiredSize: 1 } }),
+      ],
+      "us-east-1",
+    );
+    expect(whats(e)).toEqual([
+      "g1: node root volumes: launch template empty has no block device mapping the estimate can read",
+      "g2: node root volumes: launch template computed has no block device mapping the estimate can read",
+      "g3: node root volumes: launch template noebs has no block device mapping the estimate can read",
+      "g4: node instances: scalingConfig.desiredSize unknown until deploy",
+      "g5: node root volumes: their type and size come from the node group's AMI (no launch template in the plan)",
+    ]);
+    // g4's volumes: one per node, and the node count is unknown: no line, listed above with the nodes.
+    expect(e.lines.filter((l) => l.name === "g4")).toEqual([]);
+  });
+
+  test("Elastic IPs: Amazon's pool is charged; a BYOIP pool and a pool unknown until deploy are not; a NAT gateway's connectivity unknown is not priced", () => {
+    const eip = "aws:ec2/eip:Eip";
+    const e = estimateHourly(
+      [
+        r(eip, "amazon", { publicIpv4Pool: "amazon" }),
+        r(eip, "byoip", { publicIpv4Pool: "ipv4pool-ec2-0123456789abcdef0" }),
+        r(eip, "computed", { publicIpv4Pool: COMPUTED }),
+        r("aws:ec2/natGateway:NatGateway", "nat", { connectivityType: COMPUTED, allocationId: "eipalloc-1" }),
+      ],
+      "us-east-1",
+    );
+    expect(e.lines.map((l) => `${l.name}: ${l.what}`)).toEqual(["amazon: Elastic IP (public IPv4 address): 1 × $0.005/IP-hour"]);
+    expect(whats(e)).toEqual([
+      "byoip: Elastic IP from pool ipv4pool-ec2-0123456789abcdef0 (BYOIP addresses are not charged the public IPv4 rate; not modelled)",
+      "computed: Elastic IP: publicIpv4Pool unknown until deploy (a BYOIP pool is not charged the public IPv4 rate)",
+      "nat: NAT gateway: connectivityType unknown until deploy",
+    ]);
+    expect(e.totalUsdPerHour).toBe(0.005);
+  });
+
+  test("an instance holding an associated Elastic IP is not charged a second address; one without the association is", () => {
+    const inst = (name: string) => ({
+      type: INSTANCE,
+      name,
+      urn: `urn:i::${name}`,
+      inputs: { instanceType: "t3.micro", associatePublicIpAddress: true, rootBlockDevice: gp3Root(8) },
+    });
+    const e = estimateHourly(
+      [
+        inst("held"),
+        inst("own"),
+        { type: "aws:ec2/eipAssociation:EipAssociation", name: "assoc", urn: "urn:a", dependencies: ["urn:i::held"], inputs: {} },
+      ],
+      "us-east-1",
+    );
+    expect(e.lines.filter((l) => l.what.startsWith("public IPv4")).map((l) => l.name)).toEqual(["own"]);
+    expect(e.notes).toContain("instance held: its public IPv4 address is the associated Elastic IP's (priced there)");
+    expect(e.notes.some((n) => n.startsWith("instance own:"))).toBe(false);
+  });
+
+  test("VPC endpoints: the label of an endpoint type not set or unknown", () => {
+    const e = estimateHourly(
+      [r("aws:ec2/vpcEndpoint:VpcEndpoint", "a", {}), r("aws:ec2/vpcEndpoint:VpcEndpoint", "b", { vpcEndpointType: COMPUTED })],
+      "us-east-1",
+    );
+    expect(whats(e)).toEqual([
+      "a: Interface (the default) VPC endpoint: no sourced hourly price",
+      "b: unknown-type VPC endpoint: no sourced hourly price",
+    ]);
+  });
+
+  test("a KMS key without rotation has no rotation note; a pulumi-eks cluster skipping its default node group lists nothing", () => {
+    const e = estimateHourly(
+      [r("aws:kms/key:Key", "k", { enableKeyRotation: false }), r("eks:index:Cluster", "c", { skipDefaultNodeGroup: true })],
+      "us-east-1",
+    );
+    expect(e.notes.some((n) => n.startsWith("KMS automatic key rotation"))).toBe(false);
+    expect(e.unpriced).toEqual([]);
+    expect(e.notes).toContain(
+      "EKS clusters are priced at standard support; a Kubernetes version in extended support costs more ($0.60/hour): not modelled",
+    );
+  });
+
+  test("claims that cannot be followed to an EBS volume cost nothing of their own", () => {
+    const sc = {
+      type: "kubernetes:storage.k8s.io/v1:StorageClass",
+      name: "gp3",
+      inputs: { metadata: { name: "gp3" }, provisioner: "ebs.csi.aws.com" },
+    };
+    const claim = (name: string, spec: unknown) => r("kubernetes:core/v1:PersistentVolumeClaim", name, { metadata: { name }, spec });
+    const e = estimateHourly(
+      [
+        sc,
+        { ...sc, name: "computed-meta", inputs: { metadata: COMPUTED, provisioner: "ebs.csi.aws.com" } },
+        claim("a", COMPUTED),
+        claim("b", { storageClassName: COMPUTED, resources: { requests: { storage: "1Gi" } } }),
+        claim("c", { storageClassName: "other", resources: { requests: { storage: "1Gi" } } }),
+        claim("d", { storageClassName: "gp3", resources: COMPUTED }),
+        claim("e", { storageClassName: "gp3", resources: { requests: { storage: "2Gi" } } }),
+      ],
+      "us-east-1",
+    );
+    expect(e.lines.map((l) => `${l.name}: ${l.what}`)).toEqual([
+      "e: EBS volume of claim e (StorageClass gp3) gp3 storage: 2 × $0.08/GB-month",
+    ]);
+    expect(whats(e)).toEqual(["d: EBS volume of claim d (StorageClass gp3): size unknown until deploy"]);
+    expect([storageGiB("1.5Gi"), storageGiB("1073741824"), storageGiB("1k"), storageGiB("1P"), storageGiB("1Pi"), storageGiB(5)]).toEqual([
+      1.5,
+      1,
+      1e3 / 2 ** 30,
+      1e15 / 2 ** 30,
+      2 ** 20,
+      undefined,
+    ]);
+  });
+
+  test("renderEstimate: lines, not-priced parts and notes, in that order", () => {
+    const e = estimateHourly([r(VOLUME, "v", { type: "gp3", size: 730, iops: COMPUTED })], "us-east-1");
+    expect(renderEstimate(e).slice(0, 3)).toEqual([
+      "estimated hourly cost: $0.0800/h ($58.40 over 730 h)",
+      "  $0.0800/h  v  volume gp3 storage: 730 × $0.08/GB-month",
+      "  not priced: v (aws:ebs/volume:Volume): volume: gp3 IOPS unknown until deploy",
+    ]);
+  });
+});
+
+describe("estimateHourly: how a planned value is read (absent, null, a placeholder, a wrong type)", () => {
+  const whats = (e: ReturnType<typeof estimateHourly>) => e.unpriced.map((u) => `${u.name}: ${u.what}`);
+
+  test("null is not set; a secret is unknown; a boolean is no number; a number is no type; text is no object", () => {
+    const e = estimateHourly(
+      [
+        r(VOLUME, "nulls", { type: null, size: null }),
+        r(VOLUME, "size-null", { type: "gp3", size: null }),
+        r(VOLUME, "size-true", { type: "gp3", size: true }),
+        r(VOLUME, "type-secret", { type: SECRET, size: 10 }),
+        r(VOLUME, "type-computed", { type: COMPUTED, size: 10 }),
+        r(INSTANCE, "type-number", { instanceType: 5, associatePublicIpAddress: false, rootBlockDevice: "gp3" }),
+        r(INSTANCE, "type-secret", { instanceType: SECRET, associatePublicIpAddress: null, rootBlockDevice: null }),
+      ],
+      "us-east-1",
+    );
+    expect(e.lines).toEqual([]);
+    expect(whats(e)).toEqual([
+      "nulls: volume: volume type not set (the AMI's or AWS's default applies)",
+      "size-null: volume: size not set (taken from the AMI or snapshot)",
+      "size-true: volume: size unknown until deploy",
+      "type-secret: volume: volume type unknown until deploy",
+      "type-computed: volume: volume type unknown until deploy",
+      "type-number: instance: instance type unknown until deploy",
+      "type-number: root volume: unknown until deploy",
+      "type-secret: instance: instance type unknown until deploy",
+      "type-secret: root volume: size and type come from the AMI",
+    ]);
+    expect(e.notes).toContain(
+      "instance type-secret: associatePublicIpAddress not set; a public IPv4 address from the subnet's default is not counted",
+    );
+  });
+
+  test("a NAT gateway whose allocationId is null gets an AWS-assigned address", () => {
+    const e = estimateHourly([r("aws:ec2/natGateway:NatGateway", "nat", { allocationId: null })], "us-east-1");
+    expect(e.lines.map((l) => l.what)).toEqual(["NAT gateway: 1 × $0.045/hour", "public IPv4 address assigned by AWS: 1 × $0.005/IP-hour"]);
+  });
+
+  test("a KMS key with rotation: the rotation note", () => {
+    expect(estimateHourly([r("aws:kms/key:Key", "k", { enableKeyRotation: true })], "us-east-1").notes).toContain(
+      "KMS automatic key rotation adds $1/month per rotated key for the first two yearly rotations: not in an hourly estimate",
+    );
+  });
+
+  test("an interface endpoint is named by its type", () => {
+    expect(whats(estimateHourly([r("aws:ec2/vpcEndpoint:VpcEndpoint", "ecr", { vpcEndpointType: "Interface" })], "us-east-1"))).toEqual([
+      "ecr: Interface VPC endpoint: no sourced hourly price",
+    ]);
+  });
+
+  test("two prices whose source does not name the region, in one note", () => {
+    const e = estimateHourly([r("aws:kms/key:Key", "k"), r("aws:secretsmanager/secret:Secret", "s")], "us-east-1");
+    expect(e.notes.filter((n) => n.startsWith("prices whose source"))).toEqual([
+      "prices whose source does not name the region (cross-checked, see lab/cost/prices.ts): KMS customer-managed key $1/key-month; Secrets Manager secret $0.4/secret-month",
+    ]);
+  });
+
+  test("a node group's launch template is one it depends on, of the launch template type; a null mapping is unreadable", () => {
+    const urn = (t: string, n: string) => `urn:pulumi:s::p::${t}::${n}`;
+    const LT = "aws:ec2/launchTemplate:LaunchTemplate";
+    const role = {
+      type: "aws:iam/role:Role",
+      name: "role",
+      urn: urn("aws:iam/role:Role", "role"),
+      inputs: { blockDeviceMappings: [{ ebs: { volumeType: "gp3", volumeSize: 99 } }] },
+    };
+    const lt = (name: string, blockDeviceMappings: unknown) => ({ type: LT, name, urn: urn(LT, name), inputs: { blockDeviceMappings } });
+    const group = (name: string, dependencies?: string[]) => ({
+      type: "aws:eks/nodeGroup:NodeGroup",
+      name,
+      ...(dependencies === undefined ? {} : { dependencies }),
+      inputs: { instanceTypes: ["m5.xlarge"], scalingConfig: { desiredSize: 1 } },
+    });
+    const e = estimateHourly(
+      [
+        role,
+        lt("other", [{ ebs: { volumeType: "gp3", volumeSize: 20 } }]),
+        lt("nullmap", [null]),
+        group("g1", [role.urn]),
+        group("g2"),
+        group("g3", [urn(LT, "nullmap")]),
+      ],
+      "us-east-1",
+    );
+    expect(whats(e)).toEqual([
+      "g1: node root volumes: their type and size come from the node group's AMI (no launch template in the plan)",
+      "g2: node root volumes: their type and size come from the node group's AMI (no launch template in the plan)",
+      "g3: node root volumes: launch template nullmap has no block device mapping the estimate can read",
+    ]);
+  });
+
+  test("claims: the StorageClass is the one of that name (not another resource so named), its type parameter read, gp3 when none", () => {
+    const SC = "kubernetes:storage.k8s.io/v1:StorageClass";
+    const PVC = "kubernetes:core/v1:PersistentVolumeClaim";
+    const claim = (name: string, storageClassName: string | undefined) =>
+      r(PVC, name, {
+        metadata: { name },
+        spec: { ...(storageClassName === undefined ? {} : { storageClassName }), resources: { requests: { storage: "10Gi" } } },
+      });
+    const e = estimateHourly(
+      [
+        claim("fast", "fast"), // a claim named like the class, before it
+        r(SC, "nameless", { metadata: {}, provisioner: "ebs.csi.aws.com", parameters: {} }),
+        r(SC, "nullmeta", { metadata: null, provisioner: "ebs.csi.aws.com" }),
+        r(SC, "fast", { metadata: { name: "fast" }, provisioner: "ebs.csi.aws.com", parameters: { iops: "3000" } }),
+        r(SC, "io2", { metadata: { name: "io2" }, provisioner: "ebs.csi.aws.com", parameters: { type: "io2" } }),
+        claim("noclass", undefined),
+        claim("on-io2", "io2"),
+      ],
+      "us-east-1",
+    );
+    expect(e.lines.map((l) => `${l.name}: ${l.what}`)).toEqual([
+      "fast: EBS volume of claim fast (StorageClass fast) gp3 storage: 10 × $0.08/GB-month",
+    ]);
+    expect(whats(e)).toEqual([
+      "on-io2: EBS volume of claim on-io2 (StorageClass io2): EBS io2 has no sourced price (only gp3 is in lab/cost/prices.ts)",
+    ]);
+    expect([storageGiB("1.25Gi"), storageGiB("x1Gi"), storageGiB("1Gix"), storageGiB("1.Gi")]).toEqual([
+      1.25,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  test("Elastic IP associations: only an association's dependencies hold an instance's address, and only an address it asked for", () => {
+    const inst = (name: string, associatePublicIpAddress: boolean) => ({
+      type: INSTANCE,
+      name,
+      urn: `urn:i::${name}`,
+      inputs: { instanceType: "t3.micro", associatePublicIpAddress, rootBlockDevice: gp3Root(8) },
+    });
+    const e = estimateHourly(
+      [
+        inst("held", true),
+        inst("private", false),
+        inst("dependedOn", true),
+        {
+          type: "aws:ec2/eipAssociation:EipAssociation",
+          name: "assoc",
+          urn: "urn:a",
+          dependencies: ["urn:i::held", "urn:i::private"],
+          inputs: {},
+        },
+        { type: "aws:ec2/eipAssociation:EipAssociation", name: "bare", urn: "urn:b", inputs: {} },
+        { type: "aws:ec2/volumeAttachment:VolumeAttachment", name: "att", urn: "urn:v", dependencies: ["urn:i::dependedOn"], inputs: {} },
+      ],
+      "us-east-1",
+    );
+    expect(e.lines.map((l) => `${l.name}: ${l.what}`)).toEqual([
+      "held: t3.micro instance (Linux, on-demand): 1 × $0.0104/hour",
+      "held: root volume gp3 storage: 8 × $0.08/GB-month",
+      "private: t3.micro instance (Linux, on-demand): 1 × $0.0104/hour",
+      "private: root volume gp3 storage: 8 × $0.08/GB-month",
+      "dependedOn: t3.micro instance (Linux, on-demand): 1 × $0.0104/hour",
+      "dependedOn: public IPv4 address: 1 × $0.005/IP-hour",
+      "dependedOn: root volume gp3 storage: 8 × $0.08/GB-month",
+    ]);
+    expect(e.notes.filter((n) => n.startsWith("instance "))).toEqual([
+      "instance held: its public IPv4 address is the associated Elastic IP's (priced there)",
     ]);
   });
 });

@@ -11,6 +11,7 @@ import {
   KMS_KEY_MONTH,
   NAT_GATEWAY_HOUR,
   perHour,
+  CROSS_AZ_TRANSFER_GB,
   PRICE_REGION,
   PUBLIC_IPV4_HOUR,
   SECRETS_MANAGER_SECRET_MONTH,
@@ -23,6 +24,9 @@ describe("price table", () => {
     expect(perHour(KMS_KEY_MONTH)).toBe(1 / 730);
     expect(perHour(NAT_GATEWAY_HOUR)).toBe(0.045);
     expect(perHour(PUBLIC_IPV4_HOUR)).toBe(0.005);
+    expect(() => perHour(CROSS_AZ_TRANSFER_GB)).toThrow(
+      "EC2 data transfer between Availability Zones of one region, per GB in each direction is billed per GB sent, not per hour",
+    );
   });
 
   test("every entry has a unit, a positive USD figure, a source and a real date; an unstated region is explained", () => {
