@@ -113,6 +113,23 @@ export function staticStorageClassManifest(): IStorageClass {
   };
 }
 
+/**
+ * A static NFS PersistentVolume's spec: `path` on `server` with the brokers' mount options, retained,
+ * of the static class, reserved for the claim `claim` in `namespace`.
+ */
+function staticNfsSpec(r: ResolvedKafka, server: string, path: string, namespace: string, claim: string): IPersistentVolume["spec"] {
+  return {
+    capacity: { storage: gibQuantity(r.brokerVolumeGiB) },
+    accessModes: ["ReadWriteOnce"],
+    volumeMode: "Filesystem",
+    persistentVolumeReclaimPolicy: "Retain",
+    storageClassName: STATIC_STORAGE_CLASS,
+    mountOptions: [...NFS_MOUNT_OPTIONS],
+    nfs: { server, path },
+    claimRef: { apiVersion: "v1", kind: "PersistentVolumeClaim", namespace, name: claim },
+  };
+}
+
 /** The static PV of one broker's mount of one data volume; `server` is the SVM's NFS endpoint. */
 export function dataVolumeManifest(r: ResolvedKafka, v: BrokerVolume, server: string): IPersistentVolume {
   return {
@@ -126,16 +143,7 @@ export function dataVolumeManifest(r: ResolvedKafka, v: BrokerVolume, server: st
         "storage-bench-lab/kafka-volume": String(v.volumeId),
       },
     },
-    spec: {
-      capacity: { storage: gibQuantity(r.brokerVolumeGiB) },
-      accessModes: ["ReadWriteOnce"],
-      volumeMode: "Filesystem",
-      persistentVolumeReclaimPolicy: "Retain",
-      storageClassName: STATIC_STORAGE_CLASS,
-      mountOptions: [...NFS_MOUNT_OPTIONS],
-      nfs: { server, path: v.nfsPath },
-      claimRef: { apiVersion: "v1", kind: "PersistentVolumeClaim", namespace: r.namespace, name: v.claimName },
-    },
+    spec: staticNfsSpec(r, server, v.nfsPath, r.namespace, v.claimName),
   };
 }
 
@@ -186,16 +194,7 @@ export function volumeRootManifest(r: ResolvedKafka, storageNamespace: string, i
       name: volumeRootVolumeName(storageNamespace, i),
       labels: { [PV_CLUSTER_LABEL]: r.clusterName, "storage-bench-lab/kafka-volume-root": String(i) },
     },
-    spec: {
-      capacity: { storage: gibQuantity(r.brokerVolumeGiB) },
-      accessModes: ["ReadWriteOnce"],
-      volumeMode: "Filesystem",
-      persistentVolumeReclaimPolicy: "Retain",
-      storageClassName: STATIC_STORAGE_CLASS,
-      mountOptions: [...NFS_MOUNT_OPTIONS],
-      nfs: { server, path: r.dataVolumes[i] },
-      claimRef: { apiVersion: "v1", kind: "PersistentVolumeClaim", namespace: storageNamespace, name: volumeRootClaimName(i) },
-    },
+    spec: staticNfsSpec(r, server, r.dataVolumes[i], storageNamespace, volumeRootClaimName(i)),
   };
 }
 

@@ -7,16 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import GithubSlugger from "github-slugger";
-import { ROOT } from "../helpers/root";
-
-function markdownPages(): string[] {
-  const walk = (dir: string): string[] =>
-    fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-      const p = `${dir}/${e.name}`;
-      return e.isDirectory() ? walk(p) : e.name.endsWith(".md") ? [p] : [];
-    });
-  return ["README.md", "CONTRIBUTING.md", ...walk("docs")];
-}
+import { markdownPages, ROOT } from "../helpers/root";
 
 /** The page without fenced code blocks (links and headings there are not Markdown). */
 function prose(text: string): string {

@@ -20,7 +20,7 @@ import {
 import { commonFields } from "../../../stacks/lib/config/common";
 import { userKey } from "../../../stacks/lib/config/load";
 import { KIND_NAMES } from "../../../stacks/index";
-import { ROOT } from "../../helpers/root";
+import { markdownPages, ROOT } from "../../helpers/root";
 
 const parts = generatedParts(ROOT);
 const read = (page: string) => fs.readFileSync(path.join(ROOT, page), "utf8");
@@ -29,16 +29,6 @@ const read = (page: string) => fs.readFileSync(path.join(ROOT, page), "utf8");
 function partOf(page: string, id: string): string {
   const text = read(page);
   return text.slice(text.indexOf(beginMarker(id)) + beginMarker(id).length, text.indexOf(endMarker(id)));
-}
-
-/** README.md, CONTRIBUTING.md and every page under docs/ (Markdown). */
-function markdownPages(): string[] {
-  const walk = (dir: string): string[] =>
-    fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-      const p = `${dir}/${e.name}`;
-      return e.isDirectory() ? walk(p) : e.name.endsWith(".md") ? [p] : [];
-    });
-  return ["README.md", "CONTRIBUTING.md", ...walk("docs")];
 }
 
 /** Rows of the tables whose first column is headed "key" (a key reference), naming a config key. */
