@@ -172,9 +172,11 @@ function runScript(
     let err = "";
     let partial = "";
     child.stdout.on("data", (b: Buffer) => out.push(b));
-    child.stderr.on("data", (b: Buffer) => {
-      const text = partial + b.toString("utf8");
-      err += b.toString("utf8");
+    // Decoded as a stream: a chunk may end inside a multi-byte character.
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (b: string) => {
+      const text = partial + b;
+      err += b;
       const lines = text.split("\n");
       partial = lines.pop() ?? "";
       for (const l of lines) {

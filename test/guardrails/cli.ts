@@ -25,8 +25,12 @@ export function lab(args: readonly string[]): Promise<CliResult> {
     const child = spawn(process.execPath, [path.join(ROOT, "bin", "lab.js"), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    // Decoded as a stream: a chunk may end inside a multi-byte character (the plans carry "…"),
+    // which a per-chunk toString() would turn into two replacement characters.
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
+    child.stdout.on("data", (d: string) => (stdout += d));
+    child.stderr.on("data", (d: string) => (stderr += d));
     child.on("error", reject);
     child.on("close", (status) => resolve({ status, stdout, stderr }));
   });

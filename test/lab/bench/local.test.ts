@@ -304,8 +304,10 @@ describe("a failure in the middle leaves nothing behind", () => {
     const child = spawn(process.execPath, ["-e", code, JSON.stringify(args)], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
-    child.stdout.on("data", (b) => (out += b));
-    child.stderr.on("data", (b) => (err += b));
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
+    child.stdout.on("data", (b: string) => (out += b));
+    child.stderr.on("data", (b: string) => (err += b));
     const exited = new Promise<number | null>((r) => child.on("close", (c) => r(c)));
     await until("fio's first repetition", () => /2\/4 fio repetition 1\/1/.test(out), 60000);
     const work = path.join(dir, WORK_DIR);
@@ -380,7 +382,8 @@ describe("checks before anything starts", () => {
       { cwd: tmp, stdio: ["ignore", "pipe", "pipe"] },
     );
     let out = "";
-    child.stdout.on("data", (b) => (out += b));
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (b: string) => (out += b));
     const code = await new Promise<number | null>((r) => child.on("close", (c) => r(c)));
     expect(out.split("\n")).toHaveLength(4);
     expect(code).toBe(141);

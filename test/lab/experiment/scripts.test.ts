@@ -32,8 +32,10 @@ function start(cmd: string, args: string[], env: Record<string, string>, cwd: st
   const child = spawn(cmd, args, { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env }, cwd });
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
+  child.stdout.setEncoding("utf8");
+  child.stderr.setEncoding("utf8");
+  child.stdout.on("data", (d: string) => (stdout += d));
+  child.stderr.on("data", (d: string) => (stderr += d));
   const done = new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) =>
     child.on("close", (status) => resolve({ status, stdout, stderr })),
   );
