@@ -66,17 +66,36 @@ export function sensitiveContent(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Every place under `value` (itself at `path`) that holds a secret, with what it holds. */
-function sensitivePlaces(path: string, name: string, value: unknown, depth = 0): Array<{ path: string; what: string }> {
-  if (value === SECRET) return [];
-  // An ARN names a secret; it is not one.
-  if (typeof value === "string" && value.startsWith("arn:")) return [];
-  const what = sensitiveName(name) ?? sensitiveContent(value);
-  if (what !== undefined) return [{ path, what }];
+/**
+ * The places under an output's `value` (itself at `path`, named `name`) that `judge` finds
+ * something in, looking at most 4 levels down: a place judged (a finding, or `null`: nothing here
+ * and nothing to look into) is not looked into; `undefined` looks into its items or fields, each
+ * judged by its own key's name (an array's items by the array's).
+ */
+function outputPlaces<T>(
+  path: string,
+  name: string,
+  value: unknown,
+  judge: (name: string, value: unknown) => T | null | undefined,
+  depth = 0,
+): Array<{ path: string; found: T }> {
+  const found = judge(name, value);
+  if (found === null) return [];
+  if (found !== undefined) return [{ path, found }];
   if (depth >= 4) return [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => sensitivePlaces(`${path}[${i}]`, name, v, depth + 1));
-  if (isObj(value)) return Object.entries(value).flatMap(([k, v]) => sensitivePlaces(`${path}.${k}`, k, v, depth + 1));
+  if (Array.isArray(value)) return value.flatMap((v, i) => outputPlaces(`${path}[${i}]`, name, v, judge, depth + 1));
+  if (isObj(value)) return Object.entries(value).flatMap(([k, v]) => outputPlaces(`${path}.${k}`, k, v, judge, depth + 1));
   return [];
+}
+
+/** Every place under `value` (itself at `path`) that holds a secret, with what it holds. */
+function sensitivePlaces(path: string, name: string, value: unknown): Array<{ path: string; what: string }> {
+  return outputPlaces(path, name, value, (n, v) => {
+    if (v === SECRET) return null;
+    // An ARN names a secret; it is not one.
+    if (typeof v === "string" && v.startsWith("arn:")) return null;
+    return sensitiveName(n) ?? sensitiveContent(v);
+  }).map(({ path: p, found }) => ({ path: p, what: found }));
 }
 
 const LAB_OWN = controls([]);
@@ -102,13 +121,12 @@ export const stackOutputsSecret = defineStackRule({
 });
 
 /** Every place under `value` whose name says it holds a password or a passphrase, secret or not. */
-function passwordPlaces(path: string, name: string, value: unknown, depth = 0): string[] {
-  const what = sensitiveName(name);
-  if (what === "a password" || what === "a passphrase") return [path];
-  if (depth >= 4 || value === SECRET) return [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => passwordPlaces(`${path}[${i}]`, name, v, depth + 1));
-  if (isObj(value)) return Object.entries(value).flatMap(([k, v]) => passwordPlaces(`${path}.${k}`, k, v, depth + 1));
-  return [];
+function passwordPlaces(path: string, name: string, value: unknown): string[] {
+  return outputPlaces(path, name, value, (n, v) => {
+    const what = sensitiveName(n);
+    if (what === "a password" || what === "a passphrase") return true;
+    return v === SECRET ? null : undefined;
+  }).map((x) => x.path);
 }
 
 export const stackOutputsNoPasswords = defineStackRule({
@@ -138,13 +156,11 @@ export function privateKeyName(name: string): boolean {
 }
 
 /** Every place under `value` (itself at `path`) that holds a private key, by its name or its content. */
-function privateKeyPlaces(path: string, name: string, value: unknown, depth = 0): string[] {
-  if (privateKeyName(name)) return value === "" ? [] : [path];
-  if (sensitiveContent(value) === "a private key") return [path];
-  if (depth >= 4) return [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => privateKeyPlaces(`${path}[${i}]`, name, v, depth + 1));
-  if (isObj(value)) return Object.entries(value).flatMap(([k, v]) => privateKeyPlaces(`${path}.${k}`, k, v, depth + 1));
-  return [];
+function privateKeyPlaces(path: string, name: string, value: unknown): string[] {
+  return outputPlaces(path, name, value, (n, v) => {
+    if (privateKeyName(n)) return v === "" ? null : true;
+    return sensitiveContent(v) === "a private key" ? true : undefined;
+  }).map((x) => x.path);
 }
 
 export const stackOutputsNoPrivateKey = defineStackRule({

@@ -58,6 +58,8 @@ export const TYPES = {
 } as const;
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A nested block's fields, whether the state holds it as an object or as a one-item list. */
+const block = (v: unknown): Record<string, unknown> | undefined => (isObj(v) ? v : Array.isArray(v) && isObj(v[0]) ? v[0] : undefined);
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x !== "") : []);
@@ -238,11 +240,7 @@ export function utilTargets(own: readonly StateResource[]): UtilTarget[] {
     instances.set(r.id, { resource, instanceType });
     if (instanceType !== undefined)
       out.push({ kind: "ec2", resource, instanceId: r.id, instanceType, detailedMonitoring: o.monitoring === true });
-    const root = isObj(o.rootBlockDevice)
-      ? o.rootBlockDevice
-      : Array.isArray(o.rootBlockDevice) && isObj(o.rootBlockDevice[0])
-        ? o.rootBlockDevice[0]
-        : undefined;
+    const root = block(o.rootBlockDevice);
     const volumeId = root === undefined ? undefined : str(root.volumeId);
     if (root !== undefined && volumeId !== undefined) {
       out.push(
@@ -287,11 +285,7 @@ export function utilTargets(own: readonly StateResource[]): UtilTarget[] {
     const groups = (Array.isArray(o.resources) ? o.resources : []).flatMap((x) =>
       isObj(x) && Array.isArray(x.autoscalingGroups) ? x.autoscalingGroups : [],
     );
-    const lt = isObj(o.launchTemplate)
-      ? o.launchTemplate
-      : Array.isArray(o.launchTemplate) && isObj(o.launchTemplate[0])
-        ? o.launchTemplate[0]
-        : undefined;
+    const lt = block(o.launchTemplate);
     const ltId = lt === undefined ? undefined : str(lt.id);
     for (const g of groups) {
       const name = isObj(g) ? str(g.name) : undefined;
