@@ -10,6 +10,7 @@ import { Command, CommanderError } from "commander";
 import * as path from "node:path";
 import { isConfigError, PlanError, programTrace } from "../plan/errors";
 import { UsageError } from "./errors";
+import { LAB_PROJECT, renderPermissionsBoundary } from "../policy/deploy-policy";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -106,9 +107,19 @@ function definePlanCommand(program: Command): void {
     .option("--allow-replace", "with --change: accept changes that replace or delete what holds data")
     .option("--change-table", "print docs/changing-a-live-stack.md: every key of every kind changed on a shipped stack")
     .option("--deploy-policy", "print docs/deploy-policy.json: the IAM policy that deploys the shipped stacks, from their resource types")
+    .option("--boundary-policy", "print docs/permissions-boundary.json: the sample permissions boundary of the lab's roles")
+    .option(
+      "--permissions-boundary <arn>",
+      "with --deploy-policy: the boundary every lab role must carry (your lab:permissionsBoundaryArn; 'none': no boundary required, roles can be given any power)",
+    )
     .action(async (opts) => {
+      if (opts.boundaryPolicy) {
+        process.stdout.write(renderPermissionsBoundary(LAB_PROJECT));
+        return;
+      }
       if (opts.deployPolicy) {
-        process.stdout.write(await commands.plan().runDeployPolicy(ROOT));
+        const b = opts.permissionsBoundary as string | undefined;
+        process.stdout.write(await commands.plan().runDeployPolicy(ROOT, b === undefined ? undefined : b === "none" ? null : b));
         return;
       }
       if (opts.changeTable) {

@@ -4,11 +4,12 @@ import { SCENARIOS } from "../../scenarios";
 import type { Scenario } from "../../scenarios/types";
 import { runStack } from "../../stacks";
 import { estimateHourly, renderEstimate } from "../cost/estimate";
-import { renderDeployPolicy } from "../policy/deploy-policy";
+import { POLICY_ARN_RE, POLICY_ARN_RULE } from "../../components/lib/iam";
+import { DEFAULT_BOUNDARY_ARN, DeployPolicyInput, renderDeployPolicy } from "../policy/deploy-policy";
 import { evaluatePlan, hasMandatory } from "../policy/evaluate";
 import { ALL_RULES } from "../policy/rules";
 import { planAll, PlanMemo, PlanResult, scenarioSpecs } from "../plan";
-import type { PlanMode } from "../plan/run";
+import type { PlanMode, PlannedResource } from "../plan/run";
 import { planJson, renderMermaid, renderTree } from "../plan/render";
 import { readStackConfigFile, shippedStacks, withUpstreams } from "../plan/sources";
 import { UsageError } from "./errors";
@@ -117,7 +118,42 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutp
  * `lab plan --deploy-policy`: docs/deploy-policy.json, the IAM policy the deploying identity needs,
  * from the resource types the shipped stacks' plans create (lab/policy/deploy-policy.ts).
  */
-export async function runDeployPolicy(root: string): Promise<string> {
+export async function runDeployPolicy(root: string, permissionsBoundaryArn: string | null = DEFAULT_BOUNDARY_ARN): Promise<string> {
+  if (permissionsBoundaryArn !== null && !POLICY_ARN_RE.test(permissionsBoundaryArn.replace("::*:", "::000000000000:")))
+    throw new UsageError(`'--permissions-boundary' must be ${POLICY_ARN_RULE} or none, got ${permissionsBoundaryArn}`);
   const results = await planAll(shippedStacks(root), runStack);
-  return renderDeployPolicy(results.flatMap((r) => r.plan.resources.map((x) => x.type)));
+  return renderDeployPolicy(
+    deployPolicyInput(
+      results.flatMap((r) => r.plan.resources),
+      permissionsBoundaryArn,
+    ),
+  );
+}
+
+/**
+ * The deploy policy's input from the planned resources: their types, the managed policies their
+ * RolePolicyAttachments attach (a computed or missing `policyArn` is an error: the policy could not
+ * name it) and the project of their URNs (`urn:pulumi:<stack>::<project>::…`, one for all).
+ */
+export function deployPolicyInput(
+  resources: readonly Pick<PlannedResource, "urn" | "type" | "inputs">[],
+  permissionsBoundaryArn: string | null,
+): DeployPolicyInput {
+  const attachments = resources.filter((r) => r.type === "aws:iam/rolePolicyAttachment:RolePolicyAttachment");
+  const bad = attachments.filter((r) => typeof r.inputs.policyArn !== "string" || !POLICY_ARN_RE.test(r.inputs.policyArn));
+  if (bad.length > 0)
+    throw new Error(
+      bad
+        .map((r) => `'${r.urn} policyArn' must be a managed policy ARN known at plan time, got ${JSON.stringify(r.inputs.policyArn)}`)
+        .join("\n"),
+    );
+  const projects = [...new Set(resources.map((r) => r.urn.split("::")[1]))];
+  if (projects.length !== 1)
+    throw new Error(`'project' must be one Pulumi project for every planned resource, got ${JSON.stringify(projects)}`);
+  return {
+    types: resources.map((r) => r.type),
+    managedPolicyArns: attachments.map((r) => r.inputs.policyArn as string),
+    project: projects[0],
+    permissionsBoundaryArn,
+  };
 }

@@ -11,6 +11,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { renderCliReference } from "./cli";
+import { renderRequestTable } from "../policy/deploy-requests";
 import { commonRows, configProgram, KIND_DOCS, keyRows, renderKeyTable } from "./keys";
 
 /** One generated part: the page it lives in, its marker id, its text. */
@@ -27,6 +28,7 @@ export function kindPage(kind: string): string {
 
 export const COMMON_KEYS_PAGE = "docs/kinds/README.md";
 export const CLI_PAGE = "docs/cli.md";
+export const SECURITY_PAGE = "docs/security.md";
 
 /** Every generated part of the docs, rendered from the code. */
 export function generatedParts(root: string): GeneratedPart[] {
@@ -35,6 +37,7 @@ export function generatedParts(root: string): GeneratedPart[] {
     { page: COMMON_KEYS_PAGE, id: "keys common", text: renderKeyTable(commonRows(root, program)) },
     ...KIND_DOCS.map((k) => ({ page: kindPage(k.kind), id: `keys ${k.kind}`, text: renderKeyTable(keyRows(root, k, program)) })),
     { page: CLI_PAGE, id: "cli", text: renderCliReference() },
+    { page: SECURITY_PAGE, id: "deploy requests", text: renderRequestTable() },
   ];
 }
 

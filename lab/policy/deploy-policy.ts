@@ -1,29 +1,45 @@
 /**
  * The IAM policy the identity that deploys the lab needs (`pulumi up` / `pulumi destroy` of the
- * shipped stacks), generated from the resource types the offline plan creates: `lab plan
- * --deploy-policy` prints it, docs/deploy-policy.json is that output, and a test fails when the two
- * drift or when the plan creates a type this table does not know.
+ * shipped stacks), generated from what the offline plan creates: `lab plan --deploy-policy` prints
+ * it, docs/deploy-policy.json is that output, and tests fail when the two drift, when the plan
+ * creates a type this table does not know, or when the IAM policy simulator
+ * (test/lab/policy/deploy-policy-simulate.test.ts, `@cloud-copilot/iam-simulate`) decides one
+ * request of {@link ./deploy-requests.ts} otherwise than the table says.
  *
- * Pure: {@link deployPolicy} takes the planned type tokens (lab/resource-types.ts spells them) and
- * returns the document. Per token {@link DEPLOY_ACTIONS} lists what the provider calls to create,
- * read, update, tag and delete it (the AWS provider's CRUD for the resource, as the Service
- * Authorization Reference names the actions). pulumi-eks components are remote: the plan sees the
- * component, not its children, so their token lists their children's actions.
+ * Pure: {@link deployPolicy} takes the planned type tokens, the managed policies the plan attaches,
+ * the project (the value of every resource's `lab:project` tag, core/tags.ts) and the permissions
+ * boundary, and returns the document. Per token {@link DEPLOY_ACTIONS} lists what the provider calls
+ * to create, read, update, tag and delete it (pulumi-eks components are remote: the plan sees the
+ * component, not its children, so their token lists their children's actions). Each action is then
+ * placed by {@link ./deploy-conditions.ts}: a read on `*`; a create only with the lab's request tag,
+ * per created resource type; anything else only on a resource that carries the lab's tag; tagging
+ * only at creation (EC2) or of resources already tagged, never of `lab:project` itself; the few
+ * actions AWS offers no resource or tag condition for on their own statement (docs/security.md
+ * lists them with the reason).
  *
- * Shape, from narrow to broad:
- * - IAM roles only under the lab's path `/storage-bench-lab/` (components/lib/iam.ts), PassRole of
- *   those roles only to the services that take them, service-linked roles only for the services
- *   that create them;
- * - everything else on `"*"`: create calls have no ARN before the resource exists, and the lab's
- *   resources carry its tags (core/tags.ts) rather than a name prefix an ARN pattern could match.
- *   Tighten with `aws:ResourceTag`/`aws:RequestTag` conditions on the lab's tags if your account's
- *   guardrails ask for it (docs/security.md).
+ * IAM: roles only under the lab's path `/storage-bench-lab/` (components/lib/iam.ts); with a
+ * permissions boundary every call that could give a role power (CreateRole, PutRolePolicy,
+ * AttachRolePolicy, PutRolePermissionsBoundary) requires that boundary (`iam:PermissionsBoundary`),
+ * no DeleteRolePermissionsBoundary; managed policies attached only from the plan's list
+ * (`iam:PolicyARN`); the deployer may not assume the lab's roles (explicit deny); PassRole of those
+ * roles only to the services that take them; service-linked roles only for the services that create
+ * them.
  *
  * Not validated against a real account (there is none here): an `AccessDenied` names the missing
  * action; add it to the token's list and regenerate.
  */
 
 import { LAB_IAM_PATH } from "../../components/lib/iam";
+import {
+  CREATED_TYPES,
+  CREATES,
+  CreatedType,
+  isRead,
+  isTagging,
+  NAMES_PARENT,
+  PUBLIC_PARAMETERS,
+  UNCONDITIONED,
+} from "./deploy-conditions";
 
 const TAGS_EC2 = ["ec2:CreateTags", "ec2:DeleteTags"];
 const DESCRIBE_EC2 = [
@@ -301,20 +317,13 @@ export const DEPLOY_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   ],
   // pulumi-eks 4.3.0's Cluster: the EKS cluster, its vpc-cni and kube-proxy add-ons, the nodes'
   // access entries and the security-group lookups. The lab creates no IAM OIDC provider
-  // (components/eks/index.ts `createOidcProvider: false`); Get and Delete stay so that an eks stack
-  // deployed before deletes its provider on its next `up` or `destroy`.
-  "eks:index:Cluster": [
-    ...EKS_CLUSTER,
-    ...EKS_ADDON,
-    "eks:CreateAccessEntry",
-    "eks:DescribeAccessEntry",
-    "eks:DeleteAccessEntry",
-    "iam:GetOpenIDConnectProvider",
-    "iam:DeleteOpenIDConnectProvider",
-  ],
+  // (components/eks/index.ts `createOidcProvider: false`) and the deploy identity may not delete
+  // one: an eks stack deployed before that still has one needs the account's admin to delete it
+  // (docs/security.md).
+  "eks:index:Cluster": [...EKS_CLUSTER, ...EKS_ADDON, "eks:CreateAccessEntry", "eks:DescribeAccessEntry", "eks:DeleteAccessEntry"],
   // pulumi-eks 4.3.0's ManagedNodeGroup: an EKS managed node group from the lab's launch template.
   "eks:index:ManagedNodeGroup": [...EKS_NODE_GROUP, "eks:TagResource", "ssm:GetParameter"],
-  // IAM: scoped to the lab's role path (see deployPolicy).
+  // IAM: the lab's role path, boundary and planned managed policies (see deployPolicy).
   "aws:iam/role:Role": [
     "iam:CreateRole",
     "iam:GetRole",
@@ -322,7 +331,6 @@ export const DEPLOY_ACTIONS: Readonly<Record<string, readonly string[]>> = {
     "iam:UpdateRoleDescription",
     "iam:UpdateAssumeRolePolicy",
     "iam:PutRolePermissionsBoundary",
-    "iam:DeleteRolePermissionsBoundary",
     "iam:TagRole",
     "iam:UntagRole",
     "iam:ListRoleTags",
@@ -366,18 +374,52 @@ export const PASSED_TO_SERVICES = ["eks.amazonaws.com", "ec2.amazonaws.com", "vp
 export const SERVICE_LINKED_ROLES = ["eks.amazonaws.com", "eks-nodegroup.amazonaws.com", "fsx.amazonaws.com", "autoscaling.amazonaws.com"];
 
 /** Every role the lab creates: under its path (components/lib/iam.ts). */
-const ROLE_ARN = `arn:aws:iam::*:role${LAB_IAM_PATH}*`;
+export const ROLE_ARN = `arn:aws:iam::*:role${LAB_IAM_PATH}*`;
 
+/**
+ * The permissions boundary `lab plan --deploy-policy` requires unless told another: the sample of
+ * docs/permissions-boundary.json created as a customer managed policy of that name under the lab's
+ * path, in the deploying account (a boundary must be a managed policy of the role's own account or
+ * an AWS managed one, so `*` matches only that account's).
+ */
+export const DEFAULT_BOUNDARY_ARN = `arn:aws:iam::*:policy${LAB_IAM_PATH}lab-permissions-boundary`;
+
+/** The Sid of the statement of the unconditioned actions on each resource. */
+const UNCONDITIONED_SIDS: Readonly<Record<string, string>> = {
+  "*": "NoConditionOffered",
+  [CREATED_TYPES.networkInterface]: "FsxUntaggedNetworkInterfaces",
+  [UNCONDITIONED["ec2:RunInstances"].resource]: "BootPublicImages",
+};
+
+/** The Pulumi project (Pulumi.yaml `name`): the `lab:project` tag of every resource the shipped stacks create. */
+export const LAB_PROJECT = "storage-bench-lab";
+
+/** The tag key every lab resource carries and the deploy policy conditions on (core/tags.ts). */
+export const PROJECT_TAG = "lab:project";
+
+export type ConditionBlock = Record<string, Record<string, string | readonly string[]>>;
 export interface PolicyStatement {
   readonly Sid: string;
-  readonly Effect: "Allow";
+  readonly Effect: "Allow" | "Deny";
   readonly Action: readonly string[];
   readonly Resource: string | readonly string[];
-  readonly Condition?: Record<string, Record<string, string | readonly string[]>>;
+  readonly Condition?: ConditionBlock;
 }
 export interface PolicyDocument {
   readonly Version: "2012-10-17";
   readonly Statement: readonly PolicyStatement[];
+}
+
+/** What the deploy policy is made from. */
+export interface DeployPolicyInput {
+  /** Type tokens the plan creates (others than AWS, pulumi-eks and docker-build are ignored). */
+  readonly types: Iterable<string>;
+  /** The managed policy ARNs the plan's RolePolicyAttachments attach: the only ones AttachRolePolicy may. */
+  readonly managedPolicyArns: Iterable<string>;
+  /** The Pulumi project: the `lab:project` tag value of every resource the stacks create. */
+  readonly project: string;
+  /** The boundary every lab role must carry (`lab:permissionsBoundaryArn`); null: none required (escalation through a role's inline policy stays open). */
+  readonly permissionsBoundaryArn: string | null;
 }
 
 /** The AWS tokens among `types` (the lab's other packages make no AWS call of their own). */
@@ -385,59 +427,237 @@ export function awsTypes(types: Iterable<string>): string[] {
   return [...new Set(types)].filter((t) => t.startsWith("aws:") || t.startsWith("eks:") || t.startsWith("docker-build:")).sort();
 }
 
-/**
- * The deploy policy for a plan that creates `types` (type tokens; others than AWS, pulumi-eks and
- * docker-build are ignored). An AWS token without an entry in {@link DEPLOY_ACTIONS} is an error
- * naming every such token.
- */
-export function deployPolicy(types: Iterable<string>): PolicyDocument {
+const sorted = (xs: Iterable<string>): string[] => [...new Set(xs)].sort();
+const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The planned actions, every token known (an unknown one is an error naming every such token). */
+function plannedActions(types: Iterable<string>): Set<string> {
   const tokens = awsTypes(types);
   const unknown = tokens.filter((t) => !Object.prototype.hasOwnProperty.call(DEPLOY_ACTIONS, t) || t in NOT_DEPLOYED);
   if (unknown.length > 0)
     throw new Error(
       `no deploy actions for resource type(s) ${unknown.join(", ")}: add them to DEPLOY_ACTIONS in lab/policy/deploy-policy.ts`,
     );
-  const all = new Set([...DEPLOY_READS, ...tokens.flatMap((t) => DEPLOY_ACTIONS[t])]);
-  const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
-  const iam = sorted(
-    [...all].filter(
-      (a) => a.startsWith("iam:") && !a.includes("OpenIDConnectProvider") && a !== "iam:GetPolicy" && a !== "iam:GetPolicyVersion",
-    ),
+  return new Set([...DEPLOY_READS, ...tokens.flatMap((t) => DEPLOY_ACTIONS[t])]);
+}
+
+/** Per created resource type, the creates of the plan that make it: each only with the lab's request tag. */
+function createStatements(actions: readonly string[], project: string): PolicyStatement[] {
+  const byType = new Map<CreatedType, string[]>();
+  for (const a of actions) for (const t of CREATES[a] ?? []) byType.set(t, [...(byType.get(t) ?? []), a]);
+  return [...byType.keys()].sort().map((t) => ({
+    Sid: `Create${pascal(t)}WithLabTag`,
+    Effect: "Allow",
+    Action: sorted(byType.get(t)!),
+    Resource: CREATED_TYPES[t],
+    Condition: { StringEquals: { [`aws:RequestTag/${PROJECT_TAG}`]: project } },
+  }));
+}
+
+/** Tagging: EC2 only as part of a create, and every service's only on resources already the lab's, never the project tag itself. */
+function taggingStatements(actions: readonly string[], project: string): PolicyStatement[] {
+  const ec2Creates = actions.filter((a) => a.startsWith("ec2:") && a in CREATES);
+  const out: PolicyStatement[] = [];
+  if (actions.includes("ec2:CreateTags") && ec2Creates.length > 0)
+    out.push({
+      Sid: "TagEc2OnlyOnCreate",
+      Effect: "Allow",
+      Action: ["ec2:CreateTags"],
+      Resource: sorted(ec2Creates.flatMap((a) => CREATES[a].map((t) => CREATED_TYPES[t]))),
+      // The API name without the service prefix (EC2 User Guide, "Grant permission to tag Amazon EC2 resources during creation").
+      Condition: {
+        StringEquals: {
+          "ec2:CreateAction": sorted(ec2Creates.map((a) => a.slice("ec2:".length))),
+          [`aws:RequestTag/${PROJECT_TAG}`]: project,
+        },
+      },
+    });
+  const tagging = sorted(actions.filter(isTagging));
+  if (tagging.length > 0)
+    out.push({
+      Sid: "RetagOnlyLabResources",
+      Effect: "Allow",
+      Action: tagging,
+      Resource: "*",
+      Condition: {
+        StringEquals: { [`aws:ResourceTag/${PROJECT_TAG}`]: project },
+        "ForAllValues:StringNotEquals": { "aws:TagKeys": [PROJECT_TAG] },
+      },
+    });
+  return out;
+}
+
+/** The actions on the lab's roles, each with the conditions that keep a role from gaining power. */
+function iamStatements(actions: readonly string[], input: DeployPolicyInput): PolicyStatement[] {
+  const has = (a: string) => actions.includes(a);
+  const boundary = input.permissionsBoundaryArn;
+  const boundaryCondition: ConditionBlock =
+    boundary === null ? {} : { [boundary.includes("*") ? "StringLike" : "StringEquals"]: { "iam:PermissionsBoundary": boundary } };
+  const tagged: ConditionBlock = { StringEquals: { [`aws:ResourceTag/${PROJECT_TAG}`]: input.project } };
+  const policies = sorted(input.managedPolicyArns);
+  const bounded = ["iam:CreateRole", "iam:PutRolePolicy", ...(boundary === null ? [] : ["iam:PutRolePermissionsBoundary"])].filter(has);
+  const reads = actions.filter(
+    (a) => a.startsWith("iam:") && /^iam:(Get|List)/.test(a) && a !== "iam:GetPolicy" && a !== "iam:GetPolicyVersion",
   );
-  const oidc = sorted([...all].filter((a) => a.includes("OpenIDConnectProvider")));
-  const rest = sorted([...all].filter((a) => !a.startsWith("iam:")));
+  const changes = ["iam:UpdateRole", "iam:UpdateRoleDescription", "iam:UpdateAssumeRolePolicy", "iam:DeleteRole", "iam:DeleteRolePolicy"];
+  const out: PolicyStatement[] = [];
+  const push = (s: PolicyStatement) => s.Action.length > 0 && out.push(s);
+  push({ Sid: "ReadLabRoles", Effect: "Allow", Action: sorted(reads), Resource: ROLE_ARN });
+  push({
+    Sid: "CreateLabRolesWithBoundary",
+    Effect: "Allow",
+    Action: ["iam:CreateRole"].filter(has),
+    Resource: ROLE_ARN,
+    Condition: {
+      ...boundaryCondition,
+      StringEquals: { ...(boundaryCondition.StringEquals ?? {}), [`aws:RequestTag/${PROJECT_TAG}`]: input.project },
+    },
+  });
+  push({
+    Sid: "GiveLabRolesPowerOnlyWithinBoundary",
+    Effect: "Allow",
+    Action: bounded.filter((a) => a !== "iam:CreateRole"),
+    Resource: ROLE_ARN,
+    ...(boundary === null ? {} : { Condition: boundaryCondition }),
+  });
+  push({
+    Sid: "AttachOnlyThePlannedManagedPolicies",
+    Effect: "Allow",
+    Action: ["iam:AttachRolePolicy"].filter(has),
+    Resource: ROLE_ARN,
+    Condition: { ...boundaryCondition, ArnEquals: { "iam:PolicyARN": policies } },
+  });
+  push({
+    Sid: "DetachOnlyThePlannedManagedPolicies",
+    Effect: "Allow",
+    Action: ["iam:DetachRolePolicy"].filter(has),
+    Resource: ROLE_ARN,
+    Condition: { ArnEquals: { "iam:PolicyARN": policies } },
+  });
+  push({ Sid: "ChangeLabRoles", Effect: "Allow", Action: sorted(changes.filter(has)), Resource: ROLE_ARN, Condition: tagged });
+  push({
+    Sid: "RetagLabRoles",
+    Effect: "Allow",
+    Action: sorted(["iam:TagRole", "iam:UntagRole"].filter(has)),
+    Resource: ROLE_ARN,
+    Condition: { ...tagged, "ForAllValues:StringNotEquals": { "aws:TagKeys": [PROJECT_TAG] } },
+  });
+  if (out.length === 0) return out;
+  out.push({
+    Sid: "PassLabRolesToTheirServices",
+    Effect: "Allow",
+    Action: ["iam:PassRole"],
+    Resource: ROLE_ARN,
+    Condition: { StringEquals: { "iam:PassedToService": PASSED_TO_SERVICES } },
+  });
+  out.push({
+    Sid: "ServiceLinkedRoles",
+    Effect: "Allow",
+    Action: ["iam:CreateServiceLinkedRole"],
+    Resource: "*",
+    Condition: { StringEquals: { "iam:AWSServiceName": SERVICE_LINKED_ROLES } },
+  });
+  out.push({ Sid: "NeverAssumeLabRoles", Effect: "Deny", Action: ["sts:AssumeRole"], Resource: ROLE_ARN });
+  return out;
+}
+
+/**
+ * The deploy policy for a plan (see the module comment for its shape). An AWS token without an
+ * entry in {@link DEPLOY_ACTIONS} is an error naming every such token.
+ */
+export function deployPolicy(input: DeployPolicyInput): PolicyDocument {
+  const all = sorted(plannedActions(input.types));
+  const nonIam = all.filter((a) => !a.startsWith("iam:"));
+  const tagged: ConditionBlock = { StringEquals: { [`aws:ResourceTag/${PROJECT_TAG}`]: input.project } };
+  const reads = nonIam.filter((a) => isRead(a) && a !== "ssm:GetParameter");
+  const changes = nonIam.filter(
+    (a) => !isRead(a) && !isTagging(a) && (!(a in CREATES) || NAMES_PARENT.has(a)) && (!(a in UNCONDITIONED) || NAMES_PARENT.has(a)),
+  );
+  const unconditioned = nonIam.filter((a) => a in UNCONDITIONED);
+  const byResource = new Map<string, string[]>();
+  for (const a of unconditioned) byResource.set(UNCONDITIONED[a].resource, [...(byResource.get(UNCONDITIONED[a].resource) ?? []), a]);
   const statements: PolicyStatement[] = [
-    { Sid: "LabResources", Effect: "Allow", Action: rest, Resource: "*" },
+    { Sid: "Read", Effect: "Allow", Action: reads, Resource: "*" },
+    ...(all.includes("ssm:GetParameter")
+      ? [{ Sid: "ReadPublicParameters", Effect: "Allow" as const, Action: ["ssm:GetParameter"], Resource: PUBLIC_PARAMETERS }]
+      : []),
     {
       Sid: "ReadManagedPolicies",
       Effect: "Allow",
       Action: ["iam:GetPolicy", "iam:GetPolicyVersion"],
       Resource: "arn:aws:iam::aws:policy/*",
     },
+    ...createStatements(nonIam, input.project),
+    { Sid: "ChangeOnlyLabResources", Effect: "Allow", Action: changes, Resource: "*", Condition: tagged },
+    ...taggingStatements(nonIam, input.project),
+    ...[...byResource.keys()].sort().map((r) => ({
+      Sid: UNCONDITIONED_SIDS[r] ?? "NoConditionOffered",
+      Effect: "Allow" as const,
+      Action: sorted(byResource.get(r)!),
+      Resource: r,
+    })),
+    ...iamStatements(all, input),
   ];
-  if (iam.length > 0) {
-    statements.push({ Sid: "LabRolesOnly", Effect: "Allow", Action: iam, Resource: ROLE_ARN });
-    statements.push({
-      Sid: "PassLabRolesToTheirServices",
-      Effect: "Allow",
-      Action: ["iam:PassRole"],
-      Resource: ROLE_ARN,
-      Condition: { StringEquals: { "iam:PassedToService": PASSED_TO_SERVICES } },
-    });
-    statements.push({
-      Sid: "ServiceLinkedRoles",
-      Effect: "Allow",
-      Action: ["iam:CreateServiceLinkedRole"],
-      Resource: "*",
-      Condition: { StringEquals: { "iam:AWSServiceName": SERVICE_LINKED_ROLES } },
-    });
-  }
-  if (oidc.length > 0)
-    statements.push({ Sid: "ClusterOidcProviders", Effect: "Allow", Action: oidc, Resource: "arn:aws:iam::*:oidc-provider/oidc.eks.*" });
-  return { Version: "2012-10-17", Statement: statements };
+  return { Version: "2012-10-17", Statement: statements.filter((s) => s.Action.length > 0) };
 }
 
 /** docs/deploy-policy.json's text: the document, two-space indented, with a final newline. */
-export function renderDeployPolicy(types: Iterable<string>): string {
-  return `${JSON.stringify(deployPolicy(types), null, 2)}\n`;
+export function renderDeployPolicy(input: DeployPolicyInput): string {
+  return `${JSON.stringify(deployPolicy(input), null, 2)}\n`;
+}
+
+/** The services the lab's own roles call (their inline and managed policies): the boundary's ceiling. */
+export const BOUNDARY_SERVICES = [
+  "autoscaling",
+  "ec2",
+  "ecr",
+  "eks",
+  "eks-auth",
+  "elasticloadbalancing",
+  "fsx",
+  "kms",
+  "logs",
+  "secretsmanager",
+  "ssm",
+];
+
+/**
+ * docs/permissions-boundary.json: a sample boundary for `lab:permissionsBoundaryArn` (create it as
+ * the customer managed policy {@link DEFAULT_BOUNDARY_ARN} names). A role's effective permissions
+ * are the intersection of its policies and its boundary, and an explicit deny in the boundary wins
+ * (IAM User Guide, "Permissions boundaries for IAM entities", "Policy evaluation logic"): whatever
+ * policy the deploy identity writes on a lab role, the role gets no IAM action, cannot assume a role
+ * of another account, and reads no secret and decrypts with no key that is not the lab's.
+ */
+export function permissionsBoundary(project: string): PolicyDocument {
+  const notLab: ConditionBlock = {
+    StringNotEquals: { [`aws:ResourceTag/${PROJECT_TAG}`]: project },
+    Bool: { "aws:ViaAWSService": "false" },
+  };
+  return {
+    Version: "2012-10-17",
+    Statement: [
+      { Sid: "CeilingTheLabServices", Effect: "Allow", Action: BOUNDARY_SERVICES.map((s) => `${s}:*`), Resource: "*" },
+      { Sid: "NoIam", Effect: "Deny", Action: ["iam:*", "organizations:*", "account:*"], Resource: "*" },
+      {
+        Sid: "NoRoleAssumptionAcrossAccounts",
+        Effect: "Deny",
+        Action: ["sts:AssumeRole", "sts:AssumeRoleWithSAML", "sts:AssumeRoleWithWebIdentity"],
+        Resource: "*",
+        Condition: { StringNotEquals: { "aws:ResourceAccount": "${aws:PrincipalAccount}" } },
+      },
+      {
+        Sid: "NoOtherSecretsOrKeys",
+        Effect: "Deny",
+        Action: ["secretsmanager:GetSecretValue", "kms:Decrypt"],
+        Resource: "*",
+        Condition: notLab,
+      },
+    ],
+  };
+}
+
+/** docs/permissions-boundary.json's text. */
+export function renderPermissionsBoundary(project: string): string {
+  return `${JSON.stringify(permissionsBoundary(project), null, 2)}\n`;
 }

@@ -167,7 +167,8 @@ export const TRUST_CONDITIONS: Readonly<Record<string, { readonly keys: readonly
 
 /** Service principals whose trust the service's own documentation writes without a condition. */
 export const UNCONDITIONED_TRUST_EXCEPTIONS: Readonly<Record<string, string>> = {
-  "ec2.amazonaws.com": 'EKS User Guide, "Amazon EKS node IAM role" (create-node-role): the node role trusts ec2.amazonaws.com, assumed through the nodes\' instance profile',
+  "ec2.amazonaws.com":
+    'EKS User Guide, "Amazon EKS node IAM role" (create-node-role): the node role trusts ec2.amazonaws.com, assumed through the nodes\' instance profile',
   "eks.amazonaws.com": 'EKS User Guide, "Amazon EKS cluster IAM role" (cluster-iam-role): the cluster role trusts eks.amazonaws.com',
 };
 
@@ -215,9 +216,12 @@ export const iamRoleTrustConditions = defineRule({
         const wanted = TRUST_CONDITIONS[service];
         if (wanted !== undefined) {
           const missing = wanted.keys.filter((k) => !keys.includes(k));
-          if (missing.length > 0) out.push(`${where} trusts ${service} without the condition keys ${missing.join(", ")} (${wanted.source})`);
+          if (missing.length > 0)
+            out.push(`${where} trusts ${service} without the condition keys ${missing.join(", ")} (${wanted.source})`);
         } else if (UNCONDITIONED_TRUST_EXCEPTIONS[service] === undefined && keys.length === 0) {
-          out.push(`${where} trusts ${service} without a condition: add the service's confused-deputy conditions (aws:SourceAccount, aws:SourceArn)`);
+          out.push(
+            `${where} trusts ${service} without a condition: add the service's confused-deputy conditions (aws:SourceAccount, aws:SourceArn)`,
+          );
         }
       }
       for (const who of [...strings(principal.AWS), ...strings(principal.Federated)])

@@ -160,7 +160,8 @@ const CASES: readonly Case[] = [
 ];
 
 const POD_IDENTITY_KEYS = "aws:RequestTag/eks-cluster-name, aws:RequestTag/kubernetes-namespace, aws:RequestTag/kubernetes-service-account";
-const POD_ID_SOURCE = 'EKS User Guide, "Create IAM role with trust policy required by EKS Pod Identity" (pod-id-role), "Setting Conditions"';
+const POD_ID_SOURCE =
+  'EKS User Guide, "Create IAM role with trust policy required by EKS Pod Identity" (pod-id-role), "Setting Conditions"';
 const podIdentity = (Condition?: unknown) =>
   doc({
     Sid: "AllowEksAuthToAssumeRoleForPodIdentity",
@@ -216,7 +217,10 @@ const TRUST_CASES: readonly Case[] = [
           Effect: "Allow",
           Principal: { Service: "vpc-flow-logs.amazonaws.com" },
           Action: "sts:AssumeRole",
-          Condition: { StringEquals: { "aws:SourceAccount": "123456789012" }, ArnLike: { "aws:SourceArn": "arn:aws:ec2:us-east-1:123456789012:vpc-flow-log/*" } },
+          Condition: {
+            StringEquals: { "aws:SourceAccount": "123456789012" },
+            ArnLike: { "aws:SourceArn": "arn:aws:ec2:us-east-1:123456789012:vpc-flow-log/*" },
+          },
         },
         { Effect: "Allow", Principal: { Service: "ec2.amazonaws.com" }, Action: "sts:AssumeRole" },
         { Effect: "Allow", Principal: { Service: "eks.amazonaws.com" }, Action: "sts:AssumeRole" },
@@ -230,7 +234,12 @@ const TRUST_CASES: readonly Case[] = [
     type: T.iamRole,
     inputs: {
       assumeRolePolicy: doc(
-        { Effect: "Allow", Principal: { Service: "vpc-flow-logs.amazonaws.com" }, Action: "sts:AssumeRole", Condition: { StringEquals: { "aws:SourceAccount": "123456789012" } } },
+        {
+          Effect: "Allow",
+          Principal: { Service: "vpc-flow-logs.amazonaws.com" },
+          Action: "sts:AssumeRole",
+          Condition: { StringEquals: { "aws:SourceAccount": "123456789012" } },
+        },
         { Effect: "Allow", Principal: { Service: "lambda.amazonaws.com" }, Action: "sts:AssumeRole" },
         { Effect: "Allow", Principal: { AWS: "arn:aws:iam::210987654321:root" }, Action: "sts:AssumeRole" },
         { Effect: "Allow", Principal: "*", Action: "sts:AssumeRole", Condition: { StringEquals: { "aws:PrincipalOrgID": "o-1" } } },
@@ -265,7 +274,13 @@ const TRUST_CASES: readonly Case[] = [
     inputs: {},
     want: ['path must be "/storage-bench-lab/", got nothing'],
   },
-  { rule: "iam-role-lab-path", title: "another path", type: T.iamRole, inputs: { path: "/" }, want: ['path must be "/storage-bench-lab/", got "/"'] },
+  {
+    rule: "iam-role-lab-path",
+    title: "another path",
+    type: T.iamRole,
+    inputs: { path: "/" },
+    want: ['path must be "/storage-bench-lab/", got "/"'],
+  },
 ];
 
 testRules("iam", IAM_RULES, [...CASES, ...TRUST_CASES]);
@@ -278,7 +293,9 @@ describe("the exceptions to a named resource", () => {
       expect(e.actions.every((a) => /^[a-z0-9-]+:[A-Za-z0-9]+$/.test(a))).toBe(true);
       expect(e.source).toMatch(/https?:\/\/|docs\.[a-z]+\.com\//);
     }
-    expect(IAM_WILDCARD_RESOURCE_EXCEPTIONS[0].source).toContain("docs.aws.amazon.com/service-authorization/latest/reference/list_amazonfsx.html");
+    expect(IAM_WILDCARD_RESOURCE_EXCEPTIONS[0].source).toContain(
+      "docs.aws.amazon.com/service-authorization/latest/reference/list_amazonfsx.html",
+    );
     expect(tridentFsxPolicy().Statement[0].Action).toEqual([...TRIDENT_FSX_DESCRIBE]);
   });
 

