@@ -52,7 +52,8 @@ export const TRIDENT_FSX_DESCRIBE_ACTIONS = [
 /**
  * The actions that change volumes, each scoped to one file system (same reference): CreateVolume
  * (`volume*`, optional `storage-virtual-machine` and `snapshot`), UpdateVolume and DeleteVolume
- * (`volume*`), RestoreVolumeFromSnapshot (`volume*` and `snapshot*`), TagResource and
+ * (`volume*`), RestoreVolumeFromSnapshot (`volume*` and `snapshot*`: never granted a snapshot, see
+ * {@link tridentFsxVolumePolicy}), TagResource and
  * UntagResource (any FSx resource type).
  */
 export const TRIDENT_FSX_VOLUME_ACTIONS = TRIDENT_FSX_ACTIONS.filter(
@@ -78,7 +79,7 @@ export function tridentFsxPolicy(): PolicyDocument {
  * `storage-virtual-machine/${FileSystemId}/${StorageVirtualMachineId}`,
  * `volume/${FileSystemId}/${VolumeId}` and `snapshot/${VolumeId}/${SnapshotId}`.
  */
-export function fsxResourceArns(fileSystemArn: string, svmId: string): { volumes: string; svm: string; snapshots: string } {
+export function fsxResourceArns(fileSystemArn: string, svmId: string): { volumes: string; svm: string } {
   const m = /^arn:([a-z-]+):fsx:([a-z0-9-]+):(\d{12}):file-system\/(fs-[0-9a-f]+)$/.exec(fileSystemArn);
   if (!m) throw new Error(`not an FSx file system ARN: ${fileSystemArn}`);
   const [, partition, region, account, fileSystemId] = m;
@@ -86,9 +87,6 @@ export function fsxResourceArns(fileSystemArn: string, svmId: string): { volumes
   return {
     volumes: `${base}:volume/${fileSystemId}/*`,
     svm: `${base}:storage-virtual-machine/${fileSystemId}/${svmId}`,
-    // A snapshot's ARN names its volume, not the file system; RestoreVolumeFromSnapshot also needs
-    // the volume, which the statement confines to this file system.
-    snapshots: `${base}:snapshot/*`,
   };
 }
 
@@ -106,7 +104,12 @@ export function tridentFsxVolumePolicy(fileSystemArn: string, svmId: string): Po
         Sid: "TridentFsxVolumesOfOneFileSystem",
         Effect: "Allow",
         Action: [...TRIDENT_FSX_VOLUME_ACTIONS],
-        Resource: [arns.volumes, arns.svm, arns.snapshots],
+        // No `snapshot/*`: an FSx snapshot resource exists only for FSx for OpenZFS (FSx API Reference,
+        // API_CreateSnapshot.html and API_RestoreVolumeFromSnapshot.html: "an Amazon FSx for OpenZFS
+        // volume"); Trident's snapshots of an ONTAP volume are ONTAP snapshots made through the
+        // ONTAP API, not FSx resources. A snapshot's ARN names only its volume id, so `snapshot/*`
+        // reached every file system's snapshots of the account.
+        Resource: [arns.volumes, arns.svm],
       },
     ],
   };

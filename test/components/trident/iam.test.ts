@@ -53,7 +53,6 @@ describe("Trident IAM", () => {
           Resource: [
             "arn:aws:fsx:us-east-1:123456789012:volume/fs-0123456789abcdef0/*",
             "arn:aws:fsx:us-east-1:123456789012:storage-virtual-machine/fs-0123456789abcdef0/svm-0a1b2c3d4e5f67890",
-            "arn:aws:fsx:us-east-1:123456789012:snapshot/*",
           ],
         },
       ],

