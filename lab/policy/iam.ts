@@ -88,7 +88,9 @@ function isWildcardAction(action: string): boolean {
   return action === "*" || /^[a-z0-9-]+:\*$/i.test(action);
 }
 
-const WILDCARD_ACTIONS = controls(["CKV_AWS_62", "CKV_AWS_63"], ["AWS-0057"]);
+// No Trivy id: AVD-AWS-0057 ("no-policy-wildcards") is `deprecated: true` with an empty package upstream
+// (aquasecurity/trivy-checks checks/cloud/aws/iam/no_policy_wildcards.rego, no rule), so it checks nothing.
+const WILDCARD_ACTIONS = controls(["CKV_AWS_62", "CKV_AWS_63"]);
 
 export const iamNoWildcardActions = defineRule({
   name: "iam-no-wildcard-actions",
@@ -111,7 +113,8 @@ export const iamNoWildcardActions = defineRule({
   },
 });
 
-const WILDCARD_RESOURCES = controls(["CKV_AWS_355", "CKV_AWS_290"], ["AWS-0057"]);
+// No Trivy id: AVD-AWS-0057 is deprecated and empty (above).
+const WILDCARD_RESOURCES = controls(["CKV_AWS_355", "CKV_AWS_290"]);
 
 /** The exception whose actions cover every action of the statement, if any. */
 export function wildcardException(actions: readonly string[]): WildcardResourceException | undefined {
