@@ -47,6 +47,20 @@ export const ONTAP_API_PORT = 443;
 export const ANONYMOUS_UID = 65534;
 /** The mode of every data volume's root, owned by Kafka's user and group. */
 export const VOLUME_ROOT_MODE = "0750";
+/** The Job's user and group (the distroless "nonroot" user of the tools image); also its pod's `fsGroup`. */
+export const ONTAP_JOB_UID = 65532;
+/**
+ * The credentials' file mode. The kubelet writes a Secret volume's files owned by root, and there is
+ * no way to give them to `runAsUser` (kubernetes/kubernetes#81089); with the pod's `fsGroup` set, it
+ * gives them that group and ORs 0440 into the mode of a read-only volume's files, which a Secret
+ * volume is (kubernetes/kubernetes pkg/volume/volume_linux.go: `roMask = os.FileMode(0440)`,
+ * `chmod(path, info.Mode()|mask)` when `GetAttributes().ReadOnly`; pkg/volume/secret/secret.go:
+ * `ReadOnly: true`). So `fsGroup` = the Job's gid with 0440 is the narrowest pair the Job can read:
+ * 0400 without `fsGroup` leaves them `root:root 0400`, unreadable by 65532 (a `PermissionError`
+ * before any call); anything narrower than 0440 with `fsGroup` is widened to 0440 by the kubelet.
+ * `fsGroup` is allowed by restricted Pod Security (it restricts users, not groups).
+ */
+export const ONTAP_CREDENTIALS_MODE = 0o440;
 /** How long the Job may run, s (its `activeDeadlineSeconds`); index.ts waits that long and a margin. */
 export const ONTAP_DEADLINE_SECONDS = 600;
 /** The Job's container: a Python interpreter and a few HTTP calls. */
@@ -104,7 +118,13 @@ export function ontapJobManifest(r: ResolvedKafka, namespace: string, t: OntapTa
           automountServiceAccountToken: false,
           affinity: nodeGroupAffinity(r.controllerNodeGroup),
           tolerations: [nodeGroupToleration(r.controllerNodeGroup)],
-          securityContext: { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532, seccompProfile: { type: "RuntimeDefault" } },
+          securityContext: {
+            runAsNonRoot: true,
+            runAsUser: ONTAP_JOB_UID,
+            runAsGroup: ONTAP_JOB_UID,
+            fsGroup: ONTAP_JOB_UID,
+            seccompProfile: { type: "RuntimeDefault" },
+          },
           containers: [
             {
               name: "ontap",
@@ -138,7 +158,7 @@ export function ontapJobManifest(r: ResolvedKafka, namespace: string, t: OntapTa
           ],
           volumes: [
             { name: "scripts", configMap: { name: `${ONTAP_JOB}-scripts` } },
-            { name: "credentials", secret: { secretName: ONTAP_CREDENTIALS_SECRET, defaultMode: 0o400 } },
+            { name: "credentials", secret: { secretName: ONTAP_CREDENTIALS_SECRET, defaultMode: ONTAP_CREDENTIALS_MODE } },
           ],
         },
       },

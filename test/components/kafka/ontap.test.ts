@@ -3,10 +3,11 @@
  * script's exact ONTAP REST requests, run with the real python3 against a local HTTP server that
  * answers as ONTAP does (records, 202 with a job, errors).
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { IPodSpec } from "kubernetes-models/v1/PodSpec";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Job } from "kubernetes-models/batch/v1/Job";
@@ -39,8 +40,15 @@ describe("the ontap Job's objects", () => {
     expect(spec.automountServiceAccountToken).toBe(false);
     expect(spec.volumes).toEqual([
       { name: "scripts", configMap: { name: "kafka-storage-ontap-scripts" } },
-      { name: "credentials", secret: { secretName: "ontap-vsadmin", defaultMode: 0o400 } },
+      { name: "credentials", secret: { secretName: "ontap-vsadmin", defaultMode: 0o440 } },
     ]);
+    expect(spec.securityContext).toEqual({
+      runAsNonRoot: true,
+      runAsUser: 65532,
+      runAsGroup: 65532,
+      fsGroup: 65532,
+      seccompProfile: { type: "RuntimeDefault" },
+    });
     expect(exportPolicyName(r)).toBe("lab-kafka-brokers");
     const secret = ontapCredentialsSecretManifest("kafka-storage", "vsadmin", "pw");
     expect(() => new Secret(secret).validate()).not.toThrow();
@@ -212,5 +220,119 @@ describe("ontap-exports.py against an ONTAP REST API", () => {
     expect([bad.status, bad.stderr, bad.seen]).toEqual([1, "[lab] error: ROOT_MODE must be an octal mode like 0750, got '750'\n", []]);
     const unset = await runScript(() => ({ status: 500, body: {} }), { SVM_NAME: "" });
     expect([unset.status, unset.stderr, unset.seen]).toEqual([1, "[lab] error: SVM_NAME is not set\n", []]);
+  });
+});
+
+/**
+ * The Secret volume as the kubelet lays it out for `pod`: its files owned by root, in a timestamped
+ * directory that `..data` points to, each name a symbolic link into it (pkg/volume/util/atomic_writer.go);
+ * the mode the volume's `defaultMode`; with the pod's `fsGroup`, the group that and 0440 ORed into
+ * every file of the read-only volume (pkg/volume/volume_linux.go `roMask`), without it root's group.
+ */
+function kubeletSecretVolume(pod: IPodSpec, volume: string, files: Record<string, string>): string {
+  const v = pod.volumes!.find((x) => x.name === volume)!;
+  const fsGroup = pod.securityContext?.fsGroup;
+  const mode = (v.secret!.defaultMode ?? 0o644) | (fsGroup === undefined ? 0 : 0o440);
+  const group = fsGroup ?? 0;
+  const top = fs.mkdtempSync(path.join(os.tmpdir(), "secret-vol-"));
+  fs.chmodSync(top, 0o755);
+  const dir = path.join(top, "credentials");
+  fs.mkdirSync(dir);
+  fs.chmodSync(dir, 0o1777);
+  const ts = path.join(dir, "..2026_12_02_18_00_00.000000001");
+  fs.mkdirSync(ts);
+  fs.chownSync(ts, 0, group);
+  fs.chmodSync(ts, 0o755 | (fsGroup === undefined ? 0 : 0o2000));
+  for (const [name, text] of Object.entries(files)) {
+    fs.writeFileSync(path.join(ts, name), text);
+    fs.chownSync(path.join(ts, name), 0, group);
+    fs.chmodSync(path.join(ts, name), mode);
+    fs.symlinkSync(`..data/${name}`, path.join(dir, name));
+  }
+  fs.symlinkSync(path.basename(ts), path.join(dir, "..data"));
+  return dir;
+}
+
+/**
+ * Runs the script as the Job's container runs: `runAsUser`, `runAsGroup`, and the pod's `fsGroup`
+ * as a supplementary group (the runtime adds it: CRI `SupplementalGroups`), reading the credentials
+ * from `credentials`; the ONTAP answer to its first call is a 401, so reading them is all it does.
+ */
+function runAsJob(pod: IPodSpec, credentials: string) {
+  const sc = pod.securityContext!;
+  const groups = [sc.runAsGroup!, ...(sc.fsGroup === undefined ? [] : [sc.fsGroup])];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ontap-script-"));
+  fs.chmodSync(dir, 0o755);
+  const script = path.join(dir, "ontap-exports.py");
+  fs.copyFileSync(ONTAP_EXPORTS_SCRIPT, script);
+  fs.chmodSync(script, 0o644);
+  const r = spawnSync(
+    "setpriv",
+    [`--reuid=${sc.runAsUser}`, `--regid=${sc.runAsGroup}`, `--groups=${groups.join(",")}`, "/usr/bin/python3", script],
+    {
+      encoding: "utf8",
+      env: {
+        PATH: "/usr/bin:/bin",
+        ONTAP_SCHEME: "http",
+        ONTAP_HOST: "127.0.0.1:9",
+        SVM_NAME: "kafkasvm",
+        POLICY_NAME: "lab-kafka-brokers",
+        CLIENT_CIDRS: "10.0.0.0/18",
+        JUNCTION_PATHS: "/kafkafsxN1",
+        OWNER_UID: "1001",
+        OWNER_GID: "0",
+        ROOT_MODE: "0751",
+        ANONYMOUS_UID: "65534",
+        CREDENTIALS_DIR: credentials,
+        PYTHONDONTWRITEBYTECODE: "1",
+      },
+    },
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { status: r.status, stderr: r.stderr };
+}
+
+describe("the ontap Job reads its credentials as its own user, from files as the kubelet writes them", () => {
+  const pod = ontapJobManifest(r, "kafka-storage", { host: "h", svmName: "kafkasvm", clientCidrs: "10.0.0.0/18" }).spec!.template.spec!;
+  const FILES = { username: "vsadmin", password: "s3cret-Pw_1" };
+  let dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs) fs.rmSync(path.dirname(d), { recursive: true, force: true });
+    dirs = [];
+  });
+  const volume = (p: IPodSpec) => {
+    const d = kubeletSecretVolume(p, "credentials", FILES);
+    dirs.push(d);
+    return d;
+  };
+
+  test("the tests run as root (they lay files out as the kubelet does and start the script as another user)", () => {
+    expect(process.getuid!()).toBe(0);
+  });
+
+  test("the rendered pod (fsGroup 65532, 0440): root:65532 0440 files; read as uid 65532, it goes on to call ONTAP", () => {
+    const dir = volume(pod);
+    const st = fs.statSync(path.join(dir, "password"));
+    expect([st.uid, st.gid, st.mode & 0o7777]).toEqual([0, 65532, 0o440]);
+    const { status, stderr } = runAsJob(pod, dir);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^\[lab\] error: GET \/protocols\/nfs\/export-policies: cannot reach the SVM's management endpoint http:\/\/127\.0\.0\.1:9\/api: /);
+  });
+
+  test("the earlier pod (no fsGroup, 0400): root:root 0400, and the script stops naming the file, its owner and mode, not a traceback", () => {
+    const { fsGroup: _, ...withoutFsGroup } = pod.securityContext!;
+    const old: IPodSpec = {
+      ...pod,
+      securityContext: withoutFsGroup,
+      volumes: [pod.volumes![0], { name: "credentials", secret: { secretName: "ontap-vsadmin", defaultMode: 0o400 } }],
+    };
+    const dir = volume(old);
+    const { status, stderr } = runAsJob(old, dir);
+    expect([status, stderr]).toEqual([
+      1,
+      `[lab] error: cannot read ${dir}/username as uid 65532 (groups 65532): Permission denied; the file is 0:0 mode 0400: ` +
+        "the kubelet writes a Secret's files as root's, readable by the Job's user only through the pod's fsGroup and a " +
+        "group-readable defaultMode (components/kafka/ontap.ts, ONTAP_CREDENTIALS_MODE)\n",
+    ]);
   });
 });
