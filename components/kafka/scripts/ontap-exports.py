@@ -10,7 +10,7 @@ components/kafka/ontap.ts, as the SVM's vsadmin).
    and write, root squashed to ANONYMOUS_UID (superuser "none"), no set-uid.
 2. Every volume whose junction path is in JUNCTION_PATHS: nas.export_policy POLICY_NAME, and its
    root owned by OWNER_UID:OWNER_GID with mode ROOT_MODE (PATCH /storage/volumes/{uuid}, `nas.uid`,
-   `nas.gid`, `nas.unix_permissions`: the octal digits as a decimal integer, 750 for rwxr-x---, as
+   `nas.gid`, `nas.unix_permissions`: the octal digits as a decimal integer, 751 for rwxr-x--x, as
    NetApp Trident sends them: storage_drivers/ontap/api/ontap_rest.go `convertUnixPermissions` then
    `strconv.ParseInt(unixPermissions, 10, 64)`). A volume modify is asynchronous: the request asks
    ONTAP to wait (`return_timeout`), and a 202 is followed by polling its job to the end.
@@ -23,7 +23,7 @@ Trident's default (no `trustedCACertificate`). The host is the endpoint's addres
 stack's outputs, reachable only from inside the VPC.
 
 Environment: ONTAP_HOST, SVM_NAME, POLICY_NAME, CLIENT_CIDRS (comma-separated), JUNCTION_PATHS
-(comma-separated), OWNER_UID, OWNER_GID, ROOT_MODE (octal, e.g. 0750), ANONYMOUS_UID; the
+(comma-separated), OWNER_UID, OWNER_GID, ROOT_MODE (octal, e.g. 0751), ANONYMOUS_UID; the
 credentials in CREDENTIALS_DIR/username and CREDENTIALS_DIR/password (a mounted Secret);
 ONTAP_SCHEME (https; http only for the tests' local server), POLL_SECONDS, JOB_TIMEOUT_SECONDS.
 """
@@ -155,7 +155,7 @@ def main():
     mode = env("ROOT_MODE")
     anonymous = int(env("ANONYMOUS_UID"))
     if len(mode) != 4 or mode[0] != "0" or any(ch not in "01234567" for ch in mode):
-        fail("ROOT_MODE must be an octal mode like 0750, got '%s'" % mode)
+        fail("ROOT_MODE must be an octal mode like 0751, got '%s'" % mode)
     creds = env("CREDENTIALS_DIR")
     user = read_credential(creds, "username")
     password = read_credential(creds, "password")
