@@ -9,7 +9,7 @@
  * 2. in the namespace `<namespace>-storage` (restricted; default-deny NetworkPolicies, DNS, and HTTPS
  *    to the SVM management endpoint for the ontap Job only): the ontap Job (./ontap.ts), as the SVM's
  *    vsadmin, giving the data volumes the export policy `lab-<cluster>-brokers` (the node subnets
- *    only, NFSv4, root squashed) and their roots to Kafka's user (1001:0, 0750); then a static PV and
+ *    only, NFSv4, root squashed) and their roots to Kafka's user (1001:0, 0751); then a static PV and
  *    claim per volume root, and the prepare Job mounting them and creating each broker's directory
  *    as Kafka's user (scripts/prepare-dirs.sh); both Jobs awaited until they complete by
  *    components/bench/scripts/collect-job.sh (kubectl on the deploying machine);

@@ -219,7 +219,7 @@ export function prepareConfigMapManifest(r: ResolvedKafka, script: string): ICon
  * Security Standard. It mounts each volume's root through a static PersistentVolume and its claim in
  * the storage namespace (storage.ts `volumeRootManifest`: a plain `nfs` volume the kubelet mounts,
  * no CSI driver, no inline volume), after the ontap Job (ontap.ts) has made each root Kafka's
- * (1001:0, mode 0750) and given the volumes their export policy, so nothing runs as root over NFS.
+ * (1001:0, mode 0751) and given the volumes their export policy, so nothing runs as root over NFS.
  * Awaited (index.ts: collect-job.sh, not the provider) before any broker volume exists.
  * `deploymentId` names this deployment (the storage namespace's uid, index.ts): the script accepts
  * Kafka data in a directory only when that directory carries it (a re-deploy onto the same volumes

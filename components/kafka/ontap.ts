@@ -21,8 +21,24 @@
  * pod's address), `protocols: nfs4` (the brokers mount NFSv4.1), `ro_rule`/`rw_rule: sys`,
  * `superuser: none` (root on a node is mapped to the anonymous user 65534: nothing in the lab writes
  * as root over NFS any more), `allow_suid: false`. Each volume (PATCH /storage/volumes/{uuid}):
- * `nas.export_policy.name`, and its root owned by Kafka's user and group (1001:0) mode 0750, so the
+ * `nas.export_policy.name`, and its root owned by Kafka's user and group (1001:0) mode 0751, so the
  * prepare Job, as Kafka's user, creates the brokers' directories without any root or 0777 step.
+ *
+ * Why 0751 (searchable, not listable, by others), not 0750: every broker PV mounts a subdirectory,
+ * `<junction>/<broker pod>`, and the kubelet mounts it as root, which the rule squashes to the
+ * anonymous user. An NFSv4 mount of a path mounts the server's root and walks down to the path
+ * (Linux fs/nfs/nfs4super.c `do_nfs4_mount`: "We create a mount for the server's root, walk to the
+ * requested location and then create another mount for that", `mount_subtree(root_mnt,
+ * export_path)`); each step is a lookup that needs search (x) permission on the directory, which the
+ * NFS client asks the server with the caller's credential (fs/nfs/dir.c `nfs_permission` →
+ * `nfs_do_access`, an ACCESS call), and the server answers for 65534: with 0750 on `1001:0` it has
+ * no search bit, the lookup fails with EACCES and the mount with "access denied by server", the
+ * brokers stuck in ContainerCreating. 0751 gives others search only: the walk passes, a listing of
+ * the root (the brokers' directory names) still fails, and the brokers' own directories stay 0750,
+ * Kafka's (scripts/prepare-dirs.sh): the mount needs no permission on the directory it ends at.
+ * The walk starts at the SVM root volume, which ONTAP creates 755 (NetApp KB "How to limit NFS
+ * access to the SVM root volume": "By default, when an SVM is created, the root volume is configured
+ * with 755 permissions"), so the junctions are reachable there.
  * The SVM's root volume keeps the `default` policy: NFS clients need read access to it to traverse
  * to the junctions ("the export policy of the SVM root volume must … allow read access", ONTAP
  * "NFS: Export policy rules for the SVM root volume"), and it holds nothing but the junctions.
@@ -45,8 +61,22 @@ export const ONTAP_API_POLICY = "allow-ontap-api";
 export const ONTAP_API_PORT = 443;
 /** The anonymous user root is squashed to ("nobody" on Linux clients). */
 export const ANONYMOUS_UID = 65534;
-/** The mode of every data volume's root, owned by Kafka's user and group. */
-export const VOLUME_ROOT_MODE = "0750";
+/** The mode of every data volume's root, owned by Kafka's user and group: searchable, not listable, by others (see above). */
+export const VOLUME_ROOT_MODE = "0751";
+/** The Job's user and group (the distroless "nonroot" user of the tools image); also its pod's `fsGroup`. */
+export const ONTAP_JOB_UID = 65532;
+/**
+ * The credentials' file mode. The kubelet writes a Secret volume's files owned by root, and there is
+ * no way to give them to `runAsUser` (kubernetes/kubernetes#81089); with the pod's `fsGroup` set, it
+ * gives them that group and ORs 0440 into the mode of a read-only volume's files, which a Secret
+ * volume is (kubernetes/kubernetes pkg/volume/volume_linux.go: `roMask = os.FileMode(0440)`,
+ * `chmod(path, info.Mode()|mask)` when `GetAttributes().ReadOnly`; pkg/volume/secret/secret.go:
+ * `ReadOnly: true`). So `fsGroup` = the Job's gid with 0440 is the narrowest pair the Job can read:
+ * 0400 without `fsGroup` leaves them `root:root 0400`, unreadable by 65532 (a `PermissionError`
+ * before any call); anything narrower than 0440 with `fsGroup` is widened to 0440 by the kubelet.
+ * `fsGroup` is allowed by restricted Pod Security (it restricts users, not groups).
+ */
+export const ONTAP_CREDENTIALS_MODE = 0o440;
 /** How long the Job may run, s (its `activeDeadlineSeconds`); index.ts waits that long and a margin. */
 export const ONTAP_DEADLINE_SECONDS = 600;
 /** The Job's container: a Python interpreter and a few HTTP calls. */
@@ -104,7 +134,13 @@ export function ontapJobManifest(r: ResolvedKafka, namespace: string, t: OntapTa
           automountServiceAccountToken: false,
           affinity: nodeGroupAffinity(r.controllerNodeGroup),
           tolerations: [nodeGroupToleration(r.controllerNodeGroup)],
-          securityContext: { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532, seccompProfile: { type: "RuntimeDefault" } },
+          securityContext: {
+            runAsNonRoot: true,
+            runAsUser: ONTAP_JOB_UID,
+            runAsGroup: ONTAP_JOB_UID,
+            fsGroup: ONTAP_JOB_UID,
+            seccompProfile: { type: "RuntimeDefault" },
+          },
           containers: [
             {
               name: "ontap",
@@ -138,7 +174,7 @@ export function ontapJobManifest(r: ResolvedKafka, namespace: string, t: OntapTa
           ],
           volumes: [
             { name: "scripts", configMap: { name: `${ONTAP_JOB}-scripts` } },
-            { name: "credentials", secret: { secretName: ONTAP_CREDENTIALS_SECRET, defaultMode: 0o400 } },
+            { name: "credentials", secret: { secretName: ONTAP_CREDENTIALS_SECRET, defaultMode: ONTAP_CREDENTIALS_MODE } },
           ],
         },
       },

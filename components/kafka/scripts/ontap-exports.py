@@ -10,7 +10,7 @@ components/kafka/ontap.ts, as the SVM's vsadmin).
    and write, root squashed to ANONYMOUS_UID (superuser "none"), no set-uid.
 2. Every volume whose junction path is in JUNCTION_PATHS: nas.export_policy POLICY_NAME, and its
    root owned by OWNER_UID:OWNER_GID with mode ROOT_MODE (PATCH /storage/volumes/{uuid}, `nas.uid`,
-   `nas.gid`, `nas.unix_permissions`: the octal digits as a decimal integer, 750 for rwxr-x---, as
+   `nas.gid`, `nas.unix_permissions`: the octal digits as a decimal integer, 751 for rwxr-x--x, as
    NetApp Trident sends them: storage_drivers/ontap/api/ontap_rest.go `convertUnixPermissions` then
    `strconv.ParseInt(unixPermissions, 10, 64)`). A volume modify is asynchronous: the request asks
    ONTAP to wait (`return_timeout`), and a 202 is followed by polling its job to the end.
@@ -23,7 +23,7 @@ Trident's default (no `trustedCACertificate`). The host is the endpoint's addres
 stack's outputs, reachable only from inside the VPC.
 
 Environment: ONTAP_HOST, SVM_NAME, POLICY_NAME, CLIENT_CIDRS (comma-separated), JUNCTION_PATHS
-(comma-separated), OWNER_UID, OWNER_GID, ROOT_MODE (octal, e.g. 0750), ANONYMOUS_UID; the
+(comma-separated), OWNER_UID, OWNER_GID, ROOT_MODE (octal, e.g. 0751), ANONYMOUS_UID; the
 credentials in CREDENTIALS_DIR/username and CREDENTIALS_DIR/password (a mounted Secret);
 ONTAP_SCHEME (https; http only for the tests' local server), POLL_SECONDS, JOB_TIMEOUT_SECONDS.
 """
@@ -32,6 +32,7 @@ import base64
 import json
 import os
 import ssl
+import stat
 import sys
 import time
 import urllib.error
@@ -80,8 +81,8 @@ class Ontap:
         req = urllib.request.Request(url, data=data, method=method, headers=self.headers)
         try:
             with urllib.request.urlopen(req, timeout=60, context=self.context) as resp:
-                text = resp.read().decode()
-                return resp.status, (json.loads(text) if text else {})
+                text = resp.read().decode(errors="replace")
+                status = resp.status
         except urllib.error.HTTPError as e:
             text = e.read().decode(errors="replace")
             try:
@@ -96,6 +97,12 @@ class Ontap:
                 "%s %s: cannot reach the SVM's management endpoint %s: %s (TCP 443 from the EKS nodes' security group, "
                 "and the storage namespace's NetworkPolicy allow-ontap-api)" % (method, path, self.base, e.reason)
             )
+        except OSError as e:  # a timeout or a reset while reading the answer (not wrapped in URLError)
+            fail("%s %s: the SVM's management endpoint %s did not answer: %s" % (method, path, self.base, e))
+        try:
+            return status, (json.loads(text) if text else {})
+        except ValueError:
+            fail("%s %s: HTTP %d with a body that is not JSON: %r" % (method, path, status, text[:200]))
 
     def wait(self, status, body, what, poll, timeout):
         """Follows a 202's job until it ends; fails naming `what` when it fails."""
@@ -117,6 +124,26 @@ class Ontap:
             time.sleep(poll)
 
 
+def read_credential(creds, name):
+    """A file of the mounted Secret; one it cannot read is named with its owner and mode as seen here."""
+    p = os.path.join(creds, name)
+    try:
+        with open(p) as f:
+            return f.read().strip()
+    except OSError as e:
+        try:
+            st = os.stat(p)
+            seen = "%d:%d mode %04o" % (st.st_uid, st.st_gid, stat.S_IMODE(st.st_mode))
+        except OSError:
+            seen = "absent"
+        groups = ",".join(str(g) for g in sorted(set(os.getgroups()) | {os.getgid()}))
+        fail(
+            "cannot read %s as uid %d (groups %s): %s; the file is %s: the kubelet writes a Secret's files as root's, "
+            "readable by the Job's user only through the pod's fsGroup and a group-readable defaultMode "
+            "(components/kafka/ontap.ts, ONTAP_CREDENTIALS_MODE)" % (p, os.getuid(), groups, e.strerror, seen)
+        )
+
+
 def main():
     host = env("ONTAP_HOST")
     svm = env("SVM_NAME")
@@ -128,12 +155,10 @@ def main():
     mode = env("ROOT_MODE")
     anonymous = int(env("ANONYMOUS_UID"))
     if len(mode) != 4 or mode[0] != "0" or any(ch not in "01234567" for ch in mode):
-        fail("ROOT_MODE must be an octal mode like 0750, got '%s'" % mode)
+        fail("ROOT_MODE must be an octal mode like 0751, got '%s'" % mode)
     creds = env("CREDENTIALS_DIR")
-    with open(os.path.join(creds, "username")) as f:
-        user = f.read().strip()
-    with open(os.path.join(creds, "password")) as f:
-        password = f.read().strip()
+    user = read_credential(creds, "username")
+    password = read_credential(creds, "password")
     poll = float(os.environ.get("POLL_SECONDS", "2"))
     timeout = int(os.environ.get("JOB_TIMEOUT_SECONDS", "300"))
     api = Ontap(os.environ.get("ONTAP_SCHEME", "https"), host, user, password)

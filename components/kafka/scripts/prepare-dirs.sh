@@ -2,7 +2,7 @@
 # prepare-dirs.sh: gives every Kafka broker its own directory on every FSx for ONTAP data volume, the
 # directory its static PersistentVolume mounts (components/kafka/storage.ts). Run by the prepare Job
 # (components/kafka/manifests.ts) as Kafka's own user, so the directories it creates are Kafka's;
-# the volume roots belong to that user (1001:0, mode 0750: set through ONTAP by the ontap Job,
+# the volume roots belong to that user (1001:0, mode 0751: set through ONTAP by the ontap Job,
 # components/kafka/ontap.ts, before this runs).
 #
 # Usage: prepare-dirs.sh [--check]
@@ -102,7 +102,7 @@ for m in $VOLUME_MOUNTS; do
       fail "$p does not exist"
     else
       if ! mkdir -m "$DIR_MODE" -- "$p"; then
-        fail "cannot create $p as $(id -u):$(id -g): the volume root $m is $(stat -c %u:%g -- "$m") mode $(stat -c %a -- "$m") as this client sees it; the ontap Job gives each root to Kafka's user, 1001:0 mode 750 (its log: kubectl --namespace <namespace>-storage logs job/kafka-storage-ontap)"
+        fail "cannot create $p as $(id -u):$(id -g): the volume root $m is $(stat -c %u:%g -- "$m") mode $(stat -c %a -- "$m") as this client sees it; the ontap Job gives each root to Kafka's user, 1001:0 mode 751 (its log: kubectl --namespace <namespace>-storage logs job/kafka-storage-ontap)"
       fi
       created=$((created + 1))
     fi

@@ -3,10 +3,11 @@
  * script's exact ONTAP REST requests, run with the real python3 against a local HTTP server that
  * answers as ONTAP does (records, 202 with a job, errors).
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { IPodSpec } from "kubernetes-models/v1/PodSpec";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Job } from "kubernetes-models/batch/v1/Job";
@@ -15,6 +16,8 @@ import { Secret } from "kubernetes-models/v1/Secret";
 import { ONTAP_EXPORTS_SCRIPT } from "../../../components/kafka";
 import { exportPolicyName, ontapApiPolicy, ontapCredentialsSecretManifest, ontapJobManifest } from "../../../components/kafka/ontap";
 import { resolve } from "../../../components/kafka/rules";
+import { prepareJobManifest } from "../../../components/kafka/manifests";
+import { brokerPodName } from "../../../components/kafka/storage";
 import { evaluatePolicies } from "../../../lab/policy/evaluate";
 import { restrictedViolations } from "../../helpers/podSecurity";
 
@@ -39,8 +42,15 @@ describe("the ontap Job's objects", () => {
     expect(spec.automountServiceAccountToken).toBe(false);
     expect(spec.volumes).toEqual([
       { name: "scripts", configMap: { name: "kafka-storage-ontap-scripts" } },
-      { name: "credentials", secret: { secretName: "ontap-vsadmin", defaultMode: 0o400 } },
+      { name: "credentials", secret: { secretName: "ontap-vsadmin", defaultMode: 0o440 } },
     ]);
+    expect(spec.securityContext).toEqual({
+      runAsNonRoot: true,
+      runAsUser: 65532,
+      runAsGroup: 65532,
+      fsGroup: 65532,
+      seccompProfile: { type: "RuntimeDefault" },
+    });
     expect(exportPolicyName(r)).toBe("lab-kafka-brokers");
     const secret = ontapCredentialsSecretManifest("kafka-storage", "vsadmin", "pw");
     expect(() => new Secret(secret).validate()).not.toThrow();
@@ -106,7 +116,7 @@ async function runScript(answer: (s: Seen) => Answer, env: Record<string, string
       JUNCTION_PATHS: "/kafkafsxN1,/kafkafsxN2",
       OWNER_UID: "1001",
       OWNER_GID: "0",
-      ROOT_MODE: "0750",
+      ROOT_MODE: "0751",
       ANONYMOUS_UID: "65534",
       CREDENTIALS_DIR: creds,
       POLL_SECONDS: "0",
@@ -130,7 +140,7 @@ const RULE = {
   anonymous_user: "65534",
   allow_suid: false,
 };
-const NAS = { nas: { export_policy: { name: "lab-kafka-brokers" }, uid: 1001, gid: 0, unix_permissions: 750 } };
+const NAS = { nas: { export_policy: { name: "lab-kafka-brokers" }, uid: 1001, gid: 0, unix_permissions: 751 } };
 const AUTH = `Basic ${Buffer.from("vsadmin:s3cret-Pw_1").toString("base64")}`;
 const vol = (url: string) => (url.includes("kafkafsxN1") ? { uuid: "u-1", name: "kafkafsxN1" } : { uuid: "u-2", name: "kafkafsxN2" });
 
@@ -149,8 +159,8 @@ describe("ontap-exports.py against an ONTAP REST API", () => {
     expect([status, stderr]).toEqual([
       0,
       "[lab] export policy lab-kafka-brokers on SVM kafkasvm: created (clients 10.0.0.0/18, 10.0.64.0/18)\n" +
-        "[lab] volume kafkafsxN1 (/kafkafsxN1): export policy lab-kafka-brokers, root 1001:0 mode 0750\n" +
-        "[lab] volume kafkafsxN2 (/kafkafsxN2): export policy lab-kafka-brokers, root 1001:0 mode 0750\n",
+        "[lab] volume kafkafsxN1 (/kafkafsxN1): export policy lab-kafka-brokers, root 1001:0 mode 0751\n" +
+        "[lab] volume kafkafsxN2 (/kafkafsxN2): export policy lab-kafka-brokers, root 1001:0 mode 0751\n",
     ]);
     expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
       ["GET", "/api/protocols/nfs/export-policies?svm.name=kafkasvm&name=lab-kafka-brokers&fields=id", undefined],
@@ -209,8 +219,188 @@ describe("ontap-exports.py against an ONTAP REST API", () => {
 
   test("a bad ROOT_MODE or a missing variable stops it before any request", async () => {
     const bad = await runScript(() => ({ status: 500, body: {} }), { ROOT_MODE: "750" });
-    expect([bad.status, bad.stderr, bad.seen]).toEqual([1, "[lab] error: ROOT_MODE must be an octal mode like 0750, got '750'\n", []]);
+    expect([bad.status, bad.stderr, bad.seen]).toEqual([1, "[lab] error: ROOT_MODE must be an octal mode like 0751, got '750'\n", []]);
     const unset = await runScript(() => ({ status: 500, body: {} }), { SVM_NAME: "" });
     expect([unset.status, unset.stderr, unset.seen]).toEqual([1, "[lab] error: SVM_NAME is not set\n", []]);
+  });
+});
+
+/**
+ * The Secret volume as the kubelet lays it out for `pod`: its files owned by root, in a timestamped
+ * directory that `..data` points to, each name a symbolic link into it (pkg/volume/util/atomic_writer.go);
+ * the mode the volume's `defaultMode`; with the pod's `fsGroup`, the group that and 0440 ORed into
+ * every file of the read-only volume (pkg/volume/volume_linux.go `roMask`), without it root's group.
+ */
+function kubeletSecretVolume(pod: IPodSpec, volume: string, files: Record<string, string>): string {
+  const v = pod.volumes!.find((x) => x.name === volume)!;
+  const fsGroup = pod.securityContext?.fsGroup;
+  const mode = (v.secret!.defaultMode ?? 0o644) | (fsGroup === undefined ? 0 : 0o440);
+  const group = fsGroup ?? 0;
+  const top = fs.mkdtempSync(path.join(os.tmpdir(), "secret-vol-"));
+  fs.chmodSync(top, 0o755);
+  const dir = path.join(top, "credentials");
+  fs.mkdirSync(dir);
+  fs.chmodSync(dir, 0o1777);
+  const ts = path.join(dir, "..2026_12_02_18_00_00.000000001");
+  fs.mkdirSync(ts);
+  fs.chownSync(ts, 0, group);
+  fs.chmodSync(ts, 0o755 | (fsGroup === undefined ? 0 : 0o2000));
+  for (const [name, text] of Object.entries(files)) {
+    fs.writeFileSync(path.join(ts, name), text);
+    fs.chownSync(path.join(ts, name), 0, group);
+    fs.chmodSync(path.join(ts, name), mode);
+    fs.symlinkSync(`..data/${name}`, path.join(dir, name));
+  }
+  fs.symlinkSync(path.basename(ts), path.join(dir, "..data"));
+  return dir;
+}
+
+/**
+ * Runs the script as the Job's container runs: `runAsUser`, `runAsGroup`, and the pod's `fsGroup`
+ * as a supplementary group (the runtime adds it: CRI `SupplementalGroups`), reading the credentials
+ * from `credentials`; the ONTAP answer to its first call is a 401, so reading them is all it does.
+ */
+function runAsJob(pod: IPodSpec, credentials: string) {
+  const sc = pod.securityContext!;
+  const groups = [sc.runAsGroup!, ...(sc.fsGroup === undefined ? [] : [sc.fsGroup])];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ontap-script-"));
+  fs.chmodSync(dir, 0o755);
+  const script = path.join(dir, "ontap-exports.py");
+  fs.copyFileSync(ONTAP_EXPORTS_SCRIPT, script);
+  fs.chmodSync(script, 0o644);
+  const r = spawnSync(
+    "setpriv",
+    [`--reuid=${sc.runAsUser}`, `--regid=${sc.runAsGroup}`, `--groups=${groups.join(",")}`, "/usr/bin/python3", script],
+    {
+      encoding: "utf8",
+      env: {
+        PATH: "/usr/bin:/bin",
+        ONTAP_SCHEME: "http",
+        ONTAP_HOST: "127.0.0.1:9",
+        SVM_NAME: "kafkasvm",
+        POLICY_NAME: "lab-kafka-brokers",
+        CLIENT_CIDRS: "10.0.0.0/18",
+        JUNCTION_PATHS: "/kafkafsxN1",
+        OWNER_UID: "1001",
+        OWNER_GID: "0",
+        ROOT_MODE: "0751",
+        ANONYMOUS_UID: "65534",
+        CREDENTIALS_DIR: credentials,
+        PYTHONDONTWRITEBYTECODE: "1",
+      },
+    },
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { status: r.status, stderr: r.stderr };
+}
+
+describe("the ontap Job reads its credentials as its own user, from files as the kubelet writes them", () => {
+  const pod = ontapJobManifest(r, "kafka-storage", { host: "h", svmName: "kafkasvm", clientCidrs: "10.0.0.0/18" }).spec!.template.spec!;
+  const FILES = { username: "vsadmin", password: "s3cret-Pw_1" };
+  let dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs) fs.rmSync(path.dirname(d), { recursive: true, force: true });
+    dirs = [];
+  });
+  const volume = (p: IPodSpec) => {
+    const d = kubeletSecretVolume(p, "credentials", FILES);
+    dirs.push(d);
+    return d;
+  };
+
+  test("the tests run as root (they lay files out as the kubelet does and start the script as another user)", () => {
+    expect(process.getuid!()).toBe(0);
+  });
+
+  test("the rendered pod (fsGroup 65532, 0440): root:65532 0440 files; read as uid 65532, it goes on to call ONTAP", () => {
+    const dir = volume(pod);
+    const st = fs.statSync(path.join(dir, "password"));
+    expect([st.uid, st.gid, st.mode & 0o7777]).toEqual([0, 65532, 0o440]);
+    const { status, stderr } = runAsJob(pod, dir);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(
+      /^\[lab\] error: GET \/protocols\/nfs\/export-policies: cannot reach the SVM's management endpoint http:\/\/127\.0\.0\.1:9\/api: /,
+    );
+  });
+
+  test("the earlier pod (no fsGroup, 0400): root:root 0400, and the script stops naming the file, its owner and mode, not a traceback", () => {
+    const { fsGroup: _, ...withoutFsGroup } = pod.securityContext!;
+    const old: IPodSpec = {
+      ...pod,
+      securityContext: withoutFsGroup,
+      volumes: [pod.volumes![0], { name: "credentials", secret: { secretName: "ontap-vsadmin", defaultMode: 0o400 } }],
+    };
+    const dir = volume(old);
+    const { status, stderr } = runAsJob(old, dir);
+    expect([status, stderr]).toEqual([
+      1,
+      `[lab] error: cannot read ${dir}/username as uid 65532 (groups 65532): Permission denied; the file is 0:0 mode 0400: ` +
+        "the kubelet writes a Secret's files as root's, readable by the Job's user only through the pod's fsGroup and a " +
+        "group-readable defaultMode (components/kafka/ontap.ts, ONTAP_CREDENTIALS_MODE)\n",
+    ]);
+  });
+});
+
+/**
+ * A broker PV's mount as the squashed root walks it: the NFSv4 client mounts the server's root and
+ * looks up each component of `<junction>/<broker pod>` (fs/nfs/nfs4super.c `do_nfs4_mount`,
+ * `mount_subtree`), each lookup needing search permission for the caller, which the server answers
+ * for the anonymous user (fs/nfs/dir.c `nfs_permission`, ACCESS). No NFS here (no client or server in
+ * this kernel), so the same lookups run locally as that uid through directories laid out with the
+ * owners and modes the lab renders: the SVM root as ONTAP creates it (root's, 0755), the volume root
+ * from the ontap Job's OWNER_UID/OWNER_GID/ROOT_MODE, the broker's directory from the prepare Job's
+ * DIR_MODE, owned by Kafka's user who creates it.
+ */
+describe("a broker's directory is reachable by the anonymous user the kubelet's root is squashed to", () => {
+  const envOf = (job: ReturnType<typeof ontapJobManifest>) =>
+    Object.fromEntries(job.spec!.template.spec!.containers[0].env!.map((e) => [e.name, e.value!]));
+  const ontap = envOf(ontapJobManifest(r, "kafka-storage", { host: "h", svmName: "kafkasvm", clientCidrs: "10.0.0.0/18" }));
+  const prepare = envOf(prepareJobManifest(r, "0b5c6d8e-1f2a-4b3c-8d9e-0a1b2c3d4e5f"));
+  const anonymous = Number(ontap.ANONYMOUS_UID);
+  let svmRoot = "";
+  afterEach(() => {
+    if (svmRoot) fs.rmSync(svmRoot, { recursive: true, force: true });
+    svmRoot = "";
+  });
+
+  /** The SVM's namespace with one volume at `junction` (root mode `rootMode`) and one broker's directory in it. */
+  function layout(rootMode: string): string {
+    svmRoot = fs.mkdtempSync(path.join(os.tmpdir(), "svm-root-"));
+    fs.chmodSync(svmRoot, 0o755);
+    const volumeRoot = path.join(svmRoot, r.dataVolumes[0].slice(1));
+    fs.mkdirSync(volumeRoot);
+    fs.chownSync(volumeRoot, Number(ontap.OWNER_UID), Number(ontap.OWNER_GID));
+    fs.chmodSync(volumeRoot, parseInt(rootMode, 8));
+    const broker = path.join(volumeRoot, brokerPodName(r, r.brokerIds[0]));
+    fs.mkdirSync(broker);
+    fs.chownSync(broker, Number(prepare.OWNER_UID), Number(ontap.OWNER_GID));
+    fs.chmodSync(broker, parseInt(prepare.DIR_MODE, 8));
+    return broker;
+  }
+  /** Looks `target` up as `uid` (group the same, no others), then lists its parent: each result's errno name or "ok". */
+  function walkAs(uid: number, target: string): string {
+    const py =
+      "import os,sys\nfor f in (os.stat, os.listdir):\n  try: f(sys.argv[2 if f is os.stat else 1]); print('ok')\n  except OSError as e: print(os.strerror(e.errno))";
+    const res = spawnSync(
+      "setpriv",
+      [`--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "/usr/bin/python3", "-c", py, path.dirname(target), target],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(res.stderr).toBe("");
+    return res.stdout;
+  }
+
+  test("the rendered modes: the volume root 1001:0 0751 and the broker's directory 1001:0 0750", () => {
+    expect([ontap.OWNER_UID, ontap.OWNER_GID, ontap.ROOT_MODE, prepare.DIR_MODE, anonymous]).toEqual(["1001", "0", "0751", "0750", 65534]);
+  });
+
+  test("0751: uid 65534 reaches the broker's directory (the mount's walk) but cannot list the volume root", () => {
+    expect(walkAs(anonymous, layout(ontap.ROOT_MODE))).toBe("ok\nPermission denied\n");
+  });
+
+  test("0750 (the earlier mode): the walk itself is refused, the mount would be 'access denied by server'", () => {
+    expect(walkAs(anonymous, layout("0750"))).toBe("Permission denied\nPermission denied\n");
   });
 });

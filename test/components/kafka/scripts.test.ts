@@ -178,7 +178,7 @@ describe("prepare-dirs.sh", () => {
     mountedStat();
     fs.chmodSync(vols[1], 0o755);
     const fix =
-      "the ontap Job gives each root to Kafka's user, 1001:0 mode 750 (its log: kubectl --namespace <namespace>-storage logs job/kafka-storage-ontap)";
+      "the ontap Job gives each root to Kafka's user, 1001:0 mode 751 (its log: kubectl --namespace <namespace>-storage logs job/kafka-storage-ontap)";
     expect(run(ENV())).toEqual({
       status: 1,
       stderr:
@@ -197,7 +197,7 @@ describe("prepare-dirs.sh", () => {
       stderr:
         `mkdir: cannot create directory '${vols[0]}/kafka-brokers-0': Read-only file system\n` +
         `[lab] error: cannot create ${vols[0]}/kafka-brokers-0 as 1001:0: the volume root ${vols[0]} is 0:0 mode 777 as this client sees it; ` +
-        "the ontap Job gives each root to Kafka's user, 1001:0 mode 750 (its log: kubectl --namespace <namespace>-storage logs job/kafka-storage-ontap)\n",
+        "the ontap Job gives each root to Kafka's user, 1001:0 mode 751 (its log: kubectl --namespace <namespace>-storage logs job/kafka-storage-ontap)\n",
     });
   });
 

@@ -165,7 +165,7 @@ describe("stack kafka, planned after its upstreams", () => {
       JUNCTION_PATHS: VOLUMES.join(","),
       OWNER_UID: "1001",
       OWNER_GID: "0",
-      ROOT_MODE: "0750",
+      ROOT_MODE: "0751",
       ANONYMOUS_UID: "65534",
       CREDENTIALS_DIR: "/credentials",
       PYTHONDONTWRITEBYTECODE: "1",
