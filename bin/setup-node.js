@@ -16,9 +16,9 @@ function versionOf(bin) {
 }
 
 /** `npm ci --prefix .ci/node` with the npm that runs this script (npm sets npm_execpath). */
-function fetchProjectNode() {
+function fetchProjectNode(root) {
   const npm = process.env.npm_execpath;
-  const args = ["ci", "--prefix", path.join(ROOT, ".ci", "node"), "--no-audit", "--no-fund", "--loglevel=error"];
+  const args = ["ci", "--prefix", path.join(root, ".ci", "node"), "--no-audit", "--no-fund", "--loglevel=error"];
   const r = npm ? spawnSync(process.execPath, [npm, ...args], { stdio: "inherit" }) : spawnSync("npm", args, { stdio: "inherit" });
   if (r.status !== 0) throw new Error(`npm ${args.join(" ")} failed (exit ${r.status ?? r.signal})`);
 }
@@ -33,8 +33,9 @@ function link(root, bin) {
   return at;
 }
 
-function main() {
-  const { engines, want } = project();
+/** @param {string} root the project's root (a test passes a copy's) */
+function main(root) {
+  const { engines, want } = project(root);
   const c = choose({ version: process.version, platform: process.platform, arch: process.arch, engines, want });
   if (c.kind === "none") {
     process.stderr.write(`${c.message}\n`);
@@ -42,14 +43,14 @@ function main() {
   }
   let runs = process.version;
   if (c.kind === "project") {
-    const bin = path.join(ROOT, c.bin);
-    if (versionOf(bin) !== `v${want}`) fetchProjectNode();
+    const bin = path.join(root, c.bin);
+    if (versionOf(bin) !== `v${want}`) fetchProjectNode(root);
     runs = versionOf(bin);
     if (runs !== `v${want}`) throw new Error(`'${c.bin}' must be Node v${want} (.node-version), got ${runs ?? "nothing runnable"}`);
-    link(ROOT, c.bin);
+    link(root, c.bin);
     process.stdout.write(`Node ${process.version} is outside package.json engines (${engines}): npm start, npm test and npx lab run on Node ${runs} (${c.pkg}, .ci/node)\n`);
   }
-  const problems = enginesProblems(JSON.parse(fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8")), runs);
+  const problems = enginesProblems(JSON.parse(fs.readFileSync(path.join(root, "package-lock.json"), "utf8")), runs);
   if (problems.length) {
     process.stderr.write(`${problems.join("\n")}\n`);
     return 1;
@@ -57,5 +58,4 @@ function main() {
   return 0;
 }
 
-if (require.main === module) process.exitCode = main();
-module.exports = { link };
+if (require.main === module) process.exitCode = main(path.resolve(process.argv[2] ?? ROOT));
