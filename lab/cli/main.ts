@@ -27,6 +27,7 @@ const commands = {
   janitor: () => require("./janitor") as typeof import("./janitor"),
   util: () => require("./utilization") as typeof import("./utilization"),
   bench: () => require("./bench") as typeof import("./bench"),
+  version: () => require("./version") as typeof import("./version"),
   experiment: () => require("./experiment") as typeof import("./experiment"),
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
@@ -60,7 +61,18 @@ export function cliProgram(): Command {
   const program = new Command("lab")
     .description("storage-bench-lab: stand up, benchmark, compare and tear down AWS storage experiments")
     .exitOverride()
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .option("-V, --version", "print the lab's version and commit, the Node it runs on and the Pulumi SDK");
+  program.on("option:version", () => {
+    process.stdout.write(commands.version().versionText(ROOT));
+    throw new CommanderError(0, "lab.version", "");
+  });
+  program
+    .command("version")
+    .description("print the lab's version and commit, the Node it runs on and the Pulumi SDK (as --version)")
+    .action(() => {
+      process.stdout.write(commands.version().versionText(ROOT));
+    });
   definePlanCommand(program);
   defineParseCommand(program);
   defineResultsCommand(program);
@@ -250,9 +262,26 @@ function defineRunCommand(program: Command): void {
     .option("--org <org>", "organization of the run's stacks on Pulumi Cloud (default: your user; self-managed backends use organization)")
     .option("--verbose", "print Pulumi's full output (always in the run log)")
     .option("--skip-experiments", "leave out the scenario's failover experiments (fsx-eks: mysql-failover, fsx-failover)")
+    .addHelpText("after", runHelpText)
     .action(async (scenario: string, opts) => {
       process.exit(await commands.run().runAction(scenario, opts, ROOT));
     });
+}
+
+/** What `lab run --help` ends with: the scenarios (scenarios/index.ts) and two examples. */
+export function runHelpText(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { SCENARIOS } = require("../../scenarios/index") as typeof import("../../scenarios/index");
+  const width = Math.max(...SCENARIOS.map((s) => s.name.length));
+  return [
+    "",
+    "Scenarios:",
+    ...SCENARIOS.map((s) => `  ${s.name.padEnd(width)}  ${s.description.split(":")[0]} (stacks ${s.stacks.map((x) => x.name).join(", ")})`),
+    "",
+    "Examples:",
+    "  lab run ceph-nitro --dry-run                # offline: the schedule, the critical path, the cost, what the real run needs",
+    "  lab run ceph-nitro --admin-cidr auto        # on AWS: up, benchmark, save, report, destroy",
+  ].join("\n");
 }
 
 /** `lab janitor`: expired stacks listed and destroyed. */

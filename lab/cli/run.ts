@@ -22,6 +22,7 @@ import { automationWorkspace } from "../run/workspace";
 import { createRunWorkDir } from "../run/workdir";
 import { experimentStepRunner, type ExperimentStepDeps } from "../run/experiments";
 import { runReportDir, runReportLines } from "../run/report";
+import { asCidr, keptCostLines, realRunNeeds } from "../run/needs";
 
 /** Options as commander hands them over. */
 export interface RunCliOptions extends RunOptions {
@@ -52,7 +53,7 @@ export async function runAction(
 ): Promise<number> {
   const resultsRoot = path.resolve(cwd, "results");
   // --admin-cidr auto: the caller's public address, looked up when the run starts (not for --dry-run).
-  let adminCidr = opts.adminCidr;
+  let adminCidr = opts.adminCidr === undefined ? undefined : asCidr(opts.adminCidr);
   const lookup: string[] = [];
   if (adminCidr === "auto" && !opts.dryRun) {
     try {
@@ -72,7 +73,18 @@ export async function runAction(
     }
     const ordered = dependencyOrder(prep.specs).map((s) => s.name);
     const sch = schedule(ordered, prep.upstreams, prep.scenario?.steps ?? [], prep.plans);
-    write(`${renderSchedule(scenario, prep.runId, sch, prep.upstreams).join("\n")}\n`);
+    const stacks = prep.specs.map((s) => ({
+      name: s.name,
+      kind: s.config["lab:kind"] ?? "",
+      config: s.config,
+      needsDocker: buildsImage(prep.plans.get(s.name)?.resources.map((r) => r.type) ?? []),
+    }));
+    const lines = [
+      ...renderSchedule(scenario, prep.runId, sch, prep.upstreams),
+      ...(opts.keep ? keptCostLines(sch.costs) : []),
+      ...realRunNeeds(stacks, adminCidr),
+    ];
+    write(`${lines.join("\n")}\n`);
     return 0;
   }
 
@@ -82,6 +94,8 @@ export async function runAction(
   if (log) reporter.line(`run log: ${log.file}`);
   if (opts.adminCidr === "auto" && adminCidr !== undefined)
     reporter.line(`admin address: ${adminCidr} (this machine's public address, --admin-cidr auto)`);
+  else if (opts.adminCidr !== undefined && adminCidr !== opts.adminCidr)
+    reporter.line(`admin address: ${adminCidr} (--admin-cidr ${opts.adminCidr}: one address, taken as a /32)`);
 
   // The run's manifest (lab/utilization/manifest.ts) goes with each stack's results. Taking it reads the
   // stacks through the Pulumi CLI; if that fails the results are still saved, without it.

@@ -13,7 +13,7 @@ import { dependencyOrder, stackReferences, upstreamNames } from "../plan/sources
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { evaluatePlan } from "../policy/evaluate";
-import { adminCidrOptionProblems, kindHasKey, placeholderProblems, withAdminCidr } from "./admin";
+import { ADMIN_KEY, adminCidrOptionProblems, kindHasKey, placeholderProblems, withAdminCidr } from "./admin";
 import { experimentResultDirs, runSteps } from "./experiments";
 import { upstreamsAmong } from "./graph";
 import { defaultRunId, parseSets, repRunId, runIdProblems, setsFor } from "./names";
@@ -95,6 +95,24 @@ export async function planEach(specs: readonly StackSpec[]): Promise<{ plans: Ma
   return { plans, problems };
 }
 
+/**
+ * Stack problems about a key an option set (`'lab:adminCidrs[0]' must be …` of every stack the
+ * option reached) as one problem under the option the user typed (`'--admin-cidr' must be …`); and
+ * when nothing else is wrong, without the "not planned further" lines that follow from them.
+ */
+export function asOptionProblems(lines: readonly string[], options: Readonly<Record<string, string>>): string[] {
+  const renamed = lines.map((l) => {
+    for (const [key, option] of Object.entries(options)) {
+      const m = new RegExp(`^stack [^:]+: '${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\[\\d+\\])?' (must be .*)$`).exec(l);
+      if (m) return { line: `'${option}' ${m[2]}`, option: true };
+    }
+    return { line: l, option: false };
+  });
+  const consequence = (l: string) => / not planned further: its upstream .* has problems$/.test(l);
+  const onlyOptions = renamed.every((r) => r.option || consequence(r.line));
+  return [...new Set(renamed.filter((r) => !(onlyOptions && consequence(r.line))).map((r) => r.line))];
+}
+
 /** The directory of the lab's CrossGuard pack (lab/policy/pack): every run's `up` enforces it. */
 export const POLICY_PACK_DIR = path.join("lab", "policy", "pack");
 
@@ -127,12 +145,18 @@ export async function prepareOffline(name: string, opts: RunOptions, root: strin
     throw e;
   }
   const problems: string[] = [];
-  problems.push(...runIdProblems(runId, maxRuns(scenario)));
+  // A bad option is one problem under its own name: the stacks are planned without it (a bad --run-id
+  // as the default one, a bad --admin-cidr not applied), so they do not report it again as their key.
+  const runIdBad = runIdProblems(runId, maxRuns(scenario));
+  problems.push(...runIdBad);
+  const stackRunId = runIdBad.length > 0 ? defaultRunId(now) : runId;
   const names = scenario.stacks.map((s) => s.name);
   const { sets, problems: setProblems } = parseSets(opts.set ?? [], names);
   problems.push(...setProblems);
-  const admin = opts.adminCidr !== undefined && opts.adminCidr !== "auto" ? opts.adminCidr : undefined;
-  if (admin !== undefined) problems.push(...adminCidrOptionProblems(admin));
+  const given = opts.adminCidr !== undefined && opts.adminCidr !== "auto" ? opts.adminCidr : undefined;
+  const adminBad = given !== undefined ? adminCidrOptionProblems(given) : [];
+  problems.push(...adminBad);
+  const admin = adminBad.length === 0 ? given : undefined;
   const specs = scenarioSpecs(scenario, root).map((spec) => {
     for (const k of spec.secretKeys)
       problems.push(
@@ -142,12 +166,12 @@ export async function prepareOffline(name: string, opts: RunOptions, root: strin
     const kind = spec.config["lab:kind"] ?? "";
     const own = sets.filter((s) => s.stack === spec.name || (s.stack === "*" && kindHasKey(kind, s.key, spec.config)));
     const base = admin !== undefined ? withAdminCidr(spec.config, admin) : spec.config;
-    return { ...spec, config: { ...base, ...setsFor(spec.name, own), "lab:runId": runId }, secretKeys: [] };
+    return { ...spec, config: { ...base, ...setsFor(spec.name, own), "lab:runId": stackRunId }, secretKeys: [] };
   });
   // A placeholder administrator address would close the cluster to the user after money is spent.
-  if (!opts.dryRun) problems.push(...placeholderProblems(specs));
+  if (!opts.dryRun && adminBad.length === 0) problems.push(...placeholderProblems(specs));
   const { plans, problems: planProblems } = await planEach(specs);
-  problems.push(...planProblems);
+  problems.push(...asOptionProblems(planProblems, { ...(admin !== undefined ? { [ADMIN_KEY]: "--admin-cidr" } : {}), ...(opts.runId !== undefined ? { "lab:runId": "--run-id" } : {}) }));
   if (!opts.dryRun) problems.push(...policyProblems(plans));
   // A run directory is written once (lab/results/files.ts): refuse now rather than after the benchmarks.
   const ids = Array.from({ length: maxRuns(scenario) }, (_, i) => (i === 0 ? runId : repRunId(runId, i + 1)));

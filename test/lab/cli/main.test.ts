@@ -52,16 +52,16 @@ const pulumiPackages = (packages: string[]) => packages.filter((p) => p.startsWi
 
 describe("each command loads its own modules only", () => {
   test("lab --help loads the CLI parser and the TypeScript runner, nothing else", () => {
-    expect(loadedBy("--help")).toEqual({ status: 0, packages: ["commander", "esbuild", "tsx"], mapped: [LAB_FILE] });
+    expect(loadedBy("--help")).toEqual({ status: 0, packages: ["commander", "esbuild", "semver", "tsx"], mapped: [LAB_FILE] });
   });
 
   test("lab parse loads no Pulumi package", () => {
     const fixture = path.join(ROOT, "test", "fixtures", "fio", "seed-gtod-reduce.json");
-    expect(loadedBy("parse", "fio", fixture)).toEqual({ status: 0, packages: ["commander", "esbuild", "tsx"], mapped: [LAB_FILE] });
+    expect(loadedBy("parse", "fio", fixture)).toEqual({ status: 0, packages: ["commander", "esbuild", "semver", "tsx"], mapped: [LAB_FILE] });
   });
 
   test("lab plan --help neither; a plan loads the Pulumi SDK and the provider SDKs (the probe sees them)", () => {
-    expect(loadedBy("plan", "--help")).toEqual({ status: 0, packages: ["commander", "esbuild", "tsx"], mapped: [LAB_FILE] });
+    expect(loadedBy("plan", "--help")).toEqual({ status: 0, packages: ["commander", "esbuild", "semver", "tsx"], mapped: [LAB_FILE] });
     const { status, packages, mapped } = loadedBy("plan", "--stack", "network", "--json");
     expect(status).toBe(0);
     expect(pulumiPackages(packages)).toEqual(expect.arrayContaining(["@pulumi/aws", "@pulumi/pulumi", "@pulumiverse/time"]));

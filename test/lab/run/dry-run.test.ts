@@ -256,6 +256,11 @@ describe("lab run --dry-run (CLI)", () => {
       "  fsx-eks-cluster $0.6952/h × 3.02 h = $2.10",
       "  fsx-eks      $0.0140/h × 2.09 h = $0.03",
       "  total ≈ $6.08 for 189 min; not estimated: data transfer, requests, usage-billed storage",
+      "what the real run needs (its preflight checks them all before anything is created):",
+      "  --admin-cidr <your address>/32 or --admin-cidr auto: fsx-eks-cluster holds a documentation placeholder (RFC 5737), which the run refuses",
+      "  the Pulumi CLI 3.58.0 or newer, logged in; the AWS CLI with credentials for the account",
+      "  kubectl on the PATH: fsx-eks-cluster, fsx-eks",
+      "  a running Docker daemon: fsx-eks-cluster builds images on this machine",
     ]);
     const total = (out: string) => Number(/(\d+) min/.exec(out.split("\n").find((l) => l.startsWith("  total")) as string)![1]);
     const skipped = lab("run", "fsx-eks", "--dry-run", "--run-id", "r1", "--skip-experiments");
@@ -283,7 +288,7 @@ describe("lab run --dry-run (CLI)", () => {
     expect(lines.find((l) => l.startsWith("critical path"))).toBe(
       "critical path (the longest chain): up network 4m → up kafka-ontap 41m → up kafka 44m → destroy kafka 5m → destroy kafka-ontap 16m → destroy network 3m = 113 min (the stacks' times add up to 144 min)",
     );
-    expect(lines.slice(-6)).toEqual([
+    expect(lines.slice(-11, -5)).toEqual([
       "cost of the whole run (estimated hourly cost × the stack's lifetime in this schedule, us-east-1 list prices, lab/cost):",
       "  network      $0.1014/h × 1.88 h = $0.19",
       "  kafka-ontap  $11.8568/h × 1.77 h = $20.95",
@@ -321,7 +326,7 @@ describe("lab run --dry-run (CLI)", () => {
     expect(lines.filter((l) => /^ {2}(network|dev|nitro|compare) +\$\d+\.\d{4}\/h × \d+\.\d\d h = \$\d+\.\d\d/.test(l))).toHaveLength(4);
   });
 
-  test("a config error given with --set is reported with every other problem, exit 2, nothing planned further", () => {
+  test("a config error given with --set is reported with every other problem, exit 2; a bad --run-id once, under its option (the stacks planned with the default id)", () => {
     const r = lab("run", "ceph-nitro", "--dry-run", "--run-id", "R1", "--set", "dev.lab:pgbenchThreads=50", "--set", "oops");
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
@@ -329,15 +334,47 @@ describe("lab run --dry-run (CLI)", () => {
     expect(r.stderr.trimEnd().split("\n")).toEqual([
       `'--run-id' must be ${rule}, got "R1"`,
       "'--set' must be <stack>.<key>=<value> (e.g. dev.lab:reps=5, or *.lab:owner=alice for every stack), got \"oops\"",
-      `stack network: 'lab:runId' must be ${rule}, got "R1"`,
-      // downstream stacks: their own config is still checked, with the upstream's outputs missing
-      `stack dev: 'lab:runId' must be ${rule}, got "R1"`,
       "stack dev: 'lab:pgbenchThreads' must be at most 'lab:pgbenchClients' (20), got 50",
-      "stack dev: not planned further: its upstream network has problems",
-      `stack nitro: 'lab:runId' must be ${rule}, got "R1"`,
-      "stack nitro: not planned further: its upstream network has problems",
-      `stack compare: 'lab:runId' must be ${rule}, got "R1"`,
-      "stack compare: not planned further: its upstream dev, nitro has problems",
+      "stack compare: not planned further: its upstream dev has problems",
+    ]);
+  });
+
+  test('lab run ceph-nitro --run-id "A B": the rule once', () => {
+    const r = lab("run", "ceph-nitro", "--dry-run", "--run-id", "A B");
+    expect([r.status, r.stderr]).toEqual([2, `'--run-id' must be a run id of 1–20 lowercase letters, digits or '-', starting with a letter or digit (e.g. r2), got "A B"\n`]);
+  });
+
+  test("a bad --admin-cidr: one line naming the option, not each stack's lab:adminCidrs[0]", () => {
+    const r = lab("run", "ceph-nitro", "--dry-run", "--admin-cidr", "1.2.3.4/33");
+    expect([r.status, r.stderr]).toEqual([
+      2,
+      `'--admin-cidr' must be an IPv4 CIDR of your own address (e.g. 203.0.113.7/32 is a documentation example: use yours), or auto, got "1.2.3.4/33"\n`,
+    ]);
+  });
+
+  test("--admin-cidr with a bare address: taken as /32; the dry run names what the real run needs, and --keep what stays billing", () => {
+    const r = lab("run", "fsx-eks", "--dry-run", "--keep", "--admin-cidr", "1.2.3.4");
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    const keep = lines.find((l) => l.startsWith("--keep: "));
+    expect(keep).toMatch(
+      /^--keep: after a successful run the stacks stay and go on billing: \$\d+\.\d{4}\/h \(\$\d+\.\d\d a day\) for network, fsx-eks-ontap, fsx-eks-cluster, fsx-eks, until pulumi destroy or lab janitor \(past lab:ttlHours\)$/,
+    );
+    expect(lines.slice(lines.indexOf("what the real run needs (its preflight checks them all before anything is created):"))).toEqual([
+      "what the real run needs (its preflight checks them all before anything is created):",
+      "  admin address: 1.2.3.4/32 (--admin-cidr) for fsx-eks-cluster",
+      "  the Pulumi CLI 3.58.0 or newer, logged in; the AWS CLI with credentials for the account",
+      "  kubectl on the PATH: fsx-eks-cluster, fsx-eks",
+      "  a running Docker daemon: fsx-eks-cluster builds images on this machine",
+    ]);
+    const plain = lab("run", "ceph-nitro", "--dry-run");
+    expect(plain.stdout).not.toContain("--keep:");
+    expect(plain.stdout.trimEnd().split("\n").slice(-5)).toEqual([
+      "what the real run needs (its preflight checks them all before anything is created):",
+      "  --admin-cidr <your address>/32 or --admin-cidr auto: dev, nitro hold a documentation placeholder (RFC 5737), which the run refuses",
+      "  the Pulumi CLI 3.58.0 or newer, logged in; the AWS CLI with credentials for the account",
+      "  kubectl on the PATH: dev, nitro",
+      "  k0sctl on the PATH: dev, nitro",
     ]);
   });
 
