@@ -34,7 +34,11 @@ export interface StackFacts {
 
 export interface Manifest {
   readonly schema: 1;
-  readonly git: { readonly commit: string; readonly dirty: boolean; readonly diffHash?: string };
+  /**
+   * The checkout: its commit (`unknown` without git), whether it had changes, a hash of them, and
+   * what that hash does not cover, each as `<path or part>: <why>` (absent when it covers all).
+   */
+  readonly git: { readonly commit: string; readonly dirty: boolean; readonly diffHash?: string; readonly unhashed?: readonly string[] };
   /** Every pin of components/versions.ts, flattened (`ROOK_CHART.version` → `v1.20.6`). */
   readonly versions: Readonly<Record<string, string>>;
   readonly region: string;
@@ -121,6 +125,7 @@ export function manifestMetadata(m: Manifest): Record<string, MetadataValue> {
     [`${MANIFEST_PREFIX}git.commit`]: m.git.commit,
     [`${MANIFEST_PREFIX}git.dirty`]: m.git.dirty,
     ...(m.git.diffHash === undefined ? {} : { [`${MANIFEST_PREFIX}git.diffHash`]: m.git.diffHash }),
+    ...(m.git.unhashed === undefined ? {} : { [`${MANIFEST_PREFIX}git.unhashed`]: JSON.stringify(m.git.unhashed) }),
     [`${MANIFEST_PREFIX}region`]: m.region,
     [`${MANIFEST_PREFIX}command`]: m.command,
     [`${MANIFEST_PREFIX}createdAt`]: m.createdAt,
@@ -134,6 +139,18 @@ export function manifestMetadata(m: Manifest): Record<string, MetadataValue> {
     for (const l of LIST_FIELDS) out[`${p}${l}`] = f[l].join(",");
   }
   return out;
+}
+
+/** `git.unhashed` as flattened by {@link manifestMetadata} (a JSON list: a path may hold a comma). */
+function unhashedOf(v: MetadataValue | undefined): string[] | undefined {
+  if (typeof v !== "string") return undefined;
+  let list: unknown;
+  try {
+    list = JSON.parse(v);
+  } catch {
+    return [v];
+  }
+  return Array.isArray(list) ? list.map(String) : [v];
 }
 
 /** The manifest flattened into `metadata` by {@link manifestMetadata}, or undefined when it carries none. */
@@ -157,9 +174,15 @@ export function manifestFromMetadata(metadata: Readonly<Record<string, MetadataV
     }
   }
   const diffHash = get("git.diffHash");
+  const unhashed = unhashedOf(get("git.unhashed"));
   return {
     schema: 1,
-    git: { commit, dirty: get("git.dirty") === true, ...(typeof diffHash === "string" ? { diffHash } : {}) },
+    git: {
+      commit,
+      dirty: get("git.dirty") === true,
+      ...(typeof diffHash === "string" ? { diffHash } : {}),
+      ...(unhashed === undefined ? {} : { unhashed }),
+    },
     versions,
     region: String(get("region") ?? ""),
     stacks: Object.fromEntries(
@@ -200,6 +223,7 @@ export function manifestDifferences(a: Manifest, b: Manifest): ManifestDifferenc
   cmp("git.commit", a.git.commit, b.git.commit);
   cmp("git.dirty", a.git.dirty, b.git.dirty);
   cmp("git.diffHash", a.git.diffHash, b.git.diffHash);
+  cmp("git.unhashed", a.git.unhashed, b.git.unhashed);
   for (const k of [...new Set([...Object.keys(a.versions), ...Object.keys(b.versions)])].sort())
     cmp(`versions.${k}`, a.versions[k], b.versions[k]);
   cmp("region", a.region, b.region);

@@ -182,7 +182,7 @@ function defineReportCommand(program: Command): void {
     .command("report")
     .description("compare saved runs: report.md, SVG charts and a self-contained report.html, with the published figures beside ours")
     .argument("<dir...>", "directories searched for results/<stack>/<runId>/samples.json")
-    .option("--out <dir>", "output directory", "report")
+    .option("--out <dir>", "output directory (under the ignored results/ by default: git status stays clean)", "results/report")
     .option("--format <list>", "comma-separated formats: md, html, svg", "md,html,svg")
     .option(
       "--baseline <name>",

@@ -14,9 +14,13 @@ import { loadInputs, ReportInputError } from "../report/load";
 import { renderHtml } from "../report/html";
 import { renderMarkdown } from "../report/markdown";
 import { buildModel, type InputFile, type ReportModel } from "../report/model";
+import { ManifestMismatchError } from "../report/utilization";
 import type { BootstrapOptions } from "../../core/stats";
 import { renderSvgs } from "../report/svg";
 import { UsageError } from "./errors";
+
+/** Where `lab report` writes without `--out`: under the ignored results/, so a report leaves `git status` clean. */
+export const DEFAULT_REPORT_DIR = path.join("results", "report");
 
 /** The formats `--format` accepts. */
 export const REPORT_FORMATS = ["md", "html", "svg"] as const;
@@ -25,7 +29,10 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export interface ReportCliOptions {
   /** Directories searched for samples.json (a samples.json path counts as itself). */
   readonly dirs: readonly string[];
-  /** Output directory. @default "report" */
+  /**
+   * Output directory. @default "results/report": below the ignored `results/`, so writing a report
+   * never makes the checkout dirty (a dirty checkout marks every later run's manifest).
+   */
   readonly out?: string;
   /** Comma-separated formats. @default "md,html,svg" */
   readonly format?: string;
@@ -92,9 +99,16 @@ export async function runReport(opts: ReportCliOptions): Promise<ReportCliResult
     }
   }
   const scenarioTitles = Object.fromEntries(SCENARIOS.map((s) => [s.name, `${s.name}: ${s.description}`]));
-  const model = buildModel(inputs, { baseline: opts.baseline, bootstrap: opts.bootstrap, scenarioTitles, force: opts.force === true });
+  let model: ReportModel;
+  try {
+    model = buildModel(inputs, { baseline: opts.baseline, bootstrap: opts.bootstrap, scenarioTitles, force: opts.force === true });
+  } catch (e) {
+    // a refusal before anything is written (exit 2, docs/cli.md), not a failure
+    if (e instanceof ManifestMismatchError) throw new UsageError(e.message);
+    throw e;
+  }
 
-  const outDir = path.resolve(cwd, opts.out ?? "report");
+  const outDir = path.resolve(cwd, opts.out ?? DEFAULT_REPORT_DIR);
   fs.mkdirSync(outDir, { recursive: true });
   const files: string[] = [];
   const write = (file: string, text: string) => {

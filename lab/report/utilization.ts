@@ -166,6 +166,7 @@ export function manifestLines(m: Manifest): string[] {
   );
   return [
     `git ${m.git.commit.slice(0, 12)}${m.git.dirty ? ` with uncommitted changes (${m.git.diffHash === undefined ? "unhashed" : short(m.git.diffHash)})` : ""}; region ${m.region || "unknown"}`,
+    ...(m.git.unhashed === undefined ? [] : [`not in the changes' hash: ${m.git.unhashed.join("; ")}`]),
     ...stacks,
     `pins: ${Object.entries(m.versions)
       .map(([k, v]) => `${k} ${v}`)

@@ -227,31 +227,81 @@ export function pulumiCliSource(cwd: string, pulumi = "pulumi", kubectl = "kubec
   };
 }
 
-/** The checkout's commit, whether it has changes, and a hash of them (tracked diff and untracked files). */
+/**
+ * One untracked path's part of the changes' hash, by what `lstat` says it is, never following a
+ * link and never opening anything but a regular file: a file by its content; a symbolic link by
+ * its target (a `results` link to a bigger disk, a linked `node_modules`: the link is what the
+ * checkout holds, not what it points at); a FIFO, socket, device or directory by its kind alone (a
+ * FIFO's read would block until a writer comes). A path that cannot be read is hashed by its kind
+ * and size and named in `unhashed`, with the system's reason.
+ */
+function untrackedEntry(root: string, f: string): { entry: string; unhashed?: string } {
+  const p = path.join(root, f);
+  const why = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(p);
+  } catch (e) {
+    // listed by git, gone before it was read (a file written and removed while the run saved)
+    return { entry: `${f}\0missing`, unhashed: `${f}: ${why(e)}` };
+  }
+  if (st.isSymbolicLink()) {
+    try {
+      return { entry: `${f}\0symlink\0${fs.readlinkSync(p)}` };
+    } catch (e) {
+      return { entry: `${f}\0symlink`, unhashed: `${f}: ${why(e)}` };
+    }
+  }
+  if (!st.isFile()) {
+    const kind = st.isFIFO() ? "fifo" : st.isSocket() ? "socket" : st.isDirectory() ? "directory" : "device";
+    return { entry: `${f}\0${kind}` };
+  }
+  try {
+    return { entry: `${f}\0file\0${sha256(fs.readFileSync(p).toString("latin1"))}` };
+  } catch (e) {
+    return { entry: `${f}\0file\0${st.size}`, unhashed: `${f}: ${why(e)}` };
+  }
+}
+
+/**
+ * The checkout's commit, whether it has changes, and a hash of them (tracked diff and untracked
+ * files). Never throws: results are saved whatever the checkout holds. What the hash could not
+ * cover (git missing or failing, a path it could not read) is listed in `unhashed`, each with why;
+ * without git the commit is `unknown` and the tree counted dirty.
+ */
 export function gitState(root: string, git = "git"): Manifest["git"] {
+  const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
   let commit: string;
   let status: string;
   try {
     commit = run(git, ["rev-parse", "HEAD"], root).trim();
     status = run(git, ["status", "--porcelain=v1", "--untracked-files=all"], root);
-  } catch {
+  } catch (e) {
     // Results are never lost for want of git: an unknown checkout is recorded as such.
-    return { commit: "unknown", dirty: true };
+    return { commit: "unknown", dirty: true, unhashed: [`git: ${message(e)}`] };
   }
   if (status.trim() === "") return { commit, dirty: false };
-  const diff = run(git, ["diff", "HEAD", "--binary"], root);
-  const untracked = run(git, ["ls-files", "--others", "--exclude-standard", "-z"], root)
+  const unhashed: string[] = [];
+  const attempt = (what: string, f: () => string): string => {
+    try {
+      return f();
+    } catch (e) {
+      unhashed.push(`${what}: ${message(e)}`);
+      return "";
+    }
+  };
+  const diff = attempt("tracked changes", () => run(git, ["diff", "HEAD", "--binary"], root));
+  const untracked = attempt("untracked files", () => run(git, ["ls-files", "--others", "--exclude-standard", "-z"], root))
     .split("\0")
     .filter((f) => f !== "")
     .sort();
-  const h = [
-    status,
-    diff,
-    ...untracked.map(
-      (f) => `${f}\0${sha256(fs.existsSync(path.join(root, f)) ? fs.readFileSync(path.join(root, f)).toString("latin1") : "")}`,
-    ),
-  ].join("\n");
-  return { commit, dirty: true, diffHash: sha256(h) };
+  const entries = untracked.map((f) => {
+    const e = untrackedEntry(root, f);
+    if (e.unhashed !== undefined) unhashed.push(e.unhashed);
+    return e.entry;
+  });
+  const diffHash = sha256([status, diff, ...entries].join("\n"));
+  return { commit, dirty: true, diffHash, ...(unhashed.length > 0 ? { unhashed } : {}) };
 }
 
 /** Every pin of components/versions.ts (or `mod`), flattened: `ROOK_CHART.version` → `v1.20.6`. */

@@ -103,6 +103,15 @@ describe("the manifest in sample metadata", () => {
     expect(manifestFromMetadata({ tool: "fio", ...manifestMetadata(MANIFEST) })).toEqual(MANIFEST);
     const dirty: Manifest = { ...MANIFEST, git: { commit: "c", dirty: true, diffHash: "d".repeat(64) } };
     expect(manifestFromMetadata(manifestMetadata(dirty))).toEqual(dirty);
+    // what the hash lacks survives the flattening, a path with a comma included
+    const partial: Manifest = {
+      ...MANIFEST,
+      git: { ...dirty.git, unhashed: ["a,b.txt: EACCES", "tracked changes: git diff HEAD --binary failed: x"] },
+    };
+    expect(manifestMetadata(partial)["manifest.git.unhashed"]).toBe(
+      '["a,b.txt: EACCES","tracked changes: git diff HEAD --binary failed: x"]',
+    );
+    expect(manifestFromMetadata(manifestMetadata(partial))).toEqual(partial);
     expect(manifestFromMetadata({ tool: "fio", stack: "dev" })).toBeUndefined();
   });
 

@@ -4,8 +4,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ToolOutputError } from "../../../core/errors";
+import { manifestMetadata, type Manifest } from "../../../core/manifest";
+import type { Sample } from "../../../core/sample";
 import { UsageError } from "../../../lab/cli/errors";
-import { parseFormats, runReport } from "../../../lab/cli/report";
+import { cliProgram } from "../../../lab/cli/main";
+import { DEFAULT_REPORT_DIR, parseFormats, runReport } from "../../../lab/cli/report";
 import { renderMarkdown } from "../../../lab/report/markdown";
 import { cephSet, fsxSet, writeInputs } from "../report/samples";
 
@@ -44,9 +47,9 @@ const SUMMARY = [
 describe("lab report", () => {
   it("writes report.md, report.html and one SVG per comparison, and prints where and a three-line summary", async () => {
     const r = await runReport({ dirs: ["results"], cwd: work });
-    const out = path.join(work, "report");
+    const out = path.join(work, "results", "report");
     expect(r.outDir).toBe(out);
-    expect(r.text).toBe(["Wrote report: report.md, report.html, 8 charts in charts/", ...SUMMARY, ""].join("\n"));
+    expect(r.text).toBe(["Wrote results/report: report.md, report.html, 8 charts in charts/", ...SUMMARY, ""].join("\n"));
     expect(fs.readdirSync(out).sort()).toEqual(["charts", "report.html", "report.md"]);
     expect(fs.readdirSync(path.join(out, "charts")).sort()).toEqual(CHARTS);
     expect(r.files.map((f) => path.relative(out, f)).sort()).toEqual(
@@ -71,7 +74,7 @@ describe("lab report", () => {
   });
 
   it("an earlier report's charts do not linger in charts/", async () => {
-    const charts = path.join(work, "report", "charts");
+    const charts = path.join(work, "results", "report", "charts");
     fs.mkdirSync(charts, { recursive: true });
     fs.writeFileSync(path.join(charts, "runs--old.metric.svg"), "<svg/>");
     fs.writeFileSync(path.join(charts, "notes.txt"), "mine");
@@ -101,7 +104,7 @@ describe("lab report", () => {
       new UsageError(`no samples.json below ${path.join(work, "empty")}: \`lab results save\` writes results/<stack>/<runId>/samples.json`),
     );
     expect([...parseFormats("html, md")]).toEqual(["html", "md"]);
-    expect(fs.existsSync(path.join(work, "report"))).toBe(false);
+    expect(fs.existsSync(path.join(work, "results", "report"))).toBe(false);
   });
 
   it("a malformed samples.json is an error naming the file, and nothing is written", async () => {
@@ -111,7 +114,7 @@ describe("lab report", () => {
     await expect(runReport({ dirs: ["results"], cwd: work })).rejects.toThrow(
       new ToolOutputError(file, "not JSON (Unexpected end of JSON input)"),
     );
-    expect(fs.existsSync(path.join(work, "report"))).toBe(false);
+    expect(fs.existsSync(path.join(work, "results", "report"))).toBe(false);
   });
 
   it("runs as the CLI runs it: under tsx, from the working directory, paths as typed", () => {
@@ -124,5 +127,65 @@ describe("lab report", () => {
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe(["Wrote out: report.md, report.html, 8 charts in charts/", ...SUMMARY, ""].join("\n"));
     expect(fs.readFileSync(path.join(work, "out", "report.md"), "utf8")).toContain("- `results/dev/r1/samples.json`: 12 samples");
+  });
+});
+
+describe("lab report as a user runs it, in a checkout", () => {
+  const git = (...args: string[]) => spawnSync("git", ["-C", work, ...args], { encoding: "utf8" });
+  const lab = (...args: string[]) =>
+    spawnSync(process.execPath, [path.join(ROOT, "bin", "lab.js"), ...args], { cwd: work, encoding: "utf8" });
+  beforeEach(() => {
+    // a clone: the project's .gitignore committed, the saved runs in results/
+    fs.copyFileSync(path.join(ROOT, ".gitignore"), path.join(work, ".gitignore"));
+    expect(git("init", "-q").status).toBe(0);
+    expect(git("add", ".gitignore").status).toBe(0);
+    expect(git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "clone").status).toBe(0);
+  });
+
+  it("writes under the ignored results/ by default: git status stays empty, so later runs are not dirty", () => {
+    expect(
+      cliProgram()
+        .commands.find((c) => c.name() === "report")
+        ?.options.find((o) => o.long === "--out")?.defaultValue,
+    ).toBe(DEFAULT_REPORT_DIR);
+    const r = lab("report", "results/");
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    expect(r.stdout.split("\n")[0]).toBe("Wrote results/report: report.md, report.html, 8 charts in charts/");
+    expect(fs.existsSync(path.join(work, "results", "report", "report.html"))).toBe(true);
+    expect(git("status", "--short", "--untracked-files=all").stdout).toBe("");
+    // and a second report over the same runs (its own output below results/ now) reads the same samples
+    const again = lab("report", "results/");
+    expect([again.status, again.stdout]).toEqual([0, r.stdout]);
+  });
+
+  it("runs with different manifests: refused with exit 2 (docs/cli.md: refused before anything ran), nothing written", () => {
+    // as lab results save writes a run with its manifest: in every sample's metadata (lab/results/files.ts)
+    const stamp = (run: string, commit: string) => {
+      const file = path.join(work, "results", run, "samples.json");
+      const m: Manifest = {
+        schema: 1,
+        git: { commit, dirty: false },
+        versions: {},
+        region: "eu-west-1",
+        stacks: {},
+        command: "lab run ceph-nitro",
+        createdAt: "2026-12-03T00:00:00.000Z",
+      };
+      const samples = (JSON.parse(fs.readFileSync(file, "utf8")) as Sample[]).map((x) => ({
+        ...x,
+        metadata: { ...x.metadata, ...manifestMetadata(m) },
+      }));
+      fs.writeFileSync(file, JSON.stringify(samples));
+    };
+    stamp("dev/r1", "a".repeat(40));
+    stamp("nitro/r1", "b".repeat(40));
+    const r = lab("report", "results/");
+    expect(r.status).toBe(2);
+    expect(r.stderr.split("\n").slice(0, 2)).toEqual([
+      "refusing to put runs with different manifests side by side (lab report --force puts them together and lists the differences):",
+      "  nitro/r1 differs from dev/r1 (experiment ceph-nitro): git.commit bbbbbbbbbbbb vs aaaaaaaaaaaa",
+    ]);
+    expect(fs.existsSync(path.join(work, "results", "report"))).toBe(false);
+    expect(lab("report", "results/", "--force").status).toBe(0);
   });
 });

@@ -188,10 +188,79 @@ describe("gitState, on a real repository", () => {
     expect(gitState(repo).diffHash).not.toBe(two.diffHash);
   });
 
+  it("an untracked symlink to a directory outside the checkout, a dangling one and a FIFO: hashed as what they are, never followed or opened", () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), "manifest-bigdisk-"));
+    try {
+      fs.writeFileSync(path.join(outside, "samples.json"), "[]\n");
+      fs.symlinkSync(outside, path.join(repo, "results")); // results on a bigger disk
+      fs.symlinkSync(path.join(outside, "node_modules"), path.join(repo, "node_modules")); // dangling
+      execFileSync("mkfifo", [path.join(repo, "pipe")]); // a read would block: git lists none, and it is never opened
+      const one = gitState(repo);
+      expect(one).toEqual({ commit: git("rev-parse", "HEAD").trim(), dirty: true, diffHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      // what the link points at is not the checkout: a change there keeps the hash; another target changes it
+      fs.writeFileSync(path.join(outside, "samples.json"), "[1]\n");
+      expect(gitState(repo)).toEqual(one);
+      fs.unlinkSync(path.join(repo, "results"));
+      fs.symlinkSync(os.tmpdir(), path.join(repo, "results"));
+      expect(gitState(repo).diffHash).not.toBe(one.diffHash);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  (process.getuid?.() === 0 ? it : it.skip)(
+    "an untracked file its user cannot read (root's 0600 file, the run as nobody): hashed by size, named in unhashed with the reason",
+    () => {
+      // The kernel decides: the checkout owned by nobody (git refuses another owner's repository),
+      // one untracked file root:root 0600 in it, gitState run as uid 65534 in a child process.
+      const tsx = path.resolve(__dirname, "../../../node_modules/.bin/tsx");
+      const mod = path.resolve(__dirname, "../../../lab/utilization/manifest.ts");
+      fs.writeFileSync(path.join(repo, "secret.txt"), "root only\n", { mode: 0o600 });
+      fs.writeFileSync(path.join(repo, "notes.txt"), "readable\n");
+      const commit = git("rev-parse", "HEAD").trim(); // root's git refuses nobody's repository from here on
+      execFileSync("chown", ["-R", "65534:65534", repo]);
+      fs.chownSync(path.join(repo, "secret.txt"), 0, 0);
+      fs.chmodSync(repo, 0o755);
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), "manifest-home-"));
+      fs.chownSync(home, 65534, 65534);
+      try {
+        const out = execFileSync(
+          "setpriv",
+          [
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            tsx,
+            "-e",
+            `console.log(JSON.stringify(require(${JSON.stringify(mod)}).gitState(${JSON.stringify(repo)})))`,
+          ],
+          { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: home, TMPDIR: home } },
+        );
+        expect(JSON.parse(out)).toEqual({
+          commit,
+          dirty: true,
+          diffHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+          unhashed: ["secret.txt: EACCES"],
+        });
+      } finally {
+        fs.rmSync(home, { recursive: true, force: true });
+      }
+    },
+    60000,
+  );
+
+  it("git missing: unknown commit, dirty, and why in unhashed (never an error)", () => {
+    expect(gitState(repo, "no-such-git")).toEqual({ commit: "unknown", dirty: true, unhashed: ["git: no-such-git is not on the PATH"] });
+  });
+
   it("not a checkout: recorded as unknown, never an error (results must be saved anyway)", () => {
     const plain = fs.mkdtempSync(path.join(os.tmpdir(), "manifest-nogit-"));
     try {
-      expect(gitState(plain)).toEqual({ commit: "unknown", dirty: true });
+      expect(gitState(plain)).toEqual({
+        commit: "unknown",
+        dirty: true,
+        unhashed: [expect.stringMatching(/^git: git rev-parse HEAD failed: fatal: not a git repository/)],
+      });
     } finally {
       fs.rmSync(plain, { recursive: true, force: true });
     }
