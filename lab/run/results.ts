@@ -27,6 +27,23 @@ export function saveStackOutputs(resultsRoot: string, stack: string, outputs: Ou
   return writeRunResults(resultsRoot, stack, r.runId, r.samples, r.raws, manifest);
 }
 
+/**
+ * The stack kinds whose programs export `results` (stacks/ceph-k0s, stacks/fsx-eks, stacks/kafka
+ * index.ts): a run of one of them that exports none measured nothing.
+ */
+export const RESULT_KINDS: readonly string[] = ["ceph-k0s", "fsx-eks", "kafka"];
+
+/**
+ * Why a benchmark stack's outputs hold nothing to save, in one line naming the stack, its kind and
+ * the outputs it has; undefined when it exported `results` or is not a benchmark stack.
+ * (Pulumi drops an output whose value is undefined: a benchmark that never collected leaves no key.)
+ */
+export function noResults(stack: string, kind: string | undefined, outputs: OutputMap): string | undefined {
+  if (kind === undefined || !RESULT_KINDS.includes(kind) || "results" in outputs) return undefined;
+  const names = Object.keys(outputs).sort();
+  return `stack ${stack} (lab:kind ${kind}) exported no 'results': its benchmarks saved nothing (its outputs: ${names.join(", ") || "none"})`;
+}
+
 /** `results/runs/<scenario>-<runId>`. */
 export function runDirOf(resultsRoot: string, scenario: string, runId: string): string {
   return path.join(resultsRoot, "runs", `${scenario}-${runId}`);

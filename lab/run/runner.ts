@@ -26,6 +26,7 @@ import { isExperimentStep, type ExperimentStep, type ScenarioStep } from "../../
 import { pulumiError } from "./cli-errors";
 import { dependentsOf, runDag } from "./graph";
 import { repRunId } from "./names";
+import { noResults } from "./results";
 import { OpProgress, Reporter } from "./progress";
 import type { RunStackHandle, RunWorkspace } from "./workspace";
 
@@ -303,6 +304,7 @@ class ScenarioRun {
     await this.upInDependencyOrder(index);
     await this.runSteps(p, index);
     this.saveResults(index);
+    this.expectResults(p);
     return this.cleanUp(p, index.upstreams);
   }
 
@@ -466,6 +468,20 @@ class ScenarioRun {
         this.fail(`results save ${n}`, e);
       }
     }
+  }
+
+  /**
+   * A benchmark stack whose up succeeded but exported no `results` measured nothing: the run fails
+   * (exit 1) naming each such stack with its outputs; what the others saved is still reported.
+   */
+  private expectResults(p: RunPlan): void {
+    if (this.failure) return;
+    const missing = p.stacks.flatMap((s) => {
+      const out = this.outputs.get(s.name);
+      const why = out === undefined ? undefined : noResults(s.name, s.config["lab:kind"], out);
+      return why === undefined ? [] : [{ stack: s.name, why }];
+    });
+    if (missing.length > 0) this.fail(`results ${missing.map((m) => m.stack).join(", ")}`, missing.map((m) => m.why).join("; "));
   }
 
   /** After a failure: every created stack's results, and what a failed up had collected. */

@@ -14,6 +14,7 @@
 import { planAll, PlanResult, scenarioSpecs } from "../../lab/plan";
 import { PlannedResource, StackSpec } from "../../lab/plan/run";
 import { planJson } from "../../lab/plan/render";
+import { RESULT_KINDS } from "../../lab/run/results";
 import { shippedStacks } from "../../lab/plan/sources";
 import { SCENARIOS } from "../../scenarios";
 import { runStack } from "../../stacks";
@@ -87,6 +88,12 @@ describe("no drift: the same config plans to the same resources", () => {
     expect(cli.length).toBe(first.length);
     const differing = first.filter((r, i) => JSON.stringify(cli[i]) !== text(r)).map((r) => r.spec.source);
     expect(differing).toEqual([]);
+  });
+
+  test("a stack exports `results` exactly when its kind is one lab run holds to having results (lab/run/results.ts RESULT_KINDS)", () => {
+    const kinds = first.slice(0, SHIPPED_STACKS.length).map((r) => [r.spec.config["lab:kind"], "results" in r.plan.outputs]);
+    expect(kinds).toEqual(kinds.map(([kind]) => [kind, RESULT_KINDS.includes(String(kind))]));
+    expect(new Set(kinds.filter(([, has]) => has).map(([kind]) => kind))).toEqual(new Set(RESULT_KINDS));
   });
 
   test("scenario stacks are planned twice alike too", () => {

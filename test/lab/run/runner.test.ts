@@ -208,6 +208,29 @@ describe("runScenario", () => {
     expect(fs.existsSync(path.join(root, "dev", "r1", "samples.json"))).toBe(true);
   });
 
+  test("a benchmark stack that exported no results fails the run (exit 1) naming it and its outputs; the other's results are saved and reported", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "lab-run-"));
+    const reported: string[][] = [];
+    const r = await run({ withoutResults: ["nitro"] }, cephPlan(), {
+      saveResults: (stack, o) => saveStackOutputs(root, stack, o),
+      afterResults: async (saved, status) => {
+        reported.push([status, ...saved]);
+        return ["report: results/runs/ceph-nitro-r1/report/report.html (and report.md)"];
+      },
+    });
+    const why = "stack nitro (lab:kind ceph-k0s) exported no 'results': its benchmarks saved nothing (its outputs: expiresAt, kubeconfig)";
+    expect([r.out.status, r.out.exitCode, r.out.stage, r.out.error]).toEqual(["failed", EXIT.failed, "results nitro", why]);
+    expect(r.out.report[0]).toBe(`== run ceph-nitro r1: failed at results nitro: ${why}`);
+    expect(r.out.saved).toEqual([path.join(root, "dev", "r1")]);
+    expect(reported).toEqual([["partial", path.join(root, "dev", "r1")]]);
+    expect(r.out.report).toContain("report: results/runs/ceph-nitro-r1/report/report.html (and report.md)");
+    expect([...r.out.destroyed].sort()).toEqual(["compare", "dev", "network", "nitro"]);
+    // both: one failure naming both stacks
+    const both = await run({ withoutResults: ["dev", "nitro"] });
+    expect(both.out.stage).toBe("results dev, nitro");
+    expect(both.out.error).toBe(`${why.replace("nitro", "dev")}; ${why}`);
+  });
+
   test.each([
     ["compare", ["compare", "dev", "nitro", "network"]],
     ["dev", ["dev", "network"]],
