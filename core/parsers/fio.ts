@@ -14,7 +14,10 @@
  * | `fio.<d>.clat.p99`      | us   | `... ["99.000000"]`                  | (not read)           |
  * | `fio.<d>.clat.p99.9`    | us   | `... ["99.900000"]`                  | (not read)           |
  *
- * and one `fio.error` (count) per job. Latency samples exist only when fio measured completion
+ * and one `fio.error` (count) per job. A job with an error (a count above 0, below) yields its
+ * `fio.error` alone: what it did before the error (257k IOPS from a 1 ms job stopped by ENOSPC, or
+ * a rate with errors continued past) is not a performance figure, and the report would pool it
+ * with the others (lab/report counts the failed jobs instead). Latency samples exist only when fio measured completion
  * latency (`clat_ns.N > 0`): under `gtod_reduce=1` fio prints zeros and no percentiles, and no
  * latency sample is emitted, never a 0. A percentile fio was not asked for (`percentile_list`)
  * is left out. Trim statistics are not read.
@@ -89,8 +92,9 @@ function parseFioJson(doc: unknown, file: string): Sample[] {
     const options = { ...globalOptions, ...optionsOf(fields.optionalObject("job options")) };
     delete options["name"];
     const base: SampleMetadata = { ...options, tool: "fio", toolVersion, job: jobname, jobIndex: index };
+    const errors = errorCount(errno, fields.optionalNumber("total_err"));
 
-    for (const direction of FIO_DIRECTIONS) {
+    for (const direction of errors > 0 ? [] : FIO_DIRECTIONS) {
       const stats = fields.object(direction);
       if (stats.number("io_bytes") <= 0 && stats.number("total_ios") <= 0) continue;
       const meta: SampleMetadata = { ...base, direction };
@@ -108,7 +112,7 @@ function parseFioJson(doc: unknown, file: string): Sample[] {
         }
       }
     }
-    samples.push(sample("fio.error", errorCount(errno, fields.optionalNumber("total_err")), "count", { ...base, errno }));
+    samples.push(sample("fio.error", errors, "count", { ...base, errno }));
   });
   return samples;
 }
@@ -226,13 +230,14 @@ function parseFioText(body: string, file: string): Sample[] {
       base.ioengine = header.ioengine;
       base.iodepth = header.iodepth;
     }
-    for (const d of result.directions) {
+    const errors = errorCount(result.errno, result.totalErrors);
+    for (const d of errors > 0 ? [] : result.directions) {
       const meta: SampleMetadata = { ...base, direction: d.direction };
       if (header !== undefined) meta.bs = header.bs[d.direction];
       samples.push(sample(`fio.${d.direction}.iops`, d.iops, "op/s", meta));
       samples.push(sample(`fio.${d.direction}.bandwidth`, d.bandwidth, "B/s", meta));
     }
-    samples.push(sample("fio.error", errorCount(result.errno, result.totalErrors), "count", { ...base, errno: result.errno }));
+    samples.push(sample("fio.error", errors, "count", { ...base, errno: result.errno }));
   });
   return samples;
 }

@@ -261,6 +261,14 @@ export function methodText(model: ReportModel): string {
 /** Metrics whose ratio the summary names first, in this order (else the first ratio). */
 const HEADLINE_METRICS = ["pgbench.tps", "omb.throughput", "fio.read.iops", "fio.write.iops", "ioping.latency.mean"];
 
+/** " fio: 2 of 14 jobs failed (dev/r1 seq-write errno 28, …): no figure of theirs is in a table." or "". */
+function failedJobsNote(model: ReportModel): string {
+  const { total, failed } = model.fioJobs;
+  if (failed.length === 0) return "";
+  const which = failed.map((j) => `${j.stack}/${j.runId} ${j.job} errno ${j.errno}`).join(", ");
+  return ` fio: ${failed.length} of ${plural(total, "job")} failed (${which}): no figure of theirs is in a table.`;
+}
+
 /** The three summary lines (the terminal prints them too). */
 export function summaryLines(model: ReportModel): [string, string, string] {
   const tables = model.experiments.flatMap((e) => e.tables);
@@ -299,6 +307,6 @@ export function summaryLines(model: ReportModel): [string, string, string] {
     model.incomparable.length === 0
       ? "nothing left incomparable."
       : `could not compare: ${plural(model.incomparable.length, "listing")} (${plural(bad, "sample")}), see "Samples that could not be compared".`
-  }${baseline}`;
+  }${baseline}${failedJobsNote(model)}`;
   return [first, second, third];
 }

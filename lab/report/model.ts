@@ -239,6 +239,33 @@ export interface ReportModel {
   readonly bootstrap: Required<BootstrapOptions>;
   /** Each run's manifest and the differences `force` let through (lab/report/utilization.ts). */
   readonly manifests?: ManifestSection;
+  /**
+   * fio jobs read (one `fio.error` sample each) and those that failed (a count above 0): a failed
+   * job gives no performance sample (core/parsers/fio.ts), so its figures are in no table.
+   */
+  readonly fioJobs: { readonly total: number; readonly failed: readonly FailedJob[] };
+}
+
+/** A fio job that ended with an error: where, and fio's errno. */
+export interface FailedJob {
+  readonly stack: string;
+  readonly runId: string;
+  readonly job: string;
+  readonly errno: number;
+}
+
+/** Every fio job of the samples read, and the failed ones. */
+function fioJobsOf(files: readonly InputFile[]): ReportModel["fioJobs"] {
+  const jobs = files.flatMap((f) => f.samples).filter((s) => s.metric === "fio.error");
+  const failed = jobs
+    .filter((s) => s.value > 0)
+    .map((s) => ({
+      stack: String(s.metadata.stack ?? "?"),
+      runId: String(s.metadata.runId ?? "?"),
+      job: String(s.metadata.job ?? "?"),
+      errno: Number(s.metadata.errno ?? 0),
+    }));
+  return { total: jobs.length, failed };
 }
 
 export interface ModelOptions {
@@ -597,6 +624,7 @@ export function buildModel(files: readonly InputFile[], options: ModelOptions = 
     incomparable,
     sampleCount: files.reduce((n, f) => n + f.samples.length, 0),
     inputs: files.map((f) => ({ file: f.file, samples: f.samples.length })),
+    fioJobs: fioJobsOf(files),
     ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
     baselineNotes: options.baseline === undefined ? [] : baselineNotes(options.baseline, experiments),
     bootstrap,

@@ -114,20 +114,26 @@ describe("parseFio: JSON", () => {
     expect(samples[0].metadata).toMatchObject({ ioengine: "psync", iodepth: 4 });
   });
 
-  test("ENOSPC mid-run: the I/O done is reported, fio.error counts 1 error, errno 28 is metadata", () => {
+  test("ENOSPC mid-run: no performance sample (8500 IOPS until the disk filled is not a figure), fio.error counts 1 error, errno 28 is metadata", () => {
     const text = fixture("fio", "enospc.json");
     expect(text.split("\n")[0]).toBe("fio: pid=4830, err=28/file:io_u.c:1876, func=io_u error, error=No space left on device");
+    expect(text).toMatch(/"iops" : 8500\.0+,/); // what fio measured before the error
     const samples = parseFio(text, "enospc.json");
     expect(summary(samples)).toEqual([
+      "fio.error 1 count", // "error" : 28 is an errno, one error
+    ]);
+    expect(samples[0].metadata).toMatchObject({ job: "enospc", errno: 28 });
+    // the same document without the error: its figures are samples
+    const ok = text.replace(/"error" : 28,/, '"error" : 0,');
+    expect(summary(parseFio(ok, "ok.json"))).toEqual([
       "fio.write.iops 8500 op/s",
       "fio.write.bandwidth 524288000 B/s",
       "fio.write.clat.mean 28.62925 us", // 28629.25 ns
       "fio.write.clat.p50 20.096 us",
       "fio.write.clat.p99 154.624 us",
       "fio.write.clat.p99.9 154.624 us",
-      "fio.error 1 count", // "error" : 28 is an errno, one error
+      "fio.error 0 count",
     ]);
-    expect(samples[6].metadata).toMatchObject({ job: "enospc", errno: 28 });
   });
 
   test("continue_on_error: fio.error is fio's own count (total_err)", () => {
@@ -219,13 +225,11 @@ describe("parseFio: normal text output (IOPS and bandwidth only)", () => {
 
   test("ENOSPC with continue_on_error: err=28 (...) and 'errors : total=1'", () => {
     const samples = parseFio(fixture("fio", "enospc-continue-on-error.txt"), "enospc-continue-on-error.txt");
+    // IOPS=8500, BW=500MiB/s on the job's lines: no sample of a job with an error
     expect(summary(samples)).toEqual([
-      "fio.write.iops 8500 op/s", // IOPS=8500
-      "fio.write.bandwidth 524288000 B/s", // BW=500MiB/s
       "fio.error 1 count", // errors : total=1, first_error=28
     ]);
-    expect(samples[0].metadata.bs).toBe("64.0KiB");
-    expect(samples[2].metadata.errno).toBe(28);
+    expect(samples[0].metadata).toMatchObject({ errno: 28, rw: "write" });
   });
 
   test("several errors with continue_on_error: 'errors : total=4' is the count, err=84 the errno", () => {
@@ -301,7 +305,7 @@ describe("parseFio: an error is never dropped or zeroed", () => {
     expect(samples.filter((s) => s.metric === "fio.error").map((s) => [s.value, s.metadata.errno, s.metadata.continue_on_error])).toEqual([
       [1, 28, "read"],
     ]);
-    expect(samples.find((s) => s.metric === "fio.write.bandwidth")?.value).toBeGreaterThan(0);
+    expect(samples.map((s) => s.metric)).toEqual(["fio.error"]);
   });
 
   test("text: err=28 on the job line with 'errors : total=0' is 1 error, not 0", () => {
@@ -312,12 +316,17 @@ describe("parseFio: an error is never dropped or zeroed", () => {
     );
     const samples = parseFio(text, "enospc-continue-on-read.txt");
     expect(summary(samples)).toEqual([
-      "fio.write.iops 17000 op/s", // IOPS=17.0k
-      "fio.write.bandwidth 1048576000 B/s", // BW=1000MiB/s
-      "fio.error 1 count", // err=28
+      "fio.error 1 count", // err=28 (IOPS=17.0k, BW=1000MiB/s before it: not samples)
     ]);
-    expect(samples[0].metadata).toMatchObject({ job: "enospc-coe-read", rw: "write", bs: "64.0KiB" });
-    expect(samples[2].metadata).toMatchObject({ job: "enospc-coe-read", errno: 28, rw: "write" });
+    expect(samples[0].metadata).toMatchObject({ job: "enospc-coe-read", errno: 28, rw: "write" });
+    // the job line without the error: the figures are samples
+    const clean = text.replace(/err=28 \([^)]*\)/, "err= 0");
+    expect(summary(parseFio(clean, "x.txt"))).toEqual([
+      "fio.write.iops 17000 op/s",
+      "fio.write.bandwidth 1048576000 B/s",
+      "fio.error 0 count",
+    ]);
+    expect(parseFio(clean, "x.txt")[0].metadata).toMatchObject({ bs: "64.0KiB" });
   });
 
   test("a count above 1 is kept whatever the errno; no errno and a count of 0 is 0", () => {

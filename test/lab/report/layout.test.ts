@@ -1,7 +1,8 @@
 /** The report's words for a ratio: its interval's label, what it shows, and the spread flags. */
 import type { Sample } from "../../../core/sample";
-import { intervalText, metricTableLayout, spreadNotes, verdictText } from "../../../lab/report/layout";
+import { intervalText, metricTableLayout, spreadNotes, summaryLines, verdictText } from "../../../lab/report/layout";
 import { buildModel } from "../../../lab/report/model";
+import { fsxSet, parseFixture } from "./samples";
 
 /** A row of `values` for named local run `stack` (ioping.latency.mean, us). */
 function run(stack: string, values: number[]): Sample[] {
@@ -50,5 +51,29 @@ describe("a ratio's words", () => {
     const { r } = ratioOf([500, 510], [100, 101]);
     expect(verdictText(r)).toBe("no difference shown: fewer than 3 repetitions on a side");
     expect(r.noDifference).toBe(true);
+  });
+});
+
+describe("failed fio jobs", () => {
+  it("are counted in the summary, named with their errno, and none of their figures is in a table", () => {
+    const [same, cross] = fsxSet();
+    // a third run whose one job hit ENOSPC after 8500 IOPS (real fio JSON, test/fixtures/fio/enospc.json)
+    const enospc = parseFixture("fio", "fio/enospc.json").map((s) => ({
+      ...s,
+      metadata: { ...s.metadata, scenario: "fsx-eks", stack: "fsx-eks", runId: "full", rep: 1, storageClass: "fsx-ontap-nas" },
+    }));
+    const m = buildModel([same, cross, { file: "results/fsx-eks/full/samples.json", samples: enospc }], { bootstrap: { resamples: 200 } });
+    const jobs = [same, cross].flatMap((f) => f.samples).filter((s) => s.metric === "fio.error").length;
+    expect(m.fioJobs).toEqual({ total: jobs + 1, failed: [{ stack: "fsx-eks", runId: "full", job: "enospc", errno: 28 }] });
+    expect(summaryLines(m)[2]).toMatch(
+      new RegExp(` fio: 1 of ${jobs + 1} jobs failed \\(fsx-eks/full enospc errno 28\\): no figure of theirs is in a table\\.$`),
+    );
+    const values = m.experiments
+      .flatMap((e) => e.tables)
+      .filter((t) => t.metric === "fio.write.iops")
+      .flatMap((t) => t.groups.flatMap((g) => g.values));
+    expect(values).not.toContain(8500);
+    // without the failed run: no note
+    expect(summaryLines(buildModel([same, cross], { bootstrap: { resamples: 200 } }))[2]).not.toContain("failed");
   });
 });
