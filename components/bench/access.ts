@@ -16,8 +16,14 @@
  * - `kubectl describe job/<name>`: GET the Job (the resource builder, then JobDescriber) and LIST
  *   the events of the namespace by field selector (pkg/describe/describe.go `JobDescriber.Describe`
  *   → `searchEvents`);
- * - with MOUNT_REFUSED_FIX: `kubectl get pods -l …` (LIST pods), `kubectl get events
+ * - with MOUNT_FIX: `kubectl get pods -l …` (LIST pods), `kubectl get events
  *   --field-selector reason=FailedMount` (LIST events).
+ * With KAFKA_NAME (a Strimzi Kafka awaited, {@link kafkaAwaitGrant}):
+ * - `kubectl get kafkas.v1.kafka.strimzi.io/<name>`: GET the Kafka;
+ * - `kubectl describe kafkas.v1.kafka.strimzi.io/<name>`: GET it (the resource builder, then the
+ *   generic describer's dynamic client) and LIST the namespace's events by field selector
+ *   (pkg/describe/describe.go `GenericDescriberFor` → `searchEvents`);
+ * - `kubectl get pods -l strimzi.io/cluster=<name>` (LIST pods) and the FailedMount events (LIST).
  * Discovery (`/api`, `/apis`) is allowed to every authenticated user by the default ClusterRole
  * `system:discovery`; the lab grants no nonResourceURLs.
  */
@@ -61,10 +67,27 @@ export function collectorGrant(account: string, namespace: string, jobNames: rea
       [namespace]: [
         { apiGroups: ["batch"], resources: ["jobs"], verbs: ["get"], resourceNames: [...jobNames] },
         // logs job/<name> lists the Job's pods (and watches for the first when there is none yet);
-        // MOUNT_REFUSED_FIX lists them too. A pod's name is not known in advance: no resourceNames.
+        // MOUNT_FIX lists them too. A pod's name is not known in advance: no resourceNames.
         { apiGroups: [""], resources: ["pods"], verbs: ["list", "watch"] },
         { apiGroups: [""], resources: ["pods/log"], verbs: ["get"] },
         // describe job/<name> and the FailedMount look: events are listed by field selector.
+        { apiGroups: [""], resources: ["events"], verbs: ["list"] },
+      ],
+    },
+  };
+}
+
+/** What the collector awaiting a Strimzi Kafka may do: read that Kafka (by name), list the namespace's pods and events. */
+export function kafkaAwaitGrant(account: string, namespace: string, kafkaName: string): AccessGrant {
+  return {
+    name: account,
+    namespace,
+    namespaced: {
+      [namespace]: [
+        { apiGroups: ["kafka.strimzi.io"], resources: ["kafkas"], verbs: ["get"], resourceNames: [kafkaName] },
+        // the cluster's pods by label (their names are Strimzi's), for the FailedMount look and the timeout's listing
+        { apiGroups: [""], resources: ["pods"], verbs: ["list"] },
+        // describe and the FailedMount look: events are listed by field selector
         { apiGroups: [""], resources: ["events"], verbs: ["list"] },
       ],
     },

@@ -21,7 +21,8 @@
  *    Strimzi names a JBOD claim (storage.ts);
  * 4. the `KafkaNodePool`s (controllers on gp3, brokers JBOD on the static claims) and the `Kafka`
  *    (published broker settings, rack = zone), after the Strimzi operator (`operatorReady`); the Kafka
- *    resource is awaited until Strimzi reports it Ready (manifests.ts).
+ *    resource is awaited until Strimzi reports it Ready, by collect-job.sh (KAFKA_NAME), which prints
+ *    the broker pods' FailedMount events meanwhile and stops at once on a mount the SVM refused.
  *
  * No CSI driver: every NFS volume is a static `nfs` PersistentVolume the kubelet mounts, so no pod
  * can mount an export by naming it in its own spec (the restricted profile refuses `nfs` volumes in
@@ -43,7 +44,7 @@ import * as path from "node:path";
 import { nodeIngressRules } from "../fsx-ontap/node-ingress";
 import { ONTAP_INGRESS } from "../fsx-ontap/security";
 import { COLLECT_IGNORED_INPUTS } from "../bench";
-import { collectorAccountName, collectorGrant } from "../bench/access";
+import { collectorAccountName, collectorGrant, kafkaAwaitGrant } from "../bench/access";
 import { createCollectorAccess } from "../bench/collector-access";
 import { readCollectScript } from "../bench/scripts";
 import { throwIfInvalid } from "../lib/args";
@@ -53,6 +54,8 @@ import {
   bootstrapServers,
   brokerPoolManifest,
   controllerPoolManifest,
+  KAFKA_AWAIT_POLL_SECONDS,
+  KAFKA_READY_TIMEOUT_SECONDS,
   kafkaManifest,
   prepareConfigMapManifest,
   PREPARE_DEADLINE_SECONDS,
@@ -64,6 +67,7 @@ import {
 } from "./manifests";
 import { kafkaNetworkPolicies, kubernetesServiceIp } from "./network";
 import {
+  kafkaMountFix,
   ONTAP_DEADLINE_SECONDS,
   ONTAP_JOB,
   ontapApiPolicy,
@@ -190,7 +194,7 @@ export class KafkaCluster extends pulumi.ComponentResource {
       dependsOn: [...after, ...kafkaPolicies, controllers, brokers],
     });
 
-    this.ready = [kafka];
+    this.ready = [this.awaitKafka(name, args, r, kafka, child)];
     this.clusterName = pulumi.output(r.clusterName);
     this.namespace = pulumi.output(r.namespace);
     this.kafkaVersion = pulumi.output(r.kafkaVersion);
@@ -207,6 +211,51 @@ export class KafkaCluster extends pulumi.ComponentResource {
       dataClaims: this.dataClaims,
       dataVolumes: this.dataVolumes,
     });
+  }
+
+  /**
+   * The Kafka awaited Ready (for its current spec) by collect-job.sh with KAFKA_NAME, as a
+   * collector that may read this Kafka and list the namespace's pods and events only
+   * (components/bench/access.ts `kafkaAwaitGrant`): the brokers' FailedMount events are printed
+   * while it waits, and a mount the SVM refused ends the update at once with {@link kafkaMountFix}.
+   * Awaited again when the Kafka is created again or its spec changes (its uid, its generation).
+   */
+  private awaitKafka(
+    name: string,
+    args: KafkaClusterArgs,
+    r: ReturnType<typeof resolve>,
+    kafka: k8s.apiextensions.CustomResource,
+    child: pulumi.CustomResourceOptions,
+  ): command.local.Command {
+    const access = createCollectorAccess(
+      `${name}-kafka`,
+      kafkaAwaitGrant(collectorAccountName(`${r.clusterName}-kafka`), r.namespace, r.clusterName),
+      child,
+      [...args.operatorReady],
+    );
+    const metadata = kafka.metadata as pulumi.Output<{ uid?: string; generation?: number }>;
+    return new command.local.Command(
+      `${name}-kafka-await`,
+      {
+        create: readCollectScript(),
+        interpreter: ["/bin/sh", "-c"],
+        environment: {
+          KAFKA_NAME: r.clusterName,
+          JOB_NAMESPACE: r.namespace,
+          WAIT_TIMEOUT_SECONDS: String(KAFKA_READY_TIMEOUT_SECONDS),
+          POLL_SECONDS: String(KAFKA_AWAIT_POLL_SECONDS),
+          MOUNT_FIX: pulumi
+            .all([args.svmName, args.nodeSubnetCidrs])
+            .apply(([svm, cidrs]) => kafkaMountFix(r, storageNamespaceName(r), svm, cidrs)),
+          ...access.environment(KAFKA_READY_TIMEOUT_SECONDS),
+          LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
+        },
+        triggers: [metadata.apply((m) => m.uid ?? ""), metadata.apply((m) => String(m.generation ?? ""))],
+        logging: "stderr",
+        addPreviousOutputInEnv: false,
+      },
+      { parent: this, dependsOn: [kafka, access.ready], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
+    );
   }
 
   /**
@@ -267,7 +316,9 @@ export class KafkaCluster extends pulumi.ComponentResource {
       ...child,
       dependsOn: [credentials, ontapScript, ...storagePolicies, ...nfsRules],
     });
-    const awaitJob = (role: string, job: k8s.batch.v1.Job, jobName: string, deadlineSeconds: number) => {
+    // The prepare Job mounts the volume roots: a mount the SVM refuses ends its wait with the fix.
+    const mountFix = pulumi.all([args.svmName, args.nodeSubnetCidrs]).apply(([svm, cidrs]) => kafkaMountFix(r, storageNsName, svm, cidrs));
+    const awaitJob = (role: string, job: k8s.batch.v1.Job, jobName: string, deadlineSeconds: number, mounts: boolean) => {
       // The await's own identity (components/bench/access.ts): reads of this Job, its pods, events and log.
       const access = createCollectorAccess(
         `${name}-storage-${role}`,
@@ -286,6 +337,7 @@ export class KafkaCluster extends pulumi.ComponentResource {
             JOB_NAMESPACE: storageNsName,
             WAIT_TIMEOUT_SECONDS: String(waitSeconds),
             POLL_SECONDS: String(PREPARE_POLL_SECONDS),
+            ...(mounts ? { MOUNT_FIX: mountFix } : {}),
             ...access.environment(waitSeconds),
             LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
           },
@@ -297,7 +349,7 @@ export class KafkaCluster extends pulumi.ComponentResource {
         { parent: this, dependsOn: [job, access.ready], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
       );
     };
-    const ontapDone = awaitJob("ontap", ontap, ONTAP_JOB, ONTAP_DEADLINE_SECONDS);
+    const ontapDone = awaitJob("ontap", ontap, ONTAP_JOB, ONTAP_DEADLINE_SECONDS, false);
 
     const storageClass = new k8s.storage.v1.StorageClass(
       `${name}-static-class`,
@@ -330,7 +382,7 @@ export class KafkaCluster extends pulumi.ComponentResource {
       ...child,
       dependsOn: [script, ...storagePolicies, ...roots],
     });
-    const prepared = awaitJob("prepare", prepare, PREPARE_JOB, PREPARE_DEADLINE_SECONDS);
+    const prepared = awaitJob("prepare", prepare, PREPARE_JOB, PREPARE_DEADLINE_SECONDS, true);
     return { storageClass, prepared };
   }
 }

@@ -12,9 +12,13 @@
  * (`affinity`, `tolerations`). The plain listener on 9092 is the bootstrap service
  * `<cluster>-kafka-bootstrap:9092` (KafkaResources.plainBootstrapAddress).
  *
- * The Kafka resource carries `pulumi.com/waitFor: condition=Ready` (pulumi-kubernetes ≥ 4.18's
- * user-specified await, "Improved Kubernetes await logic", pulumi/docs#12454), so nothing that
- * depends on it (the benchmark) starts before Strimzi reports the cluster Ready.
+ * The Kafka resource carries `pulumi.com/skipAwait: "true"` (pulumi-kubernetes pkg/await: the
+ * annotation skips the provider's await, pulumi/pulumi-kubernetes#417): the component awaits it
+ * itself with components/bench/scripts/collect-job.sh (KAFKA_NAME), which reports the broker pods'
+ * FailedMount events while it waits and stops at once on a mount the NFS server refused, with
+ * ontap.ts `kafkaMountFix` — where the provider's `pulumi.com/waitFor: condition=Ready` would wait out
+ * its 30 minutes in silence. Nothing that depends on the await (the benchmark) starts before
+ * Strimzi reports the cluster Ready for its current spec.
  */
 import type { IConfigMap } from "kubernetes-models/v1/ConfigMap";
 import type { INamespace } from "kubernetes-models/v1/Namespace";
@@ -31,6 +35,8 @@ export const KAFKA_API_VERSION = "kafka.strimzi.io/v1";
 export const PLAIN_LISTENER_PORT = 9092;
 /** How long `pulumi up` waits for the Kafka resource to become Ready, seconds. */
 export const KAFKA_READY_TIMEOUT_SECONDS = 1800;
+/** Seconds between two looks at the Kafka's conditions and its pods' FailedMount events. */
+export const KAFKA_AWAIT_POLL_SECONDS = 15;
 
 /** The annotation Strimzi reads a new pool's node IDs from. */
 export const NEXT_NODE_IDS_ANNOTATION = "strimzi.io/next-node-ids";
@@ -56,7 +62,7 @@ export function kafkaManifest(r: ResolvedKafka, clientNamespace: string): Custom
     metadata: {
       name: r.clusterName,
       namespace: r.namespace,
-      annotations: { "pulumi.com/waitFor": "condition=Ready", "pulumi.com/timeoutSeconds": String(KAFKA_READY_TIMEOUT_SECONDS) },
+      annotations: { "pulumi.com/skipAwait": "true" },
     },
     spec: {
       kafka: {

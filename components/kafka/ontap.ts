@@ -195,3 +195,34 @@ export function ontapApiPolicy(namespace: string, managementIps: readonly string
     },
   };
 }
+
+/** ls -l's form of {@link VOLUME_ROOT_MODE}, as ONTAP's `volume show -fields unix-permissions` prints it. */
+function unixPermissions(mode: string): string {
+  const bits = parseInt(mode, 8);
+  return "---" + [6, 3, 0].map((shift) => ["r", "w", "x"].map((c, i) => ((bits >> shift) & (4 >> i) ? c : "-")).join("")).join("");
+}
+
+/**
+ * What to do when the SVM refuses a broker's (or the prepare Job's) NFS mount: the lines
+ * collect-job.sh prints after the event (MOUNT_FIX). The two causes this design can have: the
+ * export policy's rule (this Job's) does not admit the node, or a directory on the mounted path is
+ * not searchable by the anonymous user a squashed root is mapped to (the NFSv4 client walks the
+ * path from the export's root, the module comment: the roots must be {@link VOLUME_ROOT_MODE}).
+ */
+export function kafkaMountFix(
+  r: Pick<ResolvedKafka, "clusterName" | "namespace">,
+  storageNamespace: string,
+  svmName: string,
+  nodeSubnetCidrs: readonly string[],
+): string {
+  const policy = exportPolicyName(r);
+  return [
+    `the SVM ${svmName} refused an NFS mount of the Kafka data volumes; check on the SVM (ssh fsxadmin@<its management endpoint>):`,
+    `  vserver export-policy rule show -vserver ${svmName} -policyname ${policy} -fields clientmatch,protocol,rorule,rwrule,superuser`,
+    `    (a rule for ${nodeSubnetCidrs.join(", ")}, protocol nfs4, rorule/rwrule sys, superuser none: the ontap Job sets it;`,
+    `    its log: kubectl logs job/${ONTAP_JOB} -n ${storageNamespace})`,
+    `  volume show -vserver ${svmName} -fields policy,user,group,unix-permissions`,
+    `    (each data volume: policy ${policy}, user ${KAFKA_UID}, group ${KAFKA_GID}, unix-permissions ${unixPermissions(VOLUME_ROOT_MODE)}: others need search on the root)`,
+    "then run pulumi up again: the kubelet retries the mount",
+  ].join("\n");
+}

@@ -1,21 +1,23 @@
 #!/bin/sh
-# collect-job.sh: waits for one benchmark Job to finish and prints its log on stdout. Run on the
-# machine running `pulumi up`, by the @pulumi/command local.Command that BenchmarkRun creates
-# per Job (components/bench/index.ts), never inside a Job.
+# collect-job.sh: waits for one benchmark Job to finish and prints its log on stdout, or (KAFKA_NAME)
+# waits for a Strimzi Kafka to become Ready. Run on the machine running `pulumi up`, by the
+# @pulumi/command local.Command that BenchmarkRun creates per Job (components/bench/index.ts), the
+# kafka stack's storage Jobs and its Kafka (components/kafka/index.ts), never inside a Job.
 #
 # Environment [default]:
-#   JOB_NAME              the Job (required)
-#   JOB_NAMESPACE         its namespace (required)
+#   JOB_NAME              the Job (JOB_NAME or KAFKA_NAME, not both)
+#   KAFKA_NAME            instead of a Job: the Kafka (kafka.strimzi.io/v1) to await
+#   JOB_NAMESPACE         the namespace of either (required)
 #   WAIT_TIMEOUT_SECONDS  give up after this many seconds (required)
 #   COLLECTOR_ACCOUNT     the ServiceAccount (in JOB_NAMESPACE) every read is made as (required)
 #   TOKEN_SECONDS         lifetime asked for its token, at least 600 (required)
 #   LAB_KUBECONFIG        the admin kubeconfig *content*; written to a private temporary file that
 #                         is removed on exit. Empty: kubectl's own KUBECONFIG / ~/.kube/config []
-#   POLL_SECONDS          seconds between two looks at the Job's conditions [10]
+#   POLL_SECONDS          seconds between two looks at the conditions [10]
 #   KUBECTL_BIN           kubectl executable [kubectl]
-#   MOUNT_REFUSED_FIX     what to do when a pod of the Job cannot mount a volume because the CSI
-#                         driver's chmod of it was refused (lines, printed after the event). Set: it
-#                         also reads the FailedMount events of the Job's pods on every look. []
+#   MOUNT_FIX             what to do when the NFS server refuses a pod's mount (lines, printed after
+#                         the event). Set: every look also reads the FailedMount events of the pods
+#                         awaited (the Job's, or the Kafka's) []
 #
 # Identity: the admin kubeconfig makes one request, a TokenRequest for COLLECTOR_ACCOUNT (`kubectl
 # create token <account> --namespace <ns> --duration <TOKEN_SECONDS>s`, kubectl's "Request a
@@ -26,42 +28,45 @@
 # server and certificate authority (`kubectl config view --minify --raw --flatten`: local, no
 # request) and the token: never on a command line, where other users of the machine could read it
 # in the process list. The account's Role (components/bench/access.ts) allows get on this run's
-# Jobs, list/watch pods, get pods/log and list events in the namespace, nothing else. A request
-# refused as Unauthorized (the server capped the lifetime: kube-apiserver
+# Jobs (or this Kafka), list/watch pods, get pods/log and list events in the namespace, nothing
+# else. A request refused as Unauthorized (the server capped the lifetime: kube-apiserver
 # --service-account-max-token-expiration) gets one new token; Forbidden stops at once, naming the
 # account, since waiting cannot widen its Role.
 #
-# It polls the Job's conditions instead of a single `kubectl wait --for=condition=complete`,
-# which would only notice a failed Job at its own timeout. Complete: prints `kubectl logs
-# job/<name>` (the benchmark's raw outputs between LAB-RESULT markers) on stdout and exits 0.
-# Failed, or not finished in time: prints the Job's description and its log on stderr and exits
-# 1, so the Pulumi update fails showing why. Gone (the API answers NotFound: kubectl prints
-# `Error from server (NotFound): jobs.batch "<name>" not found`, kubernetes/kubernetes
+# It polls the conditions instead of a single `kubectl wait --for=condition=complete`, which would
+# only notice a failed Job at its own timeout. A Job: Complete prints `kubectl logs job/<name>`
+# (the benchmark's raw outputs between LAB-RESULT markers) on stdout and exits 0. Failed, or not
+# finished in time: prints the Job's description and its log on stderr and exits 1, so the Pulumi
+# update fails showing why. Gone (the API answers NotFound: kubectl prints `Error from server
+# (NotFound): jobs.batch "<name>" not found`, kubernetes/kubernetes
 # staging/src/k8s.io/kubectl/pkg/cmd/util/helpers.go "Error from server (%s): %s" with
 # apimachinery's NewNotFound message): says what happened and exits 1 at once, since waiting
 # cannot bring a deleted Job back. Any other API error is retried until the timeout.
 #
-# With MOUNT_REFUSED_FIX (the kafka stack's storage Job, components/kafka/index.ts): a FailedMount
-# event of one of the Job's pods (pods labelled batch.kubernetes.io/job-name=<job>, set by the Job
-# controller; events selected by `reason`, kubernetes pkg/registry/core/event/strategy.go
-# ToSelectableFields) whose message says a chmod was not permitted makes it print the event and
-# MOUNT_REFUSED_FIX and exit 1 at once. csi-driver-nfs chmods a volume root as root after mounting it,
-# refused where the NFS export squashes root; NodePublishVolume returns the error as codes.Internal
-# with the error's own text (pkg/nfs/nodeserver.go). Since v4.13.3 (commit 4a5ec144) the chmod is a
-# bare syscall.Chmod (pkg/nfs/chmod_unix.go), whose error is just the errno's text, so v4.13.4's
-# event reads `MountVolume.SetUp failed for volume "data-0" : rpc error: code = Internal desc =
-# operation not permitted` (no "chmod", no path); before it, os.Chmod's `chmod <path>: operation not
-# permitted`. Both are matched. Other FailedMount events are printed once each while it waits.
+# A Kafka: done when its `Ready` condition is True for its current spec (`status.observedGeneration`
+# equal to `metadata.generation`: Strimzi's KafkaStatus, api/.../status/Status.java; a Ready of the
+# spec before an update does not count); prints `kafka/<name> Ready` on stderr, nothing on stdout,
+# exits 0. Strimzi reports a failing reconciliation as `NotReady` and keeps retrying, so NotReady is
+# not an end: its reason and message are printed when they change, and only the timeout (or a
+# refused mount, below) ends the wait, with the Kafka's description and its pods on stderr, exit 1.
+# Its pods are the ones Strimzi labels `strimzi.io/cluster=<name>` (brokers and controllers).
 #
-# The event may not be the end of it: the driver leaves the NFS mount in place after the refused
-# chmod, and the kubelet's retry finds it mounted and succeeds without a chmod, so the container
-# starts on a root-owned 0755 volume root, prepare-dirs.sh fails on it ("the NFS driver's chmod was
-# refused", its own line) and, with backoffLimit 2, the Job is Failed within about a minute. So on a
-# Failed Job the events are read first, then the Job's log for that line: either prints
-# MOUNT_REFUSED_FIX before the Job's description.
+# With MOUNT_FIX: a FailedMount event (selected by `reason`, kubernetes pkg/registry/core/event/
+# strategy.go ToSelectableFields) of one of the pods awaited (a Job's pods are labelled
+# batch.kubernetes.io/job-name=<job> by the Job controller) whose message says the NFS server
+# refused the mount makes it print the event and MOUNT_FIX and exit 1 at once: the kubelet's `nfs`
+# volume plugin runs mount(8) (kubernetes pkg/volume/nfs/nfs.go SetUpAt), and mount.nfs reports
+# EACCES from the server as "<prog>: access denied by server while mounting <spec>" (nfs-utils
+# utils/mount/error.c mount_error), which the kubelet's event carries in `MountVolume.SetUp failed
+# for volume "<pv>" : mount failed: exit status 32` + mount-utils' "Mounting command … Output: …"
+# lines (k8s.io/mount-utils mount_linux.go doMount). The kubelet retries such a mount forever, so
+# without this the wait would run to its timeout. An event's message holds newlines: each is read
+# as one Go-quoted line (`-o go-template` with printf "%q"). Other FailedMount events are printed
+# once each while it waits.
 set -eu
 
 JOB_NAME=${JOB_NAME:-}
+KAFKA_NAME=${KAFKA_NAME:-}
 JOB_NAMESPACE=${JOB_NAMESPACE:-}
 WAIT_TIMEOUT_SECONDS=${WAIT_TIMEOUT_SECONDS:-}
 COLLECTOR_ACCOUNT=${COLLECTOR_ACCOUNT:-}
@@ -69,12 +74,25 @@ TOKEN_SECONDS=${TOKEN_SECONDS:-}
 LAB_KUBECONFIG=${LAB_KUBECONFIG:-}
 POLL_SECONDS=${POLL_SECONDS:-10}
 KUBECTL_BIN=${KUBECTL_BIN:-kubectl}
-MOUNT_REFUSED_FIX=${MOUNT_REFUSED_FIX:-}
+MOUNT_FIX=${MOUNT_FIX:-}
 
 log() {
   printf '%s [lab] %s\n' "$(date -u '+%Y-%m-%dT%H:%M:%SZ')" "$*" >&2
 }
-[ -n "$JOB_NAME" ] || { log "error: JOB_NAME is not set"; exit 2; }
+if [ -n "$JOB_NAME" ] && [ -n "$KAFKA_NAME" ]; then log "error: JOB_NAME and KAFKA_NAME are both set: set one"; exit 2; fi
+if [ -n "$KAFKA_NAME" ]; then
+  # kubectl's name for it: resource.version.group, no discovery guess between versions
+  target="kafkas.v1.kafka.strimzi.io/$KAFKA_NAME"
+  shown="kafka/$KAFKA_NAME"
+  listed="the Kafka"
+  pod_selector="strimzi.io/cluster=$KAFKA_NAME"
+else
+  [ -n "$JOB_NAME" ] || { log "error: JOB_NAME is not set"; exit 2; }
+  target="job/$JOB_NAME"
+  shown="job/$JOB_NAME"
+  listed="the Jobs of its run"
+  pod_selector="batch.kubernetes.io/job-name=$JOB_NAME"
+fi
 [ -n "$JOB_NAMESPACE" ] || { log "error: JOB_NAMESPACE is not set"; exit 2; }
 case $WAIT_TIMEOUT_SECONDS in
   '' | *[!0-9]*) log "error: WAIT_TIMEOUT_SECONDS must be a whole number, got '$WAIT_TIMEOUT_SECONDS'"; exit 2 ;;
@@ -157,12 +175,12 @@ k() {
   "$KUBECTL_BIN" --namespace "$JOB_NAMESPACE" "$@"
 }
 
-# check_mounts: with MOUNT_REFUSED_FIX, the FailedMount events of the Job's pods (see above).
+# check_mounts: with MOUNT_FIX, the FailedMount events of the pods awaited (see above).
 : >"$stage/seen"
 check_mounts() {
-  [ -n "$MOUNT_REFUSED_FIX" ] || return 0
-  pods=$(k get pods -l "batch.kubernetes.io/job-name=$JOB_NAME" -o 'jsonpath={range .items[*]}{.metadata.name}{"\n"}{end}' 2>/dev/null) || return 0
-  k get events --field-selector reason=FailedMount -o 'jsonpath={range .items[*]}{.involvedObject.name}{"\t"}{.message}{"\n"}{end}' >"$stage/events" 2>/dev/null || return 0
+  [ -n "$MOUNT_FIX" ] || return 0
+  pods=$(k get pods -l "$pod_selector" -o 'jsonpath={range .items[*]}{.metadata.name}{"\n"}{end}' 2>/dev/null) || return 0
+  k get events --field-selector reason=FailedMount -o 'go-template={{range .items}}{{.involvedObject.name}}{{"\t"}}{{printf "%q" .message}}{{"\n"}}{{end}}' >"$stage/events" 2>/dev/null || return 0
   while IFS="$(printf '\t')" read -r pod message; do
     case "
 $pods
@@ -173,9 +191,9 @@ $pod
       *) continue ;;
     esac
     case $message in
-      *chmod*'operation not permitted'* | *'code = Internal desc = operation not permitted'*)
-        log "error: pod $pod of job/$JOB_NAME cannot mount a volume: $message"
-        printf '%s\n' "$MOUNT_REFUSED_FIX" | while IFS= read -r line; do log "error: $line"; done
+      *'access denied by server while mounting'*)
+        log "error: pod $pod of $shown cannot mount a volume, the NFS server refused it: $message"
+        printf '%s\n' "$MOUNT_FIX" | while IFS= read -r line; do log "error: $line"; done
         exit 1
         ;;
     esac
@@ -186,35 +204,40 @@ $pod
   done <"$stage/events"
 }
 
-# check_log: with MOUNT_REFUSED_FIX, the Job's log for prepare-dirs.sh's line on a volume root the
-# driver could not chmod (see above).
-check_log() {
-  [ -n "$MOUNT_REFUSED_FIX" ] || return 0
-  k logs "job/$JOB_NAME" >"$stage/job.log" 2>/dev/null || return 0
-  line=$(grep -m 1 -F "the NFS driver's chmod was refused" "$stage/job.log") || return 0
-  log "error: job/$JOB_NAME failed: $line"
-  printf '%s\n' "$MOUNT_REFUSED_FIX" | while IFS= read -r fix; do log "error: $fix"; done
-  exit 1
-}
-
 give_up() {
-  log "job/$JOB_NAME in namespace $JOB_NAMESPACE $1"
-  k describe "job/$JOB_NAME" >&2 || true
-  log "log of job/$JOB_NAME:"
-  k logs "job/$JOB_NAME" >&2 || true
+  log "$shown in namespace $JOB_NAMESPACE $1"
+  k describe "$target" >&2 || true
+  if [ -n "$KAFKA_NAME" ]; then
+    log "pods of $shown:"
+    k get pods -l "$pod_selector" -o wide >&2 || true
+  else
+    log "log of $shown:"
+    k logs "$target" >&2 || true
+  fi
   exit 1
 }
 
-deadline=$(($(date +%s) + WAIT_TIMEOUT_SECONDS))
-log "waiting up to ${WAIT_TIMEOUT_SECONDS}s for job/$JOB_NAME in namespace $JOB_NAMESPACE"
-while :; do
-  if ! conditions=$(k get "job/$JOB_NAME" -o 'jsonpath={range .status.conditions[?(@.status=="True")]}{.type}{" "}{end}' 2>"$stage/get.err"); then
+# look: the state in one word: complete, failed, waiting (also after an API error worth retrying),
+# or retry (at once, with a new token). A Kafka's NotReady reason and message are printed when
+# they change.
+: >"$stage/not-ready"
+look() {
+  if [ -n "$KAFKA_NAME" ]; then
+    jsonpath='{.metadata.generation}{" "}{.status.observedGeneration}{" "}{range .status.conditions[?(@.type=="Ready")]}{.status}{end}{"\n"}{range .status.conditions[?(@.type=="NotReady")]}{.reason}{": "}{.message}{end}'
+  else
+    jsonpath='{range .status.conditions[?(@.status=="True")]}{.type}{" "}{end}'
+  fi
+  if ! state=$(k get "$target" -o "jsonpath=$jsonpath" 2>"$stage/get.err"); then
     if grep -q '(NotFound)' "$stage/get.err"; then
-      log "job/$JOB_NAME in namespace $JOB_NAMESPACE does not exist ($(cat -- "$stage/get.err")): it was deleted before its log was collected (ttlSecondsAfterFinished after it finished, or by hand), so this run's results cannot be read; set a new run id to run the benchmark again"
+      if [ -n "$KAFKA_NAME" ]; then
+        log "error: $shown in namespace $JOB_NAMESPACE does not exist ($(cat -- "$stage/get.err")): it was deleted while awaited"
+      else
+        log "$shown in namespace $JOB_NAMESPACE does not exist ($(cat -- "$stage/get.err")): it was deleted before its log was collected (ttlSecondsAfterFinished after it finished, or by hand), so this run's results cannot be read; set a new run id to run the benchmark again"
+      fi
       exit 1
     fi
     if grep -q '(Forbidden)' "$stage/get.err"; then
-      log "error: serviceaccount $COLLECTOR_ACCOUNT in namespace $JOB_NAMESPACE may not read job/$JOB_NAME ($(cat -- "$stage/get.err")): its Role lists the Jobs of its run by name"
+      log "error: serviceaccount $COLLECTOR_ACCOUNT in namespace $JOB_NAMESPACE may not read $shown ($(cat -- "$stage/get.err")): its Role lists $listed by name"
       exit 1
     fi
     if grep -q '(Unauthorized)' "$stage/get.err"; then
@@ -224,18 +247,47 @@ while :; do
       fi
       log "the token of serviceaccount $COLLECTOR_ACCOUNT expired (the server shortened it): requesting another"
       request_token
-      continue
+      state=retry
+      return 0
     fi
     log "kubectl get failed (retrying): $(cat -- "$stage/get.err")"
-    conditions=''
-  else
-    fresh=0
+    state=waiting
+    return 0
   fi
-  case " $conditions " in
-    *' Complete '*) break ;;
-    *' Failed '*)
+  fresh=0
+  if [ -n "$KAFKA_NAME" ]; then
+    first=$(printf '%s\n' "$state" | sed -n 1p)
+    reason=$(printf '%s\n' "$state" | sed -n 2p)
+    read -r generation observed ready <<EOF
+$first
+EOF
+    if [ -n "$generation" ] && [ "$generation" = "$observed" ] && [ "$ready" = True ]; then
+      state=complete
+      return 0
+    fi
+    if [ -n "$reason" ] && [ "$reason" != "$(cat -- "$stage/not-ready")" ]; then
+      printf '%s' "$reason" >"$stage/not-ready"
+      log "$shown NotReady (Strimzi retries): $reason"
+    fi
+    state=waiting
+    return 0
+  fi
+  case " $state " in
+    *' Complete '*) state=complete ;;
+    *' Failed '*) state=failed ;;
+    *) state=waiting ;;
+  esac
+}
+
+deadline=$(($(date +%s) + WAIT_TIMEOUT_SECONDS))
+log "waiting up to ${WAIT_TIMEOUT_SECONDS}s for $shown in namespace $JOB_NAMESPACE"
+while :; do
+  look
+  case $state in
+    retry) continue ;;
+    complete) break ;;
+    failed)
       check_mounts
-      check_log
       give_up "failed"
       ;;
   esac
@@ -243,5 +295,9 @@ while :; do
   if [ "$(date +%s)" -ge "$deadline" ]; then give_up "did not finish within ${WAIT_TIMEOUT_SECONDS}s"; fi
   sleep "$POLL_SECONDS"
 done
-log "job/$JOB_NAME complete; collecting its log"
-k logs "job/$JOB_NAME"
+if [ -n "$KAFKA_NAME" ]; then
+  log "$shown Ready"
+  exit 0
+fi
+log "$shown complete; collecting its log"
+k logs "$target"

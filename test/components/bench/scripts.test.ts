@@ -1,7 +1,7 @@
 /**
  * The benchmark scripts themselves: shellcheck on every one of them, then the real fio and ioping
  * on a temporary directory with tiny sizes, and collect-job.sh against a stand-in kubectl (its
- * logic: waiting, failure, a Job gone; with MOUNT_REFUSED_FIX, its pods' FailedMount events). pgbench.sh has its own file (scripts/pgbench.test.ts).
+ * logic: waiting, failure, a Job gone; with MOUNT_FIX, its pods' FailedMount events). pgbench.sh has its own file (scripts/pgbench.test.ts).
  * CI installs shellcheck, fio and ioping (Debian packages); a missing one fails these tests, it
  * does not skip them.
  */
@@ -406,28 +406,30 @@ describe("collect-job.sh against a stand-in kubectl", () => {
   });
 });
 
-describe("collect-job.sh with MOUNT_REFUSED_FIX: the FailedMount events of the Job's pods", () => {
+describe("collect-job.sh with MOUNT_FIX: the FailedMount events of the Job's pods", () => {
   /**
-   * The kubelet's event when csi-driver-nfs v4.13.4's NodePublishVolume fails on its chmod: codes.Internal
-   * with the bare syscall.Chmod error (pkg/nfs/chmod_unix.go since v4.13.3, commit 4a5ec144): no "chmod", no path.
+   * The kubelet's event when the SVM refuses a static `nfs` volume's mount: mount-utils' error (exit
+   * status 32, the command, its output: several lines) with mount.nfs's EACCES text (nfs-utils
+   * utils/mount/error.c mount_error).
    */
-  const CHMOD_REFUSED = 'MountVolume.SetUp failed for volume "data-0" : rpc error: code = Internal desc = operation not permitted';
-  /** The same before v4.13.3 (os.Chmod's PathError), still matched. */
-  const CHMOD_REFUSED_OLD =
-    'MountVolume.SetUp failed for volume "data-0" : rpc error: code = Internal desc = chmod /var/lib/kubelet/pods/5b0c/volumes/kubernetes.io~csi/data-0/mount: operation not permitted';
-  /** prepare-dirs.sh's line on a volume root the driver could not chmod (test/components/kafka/scripts.test.ts). */
-  const ROOT_LINE =
-    "[lab] error: cannot create /volumes/0/kafka-brokers-0: the volume root /volumes/0 is mode 755, not 777: the NFS driver's chmod was refused (root squashed by the SVM's export rule)";
-  const TIMED_OUT =
-    'MountVolume.SetUp failed for volume "data-1" : rpc error: code = Internal desc = mount failed: exit status 32 Output: mount.nfs: Connection timed out';
+  const REFUSED = [
+    'MountVolume.SetUp failed for volume "kafka-storage-root-0" : mount failed: exit status 32',
+    "Mounting command: mount",
+    "Mounting arguments: -t nfs -o nconnect=16,nfsvers=4.1 10.0.1.5:/kafkafsxN1 /var/lib/kubelet/pods/5b0c/volumes/kubernetes.io~nfs/kafka-storage-root-0",
+    "Output: mount.nfs: access denied by server while mounting 10.0.1.5:/kafkafsxN1",
+  ].join("\n");
+  const TIMED_OUT = [
+    'MountVolume.SetUp failed for volume "kafka-storage-root-1" : mount failed: exit status 32',
+    "Output: mount.nfs: Connection timed out",
+  ].join("\n");
   const POD = "kafka-storage-prepare-x7k2p";
-  const FIX = "fix the rule:\n  vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex <index> -superuser sys";
+  const FIX = "fix the export policy:\n  vserver export-policy rule show -vserver kafkasvm -policyname lab-kafka-brokers";
   /** The stand-in (support.ts) with the storage Job's collector: `get job` answers `conditions`, `get pods` the Job's pod, `get events` `events`, `logs` `log`. */
   function kubectl(conditions: string, events: Array<[string, string]>, log = "(no log)\n") {
     const grant = collectorGrant(collectorAccountName("kafka-storage-prepare"), "kafka-storage", ["kafka-storage-prepare"]);
     const k = standInKubectl(tmp, { namespace: "kafka-storage", job: "kafka-storage-prepare", pod: POD, conditions, events, log, grant });
     return {
-      env: { ...k.env, WAIT_TIMEOUT_SECONDS: "2", POLL_SECONDS: "1", MOUNT_REFUSED_FIX: FIX },
+      env: { ...k.env, WAIT_TIMEOUT_SECONDS: "2", POLL_SECONDS: "1", MOUNT_FIX: FIX },
       // The reads, as the stand-in recorded them with the token (the admin kubeconfig only asked for it).
       calls: () =>
         k
@@ -438,18 +440,18 @@ describe("collect-job.sh with MOUNT_REFUSED_FIX: the FailedMount events of the J
   }
   /** What collect-job.sh prints of FIX (each line an error), and the end of its stderr. */
   const FIX_LINES = [
-    "[lab] error: fix the rule:",
-    "[lab] error:   vserver export-policy rule modify -vserver kafkasvm -policyname default -ruleindex <index> -superuser sys",
+    "[lab] error: fix the export policy:",
+    "[lab] error:   vserver export-policy rule show -vserver kafkasvm -policyname lab-kafka-brokers",
     "",
   ];
   /** stderr without the timestamps. */
   const lines = (stderr: string) => stderr.split("\n").map((l) => l.replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ /, ""));
 
-  it("a refused chmod on the Job's pod: the event and the fix, exit 1 at once; other mount failures are shown once", () => {
+  it("a mount the server refused on the Job's pod: the event (one line, its newlines quoted) and the fix, exit 1 at once; other mount failures are shown once", () => {
     const { env, calls } = kubectl("", [
       [POD, TIMED_OUT],
-      ["other-pod", CHMOD_REFUSED.replace("data-0", "data-9")],
-      [POD, CHMOD_REFUSED],
+      ["other-pod", REFUSED.replace("root-0", "root-9")],
+      [POD, REFUSED],
     ]);
     const started = Date.now();
     const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "600" });
@@ -457,41 +459,26 @@ describe("collect-job.sh with MOUNT_REFUSED_FIX: the FailedMount events of the J
     expect([r.status, r.stdout]).toEqual([1, ""]);
     expect(lines(r.stderr)).toEqual([
       "[lab] waiting up to 600s for job/kafka-storage-prepare in namespace kafka-storage",
-      `[lab] FailedMount of pod ${POD} (the kubelet retries): ${TIMED_OUT}`,
-      `[lab] error: pod ${POD} of job/kafka-storage-prepare cannot mount a volume: ${CHMOD_REFUSED}`,
+      `[lab] FailedMount of pod ${POD} (the kubelet retries): ${JSON.stringify(TIMED_OUT)}`,
+      `[lab] error: pod ${POD} of job/kafka-storage-prepare cannot mount a volume, the NFS server refused it: ${JSON.stringify(REFUSED)}`,
       ...FIX_LINES,
     ]);
     expect(calls()).toEqual([
       `--namespace kafka-storage get job/kafka-storage-prepare -o jsonpath={range .status.conditions[?(@.status=="True")]}{.type}{" "}{end}`,
       `--namespace kafka-storage get pods -l batch.kubernetes.io/job-name=kafka-storage-prepare -o jsonpath={range .items[*]}{.metadata.name}{"\\n"}{end}`,
-      `--namespace kafka-storage get events --field-selector reason=FailedMount -o jsonpath={range .items[*]}{.involvedObject.name}{"\\t"}{.message}{"\\n"}{end}`,
+      `--namespace kafka-storage get events --field-selector reason=FailedMount -o go-template={{range .items}}{{.involvedObject.name}}{{"\\t"}}{{printf "%q" .message}}{{"\\n"}}{{end}}`,
     ]);
   });
 
-  it.each([
-    ["the event of csi-driver-nfs before v4.13.3 (`chmod <path>: operation not permitted`) is matched too", "", CHMOD_REFUSED_OLD],
-    [
-      "a Job already Failed (the retried mount succeeded without chmod, prepare-dirs.sh failed): its pods' events are read first",
-      "Failed ",
-      CHMOD_REFUSED,
-    ],
-  ])("%s", (_title, conditions, event) => {
-    const { env, calls } = kubectl(conditions, [[POD, event]], `${ROOT_LINE}\n`);
+  it("a Job already Failed: its pods' events are read first, and a refused mount gives the fix, not the description", () => {
+    const { env, calls } = kubectl("Failed ", [[POD, REFUSED]]);
     const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "600" });
     expect(r.status).toBe(1);
     expect(lines(r.stderr).slice(1)).toEqual([
-      `[lab] error: pod ${POD} of job/kafka-storage-prepare cannot mount a volume: ${event}`,
+      `[lab] error: pod ${POD} of job/kafka-storage-prepare cannot mount a volume, the NFS server refused it: ${JSON.stringify(REFUSED)}`,
       ...FIX_LINES,
     ]);
     expect(calls().some((c) => c.includes(" describe ") || c.includes(" logs "))).toBe(false);
-  });
-
-  it("a Job already Failed whose events are gone: prepare-dirs.sh's line on the volume root's mode in its log gives the fix", () => {
-    const { env, calls } = kubectl("Failed ", [], `${ROOT_LINE}\n`);
-    const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "600" });
-    expect([r.status, r.stdout]).toEqual([1, ""]);
-    expect(lines(r.stderr).slice(1)).toEqual([`[lab] error: job/kafka-storage-prepare failed: ${ROOT_LINE}`, ...FIX_LINES]);
-    expect(calls().slice(-1)).toEqual(["--namespace kafka-storage logs job/kafka-storage-prepare"]);
   });
 
   it("a Job Failed for another reason: its description and log, no fix", () => {
@@ -499,7 +486,7 @@ describe("collect-job.sh with MOUNT_REFUSED_FIX: the FailedMount events of the J
     const r = run(COLLECT_SCRIPT_FILE, { ...env, WAIT_TIMEOUT_SECONDS: "600" });
     expect(r.status).toBe(1);
     expect(lines(r.stderr).slice(1)).toEqual([
-      `[lab] FailedMount of pod ${POD} (the kubelet retries): ${TIMED_OUT}`,
+      `[lab] FailedMount of pod ${POD} (the kubelet retries): ${JSON.stringify(TIMED_OUT)}`,
       "[lab] job/kafka-storage-prepare in namespace kafka-storage failed",
       "Events: DeadlineExceeded",
       "[lab] log of job/kafka-storage-prepare:",
@@ -508,19 +495,28 @@ describe("collect-job.sh with MOUNT_REFUSED_FIX: the FailedMount events of the J
     ]);
   });
 
-  it("mount failures that are not a refused chmod: shown once each, then the timeout as without the watch", () => {
+  it("mount failures the server did not refuse: shown once each, then the timeout as without the watch", () => {
     const { env } = kubectl("", [[POD, TIMED_OUT]]);
     const r = run(COLLECT_SCRIPT_FILE, env);
     expect(r.status).toBe(1);
     const l = lines(r.stderr);
-    expect(l.filter((x) => x.includes("FailedMount"))).toEqual([`[lab] FailedMount of pod ${POD} (the kubelet retries): ${TIMED_OUT}`]);
+    expect(l.filter((x) => x.includes("FailedMount"))).toEqual([
+      `[lab] FailedMount of pod ${POD} (the kubelet retries): ${JSON.stringify(TIMED_OUT)}`,
+    ]);
     expect(l).toContain("[lab] job/kafka-storage-prepare in namespace kafka-storage did not finish within 2s");
   });
 
-  it("without MOUNT_REFUSED_FIX it reads no events (the benchmark Jobs' collectors)", () => {
-    const { env, calls } = kubectl("SuccessCriteriaMet Complete ", [[POD, CHMOD_REFUSED]]);
-    const r = run(COLLECT_SCRIPT_FILE, { ...env, MOUNT_REFUSED_FIX: "" });
+  it("without MOUNT_FIX it reads no events (the benchmark Jobs' collectors)", () => {
+    const { env, calls } = kubectl("SuccessCriteriaMet Complete ", [[POD, REFUSED]]);
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, MOUNT_FIX: "" });
     expect([r.status, r.stdout]).toEqual([0, "(no log)\n"]);
     expect(calls().some((c) => c.includes(" get events"))).toBe(false);
+  });
+
+  it("JOB_NAME and KAFKA_NAME together: refused before any call (exit 2)", () => {
+    const { env, calls } = kubectl("", []);
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, KAFKA_NAME: "kafka" });
+    expect([r.status, lines(r.stderr)]).toEqual([2, ["[lab] error: JOB_NAME and KAFKA_NAME are both set: set one", ""]]);
+    expect(calls()).toEqual([]);
   });
 });

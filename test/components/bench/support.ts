@@ -110,7 +110,8 @@ export function standInKubectl(dir: string, w: StandInWorld) {
       .join("\n") + "\n",
   );
   fs.writeFileSync(path.join(bin, "job.log"), w.log);
-  const events = (w.events ?? []).map(([p, m]) => `${p}\t${m}\n`).join("");
+  // as `-o go-template=…{{printf "%q" .message}}…` prints them: Go's quoting (as JSON's for these messages)
+  const events = (w.events ?? []).map(([p, m]) => `${p}\t${JSON.stringify(m)}\n`).join("");
   fs.writeFileSync(path.join(bin, "events"), events);
   const lifetime = w.tokenLifetimeCalls ?? 1000000;
   stub(

@@ -46,6 +46,17 @@ const named = (p: StackPlan, type: string, name: string): PlannedResource => {
 const VOLUMES = [1, 2, 3, 4, 5, 6].map((i) => `/kafkafsxN${i}`);
 const CELLS = ["kafka-sync-rf1", "kafka-sync-rf3", "kafka-throughput-rf1", "kafka-throughput-rf3"];
 
+/** What the Kafka's and the prepare Job's awaits print after a mount the SVM refused (components/kafka/ontap.ts kafkaMountFix). */
+const MOUNT_FIX_TEXT = [
+  "the SVM kafkasvm refused an NFS mount of the Kafka data volumes; check on the SVM (ssh fsxadmin@<its management endpoint>):",
+  "  vserver export-policy rule show -vserver kafkasvm -policyname lab-kafka-brokers -fields clientmatch,protocol,rorule,rwrule,superuser",
+  "    (a rule for 10.0.0.0/18, 10.0.64.0/18, protocol nfs4, rorule/rwrule sys, superuser none: the ontap Job sets it;",
+  "    its log: kubectl logs job/kafka-storage-ontap -n kafka-storage)",
+  "  volume show -vserver kafkasvm -fields policy,user,group,unix-permissions",
+  "    (each data volume: policy lab-kafka-brokers, user 1001, group 0, unix-permissions ---rwxr-x--x: others need search on the root)",
+  "then run pulumi up again: the kubelet retries the mount",
+].join("\n");
+
 describe("scenario kafka-fsx", () => {
   test("network → (kafka-ontap ∥ kafka-cluster) → kafka, by their lab:*Stack keys", () => {
     expect(scenario.stacks.map((s) => [s.name, s.file])).toEqual([
@@ -229,8 +240,11 @@ describe("stack kafka, planned after its upstreams", () => {
       // Its own ServiceAccount (components/bench/access.ts): a token for the wait and 600 s more.
       COLLECTOR_ACCOUNT: "kafka-storage-prepare-collect",
       TOKEN_SECONDS: "1500",
+      // it mounts the volume roots: a mount the SVM refuses ends the wait with what to check
+      MOUNT_FIX: MOUNT_FIX_TEXT,
       LAB_KUBECONFIG: "[secret]",
     });
+    expect(named(p, "command:local:Command", "kafka-storage-ontap-await").inputs.environment).not.toHaveProperty("MOUNT_FIX");
     expect(wait.inputs.interpreter).toEqual(["/bin/sh", "-c"]);
     expect((wait.inputs.triggers as Any[]).length).toBe(1);
     expect(wait.dependencies).toContain(
@@ -251,6 +265,32 @@ describe("stack kafka, planned after its upstreams", () => {
         .map((r) => (r.inputs as Any).metadata.name),
     );
     expect(fsx.svmName).toBe("kafkasvm");
+  });
+
+  test("the Kafka is awaited by collect-job.sh (KAFKA_NAME) as a collector that may read it, list pods and events, and nothing else; OMB waits for that", () => {
+    const kafka = named(p, "kubernetes:kafka.strimzi.io/v1:Kafka", "kafka-kafka");
+    const wait = named(p, "command:local:Command", "kafka-kafka-await");
+    expect((kafka.inputs as Any).metadata.annotations).toEqual({ "pulumi.com/skipAwait": "true" });
+    expect(wait.dependencies).toContain(kafka.urn);
+    expect(wait.dependencies).toContain(named(p, "kubernetes:rbac.authorization.k8s.io/v1:RoleBinding", "kafka-kafka-collect-binding").urn);
+    expect(wait.inputs.create).toBe(fs.readFileSync(path.join(ROOT, "components/bench/scripts/collect-job.sh"), "utf8"));
+    expect(wait.inputs.environment).toEqual({
+      KAFKA_NAME: "kafka",
+      JOB_NAMESPACE: "kafka",
+      WAIT_TIMEOUT_SECONDS: "1800",
+      POLL_SECONDS: "15",
+      MOUNT_FIX: MOUNT_FIX_TEXT,
+      COLLECTOR_ACCOUNT: "kafka-kafka-collect",
+      TOKEN_SECONDS: "2400",
+      LAB_KUBECONFIG: "[secret]",
+    });
+    // re-awaited when the Kafka is created again (uid) or its spec changes (generation)
+    expect((wait.inputs.triggers as Any[]).length).toBe(2);
+    expect((named(p, "kubernetes:rbac.authorization.k8s.io/v1:Role", "kafka-kafka-collect-role").inputs as Any).rules).toEqual([
+      { apiGroups: ["kafka.strimzi.io"], resources: ["kafkas"], verbs: ["get"], resourceNames: ["kafka"] },
+      { apiGroups: [""], resources: ["pods"], verbs: ["list"] },
+      { apiGroups: [""], resources: ["events"], verbs: ["list"] },
+    ]);
   });
 
   test("NetworkPolicies: default deny and DNS in kafka, kafka-storage and omb, then exactly the flows; k8s-service-network-policy passes with no exception", () => {
@@ -390,7 +430,7 @@ describe("stack kafka, planned after its upstreams", () => {
     const jobs = drivers(p);
     expect(jobs.map((j) => (j.inputs as Any).metadata.name)).toEqual(CELLS.map((c) => `omb-${c}-r1`));
     const collect = (c: string) => named(p, "command:local:Command", `omb-${c}-collect-r1`);
-    expect(jobs[0].dependencies).toContain(named(p, "kubernetes:kafka.strimzi.io/v1:Kafka", "kafka-kafka").urn);
+    expect(jobs[0].dependencies).toContain(named(p, "command:local:Command", "kafka-kafka-await").urn);
     for (let i = 1; i < CELLS.length; i++) expect(jobs[i].dependencies).toContain(collect(CELLS[i - 1]).urn);
     const workers = [0, 1, 2, 3].map((i) => `http://omb-worker-${i}.omb-worker.omb.svc.cluster.local:8080`);
     for (const j of jobs) {
