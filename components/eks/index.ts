@@ -81,6 +81,13 @@ const OVERWRITE = { resolveConflictsOnCreate: "OVERWRITE", resolveConflictsOnUpd
 /** A `Name` tag `<cluster>-<role>`. */
 type NameTag = (role: string) => { Name: string };
 
+/**
+ * The VPC CNI's network policy agent is on in every cluster the lab makes: the lab's namespaces
+ * carry default-deny NetworkPolicies (components/lib/network-policy.ts). A difference from the
+ * published testbeds, which enforced none: every Kafka sample records it (`networkPolicyEnforced`).
+ */
+export const NETWORK_POLICY_ENFORCED = true;
+
 export class EksCluster extends pulumi.ComponentResource {
   readonly clusterName: pulumi.Output<string>;
   readonly kubernetesVersion: pulumi.Output<string>;
@@ -99,6 +106,8 @@ export class EksCluster extends pulumi.ComponentResource {
   readonly instanceType: pulumi.Output<string>;
   /** Every node group: name, instance type, node count, its nodes' labels and taints (Kubernetes' form). */
   readonly nodeGroups: pulumi.Output<EksNodeGroupOutput[]>;
+  /** Whether the VPC CNI enforces NetworkPolicies ({@link NETWORK_POLICY_ENFORCED}): recorded in the benchmarks' samples. */
+  readonly networkPolicyEnforced: pulumi.Output<boolean>;
   /** The cluster (pulumi-eks), for `dependsOn`. */
   readonly cluster: eks.Cluster;
   /** The add-ons installed after the nodes (the Pod Identity agent among them), for `dependsOn`. */
@@ -179,7 +188,7 @@ export class EksCluster extends pulumi.ComponentResource {
         // (pulumi/pulumi-eks nodejs/eks/addons/cni-addon.ts `mergeConfigurationValues`): an
         // in-place UpdateAddon of the vpc-cni add-on, no replacement. Pods no policy selects stay
         // unrestricted; the lab's namespaces carry default-deny policies (components/lib/network-policy.ts).
-        vpcCniOptions: { addonVersion: r.addonVersions["vpc-cni"], enableNetworkPolicy: true },
+        vpcCniOptions: { addonVersion: r.addonVersions["vpc-cni"], enableNetworkPolicy: NETWORK_POLICY_ENFORCED },
         kubeProxyAddonOptions: { version: r.addonVersions["kube-proxy"] },
         corednsAddonOptions: { enabled: false },
         tags: nameTag("cluster"),
@@ -230,7 +239,9 @@ export class EksCluster extends pulumi.ComponentResource {
         zones: w[gi].zones,
       })),
     );
+    this.networkPolicyEnforced = pulumi.output(NETWORK_POLICY_ENFORCED);
     this.registerOutputs({
+      networkPolicyEnforced: this.networkPolicyEnforced,
       clusterName: this.clusterName,
       kubernetesVersion: this.kubernetesVersion,
       kubeconfig: this.kubeconfig,

@@ -82,6 +82,7 @@ function build(
     zones: eks.zones,
     instanceType: eks.instanceType,
     nodeGroups: eks.nodeGroups,
+    networkPolicyEnforced: eks.networkPolicyEnforced,
     ...(trident === undefined
       ? {}
       : {

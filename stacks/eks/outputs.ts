@@ -36,6 +36,11 @@ export const eksOutputs = {
       }),
     )
     .min(1),
+  /**
+   * Whether the VPC CNI enforces NetworkPolicies (components/eks `NETWORK_POLICY_ENFORCED`).
+   * Optional: an eks stack deployed before this output existed has none; readers record "unknown".
+   */
+  networkPolicyEnforced: z.boolean().optional(),
   /** The IAM role Trident's controller assumes (EKS Pod Identity); absent with `lab:trident: false`. */
   tridentRoleName: text,
   /** How Trident was installed (helm or addon) and its version. */

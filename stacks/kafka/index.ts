@@ -51,10 +51,13 @@ import {
 export const SCENARIO = "kafka-fsx";
 
 /** What is read of the eks stack: `images` only without `lab:ombImage`. */
-const EKS_OUTPUTS = ["kubeconfig", "nodeSecurityGroupId", "nodeGroups", "serviceIpv4Cidr", "images"] as const;
+const EKS_OUTPUTS = ["kubeconfig", "nodeSecurityGroupId", "nodeGroups", "serviceIpv4Cidr", "images", "networkPolicyEnforced"] as const;
 
 /** Without `lab:ombImage`, the eks stack must export an OMB image (`lab:images: [omb]` there). */
-export function ombImageSourceProblems(cfg: Pick<KafkaConfig, "ombImage" | "eksStack">, images: { tools?: string; omb?: string } | undefined) {
+export function ombImageSourceProblems(
+  cfg: Pick<KafkaConfig, "ombImage" | "eksStack">,
+  images: { tools?: string; omb?: string } | undefined,
+) {
   return cfg.ombImage === undefined && images?.omb === undefined ? [argProblem("ombImage", noOmbImageRule(cfg.eksStack), undefined)] : [];
 }
 
@@ -75,7 +78,10 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
     "clientSubnetCidrs",
   ]);
   const zonePlacement = zonePlacementOf(cfg);
-  const eks = readEks(cfg.eksStack, EKS_OUTPUTS.filter((n) => n !== "images" || cfg.ombImage === undefined) as unknown as typeof EKS_OUTPUTS);
+  const eks = readEks(
+    cfg.eksStack,
+    EKS_OUTPUTS.filter((n) => n !== "images" || cfg.ombImage === undefined) as unknown as typeof EKS_OUTPUTS,
+  );
   // The brokers' and the clients' groups must run in `zone` only (when given).
   const workloads = (zone: string | undefined): Workload[] => [
     {
@@ -207,8 +213,7 @@ function build(
   );
 
   // `lab:ombImage` as given, else the eks stack's OMB image (checked above, and by OmbBenchmark once it resolves).
-  const image: pulumi.Output<string> =
-    cfg.ombImage !== undefined ? pulumi.output(cfg.ombImage) : eks.images.apply((i) => i?.omb ?? "");
+  const image: pulumi.Output<string> = cfg.ombImage !== undefined ? pulumi.output(cfg.ombImage) : eks.images.apply((i) => i?.omb ?? "");
   const omb = new OmbBenchmark(
     "omb",
     {
@@ -218,18 +223,22 @@ function build(
       runAfter: kafka.ready,
       kafka: { namespace: k.namespace, podLabels: kafkaPodSelector(k.clusterName), port: PLAIN_LISTENER_PORT },
       zone,
-      metadata: pulumi.all([placement, fsx.throughputCapacityMBps, fsx.preferredAz]).apply(([p, throughput, preferredAz]) => ({
-        scenario: SCENARIO,
-        stack: id.stack,
-        brokerInstanceType: p.brokerInstanceType,
-        clientInstanceType: p.clientInstanceType,
-        fsxThroughputCapacityMBps: throughput,
-        kafkaVersion: k.kafkaVersion,
-        brokers: k.brokers,
-        dataVolumes: k.dataVolumes.length,
-        nfsMountOptions: NFS_MOUNT_OPTIONS.join(","),
-        ...zoneMetadata(zonePlacement, preferredAz, p, k.brokers, o.workers),
-      })),
+      metadata: pulumi
+        .all([placement, fsx.throughputCapacityMBps, fsx.preferredAz, eks.networkPolicyEnforced])
+        .apply(([p, throughput, preferredAz, enforced]) => ({
+          scenario: SCENARIO,
+          stack: id.stack,
+          brokerInstanceType: p.brokerInstanceType,
+          clientInstanceType: p.clientInstanceType,
+          fsxThroughputCapacityMBps: throughput,
+          kafkaVersion: k.kafkaVersion,
+          brokers: k.brokers,
+          dataVolumes: k.dataVolumes.length,
+          nfsMountOptions: NFS_MOUNT_OPTIONS.join(","),
+          // NetApp's testbed enforced no NetworkPolicy; the lab's clusters do (components/eks NETWORK_POLICY_ENFORCED)
+          networkPolicyEnforced: enforced ?? "unknown",
+          ...zoneMetadata(zonePlacement, preferredAz, p, k.brokers, o.workers),
+        })),
     },
     inCluster,
   );

@@ -238,6 +238,7 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
           zones: ["us-east-1a", "us-east-1b"],
         },
       ],
+      networkPolicyEnforced: true,
       tridentRoleName: "fsx-eks-cluster-trident",
       tridentInstall: "helm",
       tridentNodePrep: [],

@@ -135,6 +135,7 @@ describe("output schemas downstream kinds read", () => {
       "zones",
       "instanceType",
       "nodeGroups",
+      "networkPolicyEnforced",
       "tridentRoleName",
       "tridentInstall",
       "tridentVersion",
@@ -142,6 +143,9 @@ describe("output schemas downstream kinds read", () => {
       "images",
       "utilizationAccess",
     ]);
+    // networkPolicyEnforced: optional (an eks stack deployed before it existed), a boolean
+    expect(eksOutputs.networkPolicyEnforced.safeParse(undefined).success).toBe(true);
+    expect(eksOutputs.networkPolicyEnforced.safeParse("true").success).toBe(false);
     // utilizationAccess: optional (an eks stack deployed before it existed), both names set
     expect(eksOutputs.utilizationAccess.safeParse(undefined).success).toBe(true);
     expect(eksOutputs.utilizationAccess.safeParse({ namespace: "kube-system", serviceAccount: "lab-utilization" }).success).toBe(true);

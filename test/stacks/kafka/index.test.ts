@@ -574,6 +574,7 @@ describe("samples of the matrix (collecting commands answered with a driver log)
         brokers: 3,
         dataVolumes: 6,
         nfsMountOptions: "nfsvers=4.1,nconnect=16",
+        networkPolicyEnforced: true, // the eks stack's output: a difference from NetApp's testbed
         // Every broker and worker in the preferred zone (exact values: upstream.test.ts).
         ...zoneMetadata("preferred", "us-east-1a", { brokerGroupZones: ["us-east-1a"], clientGroupZones: ["us-east-1a"] }, 3, 4),
       });
