@@ -30,14 +30,15 @@
  *   (Amazon EKS User Guide, "View Amazon EKS networking requirements for VPC and subnets").
  */
 import type { INetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
-import { baselineNetworkPolicies } from "../lib/network-policy";
+import { API_SERVER_PORT, apiServerPeers, baselineNetworkPolicies, kubernetesServiceIp } from "../lib/network-policy";
 import { ResolvedKafka } from "./rules";
 
 /** Strimzi's control plane and replication listeners (KafkaCluster.CONTROLPLANE_PORT, REPLICATION_PORT). */
 export const CONTROLPLANE_PORT = 9090;
 export const REPLICATION_PORT = 9091;
-/** The API server's port behind the `kubernetes` Service. */
-export const API_SERVER_PORT = 443;
+/** The Kafka agent's port on every Kafka pod, which the cluster operator reads the broker state from (KafkaCluster.KAFKA_AGENT_PORT). */
+export const KAFKA_AGENT_PORT = 8443;
+export { API_SERVER_PORT, kubernetesServiceIp };
 export const KAFKA_EGRESS_POLICY = "kafka-egress";
 
 /** Strimzi's selector labels of a cluster's Kafka pods (every pool's). */
@@ -48,22 +49,6 @@ export function kafkaPodSelector(clusterName: string): Record<string, string> {
 /** The plain listener's `networkPolicyPeers`: every pod of the clients' namespace. */
 export function listenerPeers(clientNamespace: string): Array<Record<string, unknown>> {
   return [{ namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": clientNamespace } } }];
-}
-
-/**
- * The `kubernetes` Service's cluster IP: the first address of the Service range `serviceCidr`
- * (an IPv4 network CIDR, e.g. 172.20.0.0/16 → 172.20.0.1).
- */
-export function kubernetesServiceIp(serviceCidr: string): string {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(serviceCidr);
-  const octets = m ? m.slice(1, 5).map(Number) : [];
-  const prefix = m ? Number(m[5]) : NaN;
-  if (!m || octets.some((o) => o > 255) || !(prefix >= 8 && prefix <= 30))
-    throw new Error(`the cluster's Service range must be an IPv4 CIDR with a prefix from /8 to /30, got ${JSON.stringify(serviceCidr)}`);
-  const value = octets.reduce((n, o) => n * 256 + o, 0);
-  const size = 2 ** (32 - prefix);
-  const first = value - (value % size) + 1;
-  return [24, 16, 8, 0].map((shift) => Math.floor(first / 2 ** shift) % 256).join(".");
 }
 
 /** The Kafka pods' egress: to each other on 9090 and 9091, to the API server (443: its Service address and the node subnets). */
@@ -89,7 +74,7 @@ export function kafkaEgressPolicy(
           ],
         },
         {
-          to: [`${apiServerIp}/32`, ...nodeCidrs].map((cidr) => ({ ipBlock: { cidr } })),
+          to: apiServerPeers(apiServerIp, nodeCidrs),
           ports: [{ protocol: "TCP", port: API_SERVER_PORT }],
         },
       ],

@@ -65,3 +65,30 @@ export function dnsEgressPolicy(namespace: string): INetworkPolicy {
 export function baselineNetworkPolicies(namespace: string): INetworkPolicy[] {
   return [defaultDenyPolicy(namespace), dnsEgressPolicy(namespace)];
 }
+
+/** The API server's port behind the `kubernetes` Service. */
+export const API_SERVER_PORT = 443;
+
+/**
+ * The `kubernetes` Service's cluster IP: the first address of the cluster's Service range
+ * (Kubernetes docs, "Extend Service IP Ranges": the well-known `kubernetes` Service takes the first
+ * IP address of the default ServiceCIDR). Why an egress rule names it (the VPC CNI judges egress on
+ * the Service address, and `kubernetes` has no selector): components/kafka/network.ts.
+ * `serviceCidr`: an IPv4 network CIDR, e.g. 172.20.0.0/16 → 172.20.0.1.
+ */
+export function kubernetesServiceIp(serviceCidr: string): string {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(serviceCidr);
+  const octets = m ? m.slice(1, 5).map(Number) : [];
+  const prefix = m ? Number(m[5]) : NaN;
+  if (!m || octets.some((o) => o > 255) || !(prefix >= 8 && prefix <= 30))
+    throw new Error(`the cluster's Service range must be an IPv4 CIDR with a prefix from /8 to /30, got ${JSON.stringify(serviceCidr)}`);
+  const value = octets.reduce((n, o) => n * 256 + o, 0);
+  const size = 2 ** (32 - prefix);
+  const first = value - (value % size) + 1;
+  return [24, 16, 8, 0].map((shift) => Math.floor(first / 2 ** shift) % 256).join(".");
+}
+
+/** Egress peers of the API server: its Service address and the node subnets, where EKS puts the endpoint's network interfaces. */
+export function apiServerPeers(apiServerIp: string, nodeCidrs: readonly string[]): Array<{ ipBlock: { cidr: string } }> {
+  return [`${apiServerIp}/32`, ...nodeCidrs].map((cidr) => ({ ipBlock: { cidr } }));
+}

@@ -6,17 +6,26 @@
  * pod meets it: its default `securityContext` "matches the Restricted Kubernetes Pod Security
  * Standard", values.yaml; the Kafka pods by the restricted provider, rules.ts). The chart installs Strimzi's CRDs (`kafka.strimzi.io/v1`) before anything
  * else; a Kafka custom resource must depend on {@link StrimziOperator.ready}. The Kubernetes provider
- * comes from `opts`. Rules and sources: ./rules.ts, ./manifests.ts.
+ * comes from `opts`. Its namespace gets default-deny NetworkPolicies with DNS and the operator's own
+ * egress (API server, the watched Kafka pods), and the operator names that namespace in the policies
+ * it generates (./network.ts). Rules and sources: ./rules.ts, ./manifests.ts, ./network.ts.
  */
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { throwIfInvalid } from "../lib/args";
 import { childOptions } from "../lib/child";
+import { kubernetesServiceIp } from "../lib/network-policy";
 import { STRIMZI_CHART } from "../versions";
 import { podSecurityNamespaceManifest, strimziChartValues } from "./manifests";
+import { strimziNetworkPolicies } from "./network";
 import { problems, resolve, StrimziSpec } from "./rules";
 
-export type StrimziOperatorArgs = StrimziSpec;
+export interface StrimziOperatorArgs extends StrimziSpec {
+  /** The subnets the EKS nodes have addresses in: where the API server's endpoints are (./network.ts). */
+  readonly nodeSubnetCidrs: pulumi.Input<string[]>;
+  /** The cluster's Service IPv4 range: the operator reaches the API server at its first address. */
+  readonly serviceIpv4Cidr: pulumi.Input<string>;
+}
 
 export class StrimziOperator extends pulumi.ComponentResource {
   readonly namespace: pulumi.Output<string>;
@@ -46,10 +55,23 @@ export class StrimziOperator extends pulumi.ComponentResource {
             child,
           ),
       );
+    // Default deny, DNS, and the operator's egress (./network.ts), before the operator starts.
+    const policies = strimziNetworkPolicies(r.namespace, r.watchNamespaces, [], "0.0.0.0").map(
+      (p, i) =>
+        new k8s.networking.v1.NetworkPolicy(
+          `${name}-policy-${p.metadata?.name}`,
+          pulumi
+            .all([args.nodeSubnetCidrs, args.serviceIpv4Cidr])
+            .apply(
+              ([cidrs, services]) => strimziNetworkPolicies(r.namespace, r.watchNamespaces, cidrs, kubernetesServiceIp(services))[i],
+            ) as k8s.networking.v1.NetworkPolicyArgs,
+          { ...child, dependsOn: [ns] },
+        ),
+    );
     const chart = new k8s.helm.v4.Chart(
       `${name}-chart`,
       { chart: STRIMZI_CHART.chart, version: STRIMZI_CHART.version, namespace: r.namespace, values: strimziChartValues(r) },
-      { ...child, dependsOn: [ns, ...watched] },
+      { ...child, dependsOn: [ns, ...watched, ...policies] },
     );
 
     this.ready = [chart, ...watched];

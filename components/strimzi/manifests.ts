@@ -9,6 +9,7 @@
 import type { INamespace } from "kubernetes-models/v1/Namespace";
 import { podSecurityNamespace } from "../lib/kubernetes";
 import { ResolvedStrimzi, STRIMZI_POD_SECURITY_PROVIDER } from "./rules";
+import { operatorNamespaceLabels } from "./network";
 
 export type PodSecurityLevel = "restricted" | "baseline";
 
@@ -19,11 +20,14 @@ export function podSecurityNamespaceManifest(name: string, level: PodSecurityLev
 
 /**
  * The chart's values (every key one of the chart's values.yaml: Helm ignores an unknown key silently,
- * the test checks them): the namespaces to watch, and the restricted pod security provider.
+ * the test checks them): the namespaces to watch, the operator's namespace label, and the restricted
+ * pod security provider.
  */
 export function strimziChartValues(r: ResolvedStrimzi): Record<string, unknown> {
   return {
     watchNamespaces: [...r.watchNamespaces],
+    // STRIMZI_OPERATOR_NAMESPACE_LABELS: its generated Kafka policies admit its own namespace only (./network.ts)
+    image: { operatorNamespaceLabels: operatorNamespaceLabels(r.namespace) },
     extraEnvs: [{ name: STRIMZI_POD_SECURITY_PROVIDER.name, value: STRIMZI_POD_SECURITY_PROVIDER.value }],
   };
 }

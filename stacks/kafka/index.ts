@@ -190,7 +190,11 @@ function build(
   const inCluster = { provider: k8sProvider };
 
   const gp3 = new k8s.storage.v1.StorageClass("gp3", gp3StorageClassManifest() as k8s.storage.v1.StorageClassArgs, inCluster);
-  const strimzi = new StrimziOperator("strimzi", { watchNamespaces: [k.namespace] }, inCluster);
+  const strimzi = new StrimziOperator(
+    "strimzi",
+    { watchNamespaces: [k.namespace], nodeSubnetCidrs: fsx.clientSubnetCidrs, serviceIpv4Cidr: eks.serviceIpv4Cidr },
+    inCluster,
+  );
   const kafka = new KafkaCluster(
     "kafka",
     {

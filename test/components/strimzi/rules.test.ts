@@ -22,10 +22,12 @@ describe("Strimzi operator", () => {
     expect(resolve({ watchNamespaces: ["kafka"] })).toEqual({ namespace: "strimzi", watchNamespaces: ["kafka"] });
   });
 
-  test("chart values: the watched namespaces and the restricted pod security provider, nothing else", () => {
+  test("chart values: the watched namespaces, the operator's namespace label and the restricted pod security provider, nothing else", () => {
     expect(STRIMZI_POD_SECURITY_PROVIDER).toEqual({ name: "STRIMZI_POD_SECURITY_PROVIDER_CLASS", value: "restricted" });
     expect(strimziChartValues(resolve({ watchNamespaces: ["kafka"] }))).toEqual({
       watchNamespaces: ["kafka"],
+      // STRIMZI_OPERATOR_NAMESPACE_LABELS: Strimzi's generated Kafka policy admits the operator from this namespace only
+      image: { operatorNamespaceLabels: "kubernetes.io/metadata.name=strimzi" },
       extraEnvs: [{ name: "STRIMZI_POD_SECURITY_PROVIDER_CLASS", value: "restricted" }],
     });
   });
@@ -43,6 +45,11 @@ describe("Strimzi operator", () => {
     const templates = fs.readFileSync(path.join(SHARED, "schemas/helm/strimzi-kafka-operator-1.2.0.templates.txt"), "utf8");
     expect(templates).toContain("{{- $namespacesList := .Values.watchNamespaces | default (list) -}}");
     expect(templates).toContain("{{ toYaml .Values.extraEnvs | indent 12 }}");
+    // image.operatorNamespaceLabels is read by the Deployment template, not listed in values.yaml's image map
+    expect(typeof defaults.image).toBe("object");
+    expect(templates).toContain(
+      "{{- if .Values.image.operatorNamespaceLabels }}\n            - name: STRIMZI_OPERATOR_NAMESPACE_LABELS\n              value: {{ .Values.image.operatorNamespaceLabels }}",
+    );
   });
 
   test("namespaces: Pod Security enforced, audited and warned at one level, valid Kubernetes", () => {

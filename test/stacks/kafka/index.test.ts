@@ -301,6 +301,15 @@ describe("stack kafka, planned after its upstreams", () => {
         .sort();
     expect(byNs("kafka")).toEqual(["allow-dns", "default-deny", "kafka-egress"]);
     expect(byNs("kafka-storage")).toEqual(["allow-dns", "allow-ontap-api", "default-deny"]);
+    // the operator's namespace too, its policies before its chart (with the node subnets and the API server's address)
+    expect(byNs("strimzi")).toEqual(["allow-dns", "default-deny", "strimzi-operator-egress"]);
+    const operatorEgress = named(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy", "strimzi-policy-strimzi-operator-egress");
+    expect((operatorEgress.inputs as Any).spec.egress[0].to).toEqual([
+      { ipBlock: { cidr: "172.20.0.1/32" } },
+      { ipBlock: { cidr: "10.0.0.0/18" } },
+      { ipBlock: { cidr: "10.0.64.0/18" } },
+    ]);
+    expect(named(p, "kubernetes:helm.sh/v4:Chart", "strimzi-chart").dependencies).toContain(operatorEgress.urn);
     expect(byNs("omb")).toEqual(["allow-dns", "default-deny", "omb-driver-egress", "omb-kafka-egress", "omb-worker-ingress"]);
     const egress = named(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy", "kafka-policy-kafka-egress");
     // The API server at the `kubernetes` Service's address (the first of the eks stack's Service range), and the node subnets.
