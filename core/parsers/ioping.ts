@@ -31,6 +31,14 @@
  * A run with no valid request yields `ioping.requests` = 0 and no latency or IOPS sample (ioping
  * prints zeros then, which are not measurements).
  *
+ * and ioping's raw statistics (`-B`, batch mode; also `-p`/`-P`'s periodic lines, the whole run's
+ * last): one line of ten whole numbers, "(1) count of requests in statistics, (2) running time
+ * (nanoseconds), (3) requests per second (iops), (4) transfer speed (bytes per second), (5) minimal,
+ * (6) average, (7) maximum request time, (8) request time standard deviation (nanoseconds), (9)
+ * total requests (including warmup, too slow or too fast), (10) total running time" (ioping 1.3
+ * man page, RAW STATISTICS): `requests` (1), `iops` (3), the latencies (5)–(8) / 1000, and
+ * `generatedRequests` (9). The raw line names no target, file system or operation.
+ *
  * Text figures are ioping's rounded ones (3 significant digits): "3.53 k iops" is 3530 op/s,
  * "1.20 k requests" is 1200. Times are ns/us/ms/s/min/hour. Prefer `-J` for exact figures.
  *
@@ -47,13 +55,27 @@ import { findJsonStart, isJsonObject, JsonFields, normaliseText, parseJsonAt, re
  */
 export function parseIoping(text: string, file: string): Sample[] {
   const body = normaliseText(text);
-  requireNonEmpty(body, file, "ioping output (ioping -J, or its text summary)");
+  requireNonEmpty(body, file, "ioping output (ioping -J, its text summary, or -B's raw statistics)");
   const start = findJsonStart(body, "[");
   if (start !== undefined) return parseIopingJson(parseJsonAt(body, start, file, "ioping JSON"), file);
   if (findJsonStart(body, "{") !== undefined && !body.includes("ioping statistics ---")) {
     throw new ToolOutputError(file, "not ioping output: it holds a JSON object, and ioping -J prints a JSON array");
   }
+  const lines = body.split("\n").filter((l) => l.trim() !== "");
+  if (lines.length > 0 && lines.every((l) => RAW_LINE.test(l.trim()))) return parseIopingRaw(lines[lines.length - 1].trim());
   return parseIopingText(body, file);
+}
+
+/** A raw statistics line (`ioping -B`): ten whole numbers. */
+const RAW_LINE = /^\d+(?: \d+){9}$/;
+
+/** Samples of ioping's last raw statistics line (the whole run's). */
+function parseIopingRaw(line: string): Sample[] {
+  const f = line.split(" ").map(Number);
+  return samplesOf(
+    { requests: f[0], iops: f[2], min: f[4] / 1000, mean: f[5] / 1000, max: f[6] / 1000, mdev: f[7] / 1000 },
+    { tool: "ioping", generatedRequests: f[8] },
+  );
 }
 
 /** Samples of one parsed `ioping -J` document. */

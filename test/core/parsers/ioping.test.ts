@@ -134,12 +134,45 @@ describe("parseIoping: text summary", () => {
   });
 });
 
+describe("parseIoping: -B raw statistics", () => {
+  test("one line of ten numbers (ioping 1.3 man page, RAW STATISTICS): count, iops, latencies ns → us, total requests", () => {
+    const text = fixture("ioping", "batch.txt");
+    expect(text).toBe("9 591869 15206 62284053 48114 65763 95306 14773 10 805433\n");
+    expect(summary(parseIoping(text, "batch.txt"))).toEqual([
+      "ioping.requests 9 count",
+      "ioping.iops 15206 op/s",
+      "ioping.latency.min 48.114 us",
+      "ioping.latency.mean 65.763 us",
+      "ioping.latency.max 95.306 us",
+      "ioping.latency.mdev 14.773 us",
+    ]);
+    expect(parseIoping(text, "batch.txt")[0].metadata).toEqual({ tool: "ioping", generatedRequests: 10 });
+  });
+
+  test("with -p: the periodic lines, then the whole run's (the last)", () => {
+    const text = fixture("ioping", "batch-print-count.txt");
+    expect(text.trim().split("\n")).toHaveLength(3);
+    const samples = parseIoping(text, "batch-print-count.txt");
+    expect(summary(samples).slice(0, 3)).toEqual(["ioping.requests 10 count", "ioping.iops 26212 op/s", "ioping.latency.min 33.567 us"]);
+    expect(samples[0].metadata.generatedRequests).toBe(11);
+  });
+
+  test("no valid request: the count alone; a line of nine numbers is not raw statistics", () => {
+    expect(summary(parseIoping("0 0 0 0 0 0 0 0 1 52000\n", "none.txt"))).toEqual(["ioping.requests 0 count"]);
+    expectToolOutputError(
+      () => parseIoping("9 591869 15206 62284053 48114 65763 95306 14773 10\n", "short.txt"),
+      "short.txt",
+      "not ioping output: no '--- <target> (<fs> <device> <size>) ioping statistics ---' summary",
+    );
+  });
+});
+
 describe("parseIoping: errors name the file and what is missing", () => {
   test("empty file", () => {
     expectToolOutputError(
       () => parseIoping("", "empty.txt"),
       "empty.txt",
-      "is empty; expected ioping output (ioping -J, or its text summary)",
+      "is empty; expected ioping output (ioping -J, its text summary, or -B's raw statistics)",
     );
   });
 
