@@ -343,8 +343,48 @@ function nodeGroupProblems(groups: unknown): ArgProblem[] {
 }
 
 /**
+ * What {@link nodeGroupSubnets} would refuse, as problems, for the network's outputs once they are
+ * read and before any resource is registered (the stack's upstream check, stacks/eks/index.ts):
+ * subnets and zones that do not pair up, and every group whose `zone` is not one of the network's
+ * (by index or by name). `nodeGroups[i].zone` names the group's key.
+ */
+export function nodeGroupZoneProblems(
+  groups: readonly Pick<ResolvedNodeGroup, "name" | "zone">[],
+  privateSubnetIds: readonly string[],
+  zones: readonly string[],
+  networkStack: string,
+): ArgProblem[] {
+  if (privateSubnetIds.length !== zones.length)
+    return [
+      argProblem(
+        "networkStack",
+        `a network stack whose private subnets pair up with its zones (it lists ${privateSubnetIds.length} private subnets for ${zones.length} zones)`,
+        networkStack,
+      ),
+    ];
+  return groups.flatMap((g, i) =>
+    g.zone === undefined || zoneIndex(g.zone, zones) !== undefined
+      ? []
+      : [
+          argProblem(
+            `nodeGroups[${i}].zone`,
+            `one of the network's zones ${zones.join(", ")} (by index 0–${zones.length - 1} or by name)`,
+            g.zone,
+          ),
+        ],
+  );
+}
+
+/** The index of `zone` (an index or a name) among `zones`, or undefined. */
+function zoneIndex(zone: number | string, zones: readonly string[]): number | undefined {
+  const i = typeof zone === "number" ? zone : zones.indexOf(zone);
+  return Number.isInteger(i) && i >= 0 && i < zones.length ? i : undefined;
+}
+
+/**
  * The subnets of a group: those of every zone, or the one of its `zone` (by index into `zones`, or by
- * name). Called on the network's outputs when they arrive.
+ * name). Called on the network's outputs when they arrive, after {@link nodeGroupZoneProblems} has
+ * refused what this would throw on (the throw is an assertion, never a user's error).
  * @throws Error naming the group and the network's zones when its zone is not one of them
  */
 export function nodeGroupSubnets(
@@ -355,8 +395,8 @@ export function nodeGroupSubnets(
   if (privateSubnetIds.length !== zones.length)
     throw new Error(`the network stack lists ${privateSubnetIds.length} private subnets for ${zones.length} zones; they must pair up`);
   if (g.zone === undefined) return { subnetIds: [...privateSubnetIds], zones: [...zones] };
-  const i = typeof g.zone === "number" ? g.zone : zones.indexOf(g.zone);
-  if (!Number.isInteger(i) || i < 0 || i >= zones.length)
+  const i = zoneIndex(g.zone, zones);
+  if (i === undefined)
     throw new Error(
       `node group '${g.name}': zone ${typeof g.zone === "number" ? `index ${g.zone}` : `"${g.zone}"`} is not one of the network's zones ${zones.join(", ")} (by index 0–${zones.length - 1} or by name)`,
     );

@@ -13,6 +13,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { EksCluster } from "../../components/eks";
+import { nodeGroupZoneProblems, resolve } from "../../components/eks/rules";
 import { accessManifests } from "../../components/lib/rbac";
 import { TridentOperator } from "../../components/trident";
 import { parseConfig } from "../lib/config/load";
@@ -32,7 +33,9 @@ export function eksStack(raw: Readonly<Record<string, string>>, id: StackIdentit
   // Every output it reads checked before any resource (stacks/lib/upstream.ts).
   return whenUpstreamsFit(
     { net },
-    () => [],
+    // the node groups' zones among the network's (a zone the network lacks: a config error, not a throw in an apply)
+    ({ net: n }) =>
+      n ? nodeGroupZoneProblems(resolve(eksArgs(cfg, id.stack)).nodeGroups, n.privateSubnetIds, n.azs, cfg.networkStack) : [],
     () => build(cfg, id, provider, expiresAt, net),
   );
 }

@@ -469,6 +469,22 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       ],
     },
     {
+      title: "a node group in a zone the network does not have",
+      category: "value the software refuses",
+      base: "Pulumi.kafka-cluster.yaml",
+      set: {
+        "lab:nodeGroups": [
+          { name: "system", instanceType: "m5.large", nodeCount: 3 },
+          { name: "brokers", instanceType: "i3en.2xlarge", nodeCount: 3, dedicated: true, zone: "us-east-1c" },
+          { name: "clients", instanceType: "c5n.2xlarge", nodeCount: 4, dedicated: true, zone: 0 },
+        ],
+      },
+      // checked against the network stack's zones before any resource (no longer thrown inside an apply)
+      want: [
+        "'lab:nodeGroups[1].zone' must be one of the network's zones us-east-1a, us-east-1b (by index 0–1 or by name), got \"us-east-1c\"",
+      ],
+    },
+    {
       title: "one node for two zones",
       category: "out of range",
       base: EKS,
@@ -645,7 +661,8 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       ],
     },
     {
-      title: "lab:eksStack naming a cluster without the brokers', controllers' and clients' groups, and no OMB image (it builds the tools image only)",
+      title:
+        "lab:eksStack naming a cluster without the brokers', controllers' and clients' groups, and no OMB image (it builds the tools image only)",
       category: "upstream mismatch",
       base: KAFKA,
       set: { "lab:eksStack": "organization/storage-bench-lab/fsx-eks-cluster" },

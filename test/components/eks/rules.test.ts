@@ -11,6 +11,7 @@ import {
   NODE_AMI_TYPE,
   NODE_ROOT_DEVICE,
   nodeGroupSubnets,
+  nodeGroupZoneProblems,
   problems,
   resolve,
 } from "../../../components/eks/rules";
@@ -259,6 +260,24 @@ describe("EKS node groups", () => {
     expect(() => nodeGroupSubnets({ name: "brokers" }, ids, ["us-east-1a"])).toThrow(
       new Error("the network stack lists 2 private subnets for 1 zones; they must pair up"),
     );
+    // the same rules as problems, before any resource (the eks stack's upstream check): every group at once
+    expect(nodeGroupZoneProblems(r.nodeGroups, ids, zones, "network")).toEqual([]);
+    expect(
+      nodeGroupZoneProblems(
+        [{ name: "a" }, { name: "b", zone: "us-east-1c" }, { name: "c", zone: 2 }, { name: "d", zone: 1 }],
+        ids,
+        zones,
+        "network",
+      ).map((p) => formatArgProblem(p, (k) => `lab:${k}`)),
+    ).toEqual([
+      `'lab:nodeGroups[1].zone' must be one of the network's zones us-east-1a, us-east-1b (by index 0–1 or by name), got "us-east-1c"`,
+      "'lab:nodeGroups[2].zone' must be one of the network's zones us-east-1a, us-east-1b (by index 0–1 or by name), got 2",
+    ]);
+    expect(
+      nodeGroupZoneProblems([{ name: "a" }], ids, ["us-east-1a"], "net-old").map((p) => formatArgProblem(p, (k) => `lab:${k}`)),
+    ).toEqual([
+      `'lab:networkStack' must be a network stack whose private subnets pair up with its zones (it lists 2 private subnets for 1 zones), got "net-old"`,
+    ]);
     expect(lines({ ...base, nodeGroups: [KAFKA_GROUPS[0], { ...KAFKA_GROUPS[1], zone: 2 }, { ...KAFKA_GROUPS[2], zone: "a" }] })).toEqual([
       "'nodeGroups[1].zone' must be 0 or 1 (index of the zone among the network's) or an availability zone name (e.g. us-east-1a), got 2",
       `'nodeGroups[2].zone' must be 0 or 1 (index of the zone among the network's) or an availability zone name (e.g. us-east-1a), got "a"`,
