@@ -148,3 +148,19 @@ export function limitSample(
     },
   };
 }
+
+/**
+ * What a judgement without CloudWatch leaves unjudged: the run's resources whose limits only
+ * CloudWatch reports (`lab util --no-cloudwatch`, and `lab report` of a run that never went
+ * through `lab util`: the same words, so both print the same line).
+ */
+export function noCloudWatchNote(resources: readonly string[]): string {
+  return `CloudWatch not asked (--no-cloudwatch): the limits of ${resources.join(", ")} were not looked at`;
+}
+
+/** The limit line `lab util` judged and wrote (a derived `util.limit` sample), or undefined for any other sample. */
+export function judgedLimitLine(s: Sample): string | undefined {
+  return s.metric === LIMIT_METRIC && s.metadata.utilSource === "derived" && typeof s.metadata.limitLine === "string"
+    ? s.metadata.limitLine
+    : undefined;
+}

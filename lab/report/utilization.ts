@@ -14,7 +14,15 @@
  *   side's mean share of the limit over its repetitions and its highest one-interval share.
  */
 import type { TopLevelSpec } from "vega-lite/build/index";
-import { deriveLimit, LIMIT_LINE_LEGEND, LIMIT_THRESHOLD_PERCENT, type LimitVerdict } from "../../core/limits";
+import {
+  deriveLimit,
+  judgedLimitLine,
+  LIMIT_LINE_LEGEND,
+  LIMIT_THRESHOLD_PERCENT,
+  noCloudWatchNote,
+  UNJUDGED_KEY,
+  type LimitVerdict,
+} from "../../core/limits";
 import { configDifferences, manifestDifferences, manifestFromMetadata, manifestId, type Manifest } from "../../core/manifest";
 import type { MetadataValue, Sample } from "../../core/sample";
 import { isUtilMetric, utilizationOf, windowKey } from "../../core/utilization";
@@ -183,8 +191,15 @@ export function manifestLines(m: Manifest): string[] {
 export interface UtilIndex {
   /** `[experiment, metric, identity]` → the windows of that row's samples, in reading order. */
   readonly windows: ReadonlyMap<string, readonly WindowRef[]>;
-  /** Window key → its utilization samples (every source, `util.limit` aside). */
+  /** Window key → its utilization samples (every source, `util.limit` aside), and those that say what they could not judge. */
   readonly util: ReadonlyMap<string, readonly Sample[]>;
+  /** Window key → the limit line `lab util` judged for it (utilization.json's derived `util.limit`). */
+  readonly judged: ReadonlyMap<string, string>;
+  /**
+   * Window key → what a judgement here leaves unjudged, for a window `lab util` never judged: the
+   * resources of its run's manifest, CloudWatch not asked (as `lab util --no-cloudwatch` says).
+   */
+  readonly unjudged: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface WindowRef {
@@ -203,28 +218,48 @@ export function utilIndex(
 ): UtilIndex {
   const windows = new Map<string, WindowRef[]>();
   const util = new Map<string, Sample[]>();
+  const judged = new Map<string, string>();
+  const unjudged = new Map<string, string[]>();
   for (const f of files) {
+    const resources = [...new Set((f.manifestFile?.resources ?? []).map((r) => r.resource))];
+    const notAsked = f.utilization === undefined && resources.length > 0 ? [noCloudWatchNote(resources)] : [];
     for (const s of [...f.samples, ...(f.utilization ?? [])]) {
       const key = windowKey(s.metadata);
       if (key === undefined) continue;
       if (isUtilMetric(s.metric)) {
-        if (utilizationOf(s) !== undefined) util.set(key, [...(util.get(key) ?? []), s]);
+        const line = judgedLimitLine(s);
+        if (line !== undefined) judged.set(key, line);
+        else if (utilizationOf(s) !== undefined || typeof s.metadata[UNJUDGED_KEY] === "string")
+          util.set(key, [...(util.get(key) ?? []), s]);
         continue;
       }
+      if (notAsked.length > 0) unjudged.set(key, notAsked);
       const rk = rowKey(experimentOf(s), s.metric, identity(s.metadata));
       const list = windows.get(rk) ?? [];
       if (!list.some((w) => w.key === key)) list.push({ key, run: runOf(s), rep: s.metadata.rep });
       windows.set(rk, list);
     }
   }
-  return { windows, util };
+  return { windows, util, judged, unjudged };
 }
 
 /** One repetition's limit line. */
 export interface RepLimit {
   readonly run: string;
   readonly rep: MetadataValue;
-  readonly verdict?: LimitVerdict;
+  readonly verdict?: Pick<LimitVerdict, "line">;
+}
+
+/**
+ * A window's limit line, from one source of verdicts: the line `lab util` judged and wrote, else
+ * the same judgement (core/limits.ts `deriveLimit`) over the same samples with what its run leaves
+ * unjudged, so a run that never went through `lab util` is judged as `lab util --no-cloudwatch`
+ * would judge it, never more confidently.
+ */
+export function windowLimit(index: UtilIndex, key: string): Pick<LimitVerdict, "line"> | undefined {
+  const line = index.judged.get(key);
+  if (line !== undefined) return { line };
+  return deriveLimit(index.util.get(key) ?? [], index.unjudged.get(key) ?? []);
 }
 
 /** Each row's repetitions and their limit lines; a row none of whose samples has a window gets none. */
@@ -239,8 +274,8 @@ export function tableLimits(experiment: string, table: MetricTable, index: UtilI
     rows: table.groups.map((g) => ({
       group: g,
       reps: (index.windows.get(rowKey(experiment, table.metric, g.metadata)) ?? []).map((w) => {
-        const v = deriveLimit(index.util.get(w.key) ?? []);
-        return { run: w.run, rep: w.rep, ...(v === undefined ? {} : { verdict: v }) };
+        const v = windowLimit(index, w.key);
+        return { run: w.run, rep: w.rep, ...(v === undefined ? {} : { verdict: { line: v.line } }) };
       }),
     })),
   };

@@ -13,7 +13,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { deriveLimit, limitSample, type LimitVerdict } from "../../core/limits";
+import { deriveLimit, limitSample, noCloudWatchNote, type LimitVerdict } from "../../core/limits";
 import { isManifestKey, manifestMetadata } from "../../core/manifest";
 import type { MetadataValue, Sample } from "../../core/sample";
 import { isUtilMetric, windowKey } from "../../core/utilization";
@@ -63,10 +63,8 @@ export function limitsByWindow(
   return new Map(windows.map((w) => [w.key, deriveLimit(byWindow.get(w.key) ?? [], unjudged)]));
 }
 
-/** What `--no-cloudwatch` leaves unjudged: the manifest's resources whose limits only CloudWatch reports. */
-export function noCloudWatchNote(resources: readonly string[]): string {
-  return `CloudWatch not asked (--no-cloudwatch): the limits of ${resources.join(", ")} were not looked at`;
-}
+/** What `--no-cloudwatch` leaves unjudged (core/limits.ts, shared with the report). */
+export { noCloudWatchNote };
 
 export interface UtilizeOptions {
   /** CloudWatch in a region; omitted: the node sampler's samples only. */

@@ -609,7 +609,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: FSX_EKS,
       set: { "lab:eksStack": "organization/storage-bench-lab/kafka-cluster" },
       want: [
-        "'lab:eksStack' must be the name of an eks stack with output 'tridentRoleName' (its outputs: clusterName, clusterSecurityGroupId, expiresAt, images, instanceType, kubeconfig, kubernetesVersion, nodeGroups, nodeSecurityGroupId, serviceIpv4Cidr, utilizationAccess, zones), got \"organization/storage-bench-lab/kafka-cluster\"",
+        "'lab:eksStack' must be the name of an eks stack with output 'tridentRoleName' (its outputs: clusterName, clusterSecurityGroupId, expiresAt, images, instanceType, kubeconfig, kubernetesVersion, networkPolicyEnforced, nodeGroups, nodeSecurityGroupId, serviceIpv4Cidr, utilizationAccess, zones), got \"organization/storage-bench-lab/kafka-cluster\"",
       ],
     },
   ],

@@ -15,6 +15,9 @@ import type { CloudWatchApi } from "../../../lab/utilization/cloudwatch";
 import { readUtilizationFile, UTILIZATION_FILE } from "../../../lab/utilization/files";
 import type { ManifestFile } from "../../../lab/utilization/manifest";
 import { repetitionWindows, utilizeRunDir } from "../../../lab/utilization/run";
+import { loadInputs } from "../../../lab/report/load";
+import { buildModel } from "../../../lab/report/model";
+import { limitNotes } from "../../../lab/report/utilization";
 
 const MANIFEST: Manifest = {
   schema: 1,
@@ -182,6 +185,30 @@ describe("utilizeRunDir", () => {
       "not judged: CloudWatch not asked (--no-cloudwatch): the limits of osd-2 were not looked at (highest sampled: node CPU busy 52/100 % (52 %) on node)",
       "not judged: CloudWatch not asked (--no-cloudwatch): the limits of osd-2 were not looked at (highest sampled: node CPU busy 40/100 % (40 %) on node)",
     ]);
+  });
+
+  it("one source of verdicts: lab report shows the limit lines lab util judged, and judges a run lab util never saw the same way, never more confidently", async () => {
+    // the report's limit notes, row by row, of the run directory as it is on disk
+    const reportLines = () =>
+      buildModel(loadInputs([dir]))
+        .experiments.flatMap((e) => (e.limits ?? []).flatMap((t) => limitNotes(t)))
+        .filter((l) => l.startsWith("Limit, "));
+    const notAsked = [
+      "not judged: CloudWatch not asked (--no-cloudwatch): the limits of osd-2 were not looked at (highest sampled: node CPU busy 52/100 % (52 %) on node)",
+      "not judged: CloudWatch not asked (--no-cloudwatch): the limits of osd-2 were not looked at (highest sampled: node CPU busy 40/100 % (40 %) on node)",
+    ];
+    const row = (lines: readonly string[]) => [`Limit, nitro: nitro/r1 rep 1: ${lines[0]}; nitro/r1 rep 2: ${lines[1]}`];
+    // never through lab util: the node sampler's samples, the manifest's osd-2 not looked at (not "likely client-bound")
+    expect(reportLines()).toEqual(row(notAsked));
+    // lab util --no-cloudwatch: the same text in both
+    const without = await utilizeRunDir(dir);
+    expect([...without.limits.values()].map((v) => v?.line)).toEqual(notAsked);
+    expect(reportLines()).toEqual(row(notAsked));
+    // lab util with CloudWatch: the report prints what it judged, word for word
+    const judged = await utilizeRunDir(dir, { cloudwatch: () => fake().api, replace: true });
+    const lines = [...judged.limits.values()].map((v) => v!.line);
+    expect(lines[0]).toMatch(/^gp3 IOPS 2980\/3000 \(99 %\) on osd-2/);
+    expect(reportLines()).toEqual(row(lines));
   });
 
   it("says what is missing: repetition windows, or the manifest CloudWatch needs", async () => {
