@@ -9,6 +9,7 @@ import {
   chartsOf,
   incomparableLayout,
   methodText,
+  answerLines,
   metricTableLayout,
   ratioTableLayout,
   referenceNote,
@@ -91,7 +92,9 @@ export function renderHtml(model: ReportModel, svgs: ReadonlyMap<string, string>
     "<body>",
     "<main>",
     "<h1>Benchmark report</h1>",
-    `<p class="method">${escapeHtml(methodText(model))}</p>`,
+    '<section class="answer"><h2>Answer</h2><ul>',
+    ...answerLines(model).map((l) => `<li>${escapeHtml(l)}</li>`),
+    "</ul></section>",
     '<section class="summary"><h2>Summary</h2><ul>',
     ...summaryLines(model).map((l) => `<li>${escapeHtml(l)}</li>`),
     "</ul></section>",
@@ -143,6 +146,8 @@ export function renderHtml(model: ReportModel, svgs: ReadonlyMap<string, string>
     }
     out.push("</section>");
   }
+  // the statistics explanation, folded after the tables: the answer and the numbers come first
+  out.push(`<details class="method"><summary>How the numbers are computed</summary><p>${escapeHtml(methodText(model))}</p></details>`);
   out.push('<section class="incomparable"><h2>Samples that could not be compared</h2>');
   out.push(model.incomparable.length === 0 ? "<p>None.</p>" : htmlTable(incomparableLayout(model), "incomparable"));
   out.push("</section>", '<section class="inputs"><h2>Inputs</h2><ul>');

@@ -269,6 +269,40 @@ function failedJobsNote(model: ReportModel): string {
   return ` fio: ${failed.length} of ${plural(total, "job")} failed (${which}): no figure of theirs is in a table.`;
 }
 
+/** The ratio an experiment's answer is about: the first of {@link HEADLINE_METRICS} it has, else its first. */
+function headlineRatio(ratios: readonly Ratio[]): Ratio | undefined {
+  return HEADLINE_METRICS.map((m) => ratios.find((r) => r.metric === m)).find((r) => r !== undefined) ?? ratios[0];
+}
+
+/**
+ * The answer first, in words: one sentence per experiment on its headline ratio, with its interval's
+ * wording and its published counterpart, e.g. "ceph-nitro: … : Nitro's pgbench.tps was 46 % higher
+ * than Xen's (×1.46, 1.39–1.49, min–max of the 3 × 3 repetition ratios; …); published ×1.43." A
+ * ratio whose interval includes 1 (or too few repetitions) says "no difference shown", never a
+ * direction.
+ */
+export function answerLines(model: ReportModel): string[] {
+  return model.experiments.map((e) => {
+    const name = e.id === "" ? e.title : e.id; // the scenario's name; its title heads its section
+    const r = headlineRatio(e.ratios);
+    if (r === undefined)
+      return `${name}: no ratio: these results hold one side of its comparisons only, so there is nothing to compare.`;
+    // the sides as the comparison names them ("Nitro / Xen"); the baseline comparison's numerator is "any
+    // other" row: its own value of the compared key (e.g. the named run "tmpfs")
+    const [titleNum, titleDen] = r.comparison.title.includes(" / ") ? r.comparison.title.split(" / ") : [r.num.label, r.den.label];
+    const num = r.comparison.num === undefined ? String(r.num.metadata[r.comparison.key] ?? r.num.label) : titleNum;
+    const den = titleDen;
+    const range = formatRange(formatRatio(r.estimate.low), formatRatio(r.estimate.high));
+    const interval = `×${formatRatio(r.estimate.ratio)}, ${range}, ${intervalMethod(r)}`;
+    const published = r.published === undefined ? "no published ratio beside it" : `published ×${formatRatio(r.published)}`;
+    const others = e.ratios.length > 1 ? ` (${plural(e.ratios.length - 1, "more ratio")} in its table)` : "";
+    if (r.noDifference)
+      return `${name}: no difference shown between ${num} and ${den} in ${r.metric} (${interval}); ${published}${others}.`;
+    const pct = Math.round(Math.abs(r.estimate.ratio - 1) * 100);
+    return `${name}: ${num}'s ${r.metric} was ${pct} % ${r.estimate.ratio >= 1 ? "higher" : "lower"} than ${den}'s (${interval}); ${published}${others}.`;
+  });
+}
+
 /** The three summary lines (the terminal prints them too). */
 export function summaryLines(model: ReportModel): [string, string, string] {
   const tables = model.experiments.flatMap((e) => e.tables);
@@ -290,7 +324,7 @@ export function summaryLines(model: ReportModel): [string, string, string] {
     second =
       "No ratios: no table has both sides of Nitro / Xen, cross-zone / same-zone or RF3 / RF1 (--baseline NAME compares named runs of the same setup).";
   } else {
-    const headline = HEADLINE_METRICS.map((m) => ratios.find((r) => r.metric === m)).find((r) => r !== undefined) ?? ratios[0];
+    const headline = headlineRatio(ratios) as Ratio;
     const name = ratioTableLayout([headline]).rows[0].cells[0].text;
     const range = formatRange(formatRatio(headline.estimate.low), formatRatio(headline.estimate.high));
     const published = headline.published === undefined ? "" : `; published ${formatRatio(headline.published)}`;

@@ -8,6 +8,7 @@ import {
   chartsOf,
   incomparableLayout,
   methodText,
+  answerLines,
   metricTableLayout,
   ratioTableLayout,
   referenceNote,
@@ -50,7 +51,9 @@ export function renderMarkdown(model: ReportModel, options: MarkdownOptions): st
   const out: string[] = [
     "# Benchmark report",
     "",
-    methodText(model),
+    "## Answer",
+    "",
+    ...answerLines(model).map((l) => `- ${l}`),
     "",
     "## Summary",
     "",
@@ -87,6 +90,7 @@ export function renderMarkdown(model: ReportModel, options: MarkdownOptions): st
         out.push(`![${t.metric}: median per row, min–max whiskers and every repetition](charts/${chart.file})`, "");
     }
   }
+  out.push("## How the numbers are computed", "", methodText(model), "");
   out.push("## Samples that could not be compared", "");
   if (model.incomparable.length === 0) out.push("None.", "");
   else out.push(markdownTable(incomparableLayout(model)), "");

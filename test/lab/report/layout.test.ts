@@ -1,8 +1,8 @@
 /** The report's words for a ratio: its interval's label, what it shows, and the spread flags. */
 import type { Sample } from "../../../core/sample";
-import { intervalText, metricTableLayout, spreadNotes, summaryLines, verdictText } from "../../../lab/report/layout";
+import { answerLines, intervalText, metricTableLayout, spreadNotes, summaryLines, verdictText } from "../../../lab/report/layout";
 import { buildModel } from "../../../lab/report/model";
-import { fsxSet, parseFixture } from "./samples";
+import { cephSet, fsxSet, parseFixture } from "./samples";
 
 /** A row of `values` for named local run `stack` (ioping.latency.mean, us). */
 function run(stack: string, values: number[]): Sample[] {
@@ -75,5 +75,30 @@ describe("failed fio jobs", () => {
     expect(values).not.toContain(8500);
     // without the failed run: no note
     expect(summaryLines(buildModel([same, cross], { bootstrap: { resamples: 200 } }))[2]).not.toContain("failed");
+  });
+});
+
+describe("the answer, first and in words", () => {
+  it("one sentence per experiment of a two-experiment set, on its headline ratio, with the interval's wording and the published ratio", () => {
+    expect(answerLines(buildModel([...cephSet(), ...fsxSet()], { bootstrap: { resamples: 200 } }))).toEqual([
+      "ceph-nitro: no difference shown between Nitro and Xen in pgbench.tps (×1.734, 0.4052–3.431, min–max of the 2 × 3 repetition ratios; n < 8 a side: not a confidence interval); no published ratio beside it (1 more ratio in its table).",
+      "fsx-eks: no difference shown between cross-zone and same-zone in fio.read.iops (×1.234, 0.1846–4.545, min–max of the 3 × 3 repetition ratios; n < 8 a side: not a confidence interval); published ×0.8907 (3 more ratios in its table).",
+    ]);
+  });
+
+  it("a difference shown: its direction and size in percent; the baseline's numerator by its own name", () => {
+    expect(answerLines(ratioOf([110, 120, 130], [100, 101, 102]).m)).toEqual([
+      "local: tmpfs's ioping.latency.mean was 19 % higher than ext4's (×1.188, 1.078–1.3, min–max of the 3 × 3 repetition ratios; n < 8 a side: not a confidence interval); no published ratio beside it.",
+    ]);
+    expect(answerLines(ratioOf([80, 81, 82], [100, 101, 102]).m)[0]).toMatch(
+      /^local: tmpfs's ioping\.latency\.mean was 20 % lower than ext4's \(×0\.802, 0\.7843–0\.82, /,
+    );
+  });
+
+  it("an experiment with one side only says there is nothing to compare", () => {
+    const [same] = fsxSet();
+    expect(answerLines(buildModel([same]))).toEqual([
+      "fsx-eks: no ratio: these results hold one side of its comparisons only, so there is nothing to compare.",
+    ]);
   });
 });

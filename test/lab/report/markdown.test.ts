@@ -9,14 +9,16 @@ describe("report.md", () => {
     { scenarioTitles: { "fsx-eks": "fsx-eks: FSx ONTAP on EKS" } },
   );
 
-  it("the whole document: method, summary, ratios and their chart, the table with each published row under its own row, notes, spread flags, incomparables, inputs", () => {
+  it("the whole document: the answer in words, summary, ratios and their chart, the table with each published row under its own row, notes, spread flags, the method after the tables, incomparables, inputs", () => {
     // Hand-checked: ratio 58000 / 47020.652898 = 1.2335; its range 14948.051948 / 80979.010495 = 0.18459 to
     // 69200 / 15225.887056 = 4.5449; published 33400 / 37500 = 0.89067; CV of same (python3 statistics.stdev / mean)
     // 0.68876; spreads (80979 − 15226) / 47021 = 1.398 and (69200 − 14948) / 58000 = 0.9354, both wider than 0.2335.
     expect(renderMarkdown(model, { charts: true }).split("\n")).toEqual([
       "# Benchmark report",
       "",
-      "Each row pools the repetitions of one measurement (samples whose metadata is identical but for run id and repetition): median, min–max, coefficient of variation (CV: sample standard deviation / mean) and n over them; the charts draw every repetition as a point. A ratio divides two rows' medians. With fewer than 8 repetitions a side its interval is the min–max range of every repetition ratio (a spread, not a confidence interval: with 3 values a side a bootstrap resample's median can take only 3 values, so a percentile bootstrap would give the same range under a 95 % label), with the exact Mann–Whitney test of the two rows (at 3 / 3 repetitions the smallest p any data can give is 0.1); from 8 a side it is a 95 % percentile bootstrap (10,000 resamples, seed 1). An interval that includes 1, or a side with fewer than 3 repetitions, is \"no difference shown\"; ⚠ marks a row whose spread (max − min over the median) is wider than the difference it is compared on. Published figures are reference rows beside the rows of their own experiment, storage and side only, each citing its publication; they were not measured here.",
+      "## Answer",
+      "",
+      "- fsx-eks: no difference shown between cross-zone and same-zone in fio.read.iops (×1.234, 0.1846–4.545, min–max of the 3 × 3 repetition ratios; n < 8 a side: not a confidence interval); published ×0.8907.",
       "",
       "## Summary",
       "",
@@ -50,6 +52,10 @@ describe("report.md", () => {
       "- Setup of every row: `storageClass = fsx-ontap-nas`, `job = seed`, `toolVersion = fio-3.33`, `bs = 4k`, `direct = 1`, `direction = read`, `filename = /tmp/sbl-fix/seed.dat`, `gtod_reduce = 1`, `iodepth = 64`, `ioengine = libaio`, `runtime = 3`, `rw = randrw`, `rwmixread = 75`, `size = 64M`.",
       "",
       "![fio.read.iops: median per row, min–max whiskers and every repetition](charts/fsx-eks--fio.read.iops.svg)",
+      "",
+      "## How the numbers are computed",
+      "",
+      "Each row pools the repetitions of one measurement (samples whose metadata is identical but for run id and repetition): median, min–max, coefficient of variation (CV: sample standard deviation / mean) and n over them; the charts draw every repetition as a point. A ratio divides two rows' medians. With fewer than 8 repetitions a side its interval is the min–max range of every repetition ratio (a spread, not a confidence interval: with 3 values a side a bootstrap resample's median can take only 3 values, so a percentile bootstrap would give the same range under a 95 % label), with the exact Mann–Whitney test of the two rows (at 3 / 3 repetitions the smallest p any data can give is 0.1); from 8 a side it is a 95 % percentile bootstrap (10,000 resamples, seed 1). An interval that includes 1, or a side with fewer than 3 repetitions, is \"no difference shown\"; ⚠ marks a row whose spread (max − min over the median) is wider than the difference it is compared on. Published figures are reference rows beside the rows of their own experiment, storage and side only, each citing its publication; they were not measured here.",
       "",
       "## Samples that could not be compared",
       "",
