@@ -154,7 +154,16 @@ describe("rendered SVG", () => {
         expect(marks(doc, `${MARK_NAMES.intervals}_marks`, "line")).toHaveLength(c.bars);
         expect(marks(doc, `${MARK_NAMES.one}_marks`, "line")).toHaveLength(1);
         expect(marks(doc, `${MARK_NAMES.publishedRatios}_marks`, "path")).toHaveLength(c.rules);
+        // every band label whole, as the spec gives it (vega measures text without a canvas by an
+        // estimate, 0.8 × font size a character, and cuts a label longer than labelLimit with "…")
+        const bands = ((c.spec as { layer: { data?: { values: { band?: string }[] } }[] }).layer[1].data?.values ?? []).map((v) => v.band);
+        expect(
+          marks(doc, "role-axis-label", "text")
+            .map(text)
+            .filter((t) => t !== "" && !/^[0-9,.]+$/.test(t)), // the log axis' ticks: numbers, or blank
+        ).toEqual(bands);
       }
+      expect(svgs[i]).not.toContain("…");
       expect(marks(doc, "role-axis-title", "text").map(text)).toEqual([c.xTitle, c.yTitle]);
       expect(marks(doc, "role-title-text", "text").map(text)).toEqual([c.title]);
       // Every text is an axis label or title, or the chart's title and subtitle: none among the marks.
