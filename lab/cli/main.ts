@@ -106,6 +106,7 @@ function definePlanCommand(program: Command): void {
     .option("--all", "plan every shipped stack and scenario")
     .option("--json", "print {stack, kind, config, resources, outputs} (an array for several stacks)")
     .option("--graph", "print a Mermaid diagram of the stack graph and resource dependencies")
+    .option("--show-secrets", "print the values of secret inputs and outputs (as pulumi preview --show-secrets), with a warning on stderr")
     .option("--policy", "check the planned resources against the lab's policy rules (lab/policy); exit 1 on a mandatory violation")
     .option(
       "--first-preview",
@@ -144,7 +145,9 @@ function definePlanCommand(program: Command): void {
         if (changed.refused) process.exit(1);
         return;
       }
-      const out = await commands.plan().runPlan(opts, ROOT);
+      const plan = commands.plan();
+      if (opts.showSecrets) process.stderr.write(`${plan.SHOW_SECRETS_WARNING}\n`);
+      const out = await plan.runPlan(opts, ROOT);
       process.stdout.write(`${out.text}\n`);
       for (const v of out.violations) process.stderr.write(`${v}\n`);
       if (out.mandatoryViolation) process.exit(1);

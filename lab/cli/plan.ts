@@ -26,7 +26,13 @@ export interface PlanOptions {
   policy?: boolean;
   /** Plan as the first preview of new stacks (lab/plan/run.ts). */
   firstPreview?: boolean;
+  /** Print secret inputs' and outputs' values (lab/plan/run.ts PlanMode). */
+  showSecrets?: boolean;
 }
+
+/** The line `lab plan --show-secrets` prints on stderr. */
+export const SHOW_SECRETS_WARNING =
+  "warning: --show-secrets: secret inputs and outputs are printed in clear (secret config keys stay [secret]: the plan never reads them)";
 
 /** What `lab plan` prints: stdout, and whether the policy rules found a mandatory violation. */
 export interface PlanOutput {
@@ -55,7 +61,11 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutp
   if (chosen !== 1) throw new UsageError("lab plan needs exactly one of --stack S, --config FILE, --scenario X, --all");
   const shipped = shippedStacks(root);
   const groups: PlanGroup[] = [];
-  const mode: PlanMode = { firstPreview: opts.firstPreview === true };
+  if (opts.showSecrets && opts.policy)
+    throw new UsageError(
+      "'--show-secrets' and '--policy' together: the policy rules judge the plan as a preview shows it, secrets hidden; run them apart",
+    );
+  const mode: PlanMode = { firstPreview: opts.firstPreview === true, showSecrets: opts.showSecrets === true };
   // A stack planned twice with the same config and upstreams (shipped, then in a scenario) is planned once.
   const memo: PlanMemo = new Map();
 

@@ -9,7 +9,8 @@ import * as path from "node:path";
 /** The checkout's commit (12 hex digits, `(modified)` when tracked files differ), or why there is none. */
 export function commitOf(root: string, git = "git"): string {
   try {
-    const run = (args: string[]) => execFileSync(git, ["-C", root, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const run = (args: string[]) =>
+      execFileSync(git, ["-C", root, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
     const sha = run(["rev-parse", "--short=12", "HEAD"]);
     return run(["status", "--porcelain", "--untracked-files=no"]) ? `${sha} (modified)` : sha;
   } catch {

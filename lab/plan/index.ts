@@ -29,7 +29,7 @@ export type PlanMemo = Map<string, { plan: StackPlan; planned: PlannedOutputs }>
 export function planKey(spec: StackSpec, mode: PlanMode, resolve: (stack: string) => PlannedOutputs | undefined): string {
   const config = Object.entries(spec.config).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const upstream = stackReferences(spec.config).map(({ stack }) => [stack, resolve(stack) ?? null]);
-  return JSON.stringify([spec.name, config, [...spec.secretKeys].sort(), mode.firstPreview === true, upstream]);
+  return JSON.stringify([spec.name, config, [...spec.secretKeys].sort(), mode.firstPreview === true, mode.showSecrets === true, upstream]);
 }
 
 /**
@@ -68,9 +68,10 @@ export async function planAll(
       return r;
     };
     const firstPreview = mode.firstPreview === true && (mode.firstPreviewOf?.includes(spec.name) ?? true);
-    if (firstPreview) results.push({ spec, plan: (await plan1({ firstPreview })).plan });
+    const shown = mode.showSecrets === true ? { showSecrets: true } : {};
+    if (firstPreview) results.push({ spec, plan: (await plan1({ firstPreview, ...shown })).plan });
     if (!firstPreview || referenced.has(spec.name)) {
-      const { plan, planned: outs } = await plan1({});
+      const { plan, planned: outs } = await plan1(shown);
       if (!firstPreview) results.push({ spec, plan });
       planned.set(spec.name, outs);
     }

@@ -146,6 +146,11 @@ export function displayValue(v: unknown): unknown {
   return plainValue(v, () => SECRET);
 }
 
+/** {@link displayValue}, but a secret shows its value (`--show-secrets`); an unknown one is "<computed>". */
+export function revealedValue(v: unknown): unknown {
+  return plainValue(v, (value, known) => (known ? revealedValue(value) : COMPUTED));
+}
+
 /** {@link displayValue}, but a secret shows as a digest of its value (for comparing plans, never printed). */
 export function comparableValue(v: unknown): unknown {
   return plainValue(v, (value, known) =>
@@ -249,6 +254,12 @@ type Resolver = (stackName: string) => PlannedOutputs | undefined;
 export interface PlanMode {
   /** Answer as the engine does in the first preview of a new stack (see the top of this file). */
   readonly firstPreview?: boolean;
+  /**
+   * Show the values of secret inputs and outputs (`lab plan --show-secrets`, as `pulumi preview
+   * --show-secrets`): a secret config key's value stays "[secret]" (the plan holds a placeholder,
+   * never the stack's secret). @default false
+   */
+  readonly showSecrets?: boolean;
 }
 
 /** An invoke a first preview answered `{}` because its provider's configuration was unknown. */
@@ -358,7 +369,7 @@ function planMocks({ resolve, firstPreview, ctx, unconfigured, emptyInvokes }: M
 
 /** A registered resource as the plan records it, from the SDK's RegisterResourceRequest. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function plannedResource(req: any, urn: string): PlannedResource {
+function plannedResource(req: any, urn: string, showSecrets: boolean): PlannedResource {
   const propDeps: string[] = [];
   const byProperty: Record<string, string[]> = {};
   req.getPropertydependenciesMap().forEach((deps: { getUrnsList(): string[] }, key: string) => {
@@ -371,7 +382,7 @@ function plannedResource(req: any, urn: string): PlannedResource {
     type: req.getType(),
     name: req.getName(),
     parent: req.getParent() || null,
-    inputs: displayValue(object) as Record<string, unknown>,
+    inputs: (showSecrets ? revealedValue(object) : displayValue(object)) as Record<string, unknown>,
     dependencies: [...new Set([...req.getDependenciesList(), ...propDeps])].sort(),
     custom: req.getCustom(),
     provider: req.getProvider() || null,
@@ -468,7 +479,7 @@ export async function planStack(
           const keys = unknownConfigKeys(req.getObject()?.toJavaScript() ?? {});
           if (keys.length > 0) unconfigured.set(resp.getUrn(), keys);
         }
-        resources.push(plannedResource(req, resp.getUrn()));
+        resources.push(plannedResource(req, resp.getUrn(), mode.showSecrets === true));
       }
       callback(err, resp);
     });
@@ -504,7 +515,7 @@ export async function planStack(
         throw planError(e);
       }
       if (r.secret) secretOutputNames.push(key);
-      outputs[key] = !r.known ? COMPUTED : r.secret ? SECRET : showUnknowns(r.value);
+      outputs[key] = !r.known ? COMPUTED : r.secret && mode.showSecrets !== true ? SECRET : showUnknowns(r.value);
       planned[key] = r.known ? r.value : undefined;
     }
     await Promise.race([sdkSettings.waitForRPCs(), failure, deadline]);

@@ -73,6 +73,27 @@ describe("lab plan (CLI)", () => {
     );
   });
 
+  test("--show-secrets (as pulumi preview --show-secrets): the cloud-init the controller would get, with a warning on stderr; by default [secret]", () => {
+    const userData = (stdout: string) =>
+      (JSON.parse(stdout) as { resources: { type: string; name: string; inputs: { userData?: unknown } }[] }).resources.find(
+        (x) => x.type === "aws:ec2/instance:Instance" && x.name === "ceph-controller",
+      )?.inputs.userData;
+    const hidden = lab("plan", "--stack", "dev", "--json");
+    expect([hidden.status, hidden.stderr, userData(hidden.stdout)]).toEqual([0, "", "[secret]"]);
+    const shown = lab("plan", "--stack", "dev", "--json", "--show-secrets");
+    expect([shown.status, shown.stderr]).toEqual([
+      0,
+      "warning: --show-secrets: secret inputs and outputs are printed in clear (secret config keys stay [secret]: the plan never reads them)\n",
+    ]);
+    expect(String(userData(shown.stdout))).toMatch(/^#cloud-config\n/);
+    expect(shown.stdout).not.toContain('"[secret]"');
+    const both = lab("plan", "--stack", "dev", "--show-secrets", "--policy");
+    expect([both.status, both.stderr.split("\n").slice(-2)[0]]).toEqual([
+      2,
+      "'--show-secrets' and '--policy' together: the policy rules judge the plan as a preview shows it, secrets hidden; run them apart",
+    ]);
+  });
+
   test("a config error exits 2 with the messages only, no stack trace", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-cli-"));
     const file = path.join(dir, "Pulumi.bad.yaml");
