@@ -19,7 +19,7 @@ import { manifestForSave } from "./utilization";
 import { pulumiCliSource, type ManifestFile } from "../utilization/manifest";
 import { renderSchedule, schedule } from "../run/schedule";
 import { automationWorkspace } from "../run/workspace";
-import { createRunWorkDir } from "../run/workdir";
+import { createRunWorkDir, removeRunWorkDir } from "../run/workdir";
 import { experimentStepRunner, type ExperimentStepDeps } from "../run/experiments";
 import { runReportDir, runReportLines } from "../run/report";
 import { asCidr, keptCostLines, realRunNeeds } from "../run/needs";
@@ -102,6 +102,7 @@ export async function runAction(
   // The stacks' config is in the run's work directory; the checkout's state is the project's (tracked tree).
   let planned: RunPlan | undefined;
   let ws: Awaited<ReturnType<typeof automationWorkspace>> | undefined;
+  let workDir: string | undefined;
   const manifestOf = (stack: string): ManifestFile | undefined => {
     const spec = planned?.stacks.find((s) => s.name === stack);
     if (!planned || !spec) return undefined;
@@ -145,7 +146,7 @@ export async function runAction(
         const tools = [...(await toolProblems(stacks, localToolEnv)), ...(await dockerProblems(stacks, deps.dockerProbe))];
         if (tools.length > 0) return { problems: tools };
         // The run's own work directory: the stacks' Pulumi.<stack>.yaml go there, not into the project.
-        const workDir = createRunWorkDir(root, scenario, prep.runId);
+        workDir = createRunWorkDir(root, scenario, prep.runId);
         ws = await automationWorkspace(workDir);
         const region = prep.specs[0]?.config["aws:region"] ?? "us-east-1";
         const [aws, backend] = await Promise.all([
@@ -166,6 +167,11 @@ export async function runAction(
         return { problems: [], run: { plan: backend.plan, workspace: ws } };
       },
     });
+    // Nothing left to finish: the work directory goes too (kept while any stack remains, lab/run/workdir.ts).
+    if (workDir !== undefined && outcome.status !== "kept" && outcome.left.length === 0) {
+      removeRunWorkDir(workDir);
+      reporter.line(`work directory removed: ${workDir} (no stack of the run is left)`);
+    }
     return outcome.exitCode;
   });
 }

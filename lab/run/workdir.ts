@@ -62,3 +62,15 @@ function isLink(p: string): boolean {
     return false;
   }
 }
+
+/**
+ * Removes a run's work directory once none of its stacks is left (all destroyed, or none created):
+ * the link to the project is unlinked first, never followed, then the directory (its Pulumi.yaml
+ * and the stacks' Pulumi.<stack>.yaml) goes. A run that keeps stacks (`--keep`, or a destroy that
+ * failed) keeps it: the commands that finish its cleanup run there.
+ */
+export function removeRunWorkDir(dir: string): void {
+  const link = path.join(dir, PROGRAM_LINK);
+  if (isLink(link)) fs.unlinkSync(link);
+  fs.rmSync(dir, { recursive: true, force: true });
+}

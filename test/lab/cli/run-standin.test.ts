@@ -48,7 +48,9 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
     expect(code).toBe(2);
     const rule = (st: string) =>
       `  stack ${st}: 'lab:adminCidrs' must be your own address ranges, not the documentation range 198.51.100.0/24 (RFC 5737: a placeholder nobody connects from, so the cluster would be closed to you), got "198.51.100.7/32": run with --admin-cidr <your address>/32, or --admin-cidr auto`;
-    expect(run.printed().split("\n")).toEqual(expect.arrayContaining(["preflight failed (nothing was created):", rule("dev"), rule("nitro")]));
+    expect(run.printed().split("\n")).toEqual(
+      expect.arrayContaining(["preflight failed (nothing was created):", rule("dev"), rule("nitro")]),
+    );
     expect(run.printed()).not.toContain("stack network:");
     expect(s.trace()).toEqual([]);
   });
@@ -97,6 +99,21 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
     expect(manifest.manifest.git).toEqual(tree);
   });
 
+  test("a run whose stacks are all destroyed removes its work directory (the link to the project unlinked, never followed); --keep keeps it", async () => {
+    const s = run.start({ stacks: OK });
+    const code = await runAction("ceph-nitro", { runId: "w1", adminCidr: "100.64.7.9/32" }, ROOT, s.dir, NOW);
+    expect(code).toBe(0);
+    const work = path.join(s.workRoot, "ceph-nitro-w1");
+    expect(fs.existsSync(work)).toBe(false);
+    expect(run.printed()).toContain(`work directory removed: ${work} (no stack of the run is left)`);
+    // the project the link pointed at is whole
+    expect(fs.existsSync(path.join(ROOT, "Pulumi.yaml"))).toBe(true);
+    expect(fs.existsSync(path.join(ROOT, "stacks", "index.ts"))).toBe(true);
+    const kept = await runAction("ceph-nitro", { runId: "w2", adminCidr: "100.64.7.9/32", keep: true }, ROOT, s.dir, NOW);
+    expect(kept).toBe(0);
+    expect(fs.existsSync(path.join(s.workRoot, "ceph-nitro-w2", "Pulumi.u-w2-dev.yaml"))).toBe(true);
+  });
+
   test("--admin-cidr auto when checkip answers something else: exit 2 naming the answer", async () => {
     const ip = await checkip("<html>rate limited</html>");
     const s = run.start({ stacks: OK }, { LAB_CHECKIP_URL: ip.url });
@@ -123,7 +140,15 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
 
   test("no Docker daemon for a stack that builds an image: exit 2 before any stack exists", async () => {
     const s = run.start({ stacks: {} });
-    const noDocker = { env: {}, homeDir: s.dir, os: "linux", arch: "x64", exists: () => false, readFile: () => undefined, get: () => Promise.reject(new Error("no daemon")) };
+    const noDocker = {
+      env: {},
+      homeDir: s.dir,
+      os: "linux",
+      arch: "x64",
+      exists: () => false,
+      readFile: () => undefined,
+      get: () => Promise.reject(new Error("no daemon")),
+    };
     const code = await runAction("fsx-eks", { runId: "d1", adminCidr: "100.64.7.9/32" }, ROOT, s.dir, NOW, { dockerProbe: noDocker });
     expect(code).toBe(2);
     expect(run.printed()).toContain(
@@ -165,8 +190,14 @@ describe("lab run (runAction) against the stand-in Pulumi CLI", () => {
     const samples = JSON.parse(fs.readFileSync(path.join(dir, "samples.json"), "utf8"));
     expect(samples.find((x: { metric: string }) => x.metric === "pgbench.tps").value).toBe(1644.801001);
     // saved before the first destroy started
-    const savedLine = run.printed().split("\n").findIndex((l) => l.includes("PARTIAL (its up failed)"));
-    const firstDestroy = run.printed().split("\n").findIndex((l) => / destroy /.test(l));
+    const savedLine = run
+      .printed()
+      .split("\n")
+      .findIndex((l) => l.includes("PARTIAL (its up failed)"));
+    const firstDestroy = run
+      .printed()
+      .split("\n")
+      .findIndex((l) => / destroy /.test(l));
     expect(savedLine).toBeGreaterThan(-1);
     expect(savedLine).toBeLessThan(firstDestroy);
   });
