@@ -41,7 +41,12 @@ export const PHASES = {
     destroyMinutes: 15,
     source: "lab estimate (below Multi-AZ)",
   },
-  eksControlPlane: { what: "EKS control plane", upMinutes: 12, destroyMinutes: 8, source: "lab estimate: an EKS cluster takes ~15 min with its nodes" },
+  eksControlPlane: {
+    what: "EKS control plane",
+    upMinutes: 12,
+    destroyMinutes: 8,
+    source: "lab estimate: an EKS cluster takes ~15 min with its nodes",
+  },
   eksNodeGroups: {
     what: "EKS managed node groups (in parallel)",
     upMinutes: 4,
@@ -78,9 +83,15 @@ export const PHASES = {
     what: "OMB image build (Maven, upstream's docker/Dockerfile.build) and push",
     upMinutes: 12,
     destroyMinutes: 1,
-    source: "lab estimate: a Maven build of openmessaging/benchmark with every driver's dependencies downloaded, then a push of a ~1 GB image",
+    source:
+      "lab estimate: a Maven build of openmessaging/benchmark with every driver's dependencies downloaded, then a push of a ~1 GB image",
   },
-  ombWorkers: { what: "OMB workers ready", upMinutes: 2, destroyMinutes: 1, source: "lab estimate: a StatefulSet of JVM workers (HTTP 8080) Ready" },
+  ombWorkers: {
+    what: "OMB workers ready",
+    upMinutes: 2,
+    destroyMinutes: 1,
+    source: "lab estimate: a StatefulSet of JVM workers (HTTP 8080) Ready",
+  },
 } as const satisfies Record<string, Phase>;
 
 /**
@@ -122,7 +133,11 @@ export function experimentParts(kind: ExperimentKind): ReadonlyArray<{ what: str
       { what: "rows verified, cleanup", seconds: 120, source: "lab estimate: the writer's read-back and the Job's deletion" },
     ];
   return [
-    { what: "fio volume and Job started", seconds: 120, source: "lab estimate: Trident provisions the claim, pod start (bound: fioStartTimeoutMs 10 min)" },
+    {
+      what: "fio volume and Job started",
+      seconds: 120,
+      source: "lab estimate: Trident provisions the claim, pod start (bound: fioStartTimeoutMs 10 min)",
+    },
     { what: "fio before the change", seconds: FSX_FAILOVER_DEFAULTS.beforeMs / 1000, source: "FSX_FAILOVER_DEFAULTS.beforeMs" },
     {
       what: "throughput change (failover and failback)",
@@ -180,7 +195,10 @@ function workloadMinutes(resources: readonly PlannedResource[], key: string): nu
  * ConfigMap it mounts (`resources`: the stack's plan); each repetition is OMB's warm-up
  * (components/omb/rules.ts OMB_WARMUP_MINUTES), the test and the cell's overhead.
  */
-export function benchmarkSeconds(job: PlannedResource, resources: readonly PlannedResource[] = []): { tool: string; seconds: number } | undefined {
+export function benchmarkSeconds(
+  job: PlannedResource,
+  resources: readonly PlannedResource[] = [],
+): { tool: string; seconds: number } | undefined {
   const env = envOf(job);
   const reps = Number(env.REPS ?? "1");
   if (env.DRIVER_FILE !== undefined && env.WORKLOAD_FILE !== undefined) {

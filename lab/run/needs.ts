@@ -22,10 +22,14 @@ export function asCidr(value: string): string {
 export function realRunNeeds(stacks: readonly NeedsStack[], adminCidr: string | undefined, table = KIND_TOOLS): string[] {
   const out = ["what the real run needs (its preflight checks them all before anything is created):"];
   const admins = stacks.filter((s) => kindHasKey(s.kind, ADMIN_KEY, s.config) && s.config[ADMIN_KEY] !== undefined);
-  if (adminCidr === "auto") out.push("  admin address: this machine's public address as a /32 (--admin-cidr auto), looked up when the run starts");
-  else if (adminCidr !== undefined) out.push(`  admin address: ${adminCidr} (--admin-cidr) for ${admins.map((s) => s.name).join(", ") || "no stack"}`);
+  if (adminCidr === "auto")
+    out.push("  admin address: this machine's public address as a /32 (--admin-cidr auto), looked up when the run starts");
+  else if (adminCidr !== undefined)
+    out.push(`  admin address: ${adminCidr} (--admin-cidr) for ${admins.map((s) => s.name).join(", ") || "no stack"}`);
   else {
-    const placeholders = admins.filter((s) => (JSON.parse(s.config[ADMIN_KEY]) as string[]).some((c) => documentationRange(c) !== undefined));
+    const placeholders = admins.filter((s) =>
+      (JSON.parse(s.config[ADMIN_KEY]) as string[]).some((c) => documentationRange(c) !== undefined),
+    );
     if (placeholders.length > 0)
       out.push(
         `  --admin-cidr <your address>/32 or --admin-cidr auto: ${placeholders.map((s) => s.name).join(", ")} ${placeholders.length === 1 ? "holds" : "hold"} a documentation placeholder (RFC 5737), which the run refuses`,
@@ -34,9 +38,14 @@ export function realRunNeeds(stacks: readonly NeedsStack[], adminCidr: string | 
   out.push(`  the Pulumi CLI ${MIN_PULUMI_CLI} or newer, logged in; the AWS CLI with credentials for the account`);
   const needs = new Map<Tool, string[]>();
   for (const s of stacks)
-    for (const t of [...(table[s.kind] ?? []), ...(s.needsDocker ? (["docker"] as const) : [])]) needs.set(t, [...(needs.get(t) ?? []), s.name]);
+    for (const t of [...(table[s.kind] ?? []), ...(s.needsDocker ? (["docker"] as const) : [])])
+      needs.set(t, [...(needs.get(t) ?? []), s.name]);
   for (const [tool, who] of needs)
-    out.push(tool === "docker" ? `  a running Docker daemon: ${who.join(", ")} ${who.length === 1 ? "builds" : "build"} images on this machine` : `  ${tool} on the PATH: ${who.join(", ")}`);
+    out.push(
+      tool === "docker"
+        ? `  a running Docker daemon: ${who.join(", ")} ${who.length === 1 ? "builds" : "build"} images on this machine`
+        : `  ${tool} on the PATH: ${who.join(", ")}`,
+    );
   return out;
 }
 

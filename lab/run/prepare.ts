@@ -171,7 +171,12 @@ export async function prepareOffline(name: string, opts: RunOptions, root: strin
   // A placeholder administrator address would close the cluster to the user after money is spent.
   if (!opts.dryRun && adminBad.length === 0) problems.push(...placeholderProblems(specs));
   const { plans, problems: planProblems } = await planEach(specs);
-  problems.push(...asOptionProblems(planProblems, { ...(admin !== undefined ? { [ADMIN_KEY]: "--admin-cidr" } : {}), ...(opts.runId !== undefined ? { "lab:runId": "--run-id" } : {}) }));
+  problems.push(
+    ...asOptionProblems(planProblems, {
+      ...(admin !== undefined ? { [ADMIN_KEY]: "--admin-cidr" } : {}),
+      ...(opts.runId !== undefined ? { "lab:runId": "--run-id" } : {}),
+    }),
+  );
   if (!opts.dryRun) problems.push(...policyProblems(plans));
   // A run directory is written once (lab/results/files.ts): refuse now rather than after the benchmarks.
   const ids = Array.from({ length: maxRuns(scenario) }, (_, i) => (i === 0 ? runId : repRunId(runId, i + 1)));

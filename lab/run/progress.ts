@@ -22,6 +22,14 @@ export interface Reporter {
 export type OpState = "started" | "running" | "done" | "failed" | "cancelled" | "retrying";
 
 /** Follows one operation (an up, a destroy, a step) and reports its lines. */
+/** The least width of a stack-name column in the run's lines. */
+export const STACK_COLUMN = 12;
+
+/** The width of a column of these stack names: the longest, at least {@link STACK_COLUMN} (fsx-eks-cluster is 15). */
+export function stackColumn(names: readonly string[]): number {
+  return Math.max(STACK_COLUMN, ...names.map((n) => n.length));
+}
+
 export class OpProgress {
   private readonly started: number;
   private done = 0;
@@ -38,6 +46,8 @@ export class OpProgress {
     private readonly reporter: Reporter,
     /** Least time between two "running" lines of one operation. */
     private readonly intervalMs = 10_000,
+    /** The stack column's width: the run's longest stack name, at least {@link STACK_COLUMN}. */
+    private readonly stackWidth = STACK_COLUMN,
   ) {
     this.started = clock();
     this.report("started", undefined, this.started);
@@ -68,7 +78,7 @@ export class OpProgress {
         : "";
     const failed = this.failedOps > 0 ? `, ${this.failedOps} failed` : "";
     this.reporter.line(
-      `${stamp(now - this.runStart)} ${this.op.padEnd(7)} ${this.stack.padEnd(12)} ${state.padEnd(9)}${counts}${failed}  ${formatElapsed(now - this.started)}${detail ? `  ${detail}` : ""}`,
+      `${stamp(now - this.runStart)} ${this.op.padEnd(7)} ${this.stack.padEnd(this.stackWidth)} ${state.padEnd(9)}${counts}${failed}  ${formatElapsed(now - this.started)}${detail ? `  ${detail}` : ""}`,
     );
   }
 }

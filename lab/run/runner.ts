@@ -27,7 +27,7 @@ import { pulumiError } from "./cli-errors";
 import { dependentsOf, runDag } from "./graph";
 import { repRunId } from "./names";
 import { noResults } from "./results";
-import { OpProgress, Reporter } from "./progress";
+import { OpProgress, Reporter, STACK_COLUMN, stackColumn } from "./progress";
 import type { RunStackHandle, RunWorkspace } from "./workspace";
 
 /** One stack of a run. */
@@ -219,6 +219,8 @@ class ScenarioRun {
   readonly destroyed: string[] = [];
   private readonly active = new Set<string>();
   private failure: { stage: string; error: string } | undefined;
+  /** The stack column of the run's lines (progress.ts `stackColumn`). */
+  private stackWidth = STACK_COLUMN;
   private interrupted = false;
   private stopped = false;
   plan: RunPlan | undefined;
@@ -338,6 +340,7 @@ class ScenarioRun {
   private start(run: NonNullable<Preflight["run"]>): RunPlan {
     this.workspace = run.workspace;
     this.plan = run.plan;
+    this.stackWidth = stackColumn(run.plan.stacks.map((s) => s.name));
     return run.plan;
   }
 
@@ -356,7 +359,7 @@ class ScenarioRun {
   private async up(s: RunStackSpec, op: string, config: Readonly<Record<string, string>>, stage: string): Promise<void> {
     const { r, plan } = this;
     this.active.add(stage);
-    const prog = new OpProgress(s.name, op, s.plannedResources, this.t0, this.clock, r, this.interval);
+    const prog = new OpProgress(s.name, op, s.plannedResources, this.t0, this.clock, r, this.interval, this.stackWidth);
     try {
       let h = this.handles.get(s.name);
       if (!h) {
@@ -454,7 +457,7 @@ class ScenarioRun {
     this.savedOutputs.add(out);
     if (dir !== undefined) {
       this.saved.push(dir);
-      this.r.line(`${" ".repeat(10)}results ${stack.padEnd(12)} saved to ${dir}`);
+      this.r.line(`${" ".repeat(10)}results ${stack.padEnd(this.stackWidth)} saved to ${dir}`);
     }
   }
 
@@ -491,7 +494,7 @@ class ScenarioRun {
       try {
         this.ensureSaved(n);
       } catch (e) {
-        r.line(`${" ".repeat(10)}results ${n.padEnd(12)} not saved: ${firstLine(e)}`);
+        r.line(`${" ".repeat(10)}results ${n.padEnd(this.stackWidth)} not saved: ${firstLine(e)}`);
       }
     }
     for (const [n, runId] of this.upFailed) {
@@ -500,10 +503,10 @@ class ScenarioRun {
         const dir = await this.env.savePartial(n, p.stacks.find((s) => s.name === n)?.fqName ?? n, runId);
         if (dir !== undefined) {
           this.saved.push(dir);
-          r.line(`${" ".repeat(10)}results ${n.padEnd(12)} PARTIAL (its up failed): what completed saved to ${dir}`);
+          r.line(`${" ".repeat(10)}results ${n.padEnd(this.stackWidth)} PARTIAL (its up failed): what completed saved to ${dir}`);
         }
       } catch (e) {
-        r.line(`${" ".repeat(10)}results ${n.padEnd(12)} partial results not saved: ${firstLine(e)}`);
+        r.line(`${" ".repeat(10)}results ${n.padEnd(this.stackWidth)} partial results not saved: ${firstLine(e)}`);
       }
     }
   }
@@ -559,7 +562,7 @@ class ScenarioRun {
     let last: unknown;
     try {
       for (let attempt = 1; attempt <= attempts && !this.stopped; attempt++) {
-        const prog = new OpProgress(name, "destroy", this.reached.get(name), this.t0, this.clock, r, this.interval);
+        const prog = new OpProgress(name, "destroy", this.reached.get(name), this.t0, this.clock, r, this.interval, this.stackWidth);
         try {
           await h.destroy({
             onEvent: (e) => prog.onEvent(e),

@@ -10,6 +10,7 @@ import { isExperimentStep, type ExperimentKind, type ScenarioStep } from "../../
 import { estimateHourly } from "../cost/estimate";
 import type { StackPlan } from "../plan/run";
 import { estimateStack, experimentParts, experimentSeconds, StackEstimate } from "./durations";
+import { stackColumn } from "./progress";
 
 export interface Slot {
   readonly op: "up" | "rerun" | "experiment" | "destroy";
@@ -57,7 +58,14 @@ export function schedule(
   for (const step of steps) {
     if (isExperimentStep(step)) {
       const start = last?.end ?? 0;
-      const slot: Slot = { op: "experiment", stack: step.stack, start, end: start + experimentSeconds(step.kind), after: last, note: step.kind };
+      const slot: Slot = {
+        op: "experiment",
+        stack: step.stack,
+        start,
+        end: start + experimentSeconds(step.kind),
+        after: last,
+        note: step.kind,
+      };
       slots.push(slot);
       last = slot;
       continue;
@@ -105,6 +113,8 @@ export function renderSchedule(
   sch: Schedule,
   upstreams: Readonly<Record<string, readonly string[]>>,
 ): string[] {
+  // the stack column as wide as the longest name (fsx-eks-cluster)
+  const width = stackColumn([...sch.slots.map((s) => s.stack), ...sch.costs.map((c) => c.stack)]);
   const out = [
     `lab run ${scenario} --dry-run (run id ${runId}): offline, nothing is created; times are estimates (lab/run/durations.ts)`,
     "schedule, minutes from the start:",
@@ -124,7 +134,7 @@ export function renderSchedule(
                 .join(", ")}`
             : "";
     out.push(
-      `  ${s.op.padEnd(7)} ${s.stack.padEnd(12)} ${m(s.start).padStart(4)} → ${m(s.end).padStart(4)}${peers.length ? `  ∥ ${peers.join(", ")}` : ""}${what ? `  (${what})` : ""}`,
+      `  ${s.op.padEnd(7)} ${s.stack.padEnd(width)} ${m(s.start).padStart(4)} → ${m(s.end).padStart(4)}${peers.length ? `  ∥ ${peers.join(", ")}` : ""}${what ? `  (${what})` : ""}`,
     );
   }
   const firstDestroy = sch.slots.find((x) => x.op === "destroy");
@@ -136,15 +146,18 @@ export function renderSchedule(
   }
   for (const [after, stacks] of groups)
     if (stacks.length > 1)
-      out.push(`in parallel: ${stacks.join(" ∥ ")}${after ? ` (after ${after}: none of them reads another, so all start once ${after} is up)` : ""}`);
-  for (const [stack, e] of sch.estimates) if (e.parallel) out.push(`in parallel within ${stack}: ${e.parallel}; ${imagesOnPath(stack, e, sch, upstreams)}`);
+      out.push(
+        `in parallel: ${stacks.join(" ∥ ")}${after ? ` (after ${after}: none of them reads another, so all start once ${after} is up)` : ""}`,
+      );
+  for (const [stack, e] of sch.estimates)
+    if (e.parallel) out.push(`in parallel within ${stack}: ${e.parallel}; ${imagesOnPath(stack, e, sch, upstreams)}`);
   out.push(
     `critical path (the longest chain): ${sch.critical.map((s) => `${s.op === "experiment" ? (s.note as string) : s.op} ${s.stack} ${m(s.end - s.start)}m`).join(" → ")} = ${m(sch.total)} min (the stacks' times add up to ${m(sch.sum)} min)`,
   );
   out.push("cost of the whole run (estimated hourly cost × the stack's lifetime in this schedule, us-east-1 list prices, lab/cost):");
   for (const c of sch.costs)
     out.push(
-      `  ${c.stack.padEnd(12)} $${c.usdPerHour.toFixed(4)}/h × ${c.hours.toFixed(2)} h = $${c.usd.toFixed(2)}${c.unpriced > 0 ? `  (${c.unpriced} part(s) not priced: lab plan --scenario ${scenario})` : ""}`,
+      `  ${c.stack.padEnd(width)} $${c.usdPerHour.toFixed(4)}/h × ${c.hours.toFixed(2)} h = $${c.usd.toFixed(2)}${c.unpriced > 0 ? `  (${c.unpriced} part(s) not priced: lab plan --scenario ${scenario})` : ""}`,
     );
   out.push(totalLine(sch));
   return out;
@@ -160,7 +173,9 @@ function imagesOnPath(stack: string, e: StackEstimate, sch: Schedule, upstreams:
   const up = sch.slots.find((s) => s.op === "up" && s.stack === stack) as Slot;
   const [beside, rest] = [m(e.besideSeconds ?? 0), m(e.restSeconds ?? 0)];
   if (!sch.critical.includes(up)) {
-    const later = sch.slots.filter((s) => s.op === "up" && (upstreams[s.stack] ?? []).includes(stack) && s.after !== undefined && s.after !== up);
+    const later = sch.slots.filter(
+      (s) => s.op === "up" && (upstreams[s.stack] ?? []).includes(stack) && s.after !== undefined && s.after !== up,
+    );
     const why = later.map((s) => `; ${s.stack}, which reads it, starts at ${m(s.start)}, when ${(s.after as Slot).stack} is up`).join("");
     return `off the critical path: ${stack} is up at ${m(up.end)}${why}`;
   }

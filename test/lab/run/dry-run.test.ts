@@ -251,10 +251,10 @@ describe("lab run --dry-run (CLI)", () => {
     );
     expect(lines.slice(lines.indexOf(crit) + 1)).toEqual([
       "cost of the whole run (estimated hourly cost × the stack's lifetime in this schedule, us-east-1 list prices, lab/cost):",
-      "  network      $0.1014/h × 3.16 h = $0.32",
-      "  fsx-eks-ontap $1.1942/h × 3.04 h = $3.63",
+      "  network         $0.1014/h × 3.16 h = $0.32",
+      "  fsx-eks-ontap   $1.1942/h × 3.04 h = $3.63",
       "  fsx-eks-cluster $0.6952/h × 3.02 h = $2.10",
-      "  fsx-eks      $0.0140/h × 2.09 h = $0.03",
+      "  fsx-eks         $0.0140/h × 2.09 h = $0.03",
       "  total ≈ $6.08 for 189 min; not estimated: data transfer, requests, usage-billed storage",
       "what the real run needs (its preflight checks them all before anything is created):",
       "  --admin-cidr <your address>/32 or --admin-cidr auto: fsx-eks-cluster holds a documentation placeholder (RFC 5737), which the run refuses",
@@ -290,10 +290,10 @@ describe("lab run --dry-run (CLI)", () => {
     );
     expect(lines.slice(-11, -5)).toEqual([
       "cost of the whole run (estimated hourly cost × the stack's lifetime in this schedule, us-east-1 list prices, lab/cost):",
-      "  network      $0.1014/h × 1.88 h = $0.19",
-      "  kafka-ontap  $11.8568/h × 1.77 h = $20.95",
+      "  network       $0.1014/h × 1.88 h = $0.19",
+      "  kafka-ontap   $11.8568/h × 1.77 h = $20.95",
       "  kafka-cluster $4.8855/h × 1.73 h = $8.47",
-      "  kafka        $0.0000/h × 0.82 h = $0.00",
+      "  kafka         $0.0000/h × 0.82 h = $0.00",
       "  total ≈ $29.61 for 113 min; not estimated: data transfer, requests, usage-billed storage",
     ]);
     const total = r.stdout.split("\n").find((l) => l.startsWith("  total")) as string;
