@@ -12,7 +12,7 @@
  * scripts per look, the Strimzi-labelled broker pods, and FailedMount events as the kubelet's nfs
  * volume plugin records them (a multi-line mount-utils error).
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as https from "node:https";
 import type { AddressInfo } from "node:net";
@@ -21,8 +21,9 @@ import * as path from "node:path";
 import { collectorAccountName, kafkaAwaitGrant } from "../../../components/bench/access";
 import { grantAllows, type AccessGrant } from "../../../components/lib/rbac";
 import { kafkaMountFix } from "../../../components/kafka/ontap";
-import { requestCall } from "../../lab/experiment/apiserver";
+import { requestCall, status } from "../../lab/experiment/apiserver";
 import { ROOT } from "../../helpers/root";
+import { loopbackCertificate } from "../../helpers/tls";
 
 const SCRIPT = path.join(ROOT, "components", "bench", "scripts", "collect-job.sh");
 const NS = "kafka";
@@ -68,19 +69,7 @@ let dir: string;
 let tls: { key: string; cert: string };
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-kafka-await-"));
-  execFileSync(
-    "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"].concat([
-      "-addext",
-      "subjectAltName=IP:127.0.0.1",
-      "-keyout",
-      path.join(dir, "key.pem"),
-      "-out",
-      path.join(dir, "cert.pem"),
-    ]),
-    { stdio: "ignore" },
-  );
-  tls = { key: fs.readFileSync(path.join(dir, "key.pem"), "utf8"), cert: fs.readFileSync(path.join(dir, "cert.pem"), "utf8") };
+  tls = loopbackCertificate(dir);
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -139,16 +128,6 @@ const DISCOVERY: Record<string, unknown> = {
     ],
   },
 };
-
-const status = (code: number, reason: string, message: string) => ({
-  kind: "Status",
-  apiVersion: "v1",
-  metadata: {},
-  status: "Failure",
-  message,
-  reason,
-  code,
-});
 
 /** Serves the cluster over TLS on 127.0.0.1 (see the module comment). */
 async function serve(c: Cluster): Promise<Served> {

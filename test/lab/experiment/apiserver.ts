@@ -92,7 +92,8 @@ export function requestCall(method: string, pathname: string, hasWatch = false):
   };
 }
 
-const status = (code: number, reason: string, message: string) => ({
+/** A `kind: Status` error as kube-apiserver answers it. */
+export const status = (code: number, reason: string, message: string) => ({
   kind: "Status",
   apiVersion: "v1",
   metadata: {},

@@ -5,7 +5,7 @@
  * `lab-utilization` grant (stacks/eks/utilization-access.ts) on every request with one. The admin
  * identity makes exactly one request, the TokenRequest; the four LISTs go out with the token.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -21,6 +21,7 @@ import {
 import { utilizationGrant } from "../../../stacks/eks/utilization-access";
 import { ADMIN_TOKEN, type ApiRequest } from "../experiment/apiserver";
 import { ROOT } from "../../helpers/root";
+import { loopbackCertificate } from "../../helpers/tls";
 import { CLUSTER } from "./cluster-fixture";
 
 const READER = "system:serviceaccount:kube-system:lab-utilization";
@@ -32,19 +33,7 @@ let tls: { key: string; cert: string };
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-util-e2e-"));
   // A self-signed certificate for 127.0.0.1: kubectl sends credentials over TLS only.
-  execFileSync(
-    "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"].concat([
-      "-addext",
-      "subjectAltName=IP:127.0.0.1",
-      "-keyout",
-      path.join(dir, "key.pem"),
-      "-out",
-      path.join(dir, "cert.pem"),
-    ]),
-    { stdio: "ignore" },
-  );
-  tls = { key: fs.readFileSync(path.join(dir, "key.pem"), "utf8"), cert: fs.readFileSync(path.join(dir, "cert.pem"), "utf8") };
+  tls = loopbackCertificate(dir);
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
