@@ -65,7 +65,8 @@ import {
   storageNamespaceManifest,
   storageNamespaceName,
 } from "./manifests";
-import { kafkaNetworkPolicies, kubernetesServiceIp } from "./network";
+import { kafkaNetworkPolicies } from "./network";
+import { createNetworkPolicies } from "../lib/network-policy-resources";
 import {
   kafkaMountFix,
   ONTAP_DEADLINE_SECONDS,
@@ -154,17 +155,12 @@ export class KafkaCluster extends pulumi.ComponentResource {
 
     // The Kafka namespace's policies (network.ts): the number and names are fixed, the egress rule's
     // node subnets and the API server's Service address come from upstream.
-    const kafkaPolicies = kafkaNetworkPolicies(r, [], "0.0.0.0").map(
-      (p, i) =>
-        new k8s.networking.v1.NetworkPolicy(
-          `${name}-policy-${p.metadata?.name}`,
-          pulumi
-            .all([args.nodeSubnetCidrs, args.serviceIpv4Cidr])
-            .apply(
-              ([cidrs, services]) => kafkaNetworkPolicies(r, cidrs, kubernetesServiceIp(services))[i],
-            ) as k8s.networking.v1.NetworkPolicyArgs,
-          { ...child, dependsOn: [...args.operatorReady] },
-        ),
+    const kafkaPolicies = createNetworkPolicies(
+      name,
+      (cidrs, apiServerIp) => kafkaNetworkPolicies(r, cidrs, apiServerIp),
+      args.nodeSubnetCidrs,
+      args.serviceIpv4Cidr,
+      { ...child, dependsOn: [...args.operatorReady] },
     );
     const claims = mounts.map((v) => {
       const pv = new k8s.core.v1.PersistentVolume(

@@ -14,7 +14,7 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { throwIfInvalid } from "../lib/args";
 import { childOptions } from "../lib/child";
-import { kubernetesServiceIp } from "../lib/network-policy";
+import { createNetworkPolicies } from "../lib/network-policy-resources";
 import { STRIMZI_CHART } from "../versions";
 import { podSecurityNamespaceManifest, strimziChartValues } from "./manifests";
 import { strimziNetworkPolicies } from "./network";
@@ -56,17 +56,12 @@ export class StrimziOperator extends pulumi.ComponentResource {
           ),
       );
     // Default deny, DNS, and the operator's egress (./network.ts), before the operator starts.
-    const policies = strimziNetworkPolicies(r.namespace, r.watchNamespaces, [], "0.0.0.0").map(
-      (p, i) =>
-        new k8s.networking.v1.NetworkPolicy(
-          `${name}-policy-${p.metadata?.name}`,
-          pulumi
-            .all([args.nodeSubnetCidrs, args.serviceIpv4Cidr])
-            .apply(
-              ([cidrs, services]) => strimziNetworkPolicies(r.namespace, r.watchNamespaces, cidrs, kubernetesServiceIp(services))[i],
-            ) as k8s.networking.v1.NetworkPolicyArgs,
-          { ...child, dependsOn: [ns] },
-        ),
+    const policies = createNetworkPolicies(
+      name,
+      (cidrs, apiServerIp) => strimziNetworkPolicies(r.namespace, r.watchNamespaces, cidrs, apiServerIp),
+      args.nodeSubnetCidrs,
+      args.serviceIpv4Cidr,
+      { ...child, dependsOn: [ns] },
     );
     const chart = new k8s.helm.v4.Chart(
       `${name}-chart`,
