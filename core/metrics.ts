@@ -14,7 +14,16 @@ const FIO = FIO_DIRECTIONS.flatMap((d) => FIO_FIGURES.map((m) => `fio.${d}.${m}`
 export const STACK_METRICS: Readonly<Record<"fio" | "ioping" | "pgbench" | "omb", readonly string[]>> = {
   fio: [...FIO, "fio.error"],
   ioping: ["ioping.latency.min", "ioping.latency.mean", "ioping.latency.max", "ioping.latency.mdev", "ioping.iops", "ioping.requests"],
-  pgbench: ["pgbench.tps", "pgbench.latency.mean", "pgbench.latency.stddev", "pgbench.transactions", "pgbench.failed"],
+  pgbench: [
+    "pgbench.tps",
+    "pgbench.latency.mean",
+    "pgbench.latency.stddev",
+    "pgbench.transactions",
+    "pgbench.failed",
+    "pgbench.statement.latency",
+    "pgbench.statement.failures",
+    "pgbench.statement.retries",
+  ],
   omb: ["omb.publish.rate", "omb.consume.rate", "omb.throughput", "omb.publish.latency.p99", "omb.e2e.latency.p99", "omb.publish.errors"],
 };
 

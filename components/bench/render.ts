@@ -83,8 +83,9 @@ export function benchLabels(name: string, component: string): Record<string, str
 
 /**
  * The two pgbench command lines pgbench.sh runs (connection options come from libpq's `PG*`
- * variables): `pgbench -i -s <scale>` and `pgbench -c <clients> -j <threads> -T <seconds>`, the
- * published ones, plus only the extra options switched on (`--foreign-keys`; `-P <s>`, `-r`).
+ * variables): `pgbench -i -s <scale>` and `pgbench -c <clients> -j <threads> -T <seconds>`, with the
+ * options switched on (`--foreign-keys`; `-P <s>`, `-r`; the published run has `--foreign-keys`
+ * and `-r`, the lab's defaults).
  * scripts/pgbench.sh builds the same lines from the Job's environment (a test runs both).
  */
 export function pgbenchCommands(p: ResolvedBench["pgbench"]): { init: string; run: string } {
@@ -217,6 +218,11 @@ export function toolOptions(tool: BenchTool, s: ResolvedBench): Record<string, s
         pgbenchPerStatementLatencies: p.perStatementLatencies,
         pgbenchProgressSeconds: p.progressSeconds,
         pgbenchSettleSeconds: p.settleSeconds,
+        // The client's share of the node: the published one is Guaranteed at 2 CPU / 8 Gi.
+        pgbenchCpuRequest: s.resources.pgbench.requests.cpu,
+        pgbenchCpuLimit: s.resources.pgbench.limits.cpu,
+        pgbenchMemoryRequest: s.resources.pgbench.requests.memory,
+        pgbenchMemoryLimit: s.resources.pgbench.limits.memory,
       };
     }
   }

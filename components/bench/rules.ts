@@ -8,15 +8,13 @@ import { argProblem, type ArgProblem } from "../../core/errors";
 import { isInt, isOneOf, isText } from "../../core/checks";
 import { DEFAULT_PGBENCH_IMAGE, PINNED_IMAGE_RULE, isPinnedImage } from "./images";
 import {
-  CPU_QUANTITY_RULE,
+  type ContainerResources,
   DNS_LABEL_RULE,
-  MEMORY_QUANTITY_RULE,
-  isCpuQuantity,
+  containerResourcesProblems,
   isDnsLabel,
   isDnsSubdomain,
   isLabelKey,
   isLabelValue,
-  isMemoryQuantity,
 } from "../lib/kubernetes";
 import { FIO_PROFILES, type FioProfile } from "./profiles";
 import {
@@ -44,11 +42,7 @@ export type BenchTool = (typeof BENCH_TOOLS)[number];
 export const PGBENCH_INITS = ["auto", "always", "never"] as const;
 export type PgbenchInit = (typeof PGBENCH_INITS)[number];
 
-/** CPU and memory of one container, Kubernetes quantities. */
-export interface ContainerResources {
-  readonly requests: { readonly cpu: string; readonly memory: string };
-  readonly limits: { readonly cpu: string; readonly memory: string };
-}
+export type { ContainerResources };
 
 /** The PostgreSQL server pgbench drives. */
 export interface PostgresTarget {
@@ -137,12 +131,17 @@ export interface BenchSpec {
   /** Seconds each pgbench repetition runs (`-T`). @default 300 */
   readonly pgbenchDurationSeconds?: number;
   /**
-   * Extra option, off by default: initialise with `--foreign-keys` (adds the foreign keys between
-   * the pgbench tables, which pgbench's default init steps `dtgvp` leave out; every history insert
-   * then checks them). The published setup runs `pgbench -i -s <scale>` without it. @default false
+   * Initialise with `--foreign-keys` (adds the foreign keys between the pgbench tables, which
+   * pgbench's default init steps `dtgvp` leave out; every history insert then checks them), as the
+   * published run does (koor-tech/experiment-ceph-on-nitro@6686fc8 k8s/base/pgbench.job.yaml
+   * lines 33-36: `pgbench --initialize --foreign-keys --scale=1000`). @default true
    */
   readonly pgbenchForeignKeys?: boolean;
-  /** Extra option, off by default: per-statement latencies in the output (`-r`). The published run has none. @default false */
+  /**
+   * Per-statement latencies in the output (`-r`, `--report-latencies`), as the published run
+   * (pgbench.job.yaml lines 57-61: `pgbench --report-latencies --jobs=2 --client=20 --time=300`).
+   * pgbench measures each statement's time then, which costs the client a little CPU. @default true
+   */
   readonly pgbenchPerStatementLatencies?: boolean;
   /** Extra option, off by default: seconds between progress lines on stderr (`-P`); 0: none, as published. @default 0 */
   readonly pgbenchProgressSeconds?: number;
@@ -166,7 +165,10 @@ export interface BenchSpec {
   readonly ttlSecondsAfterFinished?: number;
 }
 
-/** Defaults of {@link BenchSpec}, in one place. The pgbench ones are the published run: `-i -s 1000`, `-c 20 -j 2 -T 300`. */
+/**
+ * Defaults of {@link BenchSpec}, in one place. The pgbench ones are the published run
+ * (k8s/base/pgbench.job.yaml): `-i --foreign-keys -s 1000`, then `-r -c 20 -j 2 -T 300`.
+ */
 export const BENCH_DEFAULTS = {
   nodeSelector: {} as Readonly<Record<string, string>>,
   tools: ["fio", "ioping"] as readonly BenchTool[],
@@ -186,8 +188,8 @@ export const BENCH_DEFAULTS = {
   pgbenchClients: 20,
   pgbenchThreads: 2,
   pgbenchDurationSeconds: 300,
-  pgbenchForeignKeys: false,
-  pgbenchPerStatementLatencies: false,
+  pgbenchForeignKeys: true,
+  pgbenchPerStatementLatencies: true,
   pgbenchProgressSeconds: 0,
   pgbenchSettleSeconds: 30,
   pgbenchInit: "auto" as PgbenchInit,
@@ -198,11 +200,15 @@ export const BENCH_DEFAULTS = {
   ttlSecondsAfterFinished: 86400,
 } as const;
 
-/** Default container resources: fio drives qd64 libaio, ioping is one request at a time. */
+/**
+ * Default container resources: fio drives qd64 libaio, ioping is one request at a time; pgbench is
+ * the published client, Guaranteed at 2 CPU / 8 Gi (pgbench.job.yaml lines 49-55: requests = limits),
+ * so its two threads never wait for CPU.
+ */
 export const DEFAULT_RESOURCES: Readonly<Record<BenchTool, ContainerResources>> = {
   fio: { requests: { cpu: "1", memory: "1Gi" }, limits: { cpu: "2", memory: "2Gi" } },
   ioping: { requests: { cpu: "100m", memory: "64Mi" }, limits: { cpu: "500m", memory: "256Mi" } },
-  pgbench: { requests: { cpu: "1", memory: "256Mi" }, limits: { cpu: "2", memory: "1Gi" } },
+  pgbench: { requests: { cpu: "2", memory: "8Gi" }, limits: { cpu: "2", memory: "8Gi" } },
 };
 
 /** Repetitions: at least one, at most 20 (20 × the published 300 s pgbench run is already two and a half hours). */
@@ -575,11 +581,7 @@ function resourcesProblems({ spec, push }: SpecCheck): void {
       push("resources", `requests and limits per tool among ${BENCH_TOOLS.join(", ")}`, res);
       continue;
     }
-    for (const kind of ["requests", "limits"] as const) {
-      const q = (r as Partial<ContainerResources> | undefined)?.[kind];
-      if (!isCpuQuantity(q?.cpu)) push(`resources.${t}.${kind}.cpu`, CPU_QUANTITY_RULE, q?.cpu);
-      if (!isMemoryQuantity(q?.memory)) push(`resources.${t}.${kind}.memory`, MEMORY_QUANTITY_RULE, q?.memory);
-    }
+    for (const p of containerResourcesProblems(`resources.${t}`, r)) push(p.path, p.rule, p.value);
   }
 }
 

@@ -25,6 +25,15 @@ export const AMAZON_TIME_SYNC = "169.254.169.123";
 
 /** Where the node loads the rbd module at every boot (systemd-modules-load). */
 export const RBD_MODULES_LOAD_FILE = "/etc/modules-load.d/rbd.conf";
+/** Where the node loads the wireguard module at every boot, when Calico encrypts with WireGuard. */
+export const WIREGUARD_MODULES_LOAD_FILE = "/etc/modules-load.d/wireguard.conf";
+/** Where the node's huge pages are reserved at every boot (systemd-sysctl reads /etc/sysctl.d). */
+export const HUGEPAGES_SYSCTL_FILE = "/etc/sysctl.d/60-storage-bench-lab-hugepages.conf";
+
+/** Load kernel module `m` now, installing Ubuntu's linux-modules-extra for the running kernel when the base package lacks it. */
+function loadModule(m: string): string {
+  return `modprobe ${m} || { apt-get install -y "linux-modules-extra-$(uname -r)" && modprobe ${m}; }`;
+}
 
 function cloudConfig(doc: Record<string, unknown>): string {
   return `#cloud-config\n${YAML.stringify(doc, { lineWidth: 0 })}`;
@@ -59,6 +68,10 @@ export interface NodeCloudInit {
   readonly controller: boolean;
   /** The operator's own public key (`lab:sshPublicKey`), authorized for `ubuntu` besides the node key EC2 installs. */
   readonly operatorKey?: string;
+  /** Load the wireguard module (Calico's WireGuard encryption needs it in the kernel). */
+  readonly wireguard: boolean;
+  /** 2 MiB huge pages to reserve (`vm.nr_hugepages`); 0 reserves none and writes no setting. */
+  readonly hugepages2Mi: number;
 }
 
 /**
@@ -68,7 +81,13 @@ export interface NodeCloudInit {
  *   with the kernel client (krbd). Ubuntu's cloud kernels may ship it in `linux-modules-extra`, so
  *   that package is installed when `modprobe rbd` finds no module;
  * - `chrony` synchronised to the Amazon Time Sync Service: Ceph monitors report HEALTH_WARN on clock
- *   skew above 0.05 s.
+ *   skew above 0.05 s;
+ * - with WireGuard, the `wireguard` module, loaded the same way (Calico's felix creates the
+ *   `wireguard.cali` device, which needs it);
+ * - `hugepages2Mi` huge pages reserved now and at every boot (`vm.nr_hugepages`, as the published
+ *   user data does with `sysctl`), before k0s starts, so the kubelet reports them as allocatable
+ *   `hugepages-2Mi`; the boot fails (cloud-init status `error`, which stops k0sctl's install) when
+ *   the kernel reserved fewer than asked.
  * k0s brings its own containerd, runc and CNI plugins; nothing else is installed (no cgroup v1
  * switches: Ubuntu 24.04 runs cgroup v2, which k0s and Kubernetes 1.36 expect).
  */
@@ -91,8 +110,23 @@ export function renderNodeCloudInit(node: NodeCloudInit): string {
     package_update: true,
     packages: ["lvm2", "chrony"],
     ntp: { enabled: true, ntp_client: "chrony", servers: [AMAZON_TIME_SYNC] },
-    write_files: [{ path: RBD_MODULES_LOAD_FILE, owner: "root:root", permissions: "0644", content: "rbd\n" }],
-    runcmd: ['modprobe rbd || { apt-get install -y "linux-modules-extra-$(uname -r)" && modprobe rbd; }'],
+    write_files: [
+      { path: RBD_MODULES_LOAD_FILE, owner: "root:root", permissions: "0644", content: "rbd\n" },
+      ...(node.wireguard ? [{ path: WIREGUARD_MODULES_LOAD_FILE, owner: "root:root", permissions: "0644", content: "wireguard\n" }] : []),
+      ...(node.hugepages2Mi > 0
+        ? [{ path: HUGEPAGES_SYSCTL_FILE, owner: "root:root", permissions: "0644", content: `vm.nr_hugepages = ${node.hugepages2Mi}\n` }]
+        : []),
+    ],
+    runcmd: [
+      loadModule("rbd"),
+      ...(node.wireguard ? [loadModule("wireguard")] : []),
+      ...(node.hugepages2Mi > 0
+        ? [
+            `sysctl -p ${HUGEPAGES_SYSCTL_FILE}`,
+            `test "$(cat /proc/sys/vm/nr_hugepages)" -eq ${node.hugepages2Mi} || { echo "reserved $(cat /proc/sys/vm/nr_hugepages) of ${node.hugepages2Mi} huge pages" >&2; exit 1; }`,
+          ]
+        : []),
+    ],
   });
 }
 

@@ -27,8 +27,9 @@
  *   keeps it, so the k0sctl config, the API certificate's SANs and the kubeconfig's server stay
  *   the same (a changed server in the kubeconfig of a Kubernetes provider would plan a
  *   replacement of every object it manages).
- * - Security groups from ports.ts: the ports k0s documents, the CNI's, Ceph's, the pod and service
- *   networks; no ingress from 0.0.0.0/0.
+ * - Security groups from ports.ts: the ports k0s documents, the CNI's (Calico VXLAN and WireGuard,
+ *   or kube-router BGP), Ceph's when it runs on the host network, the pod and service networks; no
+ *   ingress from 0.0.0.0/0.
  * - `k0sctl apply` as a local.Command (the config through its environment; `k0sctl reset` on
  *   delete) and `k0sctl kubeconfig` as a second one whose stdout is a secret. Neither has
  *   `triggers`: a changed config is an *update* that re-applies (see the comment at the command).
@@ -267,7 +268,7 @@ export class K0sCluster extends pulumi.ComponentResource {
         parent,
       );
     }
-    for (const rule of ingressRules(r.cni)) {
+    for (const rule of ingressRules(r)) {
       const ports = rule.protocol === "-1" ? {} : { fromPort: rule.fromPort, toPort: rule.toPort };
       const base = { securityGroupId: groups[rule.to].id, ipProtocol: rule.protocol, description: rule.description, ...ports };
       for (const s of ingressSources(rule.from, r.adminCidrs, groups))
@@ -312,7 +313,14 @@ export class K0sCluster extends pulumi.ComponentResource {
           // internal/service/ec2/ec2_instance.go: ForceNewIf) instead of a stop/start that would not run it.
           userData: pulumi.secret(
             hostKeyOf(key).apply((k) =>
-              renderNodeCloudInit({ hostKey: k, controller: role === "controller", operatorKey: r.sshPublicKey }),
+              renderNodeCloudInit({
+                hostKey: k,
+                controller: role === "controller",
+                operatorKey: r.sshPublicKey,
+                // The controller runs no pods (no CNI): only workers need the module.
+                wireguard: r.wireguard && role !== "controller",
+                hugepages2Mi: r.hugepages2Mi,
+              }),
             ),
           ),
           userDataReplaceOnChange: true,
@@ -361,17 +369,15 @@ export class K0sCluster extends pulumi.ComponentResource {
         // A new node (or a replaced one, with a new address) changes the tunnels the keys may open:
         // the bastion is replaced (stateless; the Elastic IP follows it, allowReassociation).
         userData: pulumi.secret(
-          pulumi
-            .all([on.nodeIps, hostKeyOf(bastionHostKey), on.bastionKey.publicKeyOpenssh])
-            .apply(([ips, hk, bk]) =>
-              renderBastionCloudInit({
-                controllerPrivateIp: ips[0],
-                nodePrivateIps: ips,
-                hostKey: hk,
-                bastionKey: bk,
-                operatorKey: r.sshPublicKey,
-              }),
-            ),
+          pulumi.all([on.nodeIps, hostKeyOf(bastionHostKey), on.bastionKey.publicKeyOpenssh]).apply(([ips, hk, bk]) =>
+            renderBastionCloudInit({
+              controllerPrivateIp: ips[0],
+              nodePrivateIps: ips,
+              hostKey: hk,
+              bastionKey: bk,
+              operatorKey: r.sshPublicKey,
+            }),
+          ),
         ),
         userDataReplaceOnChange: true,
         tags: { Name: `${name}-bastion`, "lab:role": "bastion" },
@@ -433,6 +439,7 @@ export class K0sCluster extends pulumi.ComponentResource {
           workerAddresses: workerIps,
           bastionAddress,
           cni: r.cni,
+          wireguard: r.wireguard,
           zone,
           instanceType: r.instanceType,
         }),

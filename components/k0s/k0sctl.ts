@@ -30,8 +30,8 @@ import {
 } from "./encryption";
 import { WORKER_LABEL } from "./placement";
 import { sshOptions } from "./ssh";
-import { API_PORT, Cni, POD_CIDR, SERVICE_CIDR } from "./ports";
-import { K0S_VERSION_RE, K0S_VERSION_RULE } from "./rules";
+import { API_PORT, Cni, POD_CIDR, SERVICE_CIDR, VXLAN_PORT } from "./ports";
+import { CALICO_MTU, K0S_VERSION_RE, K0S_VERSION_RULE } from "./rules";
 
 /** The SSH user of Canonical's Ubuntu images. */
 export const SSH_USER = "ubuntu";
@@ -64,6 +64,8 @@ export interface K0sctlSpec {
   readonly bastionAddress: string;
   /** k0s' network provider. */
   readonly cni: Cni;
+  /** Calico's WireGuard encryption (Calico only). */
+  readonly wireguard: boolean;
   /** The nodes' availability zone, set as the workers' `topology.kubernetes.io/zone` label (k0s on EC2 runs no cloud provider that would). */
   readonly zone: string;
   /** The nodes' instance type, set as the workers' `node.kubernetes.io/instance-type` label. */
@@ -120,7 +122,11 @@ export function k0sctlConfig(spec: K0sctlSpec): Record<string, unknown> {
   const labels = (n: number) =>
     `--labels=topology.kubernetes.io/zone=${spec.zone},node.kubernetes.io/instance-type=${spec.instanceType},${WORKER_LABEL}=${n}`;
   const network: Record<string, unknown> = { provider: spec.cni, podCIDR: POD_CIDR, serviceCIDR: SERVICE_CIDR };
-  if (spec.cni === "calico") network.calico = { mode: "vxlan" };
+  // Calico as published (k0s/k0sctl.yaml.pre lines 29-38): VXLAN on k0s' default port and VNI, the
+  // MTU explicit (k0s applies it to the VXLAN and the WireGuard devices: FELIX_VXLANMTU and
+  // FELIX_WIREGUARDMTU in static/manifests/calico/DaemonSet/calico-node.yaml), WireGuard as asked.
+  if (spec.cni === "calico")
+    network.calico = { mode: "vxlan", vxlanPort: VXLAN_PORT, vxlanVNI: 4096, mtu: CALICO_MTU, wireguard: spec.wireguard };
   // Every host first waits for its cloud-init (lvm2, chrony, the rbd module) to finish: SSH is up
   // before cloud-init is done, and k0s must not start on a half-prepared node.
   const hooks = { apply: { before: [WAIT_FOR_CLOUD_INIT] } };

@@ -9,9 +9,13 @@
  *   controller, 8132 konnectivity worker ⟶ controller, 10250 kubelet controller/worker ⟶ worker,
  *   179/TCP kube-router BGP or 4789/UDP Calico VXLAN worker ⟷ worker, and "all traffic to and from
  *   the podCIDR and serviceCIDR subnets on nodes with a worker role".
+ * - Calico WireGuard: UDP 51820 between the nodes (the FelixConfiguration CRD k0s v1.36.3+k0s.2
+ *   bundles, static/manifests/calico/CustomResourceDefinition/felixconfigurations.crd.projectcalico.org.yaml:
+ *   `wireguardListeningPort` "[Default: 51820]"), opened only with WireGuard on.
  * - Ceph "Network Configuration Reference": monitors listen on 3300 (msgr2) and 6789 (msgr1), OSD,
- *   MGR and MDS daemons bind in 6800–7300. The CephCluster runs on the host network (see
- *   components/rook/manifests.ts), so these are node-to-node ports between workers.
+ *   MGR and MDS daemons bind in 6800–7300. Opened between workers only when the CephCluster runs on
+ *   the host network (components/rook/manifests.ts); on the pod network, as published, Ceph's
+ *   traffic is inside the CNI's (VXLAN, WireGuard) and needs no rule of its own.
  * No rule is open to 0.0.0.0/0: the operator's CIDRs (`lab:adminCidrs`) reach the bastion only.
  */
 
@@ -58,8 +62,29 @@ const tcp = (to: Group, from: Source, port: number, key: string, description: st
   description,
 });
 
+/** What the rules depend on: the CNI and its encryption, and whether Ceph is on the nodes' network. */
+export interface NetworkChoices {
+  readonly cni: Cni;
+  readonly wireguard: boolean;
+  readonly cephHostNetwork: boolean;
+}
+
+const udp = (to: Group, from: Source, port: number, key: string, description: string): IngressRule => ({
+  to,
+  from,
+  protocol: "udp",
+  fromPort: port,
+  toPort: port,
+  key,
+  description,
+});
+
+/** Calico's VXLAN port (k0s `calico.vxlanPort` default) and WireGuard's listening port. */
+export const VXLAN_PORT = 4789;
+export const WIREGUARD_PORT = 51820;
+
 /** Every ingress rule, in a stable order. Egress is open (package mirrors, images, NTP, SSM). */
-export function ingressRules(cni: Cni): IngressRule[] {
+export function ingressRules(n: NetworkChoices): IngressRule[] {
   return [
     tcp("bastion", "admin", 22, "ssh-admin", "SSH from the operator (k0sctl's ssh.bastion)"),
     tcp("bastion", "admin", API_PORT, "api-admin", "Kubernetes API from the operator, forwarded to the controller"),
@@ -72,20 +97,19 @@ export function ingressRules(cni: Cni): IngressRule[] {
     tcp("worker", "bastion", 22, "ssh-bastion", "SSH from the bastion (k0sctl)"),
     tcp("worker", "controller", 10250, "kubelet-controller", "kubelet API from the controller"),
     tcp("worker", "worker", 10250, "kubelet-worker", "kubelet API between workers (metrics-server)"),
-    cni === "kuberouter"
+    n.cni === "kuberouter"
       ? tcp("worker", "worker", 179, "bgp", "kube-router BGP between workers")
-      : {
-          to: "worker",
-          from: "worker",
-          protocol: "udp",
-          fromPort: 4789,
-          toPort: 4789,
-          key: "vxlan",
-          description: "Calico VXLAN between workers",
-        },
-    tcp("worker", "worker", 3300, "ceph-mon-v2", "Ceph monitors, msgr2"),
-    tcp("worker", "worker", 6789, "ceph-mon-v1", "Ceph monitors, msgr1"),
-    tcp("worker", "worker", 6800, "ceph-daemons", "Ceph OSD, MGR and MDS daemons", 7300),
+      : udp("worker", "worker", VXLAN_PORT, "vxlan", "Calico VXLAN between workers"),
+    ...(n.cni === "calico" && n.wireguard
+      ? [udp("worker", "worker", WIREGUARD_PORT, "wireguard", "Calico WireGuard between workers")]
+      : []),
+    ...(n.cephHostNetwork
+      ? [
+          tcp("worker", "worker", 3300, "ceph-mon-v2", "Ceph monitors, msgr2"),
+          tcp("worker", "worker", 6789, "ceph-mon-v1", "Ceph monitors, msgr1"),
+          tcp("worker", "worker", 6800, "ceph-daemons", "Ceph OSD, MGR and MDS daemons", 7300),
+        ]
+      : []),
     { to: "worker", from: "podCidr", protocol: "-1", key: "pods", description: "all traffic from the pod network" },
     { to: "worker", from: "serviceCidr", protocol: "-1", key: "services", description: "all traffic from the service network" },
   ];

@@ -44,7 +44,10 @@ export interface K0sClusterSpec {
    */
   readonly sshPublicKey?: string;
   /**
-   * Size of each gp3 OSD volume, GiB (components/lib/ebs.ts).
+   * Size of each gp3 OSD volume, GiB (components/lib/ebs.ts). The published workers each have a
+   * 350 GiB gp3 volume at its baseline (koor-tech/experiment-ceph-on-nitro pulumi/src/compute.ts
+   * line 136: `{ deviceName: "/dev/sdf", volumeSize: 350, volumeType: "gp3" }`); gp3's 3000 IOPS and
+   * 125 MiB/s do not grow with the size, so the size shapes capacity, not speed.
    * @default K0S_CLUSTER_DEFAULTS.osdVolumeGiB
    * @see https://docs.aws.amazon.com/ebs/latest/userguide/general-purpose.html#gp3-ebs-volume-type
    */
@@ -69,8 +72,36 @@ export interface K0sClusterSpec {
   readonly rootVolumeGiB?: number;
   /** k0s release, `v1.x.y+k0s.n`. @default K0S_CLUSTER_DEFAULTS.k0sVersion (K0S_VERSION of components/versions.ts) */
   readonly k0sVersion?: string;
-  /** k0s' network provider. `kuberouter` routes pod traffic natively, so the workers' source/destination check is off. @default K0S_CLUSTER_DEFAULTS.cni */
+  /**
+   * k0s' network provider. `calico` (the published setup's, k0s/k0sctl.yaml.pre line 29) runs VXLAN
+   * between the nodes' addresses (UDP 4789, MTU {@link CALICO_MTU}), so the workers' source/destination
+   * check stays on; `kuberouter` routes pod traffic natively, so it is off. k0s fixes the CNI when
+   * the cluster is created (docs/networking.md).
+   * @default K0S_CLUSTER_DEFAULTS.cni
+   */
   readonly cni?: Cni;
+  /**
+   * Calico encrypts pod traffic between the nodes with WireGuard (`spec.network.calico.wireguard`,
+   * k0s pkg/apis/k0s/v1beta1/calico.go at v1.36.3+k0s.2; UDP 51820 between workers). The published
+   * setup's, k0s/k0sctl.yaml.pre line 35. Calico only.
+   * @default true with `calico`, false with `kuberouter`
+   */
+  readonly wireguard?: boolean;
+  /**
+   * Ceph daemons run on the nodes' network (Rook `network.provider: host`): opens Ceph's ports
+   * (3300, 6789, 6800-7300) between the workers. Off, as published: Ceph is on the pod network and
+   * needs no port of its own in the security groups.
+   * @default K0S_CLUSTER_DEFAULTS.cephHostNetwork
+   */
+  readonly cephHostNetwork?: boolean;
+  /**
+   * 2 MiB huge pages every node reserves at boot (`vm.nr_hugepages`), reported by the kubelet as
+   * `hugepages-2Mi` for pods that request them (Postgres). The published nodes reserve 2048
+   * (4 GiB; config/aws/ec2-worker-userdata.bash and ec2-controller-userdata.bash lines 100-102 and
+   * 77-79). 0 to a quarter of the node's memory.
+   * @default K0S_CLUSTER_DEFAULTS.hugepages2Mi
+   */
+  readonly hugepages2Mi?: number;
   /**
    * Instance type of the bastion, from the table in instance-types.ts (any size).
    * @default K0S_CLUSTER_DEFAULTS.bastionInstanceType
@@ -82,14 +113,19 @@ export interface K0sClusterSpec {
 /** Defaults of {@link K0sClusterSpec}, the only place they are written. */
 export const K0S_CLUSTER_DEFAULTS = {
   workerCount: 3,
-  osdVolumeGiB: 100,
+  osdVolumeGiB: 350,
   osdVolumeIops: GP3.baselineIops,
   osdVolumeThroughputMiBps: GP3.baselineThroughputMiBps,
   rootVolumeGiB: 30,
   k0sVersion: K0S_VERSION,
-  cni: "kuberouter" as Cni,
+  cni: "calico" as Cni,
+  cephHostNetwork: false,
+  hugepages2Mi: 2048,
   bastionInstanceType: "t3.micro",
 } as const;
+
+/** Calico's MTU for VXLAN and WireGuard (k0s sets both from `calico.mtu`): the published 1450 (k0s/k0sctl.yaml.pre line 34). */
+export const CALICO_MTU = 1450;
 
 /** The lab's own bound on the workers (a forgotten cluster's cost stays bounded). */
 export const MAX_WORKERS = 9;
@@ -99,10 +135,11 @@ export const ADMIN_PREFIX_MIN = 8;
 export const ADMIN_PREFIX_MAX = 32;
 
 /**
- * The smallest node the cluster accepts. A worker holds a Ceph OSD (requests 1 CPU / 4 GiB), a
- * monitor (0.5 CPU / 1 GiB) and maybe a manager (0.25 CPU / 0.5 GiB) (components/rook/manifests.ts
- * CEPH_RESOURCES) beside Postgres (1 CPU / 4 GiB, components/postgres/rules.ts) or the pgbench Job,
- * k0s' own pods and the page cache: 4 vCPUs and 16 GiB, the published m4.xlarge / m5.xlarge size.
+ * The smallest node the cluster accepts. A worker holds a Ceph OSD and a monitor (each requesting
+ * 0.5 CPU / 1 GiB, components/rook/rules.ts PUBLISHED_CEPH_RESOURCES) and maybe a manager beside
+ * Postgres (1 CPU / 4 GiB, components/postgres/rules.ts) or the pgbench client (2 CPU / 8 GiB),
+ * k0s' own pods, the huge pages and the page cache: 4 vCPUs and 16 GiB, the published m4.xlarge /
+ * m5.xlarge size. The ceph-k0s stack checks the exact fit of its placement (stacks/ceph-k0s/config.ts).
  */
 export const MIN_NODE = { vcpus: 4, memoryGiB: 16 } as const;
 
@@ -168,6 +205,9 @@ export interface K0sClusterDefaulted {
   readonly rootVolumeGiB: number;
   readonly k0sVersion: string;
   readonly cni: Cni;
+  readonly wireguard: boolean;
+  readonly cephHostNetwork: boolean;
+  readonly hugepages2Mi: number;
   readonly bastionInstanceType: string;
 }
 
@@ -186,6 +226,9 @@ export function resolve<S extends K0sClusterChecked>(spec: S): S & K0sClusterDef
     rootVolumeGiB: spec.rootVolumeGiB ?? d.rootVolumeGiB,
     k0sVersion: spec.k0sVersion ?? d.k0sVersion,
     cni: spec.cni ?? d.cni,
+    wireguard: spec.wireguard ?? (spec.cni ?? d.cni) === "calico",
+    cephHostNetwork: spec.cephHostNetwork ?? d.cephHostNetwork,
+    hugepages2Mi: spec.hugepages2Mi ?? d.hugepages2Mi,
     bastionInstanceType: spec.bastionInstanceType ?? d.bastionInstanceType,
   };
 }
@@ -242,6 +285,21 @@ export function problems(spec: K0sClusterChecked): ArgProblem[] {
   if (!isInt(r.rootVolumeGiB, GP3.minSizeGiB, GP3.maxSizeGiB)) out.push(argProblem("rootVolumeGiB", gp3SizeRule(), r.rootVolumeGiB));
   if (!isText(r.k0sVersion, K0S_VERSION_RE)) out.push(argProblem("k0sVersion", K0S_VERSION_RULE, r.k0sVersion));
   if (!isOneOf(r.cni, CNIS)) out.push(argProblem("cni", `one of ${CNIS.join(", ")}`, r.cni));
+  if (typeof r.wireguard !== "boolean") out.push(argProblem("wireguard", "true or false", r.wireguard));
+  else if (r.wireguard && r.cni === "kuberouter")
+    out.push(argProblem("wireguard", "false with {cni} kuberouter (the WireGuard encryption k0s configures is Calico's)", r.wireguard));
+  if (typeof r.cephHostNetwork !== "boolean") out.push(argProblem("cephHostNetwork", "true or false", r.cephHostNetwork));
+  // Bounded by the node's memory once the instance type passed its own rule (else that is the problem).
+  const memoryGiB = it === undefined ? instanceTypeInfo(spec.instanceType)?.memoryGiB : undefined;
+  const maxPages = memoryGiB === undefined ? 1 << 20 : memoryGiB * 128;
+  if (!isInt(r.hugepages2Mi, 0, maxPages))
+    out.push(
+      argProblem(
+        "hugepages2Mi",
+        `a whole number of 2 MiB pages from 0 to ${maxPages}${memoryGiB === undefined ? "" : ` (a quarter of the ${memoryGiB} GiB of {instanceType})`}`,
+        r.hugepages2Mi,
+      ),
+    );
   if (!instanceTypeInfo(r.bastionInstanceType)) out.push(argProblem("bastionInstanceType", INSTANCE_TYPE_RULE, r.bastionInstanceType));
   return out;
 }

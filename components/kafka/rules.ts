@@ -28,15 +28,7 @@
  */
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isListOf, isOneOf, isText } from "../../core/checks";
-import {
-  CPU_QUANTITY_RULE,
-  DNS_LABEL_RULE,
-  isCpuQuantity,
-  isDnsLabel,
-  isDnsSubdomain,
-  isMemoryQuantity,
-  MEMORY_QUANTITY_RULE,
-} from "../lib/kubernetes";
+import { ContainerResources, DNS_LABEL_RULE, isDnsLabel, isDnsSubdomain, memoryBytes, containerResourcesProblems } from "../lib/kubernetes";
 import { ZONE_LABEL } from "../eks/placement";
 import { KAFKA_VERSION } from "../versions";
 
@@ -143,10 +135,7 @@ export const KAFKA_GID = 0;
 export const CONTROLLER_FIRST_NODE_ID = 100;
 
 /** CPU and memory of one container, Kubernetes quantities. */
-export interface Resources {
-  readonly requests: { readonly cpu: string; readonly memory: string };
-  readonly limits: { readonly cpu: string; readonly memory: string };
-}
+export type Resources = ContainerResources;
 
 /** The plain arguments of the KafkaCluster component. */
 export interface KafkaClusterSpec {
@@ -247,13 +236,7 @@ export function resolve(spec: KafkaClusterSpec): ResolvedKafka {
   };
 }
 
-/** A memory quantity in bytes (decimal k/M/G/T or binary Ki/Mi/Gi/Ti suffixes); undefined when it is not one. */
-export function memoryBytes(q: unknown): number | undefined {
-  if (!isMemoryQuantity(q)) return undefined;
-  const m = /^([0-9]+(?:\.[0-9]+)?)([A-Za-z]*)$/.exec(q)!;
-  const unit: Record<string, number> = { "": 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40 };
-  return Number(m[1]) * unit[m[2]];
-}
+export { memoryBytes };
 
 /** A size in GiB as the API server writes it back: `2048` → "2Ti", `20` → "20Gi" (the largest binary unit that keeps it whole). */
 export function gibQuantity(gib: number): string {
@@ -270,25 +253,6 @@ export const BROKERS_RULE = "an integer from 1 to 30 (brokers, one a node of {br
 export const CONTROLLERS_RULE = "1, 3 or 5 (a KRaft quorum of an odd number of controllers)";
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** Problems of a requests/limits pair; `limits` at least `requests` (the API server refuses less). */
-function resourceProblems(path: string, r: unknown): ArgProblem[] {
-  const out: ArgProblem[] = [];
-  if (!isPlainObject(r)) return [argProblem(path, "requests and limits of cpu and memory", r)];
-  for (const kind of ["requests", "limits"] as const) {
-    const q = (r as Partial<Resources>)[kind];
-    if (!isCpuQuantity(q?.cpu)) out.push(argProblem(`${path}.${kind}.cpu`, CPU_QUANTITY_RULE, q?.cpu));
-    if (!isMemoryQuantity(q?.memory)) out.push(argProblem(`${path}.${kind}.memory`, MEMORY_QUANTITY_RULE, q?.memory));
-  }
-  if (out.length > 0) return out;
-  const res = r as unknown as Resources;
-  const cpu = (c: string) => (c.endsWith("m") ? Number(c.slice(0, -1)) / 1000 : Number(c));
-  if (cpu(res.limits.cpu) < cpu(res.requests.cpu))
-    out.push(argProblem(`${path}.limits.cpu`, `at least the request (${res.requests.cpu})`, res.limits.cpu));
-  if (memoryBytes(res.limits.memory)! < memoryBytes(res.requests.memory)!)
-    out.push(argProblem(`${path}.limits.memory`, `at least the request (${res.requests.memory})`, res.limits.memory));
-  return out;
-}
 
 /** The heap rule: a whole number of GiB, at least 1, at most half the memory limit. */
 function heapProblems(path: string, heap: unknown, resourcesArg: string, resources: Resources | undefined): ArgProblem[] {
@@ -346,14 +310,15 @@ export function problems(spec: KafkaClusterSpec): ArgProblem[] {
     out.push(
       argProblem("controllerNodeGroup", "another node group than {brokerNodeGroup}", spec.controllerNodeGroup ?? d.controllerNodeGroup),
     );
-  if (spec.brokerResources !== undefined) out.push(...resourceProblems("brokerResources", spec.brokerResources));
-  const brokerRes = spec.brokerResources === undefined || resourceProblems("brokerResources", spec.brokerResources).length === 0;
+  if (spec.brokerResources !== undefined) out.push(...containerResourcesProblems("brokerResources", spec.brokerResources));
+  const brokerRes = spec.brokerResources === undefined || containerResourcesProblems("brokerResources", spec.brokerResources).length === 0;
   if (brokerRes)
     out.push(
       ...heapProblems("brokerHeapGiB", spec.brokerHeapGiB ?? d.brokerHeapGiB, "brokerResources", spec.brokerResources ?? d.brokerResources),
     );
-  if (spec.controllerResources !== undefined) out.push(...resourceProblems("controllerResources", spec.controllerResources));
-  const ctlRes = spec.controllerResources === undefined || resourceProblems("controllerResources", spec.controllerResources).length === 0;
+  if (spec.controllerResources !== undefined) out.push(...containerResourcesProblems("controllerResources", spec.controllerResources));
+  const ctlRes =
+    spec.controllerResources === undefined || containerResourcesProblems("controllerResources", spec.controllerResources).length === 0;
   if (ctlRes)
     out.push(
       ...heapProblems(

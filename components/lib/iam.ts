@@ -35,5 +35,7 @@ export function roleGuardrails(args: RoleGuardrailArgs): { path: string; permiss
 /** The boundary's rule, for the components' `problems()`. */
 export function roleGuardrailProblems(args: RoleGuardrailArgs): ArgProblem[] {
   const b = args.permissionsBoundaryArn;
-  return b === undefined || (typeof b === "string" && POLICY_ARN_RE.test(b)) ? [] : [argProblem("permissionsBoundaryArn", POLICY_ARN_RULE, b)];
+  return b === undefined || (typeof b === "string" && POLICY_ARN_RE.test(b))
+    ? []
+    : [argProblem("permissionsBoundaryArn", POLICY_ARN_RULE, b)];
 }

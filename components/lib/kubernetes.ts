@@ -13,6 +13,7 @@
  *   (`1`, `0.5`, `500m`), memory in bytes with a decimal or binary suffix (`4Gi`, `512Mi`, `1G`).
  */
 import type { INamespace } from "kubernetes-models/v1/Namespace";
+import { argProblem, ArgProblem } from "../../core/errors";
 
 const DNS_LABEL_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS_SUBDOMAIN_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -86,4 +87,47 @@ export function podSecurityNamespace(name: string, level: PodSecurityLevel, labe
       },
     },
   };
+}
+
+/** CPU and memory of one container, Kubernetes quantities. */
+export interface ContainerResources {
+  readonly requests: { readonly cpu: string; readonly memory: string };
+  readonly limits: { readonly cpu: string; readonly memory: string };
+}
+
+/** A memory quantity in bytes (decimal k/M/G/T or binary Ki/Mi/Gi/Ti suffixes); undefined when it is not one. */
+export function memoryBytes(q: unknown): number | undefined {
+  if (!isMemoryQuantity(q)) return undefined;
+  const m = /^([0-9]+(?:\.[0-9]+)?)([A-Za-z]*)$/.exec(q)!;
+  const unit: Record<string, number> = { "": 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40 };
+  return Number(m[1]) * unit[m[2]];
+}
+
+/** A CPU quantity in cores (`500m` → 0.5); undefined when it is not one. */
+export function cpuCores(q: unknown): number | undefined {
+  if (!isCpuQuantity(q)) return undefined;
+  return q.endsWith("m") ? Number(q.slice(0, -1)) / 1000 : Number(q);
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Problems of a requests/limits pair at `path`: every quantity valid, and each limit at least its
+ * request (the API server refuses a container whose limit is below its request).
+ */
+export function containerResourcesProblems(path: string, r: unknown): ArgProblem[] {
+  if (!isPlainObject(r)) return [argProblem(path, "requests and limits of cpu and memory", r)];
+  const out: ArgProblem[] = [];
+  for (const kind of ["requests", "limits"] as const) {
+    const q = (r as Partial<ContainerResources>)[kind];
+    if (!isCpuQuantity(q?.cpu)) out.push(argProblem(`${path}.${kind}.cpu`, CPU_QUANTITY_RULE, q?.cpu));
+    if (!isMemoryQuantity(q?.memory)) out.push(argProblem(`${path}.${kind}.memory`, MEMORY_QUANTITY_RULE, q?.memory));
+  }
+  if (out.length > 0) return out;
+  const res = r as unknown as ContainerResources;
+  if (cpuCores(res.limits.cpu)! < cpuCores(res.requests.cpu)!)
+    out.push(argProblem(`${path}.limits.cpu`, `at least the request (${res.requests.cpu})`, res.limits.cpu));
+  if (memoryBytes(res.limits.memory)! < memoryBytes(res.requests.memory)!)
+    out.push(argProblem(`${path}.limits.memory`, `at least the request (${res.requests.memory})`, res.limits.memory));
+  return out;
 }

@@ -18,7 +18,7 @@
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isListOf, isOneOf } from "../../core/checks";
 import { isPinnedImage, PINNED_IMAGE_RULE } from "../../core/images";
-import { CPU_QUANTITY_RULE, DNS_LABEL_RULE, isCpuQuantity, isDnsLabel, isMemoryQuantity, MEMORY_QUANTITY_RULE } from "../lib/kubernetes";
+import { ContainerResources, DNS_LABEL_RULE, isDnsLabel, memoryBytes, containerResourcesProblems } from "../lib/kubernetes";
 
 /** OMB's Kafka driver files the lab runs (driver-kafka/<name>.yaml). */
 export const OMB_DRIVERS = ["kafka-sync", "kafka-throughput"] as const;
@@ -50,10 +50,7 @@ export const JOB_MARGIN_SECONDS = 600;
 export const JOB_TTL_SECONDS = 86400;
 
 /** CPU and memory of one container, Kubernetes quantities. */
-export interface Resources {
-  readonly requests: { readonly cpu: string; readonly memory: string };
-  readonly limits: { readonly cpu: string; readonly memory: string };
-}
+export type Resources = ContainerResources;
 
 /** The plain arguments of the OmbBenchmark component. */
 export interface OmbSpec {
@@ -155,28 +152,9 @@ export const REPLICATION_FACTORS_RULE = "a non-empty list of distinct replicatio
 /** The Job names are `omb-<cell>-<runId>`: the longest cell is `kafka-throughput-rf<rf>`. */
 export const MAX_JOB_NAME = 63;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-function memoryBytes(q: string): number {
-  const m = /^([0-9]+(?:\.[0-9]+)?)([A-Za-z]*)$/.exec(q)!;
-  const unit: Record<string, number> = { "": 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40 };
-  return Number(m[1]) * unit[m[2]];
-}
-
-function resourceProblems(path: string, r: unknown): ArgProblem[] {
-  if (!isPlainObject(r)) return [argProblem(path, "requests and limits of cpu and memory", r)];
-  const out: ArgProblem[] = [];
-  for (const kind of ["requests", "limits"] as const) {
-    const q = (r as Partial<Resources>)[kind];
-    if (!isCpuQuantity(q?.cpu)) out.push(argProblem(`${path}.${kind}.cpu`, CPU_QUANTITY_RULE, q?.cpu));
-    if (!isMemoryQuantity(q?.memory)) out.push(argProblem(`${path}.${kind}.memory`, MEMORY_QUANTITY_RULE, q?.memory));
-  }
-  return out;
-}
-
 function heapProblems(path: string, heap: unknown, resourcesArg: string, resources: Resources): ArgProblem[] {
   if (!isInt(heap, 1, 1024)) return [argProblem(path, "a whole number of GiB from 1 to 1024", heap)];
-  if (heap * 2 ** 30 > memoryBytes(resources.limits.memory) / 2)
+  if (heap * 2 ** 30 > memoryBytes(resources.limits.memory)! / 2)
     return [
       argProblem(
         path,
@@ -233,7 +211,7 @@ export function problems(spec: OmbSpec): ArgProblem[] {
     ["driverResources", "driverHeapGiB"],
   ] as const) {
     const res = spec[resArg];
-    const resProblems = res === undefined ? [] : resourceProblems(resArg, res);
+    const resProblems = res === undefined ? [] : containerResourcesProblems(resArg, res);
     out.push(...resProblems);
     if (resProblems.length === 0) out.push(...heapProblems(heapArg, spec[heapArg] ?? d[heapArg], resArg, res ?? d[resArg]));
   }

@@ -13,7 +13,7 @@ import type { INetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/Netw
 import type { INamespace } from "kubernetes-models/v1/Namespace";
 import { podSecurityNamespace } from "../lib/kubernetes";
 import { baselineNetworkPolicies } from "../lib/network-policy";
-import { POSTGRES_DEFAULTS, ResolvedPostgres } from "./rules";
+import { hugepages2MiCount, POSTGRES_DEFAULTS, ResolvedPostgres } from "./rules";
 
 /** The postgres user of the official image. */
 export const POSTGRES_UID = 999;
@@ -125,7 +125,9 @@ export function postgresConnection(namespace: string): {
 export function statefulSetManifest(spec: PostgresSpec): Record<string, unknown> {
   const d = POSTGRES_DEFAULTS;
   const { user, database } = d;
-  const resources = { cpu: spec.cpu, memory: spec.memory };
+  // Huge pages are requested and limited alike (Kubernetes requires it); none when "0".
+  const hugepages = hugepages2MiCount(spec.hugepages2Mi) > 0 ? { "hugepages-2Mi": spec.hugepages2Mi } : {};
+  const resources = { cpu: spec.cpu, memory: spec.memory, ...hugepages };
   return {
     apiVersion: "apps/v1",
     kind: "StatefulSet",

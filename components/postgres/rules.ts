@@ -18,6 +18,7 @@ import {
   isMemoryQuantity,
   LABEL_RULE,
   MEMORY_QUANTITY_RULE,
+  memoryBytes,
 } from "../lib/kubernetes";
 import { POSTGRES_IMAGE } from "../versions";
 
@@ -36,6 +37,20 @@ export interface PostgresArgs {
   readonly cpu?: string;
   /** Memory request = limit, a Kubernetes quantity. @default POSTGRES_DEFAULTS.memory (the published setup's) */
   readonly memory?: string;
+  /**
+   * 2 MiB huge pages requested = limited (`hugepages-2Mi`), a Kubernetes memory quantity, a whole
+   * number of 2 MiB pages; "0" requests none. The node must reserve them (K0sCluster `hugepages2Mi`).
+   * The published server requests 64Mi (k8s/base/postgres.deployment.yaml lines 31 and 35).
+   * With PostgreSQL's default `huge_pages = try` ("try to request huge pages, but fall back to the
+   * default if that fails", PostgreSQL docs) and the default 128 MB of shared_buffers, the shared
+   * memory segment is larger than 64 MiB: whether the server then runs on huge pages at all
+   * depends on the container runtime's hugetlb reservation limit. Where the runtime sets only the
+   * fault-time limit, the server dies of SIGBUS ("terminated by signal 7: Bus error",
+   * docker-library/postgres#946, kubernetes/kubernetes#71233): then set this to "0" and the nodes'
+   * huge pages to 0, and the report records the difference.
+   * @default POSTGRES_DEFAULTS.hugepages2Mi
+   */
+  readonly hugepages2Mi?: string;
   /** Image, pinned by tag or digest. @default POSTGRES_DEFAULTS.image (POSTGRES_IMAGE of components/versions.ts) */
   readonly image?: string;
   /** Node labels the server's pod must carry (`nodeSelector`), to pin it to one node. @default POSTGRES_DEFAULTS.nodeSelector (any node) */
@@ -51,6 +66,7 @@ export const POSTGRES_DEFAULTS = {
   volumeGiB: 64,
   cpu: "1",
   memory: "4Gi",
+  hugepages2Mi: "64Mi",
   image: POSTGRES_IMAGE,
   nodeSelector: {} as Readonly<Record<string, string>>,
   user: "postgres",
@@ -59,6 +75,14 @@ export const POSTGRES_DEFAULTS = {
 } as const;
 
 export type ResolvedPostgres = Required<PostgresArgs>;
+
+/** One 2 MiB huge page, bytes. */
+export const HUGEPAGE_2MI_BYTES = 2 * 2 ** 20;
+
+/** The huge pages a request asks for: "64Mi" → 32; 0 for "0". */
+export function hugepages2MiCount(quantity: string): number {
+  return (memoryBytes(quantity) ?? 0) / HUGEPAGE_2MI_BYTES;
+}
 
 /** Defaults applied. */
 export function resolve(args: PostgresArgs): ResolvedPostgres {
@@ -69,6 +93,7 @@ export function resolve(args: PostgresArgs): ResolvedPostgres {
     volumeGiB: args.volumeGiB ?? d.volumeGiB,
     cpu: args.cpu ?? d.cpu,
     memory: args.memory ?? d.memory,
+    hugepages2Mi: args.hugepages2Mi ?? d.hugepages2Mi,
     image: args.image ?? d.image,
     nodeSelector: args.nodeSelector ?? d.nodeSelector,
   };
@@ -83,6 +108,11 @@ export function problems(args: PostgresArgs): ArgProblem[] {
   if (!isInt(r.volumeGiB, 1)) out.push(argProblem("volumeGiB", "a whole number of GiB, at least 1", r.volumeGiB));
   if (!isCpuQuantity(r.cpu)) out.push(argProblem("cpu", CPU_QUANTITY_RULE, r.cpu));
   if (!isMemoryQuantity(r.memory)) out.push(argProblem("memory", MEMORY_QUANTITY_RULE, r.memory));
+  const pages = memoryBytes(r.hugepages2Mi);
+  if (pages === undefined || pages % HUGEPAGE_2MI_BYTES !== 0)
+    out.push(
+      argProblem("hugepages2Mi", 'a Kubernetes memory quantity of whole 2 MiB pages (e.g. "64Mi"), or "0" for none', r.hugepages2Mi),
+    );
   if (!isPinnedImage(r.image)) out.push(argProblem("image", PINNED_IMAGE_RULE, r.image));
   const sel = r.nodeSelector as unknown;
   if (sel === null || typeof sel !== "object" || Array.isArray(sel)) {

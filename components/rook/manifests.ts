@@ -119,24 +119,11 @@ export function cephCsiDriversValues(): Record<string, unknown> {
   };
 }
 
-/** CPU and memory of one Ceph daemon, Kubernetes quantities. */
-export interface DaemonResources {
-  readonly requests: { readonly cpu: string; readonly memory: string };
-  readonly limits: { readonly memory: string };
-}
-
-/** Per-daemon resources, sized for the nodes' minimum (components/k0s/rules.ts MIN_NODE) that also run Postgres or pgbench. */
-export const CEPH_RESOURCES: Readonly<Record<"mon" | "mgr" | "osd", DaemonResources>> = {
-  mon: { requests: { cpu: "500m", memory: "1Gi" }, limits: { memory: "2Gi" } },
-  mgr: { requests: { cpu: "250m", memory: "512Mi" }, limits: { memory: "1Gi" } },
-  // Rook derives osd_memory_target from the limit; 4 GiB is Ceph's default target.
-  osd: { requests: { cpu: "1", memory: "4Gi" }, limits: { memory: "4Gi" } },
-};
-
 /**
  * The CephCluster: the monitors and managers of `args` (one a node), every node, only the data
- * volume (device path filter), on the host network (Ceph traffic between node addresses on
- * Ceph's own ports, the RBD kernel client talks to OSDs without the CNI in the data path), CSI
+ * volume (device path filter), on the pod network as published (Ceph traffic and the RBD kernel
+ * client's through the CNI), or on the host network with `hostNetwork` (node addresses on Ceph's
+ * own ports, no CNI in the data path); the daemons' requests and limits of `args.resources`; CSI
  * CephX keys of type `aes` (required while the nodes run a Linux kernel older than 7.0, as Ubuntu
  * 24.04 does: deploy/examples/cluster.yaml) and their four permanent warnings muted
  * (`healthCheck.muteHealthWarning`, each `{policy: mute}`: ceph-cluster-crd.md "Health settings"),
@@ -160,13 +147,27 @@ export function cephClusterManifest(args: RookArgs): Record<string, unknown> {
       mon: { count: o.monCount, allowMultiplePerNode: false },
       mgr: { count: o.mgrCount, allowMultiplePerNode: false },
       dashboard: { enabled: false },
-      network: { provider: "host" },
+      // No `provider`: "If not specified, the default SDN will be used" (ceph-cluster-crd.md
+      // "Network Configuration Settings"), the published setup's choice.
+      ...(o.hostNetwork ? { network: { provider: "host" } } : {}),
       crashCollector: { disable: false },
       healthCheck: { muteHealthWarning: Object.fromEntries(o.muteHealthWarnings.map((code) => [code, { policy: "mute" }])) },
       storage: { useAllNodes: true, useAllDevices: false, devicePathFilter: OSD_DEVICE_PATH_FILTER, nearFullRatio: o.nearfullRatio },
-      resources: CEPH_RESOURCES,
+      resources: o.resources,
       priorityClassNames: { mon: "system-node-critical", osd: "system-node-critical", mgr: "system-cluster-critical" },
+      ...mgrPlacement(o.mgrAvoidNodeLabels),
       disruptionManagement: { managePodBudgets: true },
+    },
+  };
+}
+
+/** The managers' node affinity: never on a node carrying any of `avoid` (`NotIn` each), none when empty. */
+function mgrPlacement(avoid: Readonly<Record<string, string>>): Record<string, unknown> {
+  const expressions = Object.entries(avoid).map(([key, value]) => ({ key, operator: "NotIn", values: [value] }));
+  if (expressions.length === 0) return {};
+  return {
+    placement: {
+      mgr: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: expressions }] } } },
     },
   };
 }

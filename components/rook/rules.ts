@@ -18,6 +18,7 @@ import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isListOf } from "../../core/checks";
 import { isPinnedImage, PINNED_IMAGE_RULE } from "../../core/images";
 import { withDefaults } from "../lib/defaults";
+import { type ContainerResources, containerResourcesProblems, isLabels, LABEL_RULE, memoryBytes } from "../lib/kubernetes";
 import { CEPH_IMAGE } from "../versions";
 
 /**
@@ -35,6 +36,34 @@ export const AES_CEPHX_HEALTH_WARNINGS = [
   "AUTH_INSECURE_KEYS_CREATABLE",
   "AUTH_INSECURE_ROTATING_SERVICE_KEY_TYPE",
 ] as const;
+
+/** The Ceph daemons whose requests and limits the CephCluster sets (`spec.resources.<daemon>`). */
+export const CEPH_DAEMONS = ["mon", "mgr", "osd"] as const;
+export type CephDaemon = (typeof CEPH_DAEMONS)[number];
+export type CephResources = Readonly<Record<CephDaemon, ContainerResources>>;
+
+/**
+ * The published setup's daemon resources (koor-tech/experiment-ceph-on-nitro@6686fc8
+ * k8s/base/rook-ceph.cluster.yaml lines 203-224, not changed by either overlay): mgr 500m / 1024Mi
+ * requested and limited; mon and OSD 500m / 1024Mi requested, limited to 1000m / 2Gi. Rook sets
+ * `osd_memory_target` from the OSD's memory limit (rook v1.20.6 ceph-cluster-crd.md "Cluster-wide
+ * Resources Configuration Settings"), so the OSD cache is sized by the 2 GiB limit.
+ */
+export const PUBLISHED_CEPH_RESOURCES: CephResources = {
+  mon: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "1", memory: "2Gi" } },
+  mgr: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "500m", memory: "1Gi" } },
+  osd: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "1", memory: "2Gi" } },
+};
+
+/**
+ * The smallest memory limit, MiB, Rook recommends a daemon runs with (rook v1.20.6
+ * Documentation/CRDs/Cluster/ceph-cluster-crd.md lines 522-527, "Rook internally recommends minimum
+ * memory limits": mon 1024MB, mgr 512MB, osd 2048MB; pkg/operator/ceph/cluster/mon/mon.go
+ * cephMonPodMinimumMemory, mgr/mgr.go cephMgrPodMinimumMemory, osd/osd.go cephOsdPodMinimumMemory,
+ * compared with `display.MbTob`, × 1024 × 1024). Rook only logs a warning below them; the lab
+ * refuses, since an OSD below its minimum measures a starved cache. Rook documents no CPU minimum.
+ */
+export const ROOK_MIN_MEMORY_MIB: Readonly<Record<CephDaemon, number>> = { mon: 1024, mgr: 512, osd: 2048 };
 
 /** The arguments of the Rook component (all plain values). */
 export interface RookArgs {
@@ -60,6 +89,27 @@ export interface RookArgs {
   readonly muteHealthWarnings?: readonly string[];
   /** Longest wait for the cluster to become ready (HEALTH_OK and every OSD up), minutes: 10 to 240. @default ROOK_DEFAULTS.healthTimeoutMinutes */
   readonly healthTimeoutMinutes?: number;
+  /**
+   * Ceph daemons on the nodes' network (`network.provider: host`) instead of the pod network. The
+   * published setup leaves `provider: host` commented out (k8s/base/rook-ceph.cluster.yaml line 85):
+   * Ceph traffic crosses the CNI (there Calico VXLAN with WireGuard). The cluster's security groups
+   * must open Ceph's ports between the nodes when this is on (components/k0s/ports.ts).
+   * @default ROOK_DEFAULTS.hostNetwork
+   */
+  readonly hostNetwork?: boolean;
+  /**
+   * Requests and limits of the monitors, managers and OSDs (`spec.resources`): limits at least the
+   * requests, memory limits at least Rook's recommended minimum ({@link ROOK_MIN_MEMORY_MIB}).
+   * @default ROOK_DEFAULTS.resources ({@link PUBLISHED_CEPH_RESOURCES})
+   */
+  readonly resources?: CephResources;
+  /**
+   * Node labels of a node the managers must not run on (a `NotIn` node affinity per label): the
+   * ceph-k0s stack keeps them off the pgbench worker, whose CPU the Guaranteed client takes. Empty:
+   * anywhere (one a node).
+   * @default ROOK_DEFAULTS.mgrAvoidNodeLabels
+   */
+  readonly mgrAvoidNodeLabels?: Readonly<Record<string, string>>;
 }
 
 /** Defaults of {@link RookArgs}, the only place they are written. */
@@ -71,6 +121,9 @@ export const ROOK_DEFAULTS = {
   nearfullRatio: 0.85,
   muteHealthWarnings: AES_CEPHX_HEALTH_WARNINGS as readonly string[],
   healthTimeoutMinutes: 40,
+  hostNetwork: false,
+  resources: PUBLISHED_CEPH_RESOURCES,
+  mgrAvoidNodeLabels: {} as Readonly<Record<string, string>>,
 } as const;
 
 export type ResolvedRook = Required<RookArgs>;
@@ -121,6 +174,35 @@ export function problems(args: RookArgs): ArgProblem[] {
   }
   if (!isInt(r.healthTimeoutMinutes, 10, 240))
     out.push(argProblem("healthTimeoutMinutes", "a whole number of minutes from 10 to 240", r.healthTimeoutMinutes));
+  if (typeof r.hostNetwork !== "boolean") out.push(argProblem("hostNetwork", "true or false", r.hostNetwork));
+  out.push(...cephResourcesProblems(r.resources));
+  if (!isLabels(r.mgrAvoidNodeLabels)) out.push(argProblem("mgrAvoidNodeLabels", LABEL_RULE, r.mgrAvoidNodeLabels));
+  return out;
+}
+
+/** Problems of the daemons' resources: every daemon given, valid pairs, memory limits at least Rook's minimum. */
+function cephResourcesProblems(res: unknown): ArgProblem[] {
+  const rule = `requests and limits of ${CEPH_DAEMONS.join(", ")} (e.g. {"osd":{"requests":{"cpu":"500m","memory":"1Gi"},"limits":{"cpu":"1","memory":"2Gi"}},...})`;
+  if (typeof res !== "object" || res === null || Array.isArray(res)) return [argProblem("resources", rule, res)];
+  const given = res as Record<string, unknown>;
+  const unknown = Object.keys(given).filter((k) => !(CEPH_DAEMONS as readonly string[]).includes(k));
+  const missing = CEPH_DAEMONS.filter((d) => given[d] === undefined);
+  if (unknown.length > 0 || missing.length > 0) return [argProblem("resources", rule, res)];
+  const out: ArgProblem[] = [];
+  for (const d of CEPH_DAEMONS) {
+    const ps = containerResourcesProblems(`resources.${d}`, given[d]);
+    out.push(...ps);
+    if (ps.length > 0) continue;
+    const limit = (given[d] as ContainerResources).limits.memory;
+    if (memoryBytes(limit)! < ROOK_MIN_MEMORY_MIB[d] * 2 ** 20)
+      out.push(
+        argProblem(
+          `resources.${d}.limits.memory`,
+          `at least ${ROOK_MIN_MEMORY_MIB[d]}Mi, the ${d} memory limit Rook recommends as a minimum`,
+          limit,
+        ),
+      );
+  }
   return out;
 }
 

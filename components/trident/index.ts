@@ -89,7 +89,9 @@ export class TridentOperator extends pulumi.ComponentResource {
         assumeRolePolicy: pulumi
           .output(args.clusterName)
           .apply((clusterName) =>
-            JSON.stringify(podIdentityTrustPolicy({ clusterName, namespace: TRIDENT_NAMESPACE, serviceAccount: TRIDENT_CONTROLLER_SERVICE_ACCOUNT })),
+            JSON.stringify(
+              podIdentityTrustPolicy({ clusterName, namespace: TRIDENT_NAMESPACE, serviceAccount: TRIDENT_CONTROLLER_SERVICE_ACCOUNT }),
+            ),
           ),
       },
       parent,

@@ -16,6 +16,21 @@
  * | `pgbench.latency.stddev` | ms    | `latency stddev = X ms` (printed with -P, -R or -L only)  |
  * | `pgbench.transactions`   | count | `number of transactions actually processed: N[/M]`        |
  * | `pgbench.failed`         | count | `number of failed transactions: N (x%)` (pgbench 15+)     |
+ * | `pgbench.statement.latency`  | ms    | each line of the per-statement block (`-r`, `--report-latencies`) |
+ * | `pgbench.statement.failures` | count | its failures column (pgbench 15+)                      |
+ * | `pgbench.statement.retries`  | count | its retries column (pgbench 15+ with `--max-tries` > 1)  |
+ *
+ * The per-statement block, in the layouts pgbench prints it (one statement a line, the average
+ * latency first, then the counts the header names, then the statement as the script has it):
+ * - 15 and later: `statement latencies in milliseconds and failures:` (one count), or
+ *   `statement latencies in milliseconds, failures and retries:` (two) when `--max-tries` > 1;
+ * - 14: `statement latencies in milliseconds:`, the latency alone (the layout of the published
+ *   Ceph runs, koor-tech/experiment-ceph-on-nitro results/*.pgbench.output);
+ * - 9.6 to 13: the same, or ` - statement latencies in milliseconds:` under `script statistics:`;
+ *   9.5 and older wrote six decimals.
+ * Each statement sample carries `statement` (its text) and `statementIndex` (1-based, script
+ * order), and `script` (1-based) when the run had more than one script. A header with no
+ * statement line under it is an error: the block was cut off.
  *
  * Only what the output states is emitted: pgbench before 15 has no failure accounting (a
  * failing client aborts), so its output yields no `pgbench.failed` sample rather than a 0 it
@@ -52,6 +67,15 @@ const LINES = {
   tps: /^tps = (\d+(?:\.\d+)?) \(([^)]*)\)$/,
 } as const;
 
+/** Per-statement block headers → the counts after the latency on each line. */
+const STATEMENT_HEADER = /^(?: - )?statement latencies in milliseconds( and failures|, failures and retries)?:$/;
+const STATEMENT_LINE = /^\s+(\d+\.\d+)((?:\s+\d+)*)\s+(\S.*)$/;
+
+interface StatementBlock {
+  readonly counts: readonly ("failures" | "retries")[];
+  readonly statements: { latency: number; counts: number[]; text: string }[];
+}
+
 type LineKey = keyof typeof LINES;
 
 /**
@@ -65,8 +89,34 @@ export function parsePgbench(text: string, file: string): Sample[] {
   const tps = new Map<string, number>();
   let runs = 0;
 
+  const blocks: StatementBlock[] = [];
+  let block: StatementBlock | undefined;
   for (const raw of body.split("\n")) {
     const line = raw.trimEnd();
+    const header = STATEMENT_HEADER.exec(line);
+    if (header) {
+      block = {
+        counts: header[1] === undefined ? [] : header[1] === " and failures" ? ["failures"] : ["failures", "retries"],
+        statements: [],
+      };
+      blocks.push(block);
+      continue;
+    }
+    if (block) {
+      const st = STATEMENT_LINE.exec(raw);
+      const counts = st
+        ? st[2]
+            .trim()
+            .split(/\s+/)
+            .filter((x) => x !== "")
+            .map(Number)
+        : [];
+      if (st && counts.length === block.counts.length) {
+        block.statements.push({ latency: Number(st[1]), counts, text: st[3] });
+        continue;
+      }
+      block = undefined;
+    }
     for (const key of Object.keys(LINES) as LineKey[]) {
       const m = LINES[key].exec(line);
       if (!m) continue;
@@ -124,5 +174,17 @@ export function parsePgbench(text: string, file: string): Sample[] {
   if (found.has("latencyStddev")) add("pgbench.latency.stddev", Number(get("latencyStddev")), "ms");
   add("pgbench.transactions", Number(get("processed")), "count");
   if (found.has("failed")) add("pgbench.failed", Number(get("failed")), "count");
+  blocks.forEach((b, i) => {
+    if (b.statements.length === 0)
+      throw new ToolOutputError(
+        file,
+        "pgbench output is incomplete: a 'statement latencies in milliseconds' header with no statement line under it",
+      );
+    b.statements.forEach((st, j) => {
+      const at = { statement: st.text, statementIndex: j + 1, ...(blocks.length > 1 ? { script: i + 1 } : {}) };
+      add("pgbench.statement.latency", st.latency, "ms", at);
+      b.counts.forEach((what, k) => add(`pgbench.statement.${what}`, st.counts[k], "count", at));
+    });
+  });
   return samples;
 }

@@ -138,8 +138,31 @@ export function referenceNote(table: MetricTable, index: number): string {
       ? [`our setup differs: ${r.differences.map((d) => `${d.key} (ours ${d.ours.join(", ")}; published ${d.published})`).join(", ")}`]
       : []),
     ...(f.note === undefined ? [] : [f.note]),
+    ...(f.runs === undefined ? [] : [publishedRunsText(f.runs, f.unit)]),
   ];
-  return `${parts.join("; ")}.`;
+  const verdicts =
+    f.runs === undefined ? [] : r.rows.map((i) => spreadVerdict(table.groups[i].label, table.groups[i].summary.median, f.runs!, f.unit));
+  return [`${parts.join("; ")}.`, ...verdicts].join(" ");
+}
+
+/** The publication's runs behind a figure: each value and their range. */
+export function publishedRunsText(runs: readonly number[], unit: string): string {
+  const lo = Math.min(...runs);
+  const hi = Math.max(...runs);
+  return `the figure is the mean of ${runs.length} published runs (${runs.map((v) => formatSampleValue(v, unit)).join(", ")}; range ${formatRange(formatSampleValue(lo, unit), formatSampleValue(hi, unit))} ${displayUnit(unit)})`;
+}
+
+/**
+ * One sentence: whether a row's median falls within the published runs' range (min to max), or by
+ * how much it misses it, as a share of the nearer end.
+ */
+export function spreadVerdict(label: string, median: number, runs: readonly number[], unit: string): string {
+  const lo = Math.min(...runs);
+  const hi = Math.max(...runs);
+  const ours = `${label} (median ${formatSampleValue(median, unit)} ${displayUnit(unit)})`;
+  if (median >= lo && median <= hi) return `${ours} falls within the published runs' range.`;
+  const [end, word] = median < lo ? [lo, "below"] : [hi, "above"];
+  return `${ours} is ${formatPercent(Math.abs(median - end) / Math.abs(end))} ${word} the published runs' ${median < lo ? "lowest" : "highest"} (${formatSampleValue(end, unit)}).`;
 }
 
 /** The settings every row of a table shares, as `key = value` pairs. */
@@ -285,8 +308,7 @@ export function answerLines(model: ReportModel): string[] {
   return model.experiments.map((e) => {
     const name = e.id === "" ? e.title : e.id; // the scenario's name; its title heads its section
     const r = headlineRatio(e.ratios);
-    if (r === undefined)
-      return `${name}: no ratio: these results hold one side of its comparisons only, so there is nothing to compare.`;
+    if (r === undefined) return `${name}: no ratio: these results hold one side of its comparisons only, so there is nothing to compare.`;
     // the sides as the comparison names them ("Nitro / Xen"); the baseline comparison's numerator is "any
     // other" row: its own value of the compared key (e.g. the named run "tmpfs")
     const [titleNum, titleDen] = r.comparison.title.includes(" / ") ? r.comparison.title.split(" / ") : [r.num.label, r.den.label];

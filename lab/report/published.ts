@@ -16,7 +16,9 @@
  *   where they differ (file size, scale, clients…).
  *
  * Figures whose publication could not be found and opened are kept in {@link UNSOURCED_FIGURES}
- * and never shown: a reader must be able to open what a reference row cites. Pure.
+ * and never shown: a reader must be able to open what a reference row cites. Where a publication
+ * gives its individual runs (the Ceph experiment's six raw pgbench outputs), a figure is their mean
+ * and carries them (`runs`). Pure.
  */
 import type { MetadataValue } from "../../core/sample";
 import { optionValue } from "../../core/parsers/common";
@@ -55,6 +57,11 @@ export interface PublishedFigure {
   readonly quote: string;
   /** A caveat about how the figure is matched, when there is one. */
   readonly note?: string;
+  /**
+   * The publication's individual runs when it gives them (the figure is their mean), in the
+   * figure's unit: the report shows their spread beside the figure and says whether ours is in it.
+   */
+  readonly runs?: readonly number[];
 }
 
 /** The date the publications below were read. */
@@ -146,6 +153,189 @@ function kafka(value: number, rf: 1 | 3, driverConfig: "kafka-sync" | "kafka-thr
   };
 }
 
+/** A figure the lab reproduces whose publication was not found: kept for when it is, never shown. */
+export interface UnsourcedFigure extends Omit<PublishedFigure, "source"> {
+  /** What is known of the publication, and where it was looked for. */
+  readonly sought: string;
+}
+
+/** The figures kept aside because no publication a reader could open was found for them (none at present). */
+export const UNSOURCED_FIGURES: readonly UnsourcedFigure[] = [];
+
+/** The published Ceph experiment's repository, at the commit whose `results/` the figures are read from. */
+export const CEPH_REPOSITORY = "https://github.com/koor-tech/experiment-ceph-on-nitro";
+export const CEPH_COMMIT = "6686fc84f2f74058e7743830ff4c06a33bed42a1";
+
+/**
+ * One published pgbench run (koor-tech/experiment-ceph-on-nitro at {@link CEPH_COMMIT},
+ * `results/2vcpu-8gb.<stock|nitro>.run-<n>.pgbench.output`, pgbench 14.1 against server 14.2,
+ * `--report-latencies --jobs=2 --client=20 --time=300` at scale 1000): the summary and the
+ * per-statement latencies, ms, in script order ({@link TPCB_STATEMENTS}). `stock` is m4.xlarge (Xen,
+ * pulumi/Pulumi.stock.yaml), `nitro` m5.xlarge (pulumi/Pulumi.nitro.yaml). The repository also holds
+ * `2vcpu-8gb.nitro.run-3.pgench.output`, byte for byte the same as run 3's file: counted once.
+ */
+export interface PublishedPgbenchRun {
+  readonly side: "stock" | "nitro";
+  readonly run: 1 | 2 | 3;
+  readonly tps: number;
+  readonly latencyMeanMs: number;
+  readonly transactions: number;
+  readonly statementsMs: readonly number[];
+}
+
+/** TPC-B's statements as pgbench 14 prints them under `statement latencies in milliseconds:`. */
+export const TPCB_STATEMENTS = [
+  "\\set aid random(1, 100000 * :scale)",
+  "\\set bid random(1, 1 * :scale)",
+  "\\set tid random(1, 10 * :scale)",
+  "\\set delta random(-5000, 5000)",
+  "BEGIN;",
+  "UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;",
+  "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;",
+  "UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;",
+  "UPDATE pgbench_branches SET bbalance = bbalance + :delta WHERE bid = :bid;",
+  "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);",
+  "END;",
+] as const;
+
+/** The six published runs, read from the files (a test compares them with the files where the repository is at hand). */
+export const PUBLISHED_PGBENCH_RUNS: readonly PublishedPgbenchRun[] = [
+  {
+    side: "stock",
+    run: 1,
+    tps: 369.609508,
+    latencyMeanMs: 54.111,
+    transactions: 111004,
+    statementsMs: [0.003, 0.002, 0.002, 0.002, 1.338, 10.759, 1.459, 3.626, 3.018, 3.707, 30.158],
+  },
+  {
+    side: "stock",
+    run: 2,
+    tps: 383.341662,
+    latencyMeanMs: 52.173,
+    transactions: 114958,
+    statementsMs: [0.003, 0.002, 0.002, 0.002, 1.403, 11.394, 1.424, 3.041, 2.617, 3.154, 29.102],
+  },
+  {
+    side: "stock",
+    run: 3,
+    tps: 371.896436,
+    latencyMeanMs: 53.778,
+    transactions: 111547,
+    statementsMs: [0.004, 0.003, 0.002, 0.002, 1.293, 11.117, 1.372, 3.505, 2.879, 3.527, 30.021],
+  },
+  {
+    side: "nitro",
+    run: 1,
+    tps: 545.169796,
+    latencyMeanMs: 36.686,
+    transactions: 163485,
+    statementsMs: [0.002, 0.001, 0.001, 0.001, 1.06, 7.229, 1.144, 2.599, 2.164, 2.611, 19.85],
+  },
+  {
+    side: "nitro",
+    run: 2,
+    tps: 535.89045,
+    latencyMeanMs: 37.321,
+    transactions: 160713,
+    statementsMs: [0.002, 0.001, 0.001, 0.001, 1.058, 7.341, 1.129, 2.545, 2.145, 2.565, 20.508],
+  },
+  {
+    side: "nitro",
+    run: 3,
+    tps: 530.653615,
+    latencyMeanMs: 37.689,
+    transactions: 159145,
+    statementsMs: [0.002, 0.001, 0.001, 0.0, 0.995, 7.546, 1.12, 2.553, 2.092, 2.523, 20.838],
+  },
+];
+
+/** The file of one published run in the repository. */
+export function cephRunFile(r: Pick<PublishedPgbenchRun, "side" | "run">): string {
+  return `results/2vcpu-8gb.${r.side}.run-${r.run}.pgbench.output`;
+}
+
+/** The ratio the post reports: Nitro's TPS over Xen's. */
+export const PUBLISHED_CEPH_RATIO = 1.43;
+
+export const CEPH_SOURCE: PublishedSource = {
+  title: 'koor-tech/experiment-ceph-on-nitro, the six raw pgbench outputs behind "Faster Ceph on Nitro"',
+  url: `${CEPH_REPOSITORY}/tree/${CEPH_COMMIT}/results`,
+  where: "results/2vcpu-8gb.{stock,nitro}.run-{1,2,3}.pgbench.output, stock = m4.xlarge, nitro = m5.xlarge",
+  read: "2026-12-03",
+};
+
+const mean = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+/** Rounded as pgbench prints latencies (3 decimals), TPS to 2. */
+const round = (x: number, digits: number) => Number(x.toFixed(digits));
+
+function cephFigure(
+  side: "stock" | "nitro",
+  metric: string,
+  unit: string,
+  runs: readonly number[],
+  digits: number,
+  quote: string,
+  workload = {},
+): PublishedFigure {
+  const xen = side === "stock";
+  return {
+    experiment: CEPH,
+    scenario: "ceph-nitro",
+    metric,
+    value: round(mean(runs), digits),
+    unit,
+    label: xen ? "m4.xlarge (Xen)" : "m5.xlarge (Nitro)",
+    storage: {},
+    side: xen ? { instanceType: "m4.xlarge", hypervisor: "xen" } : { instanceType: "m5.xlarge", hypervisor: "nitro" },
+    workload: { ...TPCB, ...workload },
+    setup: PGBENCH_SETUP,
+    deployed: CEPH_DEPLOYED,
+    source: CEPH_SOURCE,
+    quote,
+    runs,
+  };
+}
+
+/** The Ceph figures: TPS and mean latency per side, and each statement's latency per side (means of the three runs). */
+function cephFigures(): PublishedFigure[] {
+  const out: PublishedFigure[] = [];
+  for (const side of ["stock", "nitro"] as const) {
+    const runs = PUBLISHED_PGBENCH_RUNS.filter((r) => r.side === side);
+    const name = side === "stock" ? "m4" : "m5";
+    const tps = cephFigure(
+      side,
+      "pgbench.tps",
+      "txn/s",
+      runs.map((r) => r.tps),
+      2,
+      "",
+    );
+    const lat = cephFigure(
+      side,
+      "pgbench.latency.mean",
+      "ms",
+      runs.map((r) => r.latencyMeanMs),
+      2,
+      "",
+    );
+    out.push({ ...tps, quote: `${name} ${tps.value} TPS` }, { ...lat, quote: `${name} ${tps.value} TPS / ${lat.value} ms` });
+    TPCB_STATEMENTS.forEach((statement, i) => {
+      const f = cephFigure(
+        side,
+        "pgbench.statement.latency",
+        "ms",
+        runs.map((r) => r.statementsMs[i]),
+        3,
+        "",
+        { statement },
+      );
+      out.push({ ...f, quote: "per-statement latencies of the six raw outputs" });
+    });
+  }
+  return out;
+}
+
 /** Every published figure shown in reports, in the order of the experiments table. */
 export const PUBLISHED_FIGURES: readonly PublishedFigure[] = [
   fsx("fio.read.iops", 37_500, "op/s", "same", "same AZ 37.5K read"),
@@ -160,38 +350,7 @@ export const PUBLISHED_FIGURES: readonly PublishedFigure[] = [
   kafka(3679, 1, "kafka-throughput", "~3679 MB/s"),
   kafka(1252, 3, "kafka-sync", "RF3 ~1252"),
   kafka(1218, 3, "kafka-throughput", "~1218 MB/s"),
-];
-
-/** A figure the lab reproduces whose publication was not found: kept for when it is, never shown. */
-export interface UnsourcedFigure extends Omit<PublishedFigure, "source"> {
-  /** What is known of the publication, and where it was looked for. */
-  readonly sought: string;
-}
-
-function ceph(metric: string, value: number, unit: string, xen: boolean, quote: string): UnsourcedFigure {
-  return {
-    experiment: CEPH,
-    scenario: "ceph-nitro",
-    metric,
-    value,
-    unit,
-    label: xen ? "m4.xlarge (Xen)" : "m5.xlarge (Nitro)",
-    storage: {},
-    side: xen ? { instanceType: "m4.xlarge", hypervisor: "xen" } : { instanceType: "m5.xlarge", hypervisor: "nitro" },
-    workload: TPCB,
-    setup: PGBENCH_SETUP,
-    deployed: CEPH_DEPLOYED,
-    quote,
-    sought: `a post on Rook-Ceph on k0s, m4 vs m5 with pgbench; not found in the stored copies of public pages searched on ${READ}`,
-  };
-}
-
-/** The Ceph on Nitro figures: no publication found that a reader could open, so no reference row. */
-export const UNSOURCED_FIGURES: readonly UnsourcedFigure[] = [
-  ceph("pgbench.tps", 374.95, "txn/s", true, "m4 374.95 TPS"),
-  ceph("pgbench.tps", 537.24, "txn/s", false, "m5 537.24 TPS"),
-  ceph("pgbench.latency.mean", 53.35, "ms", true, "m4 374.95 TPS / 53.35 ms"),
-  ceph("pgbench.latency.mean", 37.23, "ms", false, "m5 537.24 TPS / 37.23 ms"),
+  ...cephFigures(),
 ];
 
 /** True when `metadata` has every key of `wanted` with the same value (numbers and their text compare equal). */

@@ -12,16 +12,41 @@ import {
   problems as k0sProblems,
   resolve as resolveK0s,
 } from "../../components/k0s/rules";
-import { POSTGRES_DEFAULTS } from "../../components/postgres/rules";
+import {
+  hugepages2MiCount,
+  PostgresArgs,
+  POSTGRES_DEFAULTS,
+  problems as postgresProblems,
+  resolve as resolvePostgres,
+} from "../../components/postgres/rules";
 import { capacityProblems, problems as rookProblems, RookArgs } from "../../components/rook/rules";
 import { argProblem, ArgProblem, problem } from "../../core/errors";
 import { isText } from "../../core/checks";
 import { AZ_NAME_RE } from "../../components/network/rules";
 import { commonFields } from "../lib/config/common";
-import { int, list, stackName, text } from "../lib/config/fields";
+import { bool, int, list, stackName, text } from "../lib/config/fields";
 import { pathHead, renamed } from "../lib/config/load";
 import { problems as benchProblems, type BenchSpec, type PostgresTarget } from "../../components/bench/rules";
 import { postgresConnection } from "../../components/postgres/manifests";
+import { resolve as resolveBench } from "../../components/bench/rules";
+import { instanceTypeInfo } from "../../components/k0s/instance-types";
+import { workerSelector } from "../../components/k0s/placement";
+import { resolve as resolveRook } from "../../components/rook/rules";
+import { STORAGE_CLASS_NAME } from "../../components/rook/manifests";
+import { cpuCores, memoryBytes } from "../../components/lib/kubernetes";
+
+/** The worker Postgres runs on, and the one the pgbench Job runs on (another, so the client does not take the server's CPU). */
+export const POSTGRES_WORKER = 1;
+export const PGBENCH_WORKER = 2;
+
+/** Requests and limits: the fields' types; the quantities are the rules'. */
+const resources = z.object(
+  {
+    requests: z.object({ cpu: z.string(), memory: z.string() }),
+    limits: z.object({ cpu: z.string(), memory: z.string() }),
+  },
+  { error: 'requests and limits of cpu and memory (e.g. {"requests":{"cpu":"2","memory":"8Gi"},"limits":{"cpu":"2","memory":"8Gi"}})' },
+);
 
 export const cephK0sSchema = z.object({
   ...commonFields,
@@ -45,8 +70,22 @@ export const cephK0sSchema = z.object({
   osdVolumeThroughputMiBps: int().optional(),
   /** `lab:k0sVersion` → `k0sVersion`. */
   k0sVersion: text().optional(),
-  /** `lab:cni` → `cni`. */
+  /** `lab:cni` → `cni`: calico (published) or kuberouter; fixed when the cluster is created. */
   cni: text().optional(),
+  /** `lab:wireguard` → K0sCluster `wireguard`: Calico's WireGuard encryption (published: on). */
+  wireguard: bool().optional(),
+  /** `lab:cephHostNetwork` → K0sCluster `cephHostNetwork` and Rook `hostNetwork` (published: off, the pod network). */
+  cephHostNetwork: bool().optional(),
+  /** `lab:hugepages2Mi` → K0sCluster `hugepages2Mi`: 2 MiB huge pages every node reserves (published: 2048). */
+  hugepages2Mi: int().optional(),
+  /** `lab:cephResources` → Rook `resources`: requests and limits of mon, mgr and osd. */
+  cephResources: z.record(z.string(), resources, { error: "an object of Ceph daemons (mon, mgr, osd) to requests and limits" }).optional(),
+  /** `lab:postgresCpu` → Postgres `cpu` (request = limit). */
+  postgresCpu: text().optional(),
+  /** `lab:postgresMemory` → Postgres `memory` (request = limit). */
+  postgresMemory: text().optional(),
+  /** `lab:postgresHugepages2Mi` → Postgres `hugepages2Mi` (published: 64Mi). */
+  postgresHugepages2Mi: text().optional(),
   /** `lab:pgbenchScale` → BenchmarkRun `pgbenchScale` (`pgbench -i -s`). */
   pgbenchScale: int().optional(),
   /** `lab:pgbenchClients` → `pgbenchClients` (`-c`). */
@@ -55,6 +94,12 @@ export const cephK0sSchema = z.object({
   pgbenchThreads: int().optional(),
   /** `lab:pgbenchDurationSeconds` → `pgbenchDurationSeconds` (`-T`). */
   pgbenchDurationSeconds: int().optional(),
+  /** `lab:pgbenchForeignKeys` → BenchmarkRun `pgbenchForeignKeys` (`pgbench -i --foreign-keys`; published: on). */
+  pgbenchForeignKeys: bool().optional(),
+  /** `lab:pgbenchReportLatencies` → `pgbenchPerStatementLatencies` (`-r`, `--report-latencies`; published: on). */
+  pgbenchReportLatencies: bool().optional(),
+  /** `lab:pgbenchResources` → `resources.pgbench`: the client's requests and limits (published: 2 CPU / 8 Gi, Guaranteed). */
+  pgbenchResources: resources.optional(),
   /** `lab:reps` → `reps`: pgbench repetitions. */
   reps: int().optional(),
 });
@@ -79,12 +124,33 @@ export function clusterSpec(c: CephK0sConfig): K0sClusterSpec {
     osdVolumeThroughputMiBps: c.osdVolumeThroughputMiBps,
     k0sVersion: c.k0sVersion,
     cni: c.cni as K0sClusterSpec["cni"],
+    wireguard: c.wireguard,
+    cephHostNetwork: c.cephHostNetwork,
+    hugepages2Mi: c.hugepages2Mi,
   };
 }
 
-/** The Rook component's arguments: one OSD on every worker, the rest Rook's defaults. */
+/**
+ * The Rook component's arguments: one OSD on every worker, Ceph on the network and with the daemon
+ * resources of the config, the managers off the pgbench worker (its CPU is the Guaranteed
+ * client's), the rest Rook's defaults.
+ */
 export function rookArgs(c: CephK0sConfig): RookArgs {
-  return { osdCount: resolveK0s(clusterSpec(c)).workerCount };
+  return {
+    osdCount: resolveK0s(clusterSpec(c)).workerCount,
+    ...(c.cephHostNetwork === undefined ? {} : { hostNetwork: c.cephHostNetwork }),
+    ...(c.cephResources === undefined ? {} : { resources: c.cephResources as RookArgs["resources"] }),
+    mgrAvoidNodeLabels: workerSelector(PGBENCH_WORKER),
+  };
+}
+
+/** The Postgres component's arguments from config (index.ts adds the namespace, StorageClass and node). */
+export function postgresArgs(c: CephK0sConfig): Omit<PostgresArgs, "storageClass"> {
+  return {
+    ...(c.postgresCpu === undefined ? {} : { cpu: c.postgresCpu }),
+    ...(c.postgresMemory === undefined ? {} : { memory: c.postgresMemory }),
+    ...(c.postgresHugepages2Mi === undefined ? {} : { hugepages2Mi: c.postgresHugepages2Mi }),
+  };
 }
 
 /** The pgbench server as BenchmarkRun sees it: the Postgres component's connection and its data volume (max_connections stays PostgreSQL's default). */
@@ -102,6 +168,9 @@ export function pgbenchArgs(c: CephK0sConfig) {
     pgbenchClients: c.pgbenchClients,
     pgbenchThreads: c.pgbenchThreads,
     pgbenchDurationSeconds: c.pgbenchDurationSeconds,
+    pgbenchForeignKeys: c.pgbenchForeignKeys,
+    pgbenchPerStatementLatencies: c.pgbenchReportLatencies,
+    ...(c.pgbenchResources === undefined ? {} : { resources: { pgbench: c.pgbenchResources } }),
   } satisfies Partial<BenchSpec>;
 }
 
@@ -114,7 +183,104 @@ const PGBENCH_RUN = {
 } as const satisfies Omit<BenchSpec, "runId" | "zone">;
 
 /** Rook's argument → this kind's key, where they are named differently. */
-const ROOK_KEYS = { osdCount: "workerCount", osdSizeGiB: "osdVolumeGiB" } as const;
+const ROOK_KEYS = {
+  osdCount: "workerCount",
+  osdSizeGiB: "osdVolumeGiB",
+  hostNetwork: "cephHostNetwork",
+  resources: "cephResources",
+} as const;
+/** Postgres' and BenchmarkRun's arguments → this kind's keys. */
+const POSTGRES_KEYS = { cpu: "postgresCpu", memory: "postgresMemory", hugepages2Mi: "postgresHugepages2Mi" } as const;
+const BENCH_KEYS = { zone: "az", pgbenchPerStatementLatencies: "pgbenchReportLatencies" } as const;
+
+/**
+ * What every worker runs besides what this kind places, as requests (k0s v1.36.3+k0s.2 and Rook
+ * v1.20.6): the CNI's node agent, 250m (calico-node: static/manifests/calico/DaemonSet/calico-node.yaml
+ * lines 296-297; kube-router: pkg/component/controller/kuberouter.go lines 351-353, 250m / 16Mi);
+ * at most one CoreDNS replica a node, 100m / 70Mi (pkg/component/controller/coredns.go lines
+ * 143 and 165-168); the Rook operator, 200m / 128Mi, wherever it lands (the rook-ceph chart's
+ * `resources`). The CSI plugins, the crash collector and kube-proxy request nothing.
+ */
+export const WORKER_SYSTEM_REQUESTS = { cpu: 0.25 + 0.1 + 0.2, memoryBytes: (16 + 70 + 128) * 2 ** 20 } as const;
+/** Memory of a node that no pod can have: the kernel, systemd, containerd, the kubelet (k0s reserves none for them itself). */
+export const NODE_MEMORY_RESERVE_BYTES = 2 ** 30;
+
+const DAEMON_NAMES = { osd: "an OSD", mon: "a monitor", mgr: "a manager" } as const;
+const fmtCpu = (cores: number) => `${Math.round(cores * 1000)}m`;
+const fmtGiB = (bytes: number) => `${(bytes / 2 ** 30).toFixed(2)} GiB`;
+
+/**
+ * The fixed placement fits: worker {@link PGBENCH_WORKER} holds the pgbench client, an OSD and a
+ * monitor (the managers avoid it, {@link rookArgs}); worker {@link POSTGRES_WORKER} holds Postgres,
+ * an OSD, a monitor and maybe a manager; both also run {@link WORKER_SYSTEM_REQUESTS}. Their
+ * requests must fit the instance type's vCPUs and its memory less the huge pages and
+ * {@link NODE_MEMORY_RESERVE_BYTES}, and Postgres' huge pages the node's, or a pod stays Pending
+ * until its Job's deadline. Checked once every key is valid.
+ */
+export function placementProblems(c: CephK0sConfig): ArgProblem[] {
+  const k0s = resolveK0s(clusterSpec(c));
+  const info = instanceTypeInfo(k0s.instanceType);
+  if (!info) return [];
+  const rook = resolveRook(rookArgs(c)).resources;
+  const pg = resolvePostgres({ storageClass: STORAGE_CLASS_NAME, ...postgresArgs(c) });
+  const client = resolveBench({ ...PGBENCH_RUN, ...pgbenchArgs(c) }).resources.pgbench.requests;
+  const hugepagesBytes = k0s.hugepages2Mi * 2 * 2 ** 20;
+  const memory = info.memoryGiB * 2 ** 30 - hugepagesBytes - NODE_MEMORY_RESERVE_BYTES;
+  const out: ArgProblem[] = [];
+  const sum = (xs: readonly (number | undefined)[]) => xs.reduce<number>((a, x) => a + (x ?? 0), 0);
+  const check = (
+    keys: { cpu: string; memory: string },
+    what: string,
+    own: { cpu: string; memory: string },
+    ceph: readonly ("mon" | "mgr" | "osd")[],
+    worker: number,
+  ) => {
+    const cpuRest = sum(ceph.map((d) => cpuCores(rook[d].requests.cpu))) + WORKER_SYSTEM_REQUESTS.cpu;
+    const memRest = sum(ceph.map((d) => memoryBytes(rook[d].requests.memory))) + WORKER_SYSTEM_REQUESTS.memoryBytes;
+    const daemons = ceph.map((d) => DAEMON_NAMES[d]).join(", ");
+    const beside = `${daemons} and k0s' and Rook's own pods on worker ${worker} request ${fmtCpu(cpuRest)}`;
+    if (cpuCores(own.cpu)! + cpuRest > info.vcpus)
+      out.push(
+        argProblem(
+          keys.cpu,
+          `at most ${fmtCpu(info.vcpus - cpuRest)} (the ${info.vcpus} vCPUs of ${k0s.instanceType}: ${beside}); ${what} would stay Pending`,
+          own.cpu,
+        ),
+      );
+    if (memoryBytes(own.memory)! + memRest > memory)
+      out.push(
+        argProblem(
+          keys.memory,
+          `at most ${fmtGiB(memory - memRest)} (the ${info.memoryGiB} GiB of ${k0s.instanceType} less ${k0s.hugepages2Mi} huge pages {hugepages2Mi} and 1 GiB for the system, less ${fmtGiB(memRest)} that ${daemons} and k0s' and Rook's own pods request); ${what} would stay Pending`,
+          own.memory,
+        ),
+      );
+  };
+  check(
+    { cpu: "pgbenchResources.requests.cpu", memory: "pgbenchResources.requests.memory" },
+    "the pgbench Job",
+    client,
+    ["osd", "mon"],
+    PGBENCH_WORKER,
+  );
+  check(
+    { cpu: "postgresCpu", memory: "postgresMemory" },
+    "Postgres",
+    { cpu: pg.cpu, memory: pg.memory },
+    ["osd", "mon", "mgr"],
+    POSTGRES_WORKER,
+  );
+  const pages = hugepages2MiCount(pg.hugepages2Mi);
+  if (pages > k0s.hugepages2Mi)
+    out.push(
+      argProblem(
+        "postgresHugepages2Mi",
+        `at most the ${k0s.hugepages2Mi} huge pages of 2 MiB every node reserves ({hugepages2Mi}); ${pages} would leave Postgres Pending`,
+        pg.hugepages2Mi,
+      ),
+    );
+  return out;
+}
 
 /**
  * Every problem of the config: the K0sCluster's rules, Rook's (its OSDs are the workers), the Ceph
@@ -145,8 +311,14 @@ export function checkCephK0s(c: CephK0sConfig): ArgProblem[] {
         ROOK_KEYS,
       ),
     );
+  add(renamed(postgresProblems({ storageClass: STORAGE_CLASS_NAME, ...postgresArgs(c) }), POSTGRES_KEYS));
   // The pgbench run's rules are BenchmarkRun's, over what index.ts passes it (its `zone` is `lab:az`).
-  add(renamed(benchProblems({ ...PGBENCH_RUN, ...pgbenchArgs(c) }), { zone: "az" }));
+  add(
+    renamed(benchProblems({ ...PGBENCH_RUN, ...pgbenchArgs(c) }), BENCH_KEYS).map((p) =>
+      p.path.startsWith("resources.pgbench") ? { ...p, path: `pgbenchResources${p.path.slice("resources.pgbench".length)}` } : p,
+    ),
+  );
+  if (ruled.length === 0) add(placementProblems(c));
   return ruled;
 }
 

@@ -13,11 +13,12 @@ import { BenchmarkRun } from "../../components/bench";
 import { K0sCluster } from "../../components/k0s";
 import { hypervisorOf } from "../../components/k0s/instance-types";
 import { WORKER_LABEL, workerSelector } from "../../components/k0s/placement";
-import { resolve as resolveK0s } from "../../components/k0s/rules";
+import { CALICO_MTU, resolve as resolveK0s } from "../../components/k0s/rules";
 import { Postgres } from "../../components/postgres";
 import { Rook } from "../../components/rook";
 import { RBD_PROVISIONER, STORAGE_CLASS_NAME } from "../../components/rook/manifests";
-import { resolve as resolveRook } from "../../components/rook/rules";
+import { CEPH_DAEMONS, type CephResources, resolve as resolveRook } from "../../components/rook/rules";
+import { resolve as resolvePostgres } from "../../components/postgres/rules";
 import { ROOK_CHART } from "../../components/versions";
 import {
   CephK0sConfig,
@@ -28,6 +29,9 @@ import {
   networkProblems,
   pgbenchArgs,
   pgbenchServer,
+  PGBENCH_WORKER,
+  postgresArgs,
+  POSTGRES_WORKER,
   rookArgs,
 } from "./config";
 import { parseConfig } from "../lib/config/load";
@@ -38,9 +42,7 @@ import { whenUpstreamsFit } from "../lib/upstream";
 
 /** The namespace of Postgres and the benchmark Jobs. */
 export const BENCH_NAMESPACE = "bench";
-/** The worker Postgres runs on, and the one the pgbench Job runs on (another, so the client does not take the server's CPU). */
-export const POSTGRES_WORKER = 1;
-export const PGBENCH_WORKER = 2;
+export { PGBENCH_WORKER, POSTGRES_WORKER } from "./config";
 
 /**
  * What every pgbench sample of this kind carries besides the tool's own options: the setup that
@@ -50,6 +52,7 @@ export const PGBENCH_WORKER = 2;
 export function pgbenchMetadata(cfg: CephK0sConfig, id: StackIdentity): RunMetadata {
   const k0s = resolveK0s(clusterSpec(cfg));
   const rook = resolveRook(rookArgs(cfg));
+  const pg = resolvePostgres({ storageClass: STORAGE_CLASS_NAME, ...postgresArgs(cfg) });
   return {
     scenario: "ceph-nitro",
     stack: id.stack,
@@ -64,6 +67,15 @@ export function pgbenchMetadata(cfg: CephK0sConfig, id: StackIdentity): RunMetad
     osdVolumeIops: k0s.osdVolumeIops,
     osdVolumeThroughputMiBps: k0s.osdVolumeThroughputMiBps,
     cni: k0s.cni,
+    // Calico's data path (components/k0s/k0sctl.ts): VXLAN, its MTU and WireGuard.
+    ...(k0s.cni === "calico" ? { calicoMode: "vxlan", calicoMtu: CALICO_MTU } : {}),
+    wireguard: k0s.wireguard,
+    cephNetwork: rook.hostNetwork ? "host" : "pod",
+    nodeHugepages2Mi: k0s.hugepages2Mi,
+    ...cephResourceMetadata(rook.resources),
+    postgresCpu: pg.cpu,
+    postgresMemory: pg.memory,
+    postgresHugepages2Mi: pg.hugepages2Mi,
     k0sVersion: k0s.k0sVersion,
     rookVersion: ROOK_CHART.version,
     cephImage: rook.cephImage,
@@ -73,6 +85,19 @@ export function pgbenchMetadata(cfg: CephK0sConfig, id: StackIdentity): RunMetad
     postgresNode: `${WORKER_LABEL}=${POSTGRES_WORKER}`,
     pgbenchNode: `${WORKER_LABEL}=${PGBENCH_WORKER}`,
   };
+}
+
+/** Every Ceph daemon's requests and limits as flat metadata: `cephOsdCpuLimit: "1"`, `cephMonMemoryRequest: "1Gi"`, … */
+function cephResourceMetadata(res: CephResources): RunMetadata {
+  const out: RunMetadata = {};
+  for (const d of CEPH_DAEMONS) {
+    const D = d[0].toUpperCase() + d.slice(1);
+    out[`ceph${D}CpuRequest`] = res[d].requests.cpu;
+    out[`ceph${D}CpuLimit`] = res[d].limits.cpu;
+    out[`ceph${D}MemoryRequest`] = res[d].requests.memory;
+    out[`ceph${D}MemoryLimit`] = res[d].limits.memory;
+  }
+  return out;
 }
 
 export function cephK0sStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
@@ -123,7 +148,7 @@ function build(
   const ceph = new Rook("rook", rookArgs(cfg), inCluster);
   const postgres = new Postgres(
     "pg",
-    { namespace: BENCH_NAMESPACE, storageClass: STORAGE_CLASS_NAME, nodeSelector: workerSelector(POSTGRES_WORKER) },
+    { ...postgresArgs(cfg), namespace: BENCH_NAMESPACE, storageClass: STORAGE_CLASS_NAME, nodeSelector: workerSelector(POSTGRES_WORKER) },
     { ...inCluster, dependsOn: [ceph] },
   );
 

@@ -8,7 +8,8 @@
  */
 import { NODE_GROUP_LABEL } from "../../components/eks/rules";
 import { eksInstanceTypeInfo } from "../../components/eks/instance-types";
-import { memoryBytes, Resources } from "../../components/kafka/rules";
+import type { Resources } from "../../components/kafka/rules";
+import { cpuCores, memoryBytes } from "../../components/lib/kubernetes";
 import { argProblem, ArgProblem } from "../../core/errors";
 
 /** A node group as the eks stack exports it (stacks/eks/outputs.ts `nodeGroups`). */
@@ -57,8 +58,6 @@ const isDedicated = (g: UpstreamNodeGroup) =>
 const findGroup = (groups: readonly UpstreamNodeGroup[], name: string) =>
   groups.find((x) => x.name === name && x.labels[NODE_GROUP_LABEL] === name);
 
-const cpuCores = (c: string) => (c.endsWith("m") ? Number(c.slice(0, -1)) / 1000 : Number(c));
-
 /**
  * Problems of placing `workloads` on the eks stack's node groups. Requests are checked against the
  * instance type's vCPUs and memory: the scheduler places a pod only on a node whose capacity
@@ -99,7 +98,7 @@ export function placementProblems(groups: readonly UpstreamNodeGroup[], workload
     const info = eksInstanceTypeInfo(g.instanceType);
     if (info !== undefined) {
       const req = w.resources.requests;
-      if (cpuCores(req.cpu) > info.vcpus)
+      if ((cpuCores(req.cpu) ?? 0) > info.vcpus)
         out.push(
           argProblem(
             `${w.resourcesKey}.requests.cpu`,

@@ -3,10 +3,10 @@
 # repetition's text output (pgbench's summary) between LAB-RESULT markers on stdout (format in
 # lib.sh). Run by the pgbench benchmark Job and by hand.
 #
-# The benchmark is the published one: `pgbench -i -s <scale>` (pgbench's default init steps
-# `dtgvp`: no foreign keys), then `pgbench -c <clients> -j <threads> -T <seconds>` with nothing
-# else. Each extra option is off unless switched on below, and the samples' metadata records it
-# (components/bench/render.ts builds the same two command lines).
+# The benchmark is the published one (koor-tech/experiment-ceph-on-nitro k8s/base/pgbench.job.yaml):
+# `pgbench -i --foreign-keys -s <scale>`, then `pgbench -r -c <clients> -j <threads> -T <seconds>`
+# (`-r` is `--report-latencies`). Each option can be switched off or on below, and the samples'
+# metadata records it (components/bench/render.ts builds the same two command lines).
 #
 # Environment [default]:
 #   PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD
@@ -15,8 +15,8 @@
 #   PGBENCH_CLIENTS    concurrent clients (-c) [20]
 #   PGBENCH_THREADS    worker threads (-j) [2]
 #   PGBENCH_DURATION   seconds each repetition runs (-T) [300]
-#   PGBENCH_FOREIGN_KEYS  1: initialise with --foreign-keys (adds the f init step) [0]
-#   PGBENCH_PER_STATEMENT 1: per-statement latencies in the output (-r) [0]
+#   PGBENCH_FOREIGN_KEYS  1: initialise with --foreign-keys (adds the f init step) [1]
+#   PGBENCH_PER_STATEMENT 1: per-statement latencies in the output (-r) [1]
 #   PGBENCH_PROGRESS   seconds between progress lines on stderr (-P); 0: none [0]
 #   PGBENCH_SETTLE     seconds to wait after the initialisation and its CHECKPOINT [30]
 #   PGBENCH_INIT       auto | always | never [auto]:
@@ -60,8 +60,8 @@ PGBENCH_SCALE=${PGBENCH_SCALE:-1000}
 PGBENCH_CLIENTS=${PGBENCH_CLIENTS:-20}
 PGBENCH_THREADS=${PGBENCH_THREADS:-2}
 PGBENCH_DURATION=${PGBENCH_DURATION:-300}
-PGBENCH_FOREIGN_KEYS=${PGBENCH_FOREIGN_KEYS:-0}
-PGBENCH_PER_STATEMENT=${PGBENCH_PER_STATEMENT:-0}
+PGBENCH_FOREIGN_KEYS=${PGBENCH_FOREIGN_KEYS:-1}
+PGBENCH_PER_STATEMENT=${PGBENCH_PER_STATEMENT:-1}
 PGBENCH_PROGRESS=${PGBENCH_PROGRESS:-0}
 PGBENCH_SETTLE=${PGBENCH_SETTLE:-30}
 PGBENCH_INIT=${PGBENCH_INIT:-auto}

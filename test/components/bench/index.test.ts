@@ -338,10 +338,10 @@ describe("BenchmarkRun under mocks", () => {
     expect(pg.length).toBeGreaterThan(0);
     for (const x of pg) {
       expect(x.metadata).toMatchObject({
-        pgbenchInitCommand: "pgbench -i -s 1000",
-        pgbenchCommand: "pgbench -c 20 -j 2 -T 300",
-        pgbenchForeignKeys: false,
-        pgbenchPerStatementLatencies: false,
+        pgbenchInitCommand: "pgbench -i -s 1000 --foreign-keys",
+        pgbenchCommand: "pgbench -c 20 -j 2 -T 300 -r",
+        pgbenchForeignKeys: true,
+        pgbenchPerStatementLatencies: true,
         pgbenchProgressSeconds: 0,
         pgbenchSettleSeconds: 30,
       });

@@ -171,8 +171,8 @@ describe("renderBenchmark: Jobs", () => {
       { name: "PGBENCH_CLIENTS", value: "20" },
       { name: "PGBENCH_THREADS", value: "2" },
       { name: "PGBENCH_DURATION", value: "300" },
-      { name: "PGBENCH_FOREIGN_KEYS", value: "0" },
-      { name: "PGBENCH_PER_STATEMENT", value: "0" },
+      { name: "PGBENCH_FOREIGN_KEYS", value: "1" },
+      { name: "PGBENCH_PER_STATEMENT", value: "1" },
       { name: "PGBENCH_PROGRESS", value: "0" },
       { name: "PGBENCH_SETTLE", value: "30" },
       { name: "PGBENCH_INIT", value: "auto" },
@@ -266,13 +266,18 @@ describe("renderBenchmark: PVC and ConfigMap", () => {
 });
 
 describe("pgbench: the published command lines, and what the samples record", () => {
-  it("by default exactly `pgbench -i -s <scale>` and `pgbench -c 20 -j 2 -T 300`", () => {
-    expect(pgbenchCommands(resolve(ALL).pgbench)).toEqual({ init: "pgbench -i -s 1000", run: "pgbench -c 20 -j 2 -T 300" });
+  it("by default the published `pgbench -i -s 1000 --foreign-keys` and `pgbench -c 20 -j 2 -T 300 -r` (k8s/base/pgbench.job.yaml)", () => {
+    expect(pgbenchCommands(resolve(ALL).pgbench)).toEqual({
+      init: "pgbench -i -s 1000 --foreign-keys",
+      run: "pgbench -c 20 -j 2 -T 300 -r",
+    });
   });
 
-  it("an extra option appears only when switched on", () => {
-    const p = resolve({ ...ALL, pgbenchForeignKeys: true, pgbenchPerStatementLatencies: true, pgbenchProgressSeconds: 60 }).pgbench;
+  it("each option appears only when switched on", () => {
+    const p = resolve({ ...ALL, pgbenchProgressSeconds: 60 }).pgbench;
     expect(pgbenchCommands(p)).toEqual({ init: "pgbench -i -s 1000 --foreign-keys", run: "pgbench -c 20 -j 2 -T 300 -P 60 -r" });
+    const off = resolve({ ...ALL, pgbenchForeignKeys: false, pgbenchPerStatementLatencies: false }).pgbench;
+    expect(pgbenchCommands(off)).toEqual({ init: "pgbench -i -s 1000", run: "pgbench -c 20 -j 2 -T 300" });
   });
 
   it("every option that shapes the numbers is in the samples' metadata", () => {
@@ -285,12 +290,16 @@ describe("pgbench: the published command lines, and what the samples record", ()
         clients: 20,
         threads: 2,
         durationSeconds: 300,
-        pgbenchInitCommand: "pgbench -i -s 1000",
-        pgbenchCommand: "pgbench -c 20 -j 2 -T 300",
-        pgbenchForeignKeys: false,
-        pgbenchPerStatementLatencies: false,
+        pgbenchInitCommand: "pgbench -i -s 1000 --foreign-keys",
+        pgbenchCommand: "pgbench -c 20 -j 2 -T 300 -r",
+        pgbenchForeignKeys: true,
+        pgbenchPerStatementLatencies: true,
         pgbenchProgressSeconds: 0,
         pgbenchSettleSeconds: 30,
+        pgbenchCpuRequest: "2",
+        pgbenchCpuLimit: "2",
+        pgbenchMemoryRequest: "8Gi",
+        pgbenchMemoryLimit: "8Gi",
       },
     });
     expect(renderBenchmark({ ...BASE, fioProfile: "suite", tools: ["fio"] }, SCRIPTS).jobs[0].options).toEqual({

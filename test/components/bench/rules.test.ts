@@ -20,18 +20,19 @@ const PGBENCH: BenchSpec = { name: "pgbench", namespace: "bench", runId: "r1", z
 const lines = (spec: BenchSpec) => problems(spec).map((p) => formatArgProblem(p));
 
 describe("defaults, in one table", () => {
-  test("the published pgbench run: -i -s 1000, -c 20 -j 2 -T 300, no extra option; 3 repetitions", () => {
+  test("the published pgbench run: -i --foreign-keys -s 1000, -r -c 20 -j 2 -T 300, a Guaranteed 2 CPU / 8 Gi client; 3 repetitions", () => {
     expect(BENCH_DEFAULTS).toMatchObject({
       pgbenchScale: 1000,
       pgbenchClients: 20,
       pgbenchThreads: 2,
       pgbenchDurationSeconds: 300,
-      pgbenchForeignKeys: false,
-      pgbenchPerStatementLatencies: false,
+      pgbenchForeignKeys: true,
+      pgbenchPerStatementLatencies: true,
       pgbenchProgressSeconds: 0,
       pgbenchSettleSeconds: 30,
       reps: 3,
     });
+    expect(DEFAULT_RESOURCES.pgbench).toEqual({ requests: { cpu: "2", memory: "8Gi" }, limits: { cpu: "2", memory: "8Gi" } });
   });
 
   test("resolve applies every default and derives the fio sizes", () => {
@@ -61,8 +62,8 @@ describe("defaults, in one table", () => {
         clients: 20,
         threads: 2,
         durationSeconds: 300,
-        foreignKeys: false,
-        perStatementLatencies: false,
+        foreignKeys: true,
+        perStatementLatencies: true,
         progressSeconds: 0,
         settleSeconds: 30,
         init: "auto",

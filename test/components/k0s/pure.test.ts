@@ -58,14 +58,48 @@ describe("cloud-init user data", () => {
   };
 
   test("a worker's document passes `cloud-init schema`: its host key only, rbd now and at boot, lvm2 and chrony", () => {
-    const doc = renderNodeCloudInit({ hostKey: HOST_KEY, controller: false });
+    const doc = renderNodeCloudInit({ hostKey: HOST_KEY, controller: false, wireguard: false, hugepages2Mi: 0 });
     expect(schemaCheck(doc, "worker.yaml")).toMatchObject({ status: 0 });
     expect(doc.startsWith("#cloud-config\n")).toBe(true);
     expect(YAML.parse(doc)).toEqual({ ...hostKeys, ...nodeSetup });
   });
 
+  test("the published worker: the wireguard module now and at boot, 2048 huge pages reserved and checked, before k0s", () => {
+    const doc = renderNodeCloudInit({ hostKey: HOST_KEY, controller: false, wireguard: true, hugepages2Mi: 2048 });
+    expect(schemaCheck(doc, "worker-published.yaml")).toMatchObject({ status: 0 });
+    const parsed = YAML.parse(doc);
+    expect(parsed.write_files).toEqual([
+      ...nodeSetup.write_files,
+      { path: "/etc/modules-load.d/wireguard.conf", owner: "root:root", permissions: "0644", content: "wireguard\n" },
+      {
+        path: "/etc/sysctl.d/60-storage-bench-lab-hugepages.conf",
+        owner: "root:root",
+        permissions: "0644",
+        content: "vm.nr_hugepages = 2048\n",
+      },
+    ]);
+    expect(parsed.runcmd).toEqual([
+      ...nodeSetup.runcmd,
+      'modprobe wireguard || { apt-get install -y "linux-modules-extra-$(uname -r)" && modprobe wireguard; }',
+      "sysctl -p /etc/sysctl.d/60-storage-bench-lab-hugepages.conf",
+      'test "$(cat /proc/sys/vm/nr_hugepages)" -eq 2048 || { echo "reserved $(cat /proc/sys/vm/nr_hugepages) of 2048 huge pages" >&2; exit 1; }',
+    ]);
+  });
+
+  test("the huge-page check fails the boot when the kernel reserved fewer pages (run by sh against a stand-in /proc value)", () => {
+    const doc = YAML.parse(renderNodeCloudInit({ hostKey: HOST_KEY, controller: false, wireguard: false, hugepages2Mi: 2048 }));
+    const check = (doc.runcmd as string[])[2];
+    const proc = path.join(dir, "nr_hugepages");
+    const run = (pages: string) => {
+      fs.writeFileSync(proc, pages);
+      return spawnSync("sh", ["-c", check.replaceAll("/proc/sys/vm/nr_hugepages", proc)], { encoding: "utf8" });
+    };
+    expect(run("2048\n")).toMatchObject({ status: 0, stderr: "" });
+    expect(run("1500\n")).toMatchObject({ status: 1, stderr: "reserved 1500 of 2048 huge pages\n" });
+  });
+
   test("the controller's document creates kube-apiserver (the encryption config's owner) and keeps `ubuntu`; the operator's key is authorized", () => {
-    const doc = renderNodeCloudInit({ hostKey: HOST_KEY, controller: true, operatorKey: OPERATOR_KEY });
+    const doc = renderNodeCloudInit({ hostKey: HOST_KEY, controller: true, operatorKey: OPERATOR_KEY, wireguard: false, hugepages2Mi: 0 });
     expect(schemaCheck(doc, "controller.yaml")).toMatchObject({ status: 0 });
     expect(YAML.parse(doc)).toEqual({
       ...hostKeys,
@@ -80,10 +114,20 @@ describe("cloud-init user data", () => {
 
   test("a host key that is not an OpenSSH ED25519 key is refused", () => {
     expect(() =>
-      renderNodeCloudInit({ hostKey: { ...HOST_KEY, privateKeyOpenssh: "-----BEGIN PRIVATE KEY-----\nx\n" }, controller: false }),
+      renderNodeCloudInit({
+        hostKey: { ...HOST_KEY, privateKeyOpenssh: "-----BEGIN PRIVATE KEY-----\nx\n" },
+        controller: false,
+        wireguard: false,
+        hugepages2Mi: 0,
+      }),
     ).toThrow("the host key must be an OpenSSH private key");
     expect(() =>
-      renderNodeCloudInit({ hostKey: { ...HOST_KEY, publicKeyOpenssh: "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ x" }, controller: false }),
+      renderNodeCloudInit({
+        hostKey: { ...HOST_KEY, publicKeyOpenssh: "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ x" },
+        controller: false,
+        wireguard: false,
+        hugepages2Mi: 0,
+      }),
     ).toThrow("the host key must be ED25519, got ssh-rsa");
   });
 
@@ -251,6 +295,7 @@ describe("k0sctl config", () => {
     workerAddresses: ["10.0.1.11", "10.0.1.12"],
     bastionAddress: "203.0.113.5",
     cni: "kuberouter" as const,
+    wireguard: false,
     zone: "us-east-1a",
     instanceType: "m5.xlarge",
   };
@@ -324,14 +369,18 @@ describe("k0sctl config", () => {
     expect(text).toContain('dirPerm: "0700"');
   });
 
-  test("calico runs VXLAN", () => {
-    const c = k0sctlConfig({ ...spec, cni: "calico" }) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  test("calico as published: VXLAN on port 4789, VNI 4096, MTU 1450, WireGuard (k0s/k0sctl.yaml.pre lines 29-38)", () => {
+    const c = k0sctlConfig({ ...spec, cni: "calico", wireguard: true }) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(c.spec.k0s.config.spec.network).toEqual({
       provider: "calico",
       podCIDR: "10.244.0.0/16",
       serviceCIDR: "10.96.0.0/12",
-      calico: { mode: "vxlan" },
+      calico: { mode: "vxlan", vxlanPort: 4789, vxlanVNI: 4096, mtu: 1450, wireguard: true },
     });
+    const plain = k0sctlConfig({ ...spec, cni: "calico", wireguard: false }) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(plain.spec.k0s.config.spec.network.calico.wireguard).toBe(false);
+    // The published pod and service networks are k0s' defaults, as here.
+    expect([c.spec.k0s.config.spec.network.podCIDR, c.spec.k0s.config.spec.network.serviceCIDR]).toEqual(["10.244.0.0/16", "10.96.0.0/12"]);
   });
 
   test("the only `$` in the config are the four files k0sctl substitutes from the environment; no YAML aliases", () => {
@@ -414,6 +463,7 @@ describe("k0sctl.sh (what the local.Commands run)", () => {
     workerAddresses: ["10.0.1.11", "10.0.1.12"],
     bastionAddress: "203.0.113.5",
     cni: "kuberouter",
+    wireguard: false,
     zone: "us-east-1a",
     instanceType: "m5.xlarge",
   });
@@ -518,11 +568,13 @@ describe("k0sctl.sh (what the local.Commands run)", () => {
 });
 
 describe("security group rules (ports.ts)", () => {
-  const table = (cni: "kuberouter" | "calico") =>
-    ingressRules(cni).map((r) => `${r.to} <- ${r.from} ${r.protocol}${r.fromPort !== undefined ? ` ${r.fromPort}-${r.toPort}` : ""}`);
+  const table = (cni: "kuberouter" | "calico", wireguard = false, cephHostNetwork = false) =>
+    ingressRules({ cni, wireguard, cephHostNetwork }).map(
+      (r) => `${r.to} <- ${r.from} ${r.protocol}${r.fromPort !== undefined ? ` ${r.fromPort}-${r.toPort}` : ""}`,
+    );
 
-  test("k0s' documented ports, the CNI's, Ceph's, the pod and service networks; the admin CIDRs reach the bastion only", () => {
-    expect(table("kuberouter")).toEqual([
+  test("k0s' documented ports, the CNI's, the pod and service networks; the admin CIDRs reach the bastion only", () => {
+    const common = [
       "bastion <- admin tcp 22-22",
       "bastion <- admin tcp 6443-6443",
       "controller <- bastion tcp 22-22",
@@ -534,13 +586,20 @@ describe("security group rules (ports.ts)", () => {
       "worker <- bastion tcp 22-22",
       "worker <- controller tcp 10250-10250",
       "worker <- worker tcp 10250-10250",
-      "worker <- worker tcp 179-179",
-      "worker <- worker tcp 3300-3300",
-      "worker <- worker tcp 6789-6789",
-      "worker <- worker tcp 6800-7300",
-      "worker <- podCidr -1",
-      "worker <- serviceCidr -1",
-    ]);
-    expect(table("calico").filter((r) => !table("kuberouter").includes(r))).toEqual(["worker <- worker udp 4789-4789"]);
+    ];
+    const networks = ["worker <- podCidr -1", "worker <- serviceCidr -1"];
+    // The published data path: Calico VXLAN with WireGuard, Ceph inside it (no Ceph port of its own).
+    expect(table("calico", true)).toEqual([...common, "worker <- worker udp 4789-4789", "worker <- worker udp 51820-51820", ...networks]);
+    expect(table("calico", false)).toEqual([...common, "worker <- worker udp 4789-4789", ...networks]);
+    expect(table("kuberouter")).toEqual([...common, "worker <- worker tcp 179-179", ...networks]);
+  });
+
+  test("Ceph on the host network opens its ports between workers, and only then", () => {
+    const ceph = ["worker <- worker tcp 3300-3300", "worker <- worker tcp 6789-6789", "worker <- worker tcp 6800-7300"];
+    expect(table("kuberouter", false, true).filter((r) => !table("kuberouter").includes(r))).toEqual(ceph);
+    expect(table("calico", true, true).filter((r) => !table("calico", true).includes(r))).toEqual(ceph);
+    expect(
+      ingressRules({ cni: "calico", wireguard: true, cephHostNetwork: false }).every((r) => r.from !== "admin" || r.to === "bastion"),
+    ).toBe(true);
   });
 });

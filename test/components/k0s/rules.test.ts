@@ -47,16 +47,25 @@ describe("K0sCluster rules", () => {
   test("defaults, in one table", () => {
     expect(K0S_CLUSTER_DEFAULTS).toEqual({
       workerCount: 3,
-      osdVolumeGiB: 100,
+      // The published setup's (koor-tech/experiment-ceph-on-nitro@6686fc8): 350 GiB gp3 volumes, Calico, 2048 huge pages, Ceph on the pod network.
+      osdVolumeGiB: 350,
       osdVolumeIops: 3000,
       osdVolumeThroughputMiBps: 125,
       rootVolumeGiB: 30,
       k0sVersion: "v1.36.3+k0s.2",
-      cni: "kuberouter",
+      cni: "calico",
+      cephHostNetwork: false,
+      hugepages2Mi: 2048,
       bastionInstanceType: "t3.micro",
     });
-    expect(resolve(valid)).toEqual({ ...valid, ...K0S_CLUSTER_DEFAULTS });
-    expect(resolve({ ...valid, workerCount: 5, cni: "calico" })).toMatchObject({ workerCount: 5, cni: "calico", osdVolumeGiB: 100 });
+    expect(resolve(valid)).toEqual({ ...valid, ...K0S_CLUSTER_DEFAULTS, wireguard: true });
+    expect(resolve({ ...valid, workerCount: 5, cni: "kuberouter" })).toMatchObject({
+      workerCount: 5,
+      cni: "kuberouter",
+      wireguard: false,
+      osdVolumeGiB: 350,
+    });
+    expect(resolve({ ...valid, wireguard: false })).toMatchObject({ cni: "calico", wireguard: false });
     expect(MIN_NODE).toEqual({ vcpus: 4, memoryGiB: 16 });
   });
 

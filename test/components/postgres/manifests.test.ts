@@ -33,10 +33,18 @@ describe("Postgres manifests", () => {
     expect(() => new StatefulSet({ ...sts, spec: { ...sts.spec, replicas: "one" } }).validate()).toThrow(/replicas must be integer/);
   });
 
-  test("Postgres 17 as published: 1 CPU / 4 GiB, a 64 GiB volume on the StorageClass, deleted with the set", () => {
+  test("Postgres 17 as published: 1 CPU / 4 GiB and 64 MiB of huge pages, a 64 GiB volume on the StorageClass, deleted with the set", () => {
     expect(c.image).toBe(POSTGRES_IMAGE);
     expect(POSTGRES_IMAGE).toMatch(/^docker\.io\/library\/postgres:17\.\d+-bookworm$/);
-    expect(c.resources).toEqual({ requests: { cpu: "1", memory: "4Gi" }, limits: { cpu: "1", memory: "4Gi" } });
+    // koor-tech/experiment-ceph-on-nitro k8s/base/postgres.deployment.yaml lines 27-35.
+    const published = { cpu: "1", memory: "4Gi", "hugepages-2Mi": "64Mi" };
+    expect(c.resources).toEqual({ requests: published, limits: published });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const none = statefulSetManifest({ ...spec, hugepages2Mi: "0" }) as any;
+    expect(none.spec.template.spec.containers[0].resources).toEqual({
+      requests: { cpu: "1", memory: "4Gi" },
+      limits: { cpu: "1", memory: "4Gi" },
+    });
     expect(sts.spec.volumeClaimTemplates).toEqual([
       {
         metadata: { name: "data", labels: sts.spec.selector.matchLabels },
@@ -92,7 +100,9 @@ describe("Postgres manifests", () => {
 
 describe("Postgres NetworkPolicies", () => {
   const policies = postgresNetworkPolicyManifests(spec);
-  const server = { podSelector: { matchLabels: serviceManifest(spec).spec ? (serviceManifest(spec).spec as { selector: object }).selector : {} } };
+  const server = {
+    podSelector: { matchLabels: serviceManifest(spec).spec ? (serviceManifest(spec).spec as { selector: object }).selector : {} },
+  };
   const pgbench = { podSelector: { matchLabels: { ...POSTGRES_CLIENT_SELECTOR } } };
 
   test("default deny and DNS, then the server ← pgbench on 5432 and pgbench → the server on 5432; all valid", () => {

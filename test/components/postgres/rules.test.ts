@@ -1,6 +1,6 @@
 /** Postgres rules: defaults in one table (the published 1 CPU / 4 GiB, 64 GiB), every problem at once. */
 import { formatArgProblem } from "../../../core/errors";
-import { POSTGRES_DEFAULTS, PostgresArgs, problems, resolve } from "../../../components/postgres/rules";
+import { hugepages2MiCount, POSTGRES_DEFAULTS, PostgresArgs, problems, resolve } from "../../../components/postgres/rules";
 import { Postgres } from "../../../components/postgres";
 import { POSTGRES_IMAGE } from "../../../components/versions";
 import { minimalMocks } from "../../helpers/mocks";
@@ -13,6 +13,7 @@ test("defaults, in one table", () => {
     volumeGiB: 64,
     cpu: "1",
     memory: "4Gi",
+    hugepages2Mi: "64Mi",
     image: POSTGRES_IMAGE,
     nodeSelector: {},
     user: "postgres",
@@ -25,6 +26,7 @@ test("defaults, in one table", () => {
     volumeGiB: 64,
     cpu: "1",
     memory: "4Gi",
+    hugepages2Mi: "64Mi",
     image: POSTGRES_IMAGE,
     nodeSelector: {},
   });
@@ -39,6 +41,7 @@ test("every problem at once, in argument order", () => {
       volumeGiB: 0,
       cpu: "one",
       memory: "4 GiB",
+      hugepages2Mi: "3Mi",
       image: "docker.io/library/postgres:latest",
       nodeSelector: { "storage-bench-lab/worker": "1", "-bad": "x", ok: "not valid!" },
     }),
@@ -48,12 +51,23 @@ test("every problem at once, in argument order", () => {
     "'volumeGiB' must be a whole number of GiB, at least 1, got 0",
     `'cpu' must be a Kubernetes CPU quantity (e.g. "1" or "500m"), got "one"`,
     `'memory' must be a Kubernetes memory quantity (e.g. "4Gi"), got "4 GiB"`,
+    `'hugepages2Mi' must be a Kubernetes memory quantity of whole 2 MiB pages (e.g. "64Mi"), or "0" for none, got "3Mi"`,
     `'image' must be an image reference pinned by a tag other than "latest" or by a @sha256 or @sha512 digest, got "docker.io/library/postgres:latest"`,
     `'nodeSelector.-bad' must be a label: a key [prefix/]name and a value of at most 63 letters, digits, '-', '_' or '.', got "x"`,
     `'nodeSelector.ok' must be a label: a key [prefix/]name and a value of at most 63 letters, digits, '-', '_' or '.', got "not valid!"`,
   ]);
   expect(lines({ storageClass: "rook-ceph-block", nodeSelector: ["a"] as never })).toEqual([
     `'nodeSelector' must be an object of node labels (e.g. {"storage-bench-lab/worker": "1"}), got ["a"]`,
+  ]);
+});
+
+test("huge pages: whole 2 MiB pages or none", () => {
+  expect(hugepages2MiCount("64Mi")).toBe(32);
+  expect(hugepages2MiCount("0")).toBe(0);
+  expect(hugepages2MiCount("1Gi")).toBe(512);
+  expect(problems({ storageClass: "rook-ceph-block", hugepages2Mi: "0" })).toEqual([]);
+  expect(lines({ storageClass: "rook-ceph-block", hugepages2Mi: "64M" })).toEqual([
+    `'hugepages2Mi' must be a Kubernetes memory quantity of whole 2 MiB pages (e.g. "64Mi"), or "0" for none, got "64M"`,
   ]);
 });
 

@@ -52,7 +52,7 @@ describe("OSD device path filter", () => {
 });
 
 describe("CephCluster against Rook v1.20.6's CRD", () => {
-  test("validates, with the published shape: 3 mons, 2 mgrs, pinned Ceph, host network; waits for HEALTH_OK and every OSD up", () => {
+  test("validates, with the published shape: 3 mons, 2 mgrs, pinned Ceph, the pod network, the published resources; waits for HEALTH_OK and every OSD up", () => {
     const cr = cephClusterManifest(ARGS);
     expect(crdProblems("ceph.rook.io", "CephCluster", cr)).toEqual([]);
     expect(cr.metadata).toEqual({
@@ -67,9 +67,31 @@ describe("CephCluster against Rook v1.20.6's CRD", () => {
     expect(spec.mgr).toEqual({ count: 2, allowMultiplePerNode: false });
     expect(spec.cephVersion).toEqual({ image: CEPH_IMAGE, allowUnsupported: false });
     expect(CEPH_IMAGE).toMatch(/^quay\.io\/ceph\/ceph:v\d+\.\d+\.\d+$/);
-    expect(spec.network).toEqual({ provider: "host" });
+    // No network section: Rook's default, the pod network (koor-tech/experiment-ceph-on-nitro k8s/base/rook-ceph.cluster.yaml line 85 leaves `provider: host` commented out).
+    expect(spec.network).toBeUndefined();
+    expect(spec.placement).toBeUndefined();
     expect(spec.security).toEqual({ cephx: { csi: { keyType: "aes" } } });
-    expect(spec.resources.osd).toEqual({ requests: { cpu: "1", memory: "4Gi" }, limits: { memory: "4Gi" } });
+    expect(spec.resources).toEqual({
+      mon: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "1", memory: "2Gi" } },
+      mgr: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "500m", memory: "1Gi" } },
+      osd: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "1", memory: "2Gi" } },
+    });
+  });
+
+  test("host networking and the managers kept off a node: one key each, the CRD still holds", () => {
+    const cr = cephClusterManifest({ ...ARGS, hostNetwork: true, mgrAvoidNodeLabels: { "storage-bench-lab/worker": "2" } });
+    expect(crdProblems("ceph.rook.io", "CephCluster", cr)).toEqual([]);
+    const spec = cr.spec as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(spec.network).toEqual({ provider: "host" });
+    expect(spec.placement).toEqual({
+      mgr: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [{ matchExpressions: [{ key: "storage-bench-lab/worker", operator: "NotIn", values: ["2"] }] }],
+          },
+        },
+      },
+    });
   });
 
   test("the validator rejects a broken CephCluster: wrong types, an unknown field, an enum violation, a missing namespace", () => {

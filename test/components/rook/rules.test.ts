@@ -16,7 +16,7 @@ import { minimalMocks } from "../../helpers/mocks";
 const lines = (args: RookArgs) => problems(args).map((p) => formatArgProblem(p));
 
 describe("Rook rules", () => {
-  test("defaults, in one table: 3 mons, 2 mgrs, 3 replicas, nearfull 0.85, the four AES warnings muted, 40 minutes", () => {
+  test("defaults, in one table: 3 mons, 2 mgrs, 3 replicas, nearfull 0.85, the four AES warnings muted, 40 minutes, the published network and resources", () => {
     expect(ROOK_DEFAULTS).toEqual({
       cephImage: CEPH_IMAGE,
       monCount: 3,
@@ -30,11 +30,40 @@ describe("Rook rules", () => {
         "AUTH_INSECURE_ROTATING_SERVICE_KEY_TYPE",
       ],
       healthTimeoutMinutes: 40,
+      hostNetwork: false,
+      // koor-tech/experiment-ceph-on-nitro@6686fc8 k8s/base/rook-ceph.cluster.yaml lines 203-224.
+      resources: {
+        mgr: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "500m", memory: "1Gi" } },
+        mon: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "1", memory: "2Gi" } },
+        osd: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "1", memory: "2Gi" } },
+      },
+      mgrAvoidNodeLabels: {},
     });
     expect(ROOK_DEFAULTS.muteHealthWarnings).toBe(AES_CEPHX_HEALTH_WARNINGS);
     expect(resolve({ osdCount: 3 })).toEqual({ osdCount: 3, ...ROOK_DEFAULTS });
     expect(problems({ osdCount: 3 })).toEqual([]);
     expect(problems({ osdCount: 2, replicas: 2, monCount: 1, mgrCount: 1, muteHealthWarnings: [] })).toEqual([]);
+  });
+
+  test("daemon resources: every daemon, limits at least requests, memory limits at least Rook's recommended minimum", () => {
+    const base = ROOK_DEFAULTS.resources;
+    const bad = {
+      mon: { requests: { cpu: "500m", memory: "512Mi" }, limits: { cpu: "1", memory: "1000Mi" } },
+      mgr: { requests: { cpu: "1", memory: "512Mi" }, limits: { cpu: "500m", memory: "512Mi" } },
+      osd: { requests: { cpu: "x", memory: "1Gi" }, limits: { cpu: "1", memory: "2047Mi" } },
+    };
+    expect(lines({ osdCount: 3, resources: bad, hostNetwork: "yes" as unknown as boolean, mgrAvoidNodeLabels: { "a b": "c" } })).toEqual([
+      `'hostNetwork' must be true or false, got "yes"`,
+      `'resources.mon.limits.memory' must be at least 1024Mi, the mon memory limit Rook recommends as a minimum, got "1000Mi"`,
+      `'resources.mgr.limits.cpu' must be at least the request (1), got "500m"`,
+      `'resources.osd.requests.cpu' must be a Kubernetes CPU quantity (e.g. "1" or "500m"), got "x"`,
+      `'mgrAvoidNodeLabels' must be a label: a key [prefix/]name and a value of at most 63 letters, digits, '-', '_' or '.', got {"a b":"c"}`,
+    ]);
+    // 2048 MiB is the OSD's minimum itself, 512Mi the manager's.
+    expect(problems({ osdCount: 3, resources: { ...base, osd: { ...base.osd, limits: { cpu: "1", memory: "2048Mi" } } } })).toEqual([]);
+    expect(lines({ osdCount: 3, resources: { mon: base.mon, osd: base.osd } as never })[0]).toMatch(
+      /^'resources' must be requests and limits of mon, mgr, osd /,
+    );
   });
 
   test("every problem at once, in argument order", () => {

@@ -64,7 +64,33 @@ describe("parsePgbench: pgbench 15 (current layout)", () => {
       "pgbench.latency.mean 5.267 ms",
       "pgbench.transactions 351 count", // number of transactions actually processed: 351/400
       "pgbench.failed 49 count",
+      ...[
+        [0.003, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+        [0.122, 0, 0],
+        [0.253, 0, 0],
+        [0.343, 0, 0],
+        [0.189, 35, 540],
+        [0.14, 10, 201],
+        [0.147, 3, 31],
+        [0.542, 1, 25],
+      ].flatMap(([l, f, r]) => [
+        `pgbench.statement.latency ${l} ms`,
+        `pgbench.statement.failures ${f} count`,
+        `pgbench.statement.retries ${r} count`,
+      ]),
     ]);
+    const updates = samples.filter(
+      (x) => x.metadata.statement === "UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;",
+    );
+    expect(updates.map((x) => [x.metric, x.value, x.metadata.statementIndex])).toEqual([
+      ["pgbench.statement.latency", 0.189, 8],
+      ["pgbench.statement.failures", 35, 8],
+      ["pgbench.statement.retries", 540, 8],
+    ]);
+    expect(updates[0].metadata.script).toBeUndefined();
     expect(samples[0].metadata).toEqual({
       tool: "pgbench",
       toolVersion: V15,
@@ -92,6 +118,86 @@ describe("parsePgbench: pgbench 15 (current layout)", () => {
       .replace("tps = 1644.801001 (without initial connection time)", "tps = 812.5 (including reconnection times)");
     const samples = parsePgbench(text, "connect.txt");
     expect(samples[0]).toMatchObject({ metric: "pgbench.tps", value: 812.5, metadata: { tpsMeasure: "including reconnection times" } });
+  });
+});
+
+describe("parsePgbench: the per-statement block of -r (--report-latencies)", () => {
+  const TPCB = [
+    "\\set aid random(1, 100000 * :scale)",
+    "\\set bid random(1, 1 * :scale)",
+    "\\set tid random(1, 10 * :scale)",
+    "\\set delta random(-5000, 5000)",
+    "BEGIN;",
+    "UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;",
+    "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;",
+    "UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;",
+    "UPDATE pgbench_branches SET bbalance = bbalance + :delta WHERE bid = :bid;",
+    "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);",
+    "END;",
+  ];
+  const statements = (samples: ReturnType<typeof parsePgbench>, metric: string) =>
+    samples.filter((x) => x.metric === metric).map((x) => [x.metadata.statementIndex, x.metadata.statement, x.value]);
+
+  test("pgbench 15, real output: a latency and a failure count per statement, in script order", () => {
+    const samples = parsePgbench(fixture("pgbench", "tpcb-r-15.txt"), "tpcb-r-15.txt");
+    const latencies = [0.001, 0.001, 0.001, 0.001, 0.027, 0.136, 0.116, 0.121, 0.164, 0.15, 0.199];
+    expect(statements(samples, "pgbench.statement.latency")).toEqual(TPCB.map((t, i) => [i + 1, t, latencies[i]]));
+    expect(statements(samples, "pgbench.statement.failures")).toEqual(TPCB.map((t, i) => [i + 1, t, 0]));
+    expect(samples.some((x) => x.metric === "pgbench.statement.retries")).toBe(false);
+    // The summary is unchanged by the block.
+    expect(summary(samples).slice(0, 4)).toEqual([
+      "pgbench.tps 2177.897347 txn/s",
+      "pgbench.latency.mean 0.918 ms",
+      "pgbench.transactions 4348 count",
+      "pgbench.failed 0 count",
+    ]);
+    expect(samples.find((x) => x.metric === "pgbench.statement.latency")?.metadata).toMatchObject({
+      tool: "pgbench",
+      toolVersion: V15,
+      clients: 2,
+    });
+  });
+
+  test("pgbench 14 (the published Ceph runs' layout): the latency alone; no failure accounting", () => {
+    const samples = parsePgbench(fixture("pgbench", "tpcb-r-14-constructed.txt"), "tpcb-r-14-constructed.txt");
+    const latencies = [0.002, 0.001, 0.001, 0.001, 1.2, 10, 1.5, 3.3, 2.9, 3.1, 28];
+    expect(statements(samples, "pgbench.statement.latency")).toEqual(TPCB.map((t, i) => [i + 1, t, latencies[i]]));
+    expect(samples.filter((x) => /failures|retries|failed/.test(x.metric))).toEqual([]);
+    expect(samples[0].metadata).toMatchObject({
+      toolVersion: "pgbench (PostgreSQL) 14.11",
+      serverVersion: "14.12",
+      scale: 1000,
+      clients: 20,
+      threads: 2,
+    });
+  });
+
+  test("9.6 to 13 under 'script statistics:', and several scripts numbered", () => {
+    const base = fixture("pgbench", "pre14-tpcb-constructed.txt");
+    const one = `${base}script statistics:\n - statement latencies in milliseconds:\n         0.002  \\set aid random(1, 100000 * :scale)\n        49.100  END;\n`;
+    expect(statements(parsePgbench(one, "x.txt"), "pgbench.statement.latency")).toEqual([
+      [1, "\\set aid random(1, 100000 * :scale)", 0.002],
+      [2, "END;", 49.1],
+    ]);
+    const two = `${base}statement latencies in milliseconds:\n         1.000  SELECT 1;\nstatement latencies in milliseconds:\n         2.000  SELECT 2;\n`;
+    expect(
+      parsePgbench(two, "x.txt")
+        .filter((x) => x.metric === "pgbench.statement.latency")
+        .map((x) => [x.metadata.script, x.metadata.statement, x.value]),
+    ).toEqual([
+      [1, "SELECT 1;", 1],
+      [2, "SELECT 2;", 2],
+    ]);
+  });
+
+  test("a header cut off before its first statement is an error naming the file", () => {
+    const text = fixture("pgbench", "tpcb-r-15.txt").split("\n").slice(0, 15).join("\n");
+    expect(text.endsWith("statement latencies in milliseconds and failures:")).toBe(true);
+    expectToolOutputError(
+      () => parsePgbench(text, "cut.txt"),
+      "cut.txt",
+      "pgbench output is incomplete: a 'statement latencies in milliseconds' header with no statement line under it",
+    );
   });
 });
 

@@ -16,6 +16,7 @@ const CONFIG = renderK0sctlConfig({
   workerAddresses: ["10.0.1.11"],
   bastionAddress: "203.0.113.5",
   cni: "kuberouter",
+  wireguard: false,
   zone: "us-east-1a",
   instanceType: "m5.xlarge",
 });

@@ -168,9 +168,10 @@ describe("report.html in headless Chromium", () => {
           expect([key, String(metadata[key])]).toEqual([key, String(v)]);
       });
     }
-    expect(references).toBe(8);
-    // None beside the local runs, the gp3 row, or the Ceph rows (whose publication was not found).
-    for (const t of tables.filter((x) => x.experiment === "local" || x.experiment === "ceph-nitro"))
+    // 8 FSx figures and the Ceph TPS and mean latency of each side (the fixtures' rows carry TPC-B and both sides).
+    expect(references).toBe(12);
+    // None beside the local runs, the gp3 row, or the Ceph row of no published side (stack old).
+    for (const t of tables.filter((x) => x.experiment === "local"))
       expect([t.metric, t.rows.filter((r) => r.kind === "reference")]).toEqual([t.metric, []]);
     const iops = tables.find((t) => t.experiment === "fsx-eks" && t.metric === "fio.read.iops");
     expect(iops?.rows.map((r) => [r.kind, r.cells[0], r.cells[1]])).toEqual([
@@ -202,7 +203,29 @@ describe("report.html in headless Chromium", () => {
     expect(tps?.rows.map((r) => r.cells)).toEqual([
       // CVs: python3 statistics.stdev / mean = 0.6728 and 0.5986.
       ["dev", "m4.xlarge", "xen", "666.45", "479.44–1,644.8", "67 % ⚠", "3", "txn/s", "r1"],
+      [
+        "published: m4.xlarge (Xen)",
+        "",
+        "",
+        "374.95",
+        "—",
+        "—",
+        "—",
+        "txn/s",
+        'koor-tech/experiment-ceph-on-nitro, the six raw pgbench outputs behind "Faster Ceph on Nitro"',
+      ],
       ["nitro", "m5.xlarge", "nitro", "1,155.6", "666.45–1,644.8", "60 % ⚠", "2", "txn/s", "r1"],
+      [
+        "published: m5.xlarge (Nitro)",
+        "",
+        "",
+        "537.24",
+        "—",
+        "—",
+        "—",
+        "txn/s",
+        'koor-tech/experiment-ceph-on-nitro, the six raw pgbench outputs behind "Faster Ceph on Nitro"',
+      ],
       ["old", "—", "—", "1,644.8", "1,644.8–1,644.8", "—", "1", "txn/s", "r0"],
     ]);
   });

@@ -81,7 +81,7 @@ describe("failed fio jobs", () => {
 describe("the answer, first and in words", () => {
   it("one sentence per experiment of a two-experiment set, on its headline ratio, with the interval's wording and the published ratio", () => {
     expect(answerLines(buildModel([...cephSet(), ...fsxSet()], { bootstrap: { resamples: 200 } }))).toEqual([
-      "ceph-nitro: no difference shown between Nitro and Xen in pgbench.tps (×1.734, 0.4052–3.431, min–max of the 2 × 3 repetition ratios; n < 8 a side: not a confidence interval); no published ratio beside it (1 more ratio in its table).",
+      "ceph-nitro: no difference shown between Nitro and Xen in pgbench.tps (×1.734, 0.4052–3.431, min–max of the 2 × 3 repetition ratios; n < 8 a side: not a confidence interval); published ×1.433 (1 more ratio in its table).",
       "fsx-eks: no difference shown between cross-zone and same-zone in fio.read.iops (×1.234, 0.1846–4.545, min–max of the 3 × 3 repetition ratios; n < 8 a side: not a confidence interval); published ×0.8907 (3 more ratios in its table).",
     ]);
   });

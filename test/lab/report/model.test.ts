@@ -70,13 +70,18 @@ describe("Ceph on Nitro from real pgbench outputs: dev (Xen) 3 repetitions, nitr
     ]);
   });
 
-  it("the m4 and m5 figures have no publication a reader can open: no reference rows (kept aside, unsourced)", () => {
-    for (const t of model.experiments[0].tables) expect([t.metric, t.references]).toEqual([t.metric, []]);
-    expect(UNSOURCED_FIGURES.map((f) => `${f.scenario} ${f.label} ${f.metric} ${f.value}`)).toEqual([
-      "ceph-nitro m4.xlarge (Xen) pgbench.tps 374.95",
-      "ceph-nitro m5.xlarge (Nitro) pgbench.tps 537.24",
-      "ceph-nitro m4.xlarge (Xen) pgbench.latency.mean 53.35",
-      "ceph-nitro m5.xlarge (Nitro) pgbench.latency.mean 37.23",
+  it("the m4 and m5 figures come from the six published runs: a reference row beside each side, where our setup differs listed", () => {
+    expect(UNSOURCED_FIGURES).toEqual([]);
+    expect(
+      tps.references.map((r) => [
+        r.figure.label,
+        r.figure.value,
+        r.rows,
+        r.differences.map((d) => `${d.key} ${d.ours.join(",")} / ${d.published}`),
+      ]),
+    ).toEqual([
+      ["m4.xlarge (Xen)", 374.95, [0], ["scale 2 / 1000", "clients 4 / 20", "durationSeconds 5 / 300"]],
+      ["m5.xlarge (Nitro)", 537.24, [1], ["scale 2 / 1000", "clients 4 / 20", "durationSeconds 5 / 300"]],
     ]);
   });
 
@@ -103,7 +108,8 @@ describe("Ceph on Nitro from real pgbench outputs: dev (Xen) 3 repetitions, nitr
     expect(r.noDifference).toBe(true);
     // Both rows spread far wider (relative range 1.5 and 1.75) than the 73 % difference.
     expect(r.spreadWider).toEqual(["num", "den"]);
-    expect(r.published).toBeUndefined();
+    // The published ratio of the two sides' figures, beside ours.
+    expect(r.published).toBe(537.24 / 374.95);
     expect(r.differs).toEqual([
       ["stack", "nitro", "dev"],
       ["instanceType", "m5.xlarge", "m4.xlarge"],
@@ -524,7 +530,9 @@ it("every published figure cites its publication (title, https URL, where, date 
   const docs = fs.readFileSync(path.join(ROOT, "README.md"), "utf8") + fs.readFileSync(path.join(SHARED, "DESIGN.md"), "utf8");
   for (const f of PUBLISHED_FIGURES) {
     expect([f.quote, docs.includes(f.quote)]).toEqual([f.quote, true]);
-    expect(f.source.url).toMatch(/^https:\/\/(aws\.amazon\.com|docs\.netapp\.com)\//);
+    expect(f.source.url).toMatch(
+      /^https:\/\/(aws\.amazon\.com|docs\.netapp\.com|github\.com\/koor-tech\/experiment-ceph-on-nitro\/tree\/[0-9a-f]{40})\//,
+    );
     expect(f.source.title.length).toBeGreaterThan(20);
     expect(f.source.where.length).toBeGreaterThan(10);
     expect(f.source.read).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -542,6 +550,17 @@ it("every published figure cites its publication (title, https URL, where, date 
     "kafka-fsx RF1, kafka-throughput (~) omb.throughput 3679 MB/s docs.netapp.com",
     "kafka-fsx RF3, kafka-sync (~) omb.throughput 1252 MB/s docs.netapp.com",
     "kafka-fsx RF3, kafka-throughput (~) omb.throughput 1218 MB/s docs.netapp.com",
+    // Means of the three raw outputs a side (python3 over the source's files: the same numbers).
+    ...(
+      [
+        ["m4.xlarge (Xen)", 374.95, 53.35, [0.003, 0.002, 0.002, 0.002, 1.345, 11.09, 1.418, 3.391, 2.838, 3.463, 29.76]],
+        ["m5.xlarge (Nitro)", 537.24, 37.23, [0.002, 0.001, 0.001, 0.001, 1.038, 7.372, 1.131, 2.566, 2.134, 2.566, 20.399]],
+      ] as const
+    ).flatMap(([label, tps, lat, statements]) => [
+      `ceph-nitro ${label} pgbench.tps ${tps} txn/s github.com`,
+      `ceph-nitro ${label} pgbench.latency.mean ${lat} ms github.com`,
+      ...statements.map((v) => `ceph-nitro ${label} pgbench.statement.latency ${v} ms github.com`),
+    ]),
   ]);
   // The fio workload is the published command line's (components/bench/profiles.ts).
   expect(PUBLISHED_FIGURES[0].workload).toEqual({ rw: "randrw", rwmixread: 75, bs: "4k", iodepth: 64 });

@@ -1,8 +1,16 @@
 /** `ceph-k0s` config: the components' rules with the `lab:` keys a user typed, every problem at once, exact messages. */
-import { CEPH_RESOURCES } from "../../../components/rook/manifests";
-import { MIN_NODE } from "../../../components/k0s/rules";
-import { POSTGRES_DEFAULTS } from "../../../components/postgres/rules";
-import { checkCephK0s, cephK0sSchema, clusterSpec, clusterZone, networkProblems, rookArgs } from "../../../stacks/ceph-k0s/config";
+import { PUBLISHED_CEPH_RESOURCES } from "../../../components/rook/rules";
+import {
+  checkCephK0s,
+  cephK0sSchema,
+  clusterSpec,
+  clusterZone,
+  networkProblems,
+  pgbenchArgs,
+  placementProblems,
+  postgresArgs,
+  rookArgs,
+} from "../../../stacks/ceph-k0s/config";
 import { parseConfig } from "../../../stacks/lib/config/load";
 import { problemsOf } from "../../helpers/config";
 
@@ -30,9 +38,13 @@ test("the config maps onto the components' arguments by the same names; the zone
     osdVolumeThroughputMiBps: 250,
     k0sVersion: undefined,
     cni: "calico",
+    wireguard: undefined,
+    cephHostNetwork: undefined,
+    hugepages2Mi: undefined,
   });
-  expect(rookArgs(c)).toEqual({ osdCount: 3 });
-  expect(rookArgs(parse({ "lab:workerCount": "5" }))).toEqual({ osdCount: 5 });
+  const mgrAvoidNodeLabels = { "storage-bench-lab/worker": "2" };
+  expect(rookArgs(c)).toEqual({ osdCount: 3, mgrAvoidNodeLabels });
+  expect(rookArgs(parse({ "lab:workerCount": "5" }))).toEqual({ osdCount: 5, mgrAvoidNodeLabels });
   expect(clusterZone(c)).toBe("us-east-1a");
   expect(clusterZone(parse({ "lab:az": "us-east-1c" }))).toBe("us-east-1c");
 });
@@ -73,7 +85,9 @@ test("every problem at once, each with the key the user typed", () => {
 
 test("a type is checked once: a wrong type is the schema's problem, the rules still check the other keys", () => {
   // A rule that depends on the mistyped key sees it as given (no size rule is judged against a worker count of "three")...
-  expect(problems({ "lab:workerCount": '"three"', "lab:osdVolumeGiB": "10" })).toEqual([`'lab:workerCount' must be a whole number, got "three"`]);
+  expect(problems({ "lab:workerCount": '"three"', "lab:osdVolumeGiB": "10" })).toEqual([
+    `'lab:workerCount' must be a whole number, got "three"`,
+  ]);
   // ...the others still run, with the defaults.
   expect(problems({ "lab:ttlHours": '"x"', "lab:osdVolumeGiB": "10" })).toEqual([
     `'lab:ttlHours' must be a whole number of hours from 1 to 168, got "x"`,
@@ -99,15 +113,89 @@ test("too small an instance type is refused, naming what a worker needs (issue 9
   expect(() => parse({ "lab:instanceType": "m4.xlarge" })).not.toThrow();
 });
 
-test("the minimum holds what a worker is asked to run: Ceph's OSD, monitor and manager beside Postgres", () => {
-  const cpu = (q: string) => (q.endsWith("m") ? Number(q.slice(0, -1)) / 1000 : Number(q));
-  const gib = (q: string) => (q.endsWith("Gi") ? Number(q.slice(0, -2)) : Number(q.slice(0, -2)) / 1024);
-  const daemons = [CEPH_RESOURCES.osd, CEPH_RESOURCES.mon, CEPH_RESOURCES.mgr];
-  const requestedCpu = daemons.reduce((s, d) => s + cpu(d.requests.cpu), 0) + cpu(POSTGRES_DEFAULTS.cpu);
-  const limitedGiB = daemons.reduce((s, d) => s + gib(d.limits.memory), 0) + gib(POSTGRES_DEFAULTS.memory);
-  expect([requestedCpu, limitedGiB]).toEqual([2.75, 11]);
-  expect(requestedCpu).toBeLessThanOrEqual(MIN_NODE.vcpus);
-  expect(limitedGiB).toBeLessThanOrEqual(MIN_NODE.memoryGiB);
+test("the published method's keys reach the components: CNI, WireGuard, Ceph's network and resources, Postgres, pgbench", () => {
+  const osd = { requests: { cpu: "1", memory: "2Gi" }, limits: { cpu: "2", memory: "4Gi" } };
+  const c = parse({
+    "lab:cni": "kuberouter",
+    "lab:wireguard": "false",
+    "lab:cephHostNetwork": "true",
+    "lab:hugepages2Mi": "0",
+    "lab:cephResources": JSON.stringify({ ...PUBLISHED_CEPH_RESOURCES, osd }),
+    "lab:postgresCpu": "1",
+    "lab:postgresMemory": "6Gi",
+    "lab:postgresHugepages2Mi": "0",
+    "lab:pgbenchForeignKeys": "false",
+    "lab:pgbenchReportLatencies": "false",
+    "lab:pgbenchResources": JSON.stringify({ requests: { cpu: "1", memory: "1Gi" }, limits: { cpu: "2", memory: "1Gi" } }),
+  });
+  expect(clusterSpec(c)).toMatchObject({ cni: "kuberouter", wireguard: false, cephHostNetwork: true, hugepages2Mi: 0 });
+  expect(rookArgs(c)).toMatchObject({ hostNetwork: true, resources: { ...PUBLISHED_CEPH_RESOURCES, osd } });
+  expect(postgresArgs(c)).toEqual({ cpu: "1", memory: "6Gi", hugepages2Mi: "0" });
+  expect(pgbenchArgs(c)).toMatchObject({
+    pgbenchForeignKeys: false,
+    pgbenchPerStatementLatencies: false,
+    resources: { pgbench: { requests: { cpu: "1", memory: "1Gi" }, limits: { cpu: "2", memory: "1Gi" } } },
+  });
+});
+
+test("bad method keys: every problem at once, with the key, the value and the rule", () => {
+  expect(
+    problems({
+      "lab:cni": "kuberouter",
+      "lab:wireguard": "true",
+      "lab:hugepages2Mi": "9000",
+      "lab:cephResources": JSON.stringify({
+        ...PUBLISHED_CEPH_RESOURCES,
+        osd: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "250m", memory: "1Gi" } },
+      }),
+      "lab:postgresHugepages2Mi": "63Mi",
+      "lab:pgbenchResources": JSON.stringify({ requests: { cpu: "2", memory: "8Gi" }, limits: { cpu: "2", memory: "4Gi" } }),
+    }),
+  ).toEqual([
+    "'lab:wireguard' must be false with 'lab:cni' kuberouter (the WireGuard encryption k0s configures is Calico's), got true",
+    "'lab:hugepages2Mi' must be a whole number of 2 MiB pages from 0 to 2048 (a quarter of the 16 GiB of 'lab:instanceType'), got 9000",
+    `'lab:cephResources.osd.limits.cpu' must be at least the request (500m), got "250m"`,
+    `'lab:postgresHugepages2Mi' must be a Kubernetes memory quantity of whole 2 MiB pages (e.g. "64Mi"), or "0" for none, got "63Mi"`,
+    `'lab:pgbenchResources.limits.memory' must be at least the request (8Gi), got "4Gi"`,
+  ]);
+  expect(
+    problems({
+      "lab:cephResources": JSON.stringify({
+        ...PUBLISHED_CEPH_RESOURCES,
+        osd: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "1", memory: "1Gi" } },
+      }),
+    }),
+  ).toEqual([
+    `'lab:cephResources.osd.limits.memory' must be at least 2048Mi, the osd memory limit Rook recommends as a minimum, got "1Gi"`,
+  ]);
+  expect(problems({ "lab:cephResources": JSON.stringify({ osd: PUBLISHED_CEPH_RESOURCES.osd }) })).toEqual([
+    `'lab:cephResources' must be requests and limits of mon, mgr, osd (e.g. {"osd":{"requests":{"cpu":"500m","memory":"1Gi"},"limits":{"cpu":"1","memory":"2Gi"}},...}), got {"osd":{"requests":{"cpu":"500m","memory":"1Gi"},"limits":{"cpu":"1","memory":"2Gi"}}}`,
+  ]);
+});
+
+test("the fixed placement must fit: pgbench beside an OSD and a monitor, Postgres beside the Ceph daemons, huge pages", () => {
+  expect(placementProblems(parse())).toEqual([]);
+  expect(
+    problems({
+      "lab:pgbenchResources": JSON.stringify({ requests: { cpu: "3", memory: "10Gi" }, limits: { cpu: "3", memory: "10Gi" } }),
+      "lab:postgresHugepages2Mi": "8Gi",
+    }),
+  ).toEqual([
+    `'lab:pgbenchResources.requests.cpu' must be at most 2450m (the 4 vCPUs of m5.xlarge: an OSD, a monitor and k0s' and Rook's own pods on worker 2 request 1550m); the pgbench Job would stay Pending, got "3"`,
+    `'lab:pgbenchResources.requests.memory' must be at most 8.79 GiB (the 16 GiB of m5.xlarge less 2048 huge pages 'lab:hugepages2Mi' and 1 GiB for the system, less 2.21 GiB that an OSD, a monitor and k0s' and Rook's own pods request); the pgbench Job would stay Pending, got "10Gi"`,
+    `'lab:postgresHugepages2Mi' must be at most the 2048 huge pages of 2 MiB every node reserves ('lab:hugepages2Mi'); 4096 would leave Postgres Pending, got "8Gi"`,
+  ]);
+  // Without the nodes' huge pages, a 10 GiB client fits in memory.
+  const noHugepages = {
+    "lab:hugepages2Mi": "0",
+    "lab:postgresHugepages2Mi": "0",
+    "lab:pgbenchResources": JSON.stringify({ requests: { cpu: "2", memory: "10Gi" }, limits: { cpu: "2", memory: "10Gi" } }),
+  };
+  expect(placementProblems(parse(noHugepages))).toEqual([]);
+  // Postgres' worker also holds a manager: 1 CPU more than the published 1 does not fit.
+  expect(problems({ "lab:postgresCpu": "2" })).toEqual([
+    `'lab:postgresCpu' must be at most 1950m (the 4 vCPUs of m5.xlarge: an OSD, a monitor, a manager and k0s' and Rook's own pods on worker 1 request 2050m); Postgres would stay Pending, got "2"`,
+  ]);
 });
 
 test("ECDSA keys are refused, ED25519 and RSA pass (EC2 ImportKeyPair; issue 9 item 2)", () => {

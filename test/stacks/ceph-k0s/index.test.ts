@@ -46,6 +46,51 @@ test("Pulumi.dev.yaml and Pulumi.nitro.yaml differ only in lab:instanceType (m4.
   expect(dev["lab:kind"]).toBe("ceph-k0s");
 });
 
+test("the planned dev and nitro stacks differ only in what follows from the instance type (its name and hypervisor)", async () => {
+  const [dev, nitro] = [(await plan("dev")).p, (await plan("nitro")).p];
+  // The mocks' made-up ids, addresses and keys depend on the stack's name: written one way, as is the stack's name itself.
+  const norm = (v: unknown, stack: string): unknown =>
+    JSON.parse(
+      JSON.stringify(v)
+        .replaceAll(`urn:pulumi:${stack}::`, "urn:pulumi:STACK::")
+        .replace(new RegExp(`("lab:stack\\*":\\*"|"stack":")${stack}`, "g"), "$1STACK")
+        .replace(/\b(vpc|sg|subnet|ami|i|vol|eipalloc|eni|igw|nat|rtb)-[0-9a-f]{8,}\b/g, "$1-ID")
+        .replace(/\b\d{1,3}(\.\d{1,3}){3}\b(?!\/)/g, "IP")
+        .replace(/AAAAIPlan[0-9a-f]+/g, "KEY")
+        .replace(/sha256:[0-9a-f]+/g, "sha256:HASH"),
+    );
+  const leaves = (v: unknown, at: string, out: Map<string, unknown>) => {
+    if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) leaves(x, `${at}.${k}`, out);
+    else out.set(at, v);
+    return out;
+  };
+  const flat = (sp: StackPlan, stack: string) =>
+    leaves(norm(Object.fromEntries(sp.resources.map((r) => [`${r.type}::${r.name}`, r.inputs])), stack), "", new Map());
+  const a = flat(dev, "dev");
+  const b = flat(nitro, "nitro");
+  expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+  const differing = [...a.keys()].filter((k) => a.get(k) !== b.get(k));
+  // The instance type itself (and the node label k0sctl installs with it), and the stack's tag.
+  expect(differing).toEqual([
+    ".pulumi:providers:aws::aws.defaultTags",
+    ".aws:ec2/instance:Instance::ceph-controller.instanceType",
+    ".aws:ec2/instance:Instance::ceph-worker-1.instanceType",
+    ".aws:ec2/instance:Instance::ceph-worker-2.instanceType",
+    ".aws:ec2/instance:Instance::ceph-worker-3.instanceType",
+    ".command:local:Command::ceph-k0sctl-apply.environment.LAB_K0SCTL_CONFIG",
+    ".command:local:Command::ceph-kubeconfig.environment.LAB_K0SCTL_CONFIG",
+  ]);
+  for (const k of differing) {
+    const [x, y] = [String(a.get(k)), String(b.get(k))];
+    expect(x.replaceAll("m4.xlarge", "m5.xlarge").replace('\\"lab:stack\\":\\"dev\\"', "").replace('"lab:stack":"dev"', "")).toBe(
+      y.replace('\\"lab:stack\\":\\"nitro\\"', "").replace('"lab:stack":"nitro"', ""),
+    );
+  }
+  expect(String(a.get(".command:local:Command::ceph-k0sctl-apply.environment.LAB_K0SCTL_CONFIG"))).toContain(
+    "node.kubernetes.io/instance-type=m4.xlarge",
+  );
+});
+
 describe.each([
   ["dev", "m4.xlarge", "xen"],
   ["nitro", "m5.xlarge", "nitro"],
@@ -75,7 +120,7 @@ describe.each([
     for (const sg of ofType(p, "aws:ec2/securityGroup:SecurityGroup")) expect(sg.inputs.vpcId).toBe(net.outputs.vpcId);
   });
 
-  test("every instance: IMDSv2 required (hop limit 1), encrypted gp3 root, Canonical's AMI; kube-router workers without source/dest check", () => {
+  test("every instance: IMDSv2 required (hop limit 1), encrypted gp3 root, Canonical's AMI; Calico VXLAN workers keep the source/dest check", () => {
     // m4 and m5 are EBS-optimized by default: asked for on the nodes; the t3.micro bastion is left alone.
     expect(
       ofType(p, "aws:ec2/instance:Instance")
@@ -95,7 +140,8 @@ describe.each([
       // The user data holds the host's private key: a secret; cloud-init runs it once, so a change replaces the instance.
       expect(i.inputs.userData).toBe("[secret]");
       expect(i.inputs.userDataReplaceOnChange).toBe(true);
-      expect(i.inputs.sourceDestCheck).toBe(i.name.startsWith("ceph-worker") ? false : i.name === "ceph-controller" ? true : undefined);
+      // VXLAN and WireGuard packets go between node addresses: the check stays on (kube-router would need it off).
+      expect(i.inputs.sourceDestCheck).toBe(i.name === "ceph-bastion" ? undefined : true);
     }
   });
 
@@ -105,7 +151,7 @@ describe.each([
       [1, 2, 3].map((n) => ({
         availabilityZone: "us-east-1a",
         type: "gp3",
-        size: 100,
+        size: 350,
         iops: 3000,
         throughput: 125,
         encrypted: true,
@@ -125,7 +171,13 @@ describe.each([
 
   test("no security group rule admits 0.0.0.0/0; the admin CIDR reaches the bastion only (SSH, API)", () => {
     const ingress = ofType(p, "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule");
-    expect(ingress).toHaveLength(17);
+    // k0s' ports, Calico VXLAN and WireGuard between workers; no Ceph port (Ceph is on the pod network).
+    expect(ingress).toHaveLength(15);
+    expect(ingress.filter((r) => r.inputs.ipProtocol === "udp").map((r) => [r.name, r.inputs.fromPort, r.inputs.toPort])).toEqual([
+      ["ceph-worker-vxlan", 4789, 4789],
+      ["ceph-worker-wireguard", 51820, 51820],
+    ]);
+    expect(ingress.some((r) => /ceph-worker-ceph-/.test(r.name))).toBe(false);
     for (const r of ingress) expect(r.inputs.cidrIpv4).not.toBe("0.0.0.0/0");
     const byCidr = ingress
       .filter((r) => r.inputs.cidrIpv4 !== undefined)
@@ -283,6 +335,35 @@ describe.each([
     });
   });
 
+  test("the published method as planned: Calico VXLAN + WireGuard, Ceph on the pod network with its limits, Postgres' huge pages, pgbench --foreign-keys and -r from a Guaranteed 2 CPU / 8 Gi client", () => {
+    const apply = named(p, "ceph-k0sctl-apply");
+    const k0sctl = YAML.parse((apply.inputs.environment as Record<string, string>).LAB_K0SCTL_CONFIG) as Any;
+    expect(k0sctl.spec.k0s.config.spec.network).toEqual({
+      provider: "calico",
+      podCIDR: "10.244.0.0/16",
+      serviceCIDR: "10.96.0.0/12",
+      calico: { mode: "vxlan", vxlanPort: 4789, vxlanVNI: 4096, mtu: 1450, wireguard: true },
+    });
+    const cluster = named(p, "rook-cluster").inputs as Any;
+    expect(cluster.spec.network).toBeUndefined();
+    expect(cluster.spec.resources.osd).toEqual({ requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "1", memory: "2Gi" } });
+    expect(cluster.spec.placement.mgr.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms).toEqual([
+      { matchExpressions: [{ key: "storage-bench-lab/worker", operator: "NotIn", values: ["2"] }] },
+    ]);
+    const pg = (named(p, "pg-server").inputs as Any).spec.template.spec.containers[0].resources;
+    expect(pg).toEqual({
+      requests: { cpu: "1", memory: "4Gi", "hugepages-2Mi": "64Mi" },
+      limits: { cpu: "1", memory: "4Gi", "hugepages-2Mi": "64Mi" },
+    });
+    const job = named(p, "pgbench-pgbench").inputs as Any;
+    const container = job.spec.template.spec.containers[0];
+    expect(container.resources).toEqual({ requests: { cpu: "2", memory: "8Gi" }, limits: { cpu: "2", memory: "8Gi" } });
+    const env = Object.fromEntries(container.env.filter((e: Any) => e.value !== undefined).map((e: Any) => [e.name, e.value]));
+    expect([env.PGBENCH_FOREIGN_KEYS, env.PGBENCH_PER_STATEMENT]).toEqual(["1", "1"]);
+    for (const w of ofType(p, "aws:ec2/instance:Instance").filter((i) => i.name.startsWith("ceph-worker")))
+      expect(w.inputs.sourceDestCheck).toBe(true);
+  });
+
   test("Postgres on rook-ceph-block after Rook; pgbench scale 1000, 20 clients, 2 threads, 300 s, 3 reps after Postgres", () => {
     const sts = named(p, "pg-server").inputs as Any;
     expect(sts.spec.volumeClaimTemplates[0].spec.storageClassName).toBe("rook-ceph-block");
@@ -416,7 +497,7 @@ describe.each([
         /^203\.0\.113\.\d+ ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPlan[0-9a-f]+\n(10\.\d+\.\d+\.\d+ ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPlan[0-9a-f]+\n){4}$/,
       ),
       storageClass: "rook-ceph-block",
-      osdVolume: { sizeGiB: 100, iops: 3000, throughputMiBps: 125, type: "gp3", deviceName: "/dev/xvdf" },
+      osdVolume: { sizeGiB: 350, iops: 3000, throughputMiBps: 125, type: "gp3", deviceName: "/dev/xvdf" },
       results: "<computed>",
       rawOutputs: "<computed>",
       expiresAt: "2026-01-01T08:00:00Z",
@@ -441,14 +522,20 @@ test("a given SSH public key is the operator's, in the user data; k0sctl keeps t
   expect(JSON.stringify(p.outputs)).not.toContain("PRIVATE KEY");
 });
 
-test("calico: VXLAN between workers instead of BGP, and the source/dest check stays on", async () => {
-  const { p } = await plan("dev", { "lab:cni": "calico" });
+test("today's variants stay one key away: kube-router (BGP, no source/dest check) and Ceph on the host network (its ports)", async () => {
+  const { p } = await plan("dev", { "lab:cni": "kuberouter", "lab:wireguard": "false", "lab:cephHostNetwork": "true" });
   const names = ofType(p, "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule").map((r) => r.name);
-  expect(names).toContain("ceph-worker-vxlan");
-  expect(names).not.toContain("ceph-worker-bgp");
-  expect(named(p, "ceph-worker-vxlan").inputs).toMatchObject({ ipProtocol: "udp", fromPort: 4789, toPort: 4789 });
+  expect(names).toEqual(
+    expect.arrayContaining(["ceph-worker-bgp", "ceph-worker-ceph-mon-v2", "ceph-worker-ceph-mon-v1", "ceph-worker-ceph-daemons"]),
+  );
+  expect(names).not.toContain("ceph-worker-vxlan");
+  expect(names).not.toContain("ceph-worker-wireguard");
   for (const w of ofType(p, "aws:ec2/instance:Instance").filter((i) => i.name.startsWith("ceph-worker")))
-    expect(w.inputs.sourceDestCheck).toBe(true);
+    expect(w.inputs.sourceDestCheck).toBe(false);
+  expect((named(p, "rook-cluster").inputs as Any).spec.network).toEqual({ provider: "host" });
+  const k0sctl = YAML.parse((named(p, "ceph-k0sctl-apply").inputs.environment as Record<string, string>).LAB_K0SCTL_CONFIG) as Any;
+  expect(k0sctl.spec.k0s.config.spec.network.provider).toBe("kuberouter");
+  expect(k0sctl.spec.k0s.config.spec.network.calico).toBeUndefined();
 });
 
 test("a type that cannot be EBS-optimized (t2) is launched without asking for it (issue 9 item 3)", async () => {
@@ -479,10 +566,31 @@ test("every pgbench sample records the setup: muted warnings, placement, volumes
     zoneRelation: "same",
     workers: 3,
     osdVolumeType: "gp3",
-    osdVolumeGiB: 100,
+    osdVolumeGiB: 350,
     osdVolumeIops: 3000,
     osdVolumeThroughputMiBps: 125,
-    cni: "kuberouter",
+    // The published data path and resources (koor-tech/experiment-ceph-on-nitro@6686fc8).
+    cni: "calico",
+    calicoMode: "vxlan",
+    calicoMtu: 1450,
+    wireguard: true,
+    cephNetwork: "pod",
+    nodeHugepages2Mi: 2048,
+    cephMonCpuRequest: "500m",
+    cephMonCpuLimit: "1",
+    cephMonMemoryRequest: "1Gi",
+    cephMonMemoryLimit: "2Gi",
+    cephMgrCpuRequest: "500m",
+    cephMgrCpuLimit: "500m",
+    cephMgrMemoryRequest: "1Gi",
+    cephMgrMemoryLimit: "1Gi",
+    cephOsdCpuRequest: "500m",
+    cephOsdCpuLimit: "1",
+    cephOsdMemoryRequest: "1Gi",
+    cephOsdMemoryLimit: "2Gi",
+    postgresCpu: "1",
+    postgresMemory: "4Gi",
+    postgresHugepages2Mi: "64Mi",
     k0sVersion: "v1.36.3+k0s.2",
     rookVersion: "v1.20.6",
     cephImage: "quay.io/ceph/ceph:v20.2.4",

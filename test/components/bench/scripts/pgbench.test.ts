@@ -94,11 +94,16 @@ describe("pgbench.sh against stand-in pg_isready, psql and pgbench", () => {
     const r = run({ ...env, REPS: "2", PG_READY_TIMEOUT: "20" });
     expect(r.stderr).toContain("server ready after 2 attempt(s)");
     expect(r.status).toBe(0);
-    expect(calls()).toEqual(["pgbench --version", "pgbench -i -s 5", "pgbench -c 4 -j 2 -T 1", "pgbench -c 4 -j 2 -T 1"]);
+    expect(calls()).toEqual([
+      "pgbench --version",
+      "pgbench -i -s 5 --foreign-keys",
+      "pgbench -c 4 -j 2 -T 1 -r",
+      "pgbench -c 4 -j 2 -T 1 -r",
+    ]);
     expect(queries()).toEqual([
       "select 1",
       "select coalesce(obj_description(to_regclass('pgbench_accounts'), 'pg_class'), '')",
-      "comment on table pgbench_accounts is 'lab: pgbench -i -s 5 complete'",
+      "comment on table pgbench_accounts is 'lab: pgbench -i -s 5 --foreign-keys complete'",
       "CHECKPOINT",
     ]);
     expect(r.stderr).toContain("CHECKPOINT, then 0s to settle");
@@ -122,7 +127,7 @@ describe("pgbench.sh against stand-in pg_isready, psql and pgbench", () => {
     expect(r.stdout).not.toContain("progress:");
   });
 
-  it("the extra options only when switched on, in the command lines render.ts records", () => {
+  it("each option switched on or off, in the command lines render.ts records", () => {
     const { env, calls } = stubs(1, undefined);
     const r = run({ ...env, REPS: "1", PGBENCH_FOREIGN_KEYS: "1", PGBENCH_PER_STATEMENT: "1", PGBENCH_PROGRESS: "10" });
     expect(r.status).toBe(0);
@@ -130,20 +135,37 @@ describe("pgbench.sh against stand-in pg_isready, psql and pgbench", () => {
     const p = { scale: 5, clients: 4, threads: 2, durationSeconds: 1, foreignKeys: true, perStatementLatencies: true, progressSeconds: 10 };
     const lines = pgbenchCommands({ ...p, settleSeconds: 0, init: "auto", readyTimeoutSeconds: 1, initTimeoutSeconds: 60 });
     expect(calls().slice(1)).toEqual([lines.init, lines.run]);
+
+    fs.rmSync(path.join(tmp, "bin"), { recursive: true });
+    fs.rmSync(path.join(tmp, "state"), { recursive: true });
+    const off = stubs(1, undefined);
+    expect(run({ ...off.env, REPS: "1", PGBENCH_FOREIGN_KEYS: "0", PGBENCH_PER_STATEMENT: "0" }).status).toBe(0);
+    expect(off.calls()).toEqual(["pgbench --version", "pgbench -i -s 5", "pgbench -c 4 -j 2 -T 1"]);
+    const plain = pgbenchCommands({
+      ...p,
+      foreignKeys: false,
+      perStatementLatencies: false,
+      progressSeconds: 0,
+      settleSeconds: 0,
+      init: "auto",
+      readyTimeoutSeconds: 1,
+      initTimeoutSeconds: 60,
+    });
+    expect(off.calls().slice(1)).toEqual([plain.init, plain.run]);
   });
 
   it("auto skips the initialisation when the same init command's stamp is there, redoes it for another", () => {
-    const same = stubs(1, "lab: pgbench -i -s 5 complete");
+    const same = stubs(1, "lab: pgbench -i -s 5 --foreign-keys complete");
     const r = run({ ...same.env, REPS: "1" });
     expect(r.status).toBe(0);
-    expect(r.stderr).toContain("already initialised by pgbench -i -s 5: skipping it");
-    expect(same.calls()).toEqual(["pgbench --version", "pgbench -c 4 -j 2 -T 1"]);
+    expect(r.stderr).toContain("already initialised by pgbench -i -s 5 --foreign-keys: skipping it");
+    expect(same.calls()).toEqual(["pgbench --version", "pgbench -c 4 -j 2 -T 1 -r"]);
     expect(same.queries()).not.toContain("CHECKPOINT");
     expect(cutResultBlocks(r.stdout, "pgbench.sh")[0].attrs.init).toBe("reused");
 
     for (const [stamp, init] of [
-      ["lab: pgbench -i -s 5 --foreign-keys complete", "pgbench -i -s 5"], // the old, foreign-keyed initialisation
-      ["lab: pgbench -i -s 1000 complete", "pgbench -i -s 5"],
+      ["lab: pgbench -i -s 5 complete", "pgbench -i -s 5 --foreign-keys"], // an initialisation without foreign keys
+      ["lab: pgbench -i -s 1000 --foreign-keys complete", "pgbench -i -s 5 --foreign-keys"],
     ]) {
       fs.rmSync(path.join(tmp, "bin"), { recursive: true });
       fs.rmSync(path.join(tmp, "state"), { recursive: true });
@@ -157,7 +179,7 @@ describe("pgbench.sh against stand-in pg_isready, psql and pgbench", () => {
     const { env, calls } = stubs(1, undefined);
     const r = run({ ...env, REPS: "1", PGBENCH_INIT: "never" });
     expect(r.status).toBe(0);
-    expect(calls()).toEqual(["pgbench --version", "pgbench -c 4 -j 2 -T 1"]);
+    expect(calls()).toEqual(["pgbench --version", "pgbench -c 4 -j 2 -T 1 -r"]);
     expect(cutResultBlocks(r.stdout, "pgbench.sh")[0].attrs.init).toBe("unchecked");
   });
 
@@ -171,7 +193,7 @@ describe("pgbench.sh against stand-in pg_isready, psql and pgbench", () => {
     expect(again.stderr).toContain(
       "error: pgbench already ran to completion under run id r1 (finished 2026-01-15 10:00:00 UTC): refusing to run it again under the same id, which would replace its results. A finished run's Job is created again when Kubernetes has deleted it (ttlSecondsAfterFinished after it finished) and a refresh dropped it from the stack's state; set a new run id to run the benchmark again.",
     );
-    expect(calls().filter((c) => c !== "pgbench --version")).toEqual(["pgbench -i -s 5", "pgbench -c 4 -j 2 -T 1"]);
+    expect(calls().filter((c) => c !== "pgbench --version")).toEqual(["pgbench -i -s 5 --foreign-keys", "pgbench -c 4 -j 2 -T 1 -r"]);
     expect(run({ ...env, REPS: "1", LAB_RUN_ID: "r2" }).status).toBe(0);
   });
 
@@ -268,18 +290,23 @@ describe("pgbench.sh as the rendered Job runs it, against a real throwaway Postg
       },
     ).trim();
 
-  test("runs exactly `pgbench -i -s 1` and `pgbench -c 2 -j 1 -T 2`, CHECKPOINTs, and its log parses into samples", () => {
+  test("runs the published `pgbench -i -s 1 --foreign-keys` and `pgbench -c 2 -j 1 -T 2 -r`, CHECKPOINTs, and its log parses into samples", () => {
     const { rj, env, recorded } = job({});
     const r = run(env, scripts);
     expect(r.stderr).toContain("pgbench done: 2 repetition(s)");
     expect(r.status).toBe(0);
     const pgbench = recorded().filter((c) => c.startsWith("pgbench "));
-    expect(pgbench).toEqual(["pgbench --version", "pgbench -i -s 1", "pgbench -c 2 -j 1 -T 2", "pgbench -c 2 -j 1 -T 2"]);
+    expect(pgbench).toEqual([
+      "pgbench --version",
+      "pgbench -i -s 1 --foreign-keys",
+      "pgbench -c 2 -j 1 -T 2 -r",
+      "pgbench -c 2 -j 1 -T 2 -r",
+    ]);
     expect(pgbench.slice(1, 3)).toEqual([rj.options.pgbenchInitCommand, rj.options.pgbenchCommand]);
     expect(recorded()).toContain("psql -X -A -t -q -v ON_ERROR_STOP=1 -c CHECKPOINT");
     expect(fs.readFileSync(server!.log, "utf8")).toMatch(/checkpoint starting: immediate force wait/);
-    // No foreign keys: pgbench's default init steps (dtgvp).
-    expect(psql("select count(*) from pg_constraint where contype = 'f'")).toBe("0");
+    // --foreign-keys: pgbench's init step f adds its five foreign keys.
+    expect(psql("select count(*) from pg_constraint where contype = 'f'")).toBe("5");
     expect(psql("select run_id from lab_bench_runs where tool = 'pgbench'")).toBe("r1");
 
     // The Job's log as the collector gets it, through the lab's parser.
@@ -291,8 +318,20 @@ describe("pgbench.sh as the rendered Job runs it, against a real throwaway Postg
     expect(raws.map((x) => x.name)).toEqual(["pgbench-rep1.txt", "pgbench-rep2.txt"]);
     for (const rep of [1, 2]) {
       const mine = samples.filter((s) => s.metadata.rep === rep);
-      // No -P: pgbench prints no latency stddev; no -r: no per-statement lines.
-      expect(mine.map((s) => s.metric)).toEqual(["pgbench.tps", "pgbench.latency.mean", "pgbench.transactions", "pgbench.failed"]);
+      // No -P: pgbench prints no latency stddev; -r: a latency and a failure count for each of TPC-B's 11 statements.
+      expect(mine.map((s) => s.metric)).toEqual([
+        "pgbench.tps",
+        "pgbench.latency.mean",
+        "pgbench.transactions",
+        "pgbench.failed",
+        ...Array.from({ length: 11 }, () => ["pgbench.statement.latency", "pgbench.statement.failures"]).flat(),
+      ]);
+      expect(
+        mine
+          .filter((s) => s.metric === "pgbench.statement.latency")
+          .map((s) => s.metadata.statement)
+          .slice(-1),
+      ).toEqual(["END;"]);
       expect(mine[0].value).toBeGreaterThan(0);
       expect(mine[0].metadata).toMatchObject({
         tool: "pgbench",
@@ -302,14 +341,15 @@ describe("pgbench.sh as the rendered Job runs it, against a real throwaway Postg
         durationSeconds: 2,
         transactionType: "<builtin: TPC-B (sort of)>",
         pgbenchInitialisation: "ran",
-        pgbenchInitCommand: "pgbench -i -s 1",
-        pgbenchCommand: "pgbench -c 2 -j 1 -T 2",
-        pgbenchForeignKeys: false,
+        pgbenchInitCommand: "pgbench -i -s 1 --foreign-keys",
+        pgbenchCommand: "pgbench -c 2 -j 1 -T 2 -r",
+        pgbenchForeignKeys: true,
+        pgbenchPerStatementLatencies: true,
         runId: "r1",
       });
       expect(mine[0].metadata.toolVersion).toMatch(/^pgbench \(PostgreSQL\) \d+\.\d+/);
     }
-    expect(raws[0].text).not.toContain("statement latencies");
+    expect(raws[0].text).toContain("statement latencies in milliseconds and failures:");
   });
 
   test("the same run id again is refused (status 4) before pgbench runs; another id reuses the initialisation", () => {
@@ -325,19 +365,22 @@ describe("pgbench.sh as the rendered Job runs it, against a real throwaway Postg
     const next = job({ runId: "r2", reps: 1 });
     const r = run(next.env, scripts);
     expect(r.status).toBe(0);
-    expect(next.recorded().filter((c) => c.startsWith("pgbench "))).toEqual(["pgbench --version", "pgbench -c 2 -j 1 -T 2"]);
+    expect(next.recorded().filter((c) => c.startsWith("pgbench "))).toEqual(["pgbench --version", "pgbench -c 2 -j 1 -T 2 -r"]);
     expect(cutResultBlocks(r.stdout, "pgbench.sh")[0].attrs.init).toBe("reused");
   });
 
-  test("--foreign-keys only when switched on: pgbench then creates its five foreign keys", () => {
-    const { env, recorded } = job({ runId: "r3", reps: 1, pgbenchForeignKeys: true, pgbenchDurationSeconds: 1 });
+  test("both switched off: pgbench's default init steps (no foreign key) and no per-statement lines", () => {
+    const { env, recorded } = job({
+      runId: "r3",
+      reps: 1,
+      pgbenchForeignKeys: false,
+      pgbenchPerStatementLatencies: false,
+      pgbenchDurationSeconds: 1,
+    });
     const r = run(env, scripts);
     expect(r.status).toBe(0);
-    expect(recorded().filter((c) => c.startsWith("pgbench "))).toEqual([
-      "pgbench --version",
-      "pgbench -i -s 1 --foreign-keys",
-      "pgbench -c 2 -j 1 -T 1",
-    ]);
-    expect(psql("select count(*) from pg_constraint where contype = 'f'")).toBe("5");
+    expect(recorded().filter((c) => c.startsWith("pgbench "))).toEqual(["pgbench --version", "pgbench -i -s 1", "pgbench -c 2 -j 1 -T 1"]);
+    expect(psql("select count(*) from pg_constraint where contype = 'f'")).toBe("0");
+    expect(r.stdout).not.toContain("statement latencies");
   });
 });
