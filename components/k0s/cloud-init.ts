@@ -30,9 +30,15 @@ export const WIREGUARD_MODULES_LOAD_FILE = "/etc/modules-load.d/wireguard.conf";
 /** Where the node's huge pages are reserved at every boot (systemd-sysctl reads /etc/sysctl.d). */
 export const HUGEPAGES_SYSCTL_FILE = "/etc/sysctl.d/60-storage-bench-lab-hugepages.conf";
 
-/** Load kernel module `m` now, installing Ubuntu's linux-modules-extra for the running kernel when the base package lacks it. */
+/**
+ * Load kernel module `m` now, installing Ubuntu's linux-modules-extra for the running kernel when the
+ * base package lacks it; else stop the script. cloud-init runs `runcmd` as one `sh` script without
+ * `set -e` (cc_runcmd), so only an explicit exit makes a failed line fail the boot (status `error`,
+ * which stops k0sctl's install): a worker without the wireguard module would otherwise join and
+ * carry its pod traffic unencrypted.
+ */
 function loadModule(m: string): string {
-  return `modprobe ${m} || { apt-get install -y "linux-modules-extra-$(uname -r)" && modprobe ${m}; }`;
+  return `modprobe ${m} || { apt-get install -y "linux-modules-extra-$(uname -r)" && modprobe ${m}; } || exit 1`;
 }
 
 function cloudConfig(doc: Record<string, unknown>): string {

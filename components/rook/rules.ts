@@ -45,9 +45,11 @@ export type CephResources = Readonly<Record<CephDaemon, ContainerResources>>;
 /**
  * The published setup's daemon resources (koor-tech/experiment-ceph-on-nitro@6686fc8
  * k8s/base/rook-ceph.cluster.yaml lines 203-224, not changed by either overlay): mgr 500m / 1024Mi
- * requested and limited; mon and OSD 500m / 1024Mi requested, limited to 1000m / 2Gi. Rook sets
- * `osd_memory_target` from the OSD's memory limit (rook v1.20.6 ceph-cluster-crd.md "Cluster-wide
- * Resources Configuration Settings"), so the OSD cache is sized by the 2 GiB limit.
+ * requested and limited; mon and OSD 500m / 1024Mi requested, limited to 1000m / 2Gi. Rook gives
+ * each daemon its memory limit and request as POD_MEMORY_LIMIT and POD_MEMORY_REQUEST (rook
+ * v1.20.6 pkg/operator/k8sutil/pod.go); Ceph sets an OSD's `osd_memory_target` from
+ * POD_MEMORY_REQUEST when it is set (ceph src/common/config.cc, md_config_t::parse_env), so the OSD
+ * cache targets the 1 GiB request here, as it did in the published setup.
  */
 export const PUBLISHED_CEPH_RESOURCES: CephResources = {
   mon: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "1", memory: "2Gi" } },
@@ -61,7 +63,9 @@ export const PUBLISHED_CEPH_RESOURCES: CephResources = {
  * memory limits": mon 1024MB, mgr 512MB, osd 2048MB; pkg/operator/ceph/cluster/mon/mon.go
  * cephMonPodMinimumMemory, mgr/mgr.go cephMgrPodMinimumMemory, osd/osd.go cephOsdPodMinimumMemory,
  * compared with `display.MbTob`, × 1024 × 1024). Rook only logs a warning below them; the lab
- * refuses, since an OSD below its minimum measures a starved cache. Rook documents no CPU minimum.
+ * refuses, since a daemon limited below them can be killed for memory mid-benchmark. Rook documents
+ * no CPU minimum (none in its pkg/ at v1.20.6), so a CPU limit has only the rule that it is at least
+ * its request.
  */
 export const ROOK_MIN_MEMORY_MIB: Readonly<Record<CephDaemon, number>> = { mon: 1024, mgr: 512, osd: 2048 };
 

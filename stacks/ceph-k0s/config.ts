@@ -198,10 +198,16 @@ const BENCH_KEYS = { zone: "az", pgbenchPerStatementLatencies: "pgbenchReportLat
  * v1.20.6): the CNI's node agent, 250m (calico-node: static/manifests/calico/DaemonSet/calico-node.yaml
  * lines 296-297; kube-router: pkg/component/controller/kuberouter.go lines 351-353, 250m / 16Mi);
  * at most one CoreDNS replica a node, 100m / 70Mi (pkg/component/controller/coredns.go lines
- * 143 and 165-168); the Rook operator, 200m / 128Mi, wherever it lands (the rook-ceph chart's
- * `resources`). The CSI plugins, the crash collector and kube-proxy request nothing.
+ * 143 and 165-168); and, wherever they land, the Rook operator, 200m / 128Mi (the rook-ceph chart's
+ * `resources`), the ceph-csi operator, 10m / 64Mi (rook deploy/examples/csi-operator.yaml, its
+ * `manager` container), and metrics-server, 10m / 30M (metricserver.go: 10m and 30M per 10 nodes).
+ * The CSI node and controller plugins, the crash collector, the mgr sidecar, konnectivity-agent
+ * and kube-proxy request nothing.
  */
-export const WORKER_SYSTEM_REQUESTS = { cpu: 0.25 + 0.1 + 0.2, memoryBytes: (16 + 70 + 128) * 2 ** 20 } as const;
+export const WORKER_SYSTEM_REQUESTS = {
+  cpu: 0.25 + 0.1 + 0.2 + 0.01 + 0.01,
+  memoryBytes: (16 + 70 + 128 + 64) * 2 ** 20 + 30e6,
+} as const;
 /** Memory of a node that no pod can have: the kernel, systemd, containerd, the kubelet (k0s reserves none for them itself). */
 export const NODE_MEMORY_RESERVE_BYTES = 2 ** 30;
 

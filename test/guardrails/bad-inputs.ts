@@ -366,12 +366,48 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       want: ["'lab:osdVolumeThroughputMiBps' must be at most 0.25 MiB/s per IOPS of 'lab:osdVolumeIops' (750), got 1000"],
     },
     {
+      title: "an unknown CNI",
+      category: "value the software refuses",
+      base: CEPH,
+      set: { "lab:cni": "flannel" },
+      want: ["'lab:cni' must be one of kuberouter, calico, got \"flannel\""],
+    },
+    {
+      title: "WireGuard without Calico",
+      category: "impossible combination",
+      base: CEPH,
+      set: { "lab:cni": "kuberouter" },
+      want: ["'lab:wireguard' must be false with 'lab:cni' kuberouter (the WireGuard encryption k0s configures is Calico's), got true"],
+    },
+    {
+      title: "an OSD memory limit below Rook's minimum",
+      category: "value the software refuses",
+      base: CEPH,
+      set: {
+        "lab:cephResources": {
+          mon: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "1", memory: "2Gi" } },
+          mgr: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "500m", memory: "1Gi" } },
+          osd: { requests: { cpu: "500m", memory: "1Gi" }, limits: { cpu: "1", memory: "1Gi" } },
+        },
+      },
+      want: ["'lab:cephResources.osd.limits.memory' must be at least 2048Mi, the osd memory limit Rook recommends as a minimum, got \"1Gi\""],
+    },
+    {
+      title: "a pgbench client that leaves no room on its worker",
+      category: "impossible combination",
+      base: CEPH,
+      set: { "lab:pgbenchResources": { requests: { cpu: "4", memory: "8Gi" }, limits: { cpu: "4", memory: "8Gi" } } },
+      want: [
+        "'lab:pgbenchResources.requests.cpu' must be at most 2430m (the 4 vCPUs of m4.xlarge: an OSD, a monitor and k0s' and Rook's own pods on worker 2 request 1570m); the pgbench Job would stay Pending, got \"4\"",
+      ],
+    },
+    {
       title: "lab:workerCnt",
       category: "misspelt key",
       base: CEPH,
       set: { "lab:workerCnt": 3 },
       want: [
-        "'lab:workerCnt' must be a key of kind ceph-k0s (did you mean 'lab:workerCount'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:instanceType, lab:workerCount, lab:az, lab:adminCidrs, lab:sshPublicKey, lab:osdVolumeGiB, lab:osdVolumeIops, lab:osdVolumeThroughputMiBps, lab:k0sVersion, lab:cni, lab:pgbenchScale, lab:pgbenchClients, lab:pgbenchThreads, lab:pgbenchDurationSeconds, lab:reps, got \"3\"",
+        "'lab:workerCnt' must be a key of kind ceph-k0s (did you mean 'lab:workerCount'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:instanceType, lab:workerCount, lab:az, lab:adminCidrs, lab:sshPublicKey, lab:osdVolumeGiB, lab:osdVolumeIops, lab:osdVolumeThroughputMiBps, lab:k0sVersion, lab:cni, lab:wireguard, lab:cephHostNetwork, lab:hugepages2Mi, lab:cephResources, lab:postgresCpu, lab:postgresMemory, lab:postgresHugepages2Mi, lab:pgbenchScale, lab:pgbenchClients, lab:pgbenchThreads, lab:pgbenchDurationSeconds, lab:pgbenchForeignKeys, lab:pgbenchReportLatencies, lab:pgbenchResources, lab:reps, got \"3\"",
       ],
     },
     {
@@ -444,7 +480,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: COMPARE,
       set: { "lab:ratios": [{ name: "tps", metric: "pgbench.throughput", numerator: { stack: "nitro" }, denominator: { stack: "dev" } }] },
       want: [
-        "'lab:ratios[0].metric' must be a metric some stack's results hold (fio.<read|write>.<iops|bandwidth|clat.mean|clat.p50|clat.p99|clat.p99.9>, fio.error, ioping.latency.min, ioping.latency.mean, ioping.latency.max, ioping.latency.mdev, ioping.iops, ioping.requests, pgbench.tps, pgbench.latency.mean, pgbench.latency.stddev, pgbench.transactions, pgbench.failed, omb.publish.rate, omb.consume.rate, omb.throughput, omb.publish.latency.p99, omb.e2e.latency.p99, omb.publish.errors), got \"pgbench.throughput\"",
+        "'lab:ratios[0].metric' must be a metric some stack's results hold (fio.<read|write>.<iops|bandwidth|clat.mean|clat.p50|clat.p99|clat.p99.9>, fio.error, ioping.latency.min, ioping.latency.mean, ioping.latency.max, ioping.latency.mdev, ioping.iops, ioping.requests, pgbench.tps, pgbench.latency.mean, pgbench.latency.stddev, pgbench.transactions, pgbench.failed, pgbench.statement.latency, pgbench.statement.failures, pgbench.statement.retries, omb.publish.rate, omb.consume.rate, omb.throughput, omb.publish.latency.p99, omb.e2e.latency.p99, omb.publish.errors), got \"pgbench.throughput\"",
       ],
     },
   ],
@@ -742,7 +778,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       scenario: { name: "ceph-nitro", stack: "dev" },
       set: { "lab:instanceTypes": ["m4.xlarge"] },
       want: [
-        "'lab:instanceTypes' must be a key of kind ceph-k0s (did you mean 'lab:instanceType'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:instanceType, lab:workerCount, lab:az, lab:adminCidrs, lab:sshPublicKey, lab:osdVolumeGiB, lab:osdVolumeIops, lab:osdVolumeThroughputMiBps, lab:k0sVersion, lab:cni, lab:pgbenchScale, lab:pgbenchClients, lab:pgbenchThreads, lab:pgbenchDurationSeconds, lab:reps, got \"[\\\"m4.xlarge\\\"]\"",
+        "'lab:instanceTypes' must be a key of kind ceph-k0s (did you mean 'lab:instanceType'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:instanceType, lab:workerCount, lab:az, lab:adminCidrs, lab:sshPublicKey, lab:osdVolumeGiB, lab:osdVolumeIops, lab:osdVolumeThroughputMiBps, lab:k0sVersion, lab:cni, lab:wireguard, lab:cephHostNetwork, lab:hugepages2Mi, lab:cephResources, lab:postgresCpu, lab:postgresMemory, lab:postgresHugepages2Mi, lab:pgbenchScale, lab:pgbenchClients, lab:pgbenchThreads, lab:pgbenchDurationSeconds, lab:pgbenchForeignKeys, lab:pgbenchReportLatencies, lab:pgbenchResources, lab:reps, got \"[\\\"m4.xlarge\\\"]\"",
       ],
     },
     {

@@ -54,7 +54,7 @@ describe("cloud-init user data", () => {
     packages: ["lvm2", "chrony"],
     ntp: { enabled: true, ntp_client: "chrony", servers: ["169.254.169.123"] },
     write_files: [{ path: "/etc/modules-load.d/rbd.conf", owner: "root:root", permissions: "0644", content: "rbd\n" }],
-    runcmd: ['modprobe rbd || { apt-get install -y "linux-modules-extra-$(uname -r)" && modprobe rbd; }'],
+    runcmd: ['modprobe rbd || { apt-get install -y "linux-modules-extra-$(uname -r)" && modprobe rbd; } || exit 1'],
   };
 
   test("a worker's document passes `cloud-init schema`: its host key only, rbd now and at boot, lvm2 and chrony", () => {
@@ -80,7 +80,7 @@ describe("cloud-init user data", () => {
     ]);
     expect(parsed.runcmd).toEqual([
       ...nodeSetup.runcmd,
-      'modprobe wireguard || { apt-get install -y "linux-modules-extra-$(uname -r)" && modprobe wireguard; }',
+      'modprobe wireguard || { apt-get install -y "linux-modules-extra-$(uname -r)" && modprobe wireguard; } || exit 1',
       "sysctl -p /etc/sysctl.d/60-storage-bench-lab-hugepages.conf",
       'test "$(cat /proc/sys/vm/nr_hugepages)" -eq 2048 || { echo "reserved $(cat /proc/sys/vm/nr_hugepages) of 2048 huge pages" >&2; exit 1; }',
     ]);

@@ -181,8 +181,8 @@ test("the fixed placement must fit: pgbench beside an OSD and a monitor, Postgre
       "lab:postgresHugepages2Mi": "8Gi",
     }),
   ).toEqual([
-    `'lab:pgbenchResources.requests.cpu' must be at most 2450m (the 4 vCPUs of m5.xlarge: an OSD, a monitor and k0s' and Rook's own pods on worker 2 request 1550m); the pgbench Job would stay Pending, got "3"`,
-    `'lab:pgbenchResources.requests.memory' must be at most 8.79 GiB (the 16 GiB of m5.xlarge less 2048 huge pages 'lab:hugepages2Mi' and 1 GiB for the system, less 2.21 GiB that an OSD, a monitor and k0s' and Rook's own pods request); the pgbench Job would stay Pending, got "10Gi"`,
+    `'lab:pgbenchResources.requests.cpu' must be at most 2430m (the 4 vCPUs of m5.xlarge: an OSD, a monitor and k0s' and Rook's own pods on worker 2 request 1570m); the pgbench Job would stay Pending, got "3"`,
+    `'lab:pgbenchResources.requests.memory' must be at most 8.70 GiB (the 16 GiB of m5.xlarge less 2048 huge pages 'lab:hugepages2Mi' and 1 GiB for the system, less 2.30 GiB that an OSD, a monitor and k0s' and Rook's own pods request); the pgbench Job would stay Pending, got "10Gi"`,
     `'lab:postgresHugepages2Mi' must be at most the 2048 huge pages of 2 MiB every node reserves ('lab:hugepages2Mi'); 4096 would leave Postgres Pending, got "8Gi"`,
   ]);
   // Without the nodes' huge pages, a 10 GiB client fits in memory.
@@ -194,7 +194,7 @@ test("the fixed placement must fit: pgbench beside an OSD and a monitor, Postgre
   expect(placementProblems(parse(noHugepages))).toEqual([]);
   // Postgres' worker also holds a manager: 1 CPU more than the published 1 does not fit.
   expect(problems({ "lab:postgresCpu": "2" })).toEqual([
-    `'lab:postgresCpu' must be at most 1950m (the 4 vCPUs of m5.xlarge: an OSD, a monitor, a manager and k0s' and Rook's own pods on worker 1 request 2050m); Postgres would stay Pending, got "2"`,
+    `'lab:postgresCpu' must be at most 1930m (the 4 vCPUs of m5.xlarge: an OSD, a monitor, a manager and k0s' and Rook's own pods on worker 1 request 2070m); Postgres would stay Pending, got "2"`,
   ]);
 });
 

@@ -91,7 +91,7 @@ describe("the change table", () => {
     expect(effectCell(row("ceph-k0s", "lab:workerCount"))).toBe(
       "in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`, `rook-cluster`; replaces `ceph-bastion`; creates `ceph-worker-4-host-key`, `ceph-osd-4`, `ceph-worker-4`, `ceph-osd-4`; unknown effect on `ceph-bastion`",
     );
-    for (const key of ["lab:k0sVersion", "lab:workerCount", "lab:instanceType", "lab:cni", "lab:adminCidrs"]) {
+    for (const key of ["lab:k0sVersion", "lab:workerCount", "lab:instanceType", "lab:adminCidrs", "lab:cephHostNetwork", "lab:cephResources"]) {
       const p = row("ceph-k0s", key).plan!;
       expect([key, p.changes.filter((c) => c.action === "replace" && c.destroys?.data)]).toEqual([key, []]);
     }
@@ -114,6 +114,10 @@ describe("the change table", () => {
   test("what destroys data is refused: another zone, a PVC size change, a new FSx deployment type", () => {
     for (const [kind, key] of [
       ["ceph-k0s", "lab:az"],
+      // The CNI and its WireGuard module, and the huge pages, are in the nodes' user data: new workers.
+      ["ceph-k0s", "lab:cni"],
+      ["ceph-k0s", "lab:wireguard"],
+      ["ceph-k0s", "lab:hugepages2Mi"],
       ["fsx-eks", "lab:pvcSizeGiB"],
       ["fsx-ontap", "lab:deploymentType"],
     ]) {
