@@ -13,6 +13,7 @@ import {
   metricTableLayout,
   ratioTableLayout,
   referenceNote,
+  unmatchedNote,
   sharedSetup,
   spreadNotes,
   summaryLines,
@@ -129,7 +130,11 @@ export function renderHtml(model: ReportModel, svgs: ReadonlyMap<string, string>
         `<h3><code>${escapeHtml(t.metric)}</code> (${escapeHtml(displayUnit(t.unit))})</h3>`,
         htmlTable(metricTableLayout(t, e.ratios), "metric"),
       );
-      const notes = [...t.references.map((_, i) => referenceNote(t, i)), ...spreadNotes(t, e.ratios)];
+      const notes = [
+        ...t.references.map((_, i) => referenceNote(t, i)),
+        ...t.unmatched.map((_, i) => unmatchedNote(t, i)),
+        ...spreadNotes(t, e.ratios),
+      ];
       const shared = sharedSetup(t);
       const items = notes.map((n) => `<li>${escapeHtml(n)}</li>`);
       if (shared.length > 0) items.push(`<li>Setup of every row: ${shared.map((s) => `<code>${escapeHtml(s)}</code>`).join(", ")}.</li>`);

@@ -145,6 +145,15 @@ export function referenceNote(table: MetricTable, index: number): string {
   return [`${parts.join("; ")}.`, ...verdicts].join(" ");
 }
 
+/** The note under a table for a published figure no row matches on workload: what it is, and how our workload differs. */
+export function unmatchedNote(table: MetricTable, index: number): string {
+  const u = table.unmatched[index];
+  const f = u.figure;
+  return `published ${f.label}: ${formatSampleValue(f.value, f.unit)} ${displayUnit(f.unit)} (${f.source.title}) is not shown: our setup differs: ${u.differences
+    .map((d) => `${d.key} (ours ${d.ours.join(", ")}; published ${d.published})`)
+    .join(", ")}.`;
+}
+
 /** The publication's runs behind a figure: each value and their range. */
 export function publishedRunsText(runs: readonly number[], unit: string): string {
   const lo = Math.min(...runs);

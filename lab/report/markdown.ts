@@ -12,6 +12,7 @@ import {
   metricTableLayout,
   ratioTableLayout,
   referenceNote,
+  unmatchedNote,
   sharedSetup,
   spreadNotes,
   summaryLines,
@@ -77,7 +78,11 @@ export function renderMarkdown(model: ReportModel, options: MarkdownOptions): st
     }
     for (const t of e.tables) {
       out.push(`### ${codeSpan(t.metric)} (${displayUnit(t.unit)})`, "", markdownTable(metricTableLayout(t, e.ratios)), "");
-      const notes = [...t.references.map((_, i) => referenceNote(t, i)), ...spreadNotes(t, e.ratios)];
+      const notes = [
+        ...t.references.map((_, i) => referenceNote(t, i)),
+        ...t.unmatched.map((_, i) => unmatchedNote(t, i)),
+        ...spreadNotes(t, e.ratios),
+      ];
       notes.forEach((n) => out.push(`- ${n}`));
       const shared = sharedSetup(t);
       if (shared.length > 0) out.push(`- Setup of every row: ${shared.map(codeSpan).join(", ")}.`);

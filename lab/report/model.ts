@@ -33,7 +33,7 @@ import {
   type TableLimits,
   type UtilComparison,
 } from "./utilization";
-import { referencesFor, type ReferenceRow } from "./published";
+import { referencesFor, unmatchedReferences, type ReferenceRow, type UnmatchedReference } from "./published";
 import {
   BOOTSTRAP_DEFAULTS,
   includesOne,
@@ -182,6 +182,8 @@ export interface MetricTable {
   /** Settings every row shares, in column order. */
   readonly shared: readonly (readonly [string, MetadataValue])[];
   readonly references: readonly ReferenceRow[];
+  /** Published figures of the table's storage and side that no row matches on workload (named under the table, never drawn). */
+  readonly unmatched: readonly UnmatchedReference[];
 }
 
 export interface Ratio {
@@ -420,6 +422,12 @@ function buildTable(bucket: Bucket, incomparable: Incomparable[], baseline: stri
     labelKeys,
     shared,
     references: referencesFor(
+      bucket.experiment,
+      bucket.metric,
+      unit,
+      groups.map((g) => g.metadata),
+    ),
+    unmatched: unmatchedReferences(
       bucket.experiment,
       bucket.metric,
       unit,

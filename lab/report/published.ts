@@ -135,6 +135,15 @@ function fsx(metric: string, value: number, unit: string, zone: "same" | "cross"
   };
 }
 
+/**
+ * NetApp's OMB workload (its edit of OMB's 1-topic file: 4 topics, 32 KiB messages, 40 producers
+ * and 80 consumers per topic, components/omb/files.ts), as the result file records it: a row of
+ * another workload gets no Kafka figure beside it, only the line saying how it differs.
+ */
+const KAFKA_WORKLOAD = { messageSize: 32768, topics: 4, producersPerTopic: 40, consumersPerTopic: 80 };
+const KAFKA_NOTE =
+  "matched on NetApp's OMB workload (messageSize 32768, 4 topics, 40 producers and 80 consumers per topic); NetApp gives MB/s without saying whether a MB is 10^6 or 2^20 bytes, ours (omb.throughput) is 10^6";
+
 function kafka(value: number, rf: 1 | 3, driverConfig: "kafka-sync" | "kafka-throughput", quote: string): PublishedFigure {
   return {
     experiment: KAFKA,
@@ -145,11 +154,12 @@ function kafka(value: number, rf: 1 | 3, driverConfig: "kafka-sync" | "kafka-thr
     label: `RF${rf}, ${driverConfig} (~)`,
     storage: {},
     side: { replicationFactor: rf, driverConfig },
-    workload: {},
+    workload: KAFKA_WORKLOAD,
     setup: { fsxThroughputCapacityMBps: 4096 },
     deployed: KAFKA_DEPLOYED,
     source: KAFKA_SOURCE,
     quote,
+    note: KAFKA_NOTE,
   };
 }
 
@@ -363,6 +373,41 @@ export interface SetupDifference {
   readonly key: string;
   readonly ours: readonly string[];
   readonly published: string;
+}
+
+/**
+ * A published figure of a table's experiment, storage and side whose workload no row runs: not
+ * shown as a row, but named under the table with how our workload differs.
+ */
+export interface UnmatchedReference {
+  readonly figure: PublishedFigure;
+  /** Indexes of the rows on the figure's storage and side. */
+  readonly rows: readonly number[];
+  /** The workload keys our rows differ on: our distinct values (or "not recorded"), and the published one. */
+  readonly differences: readonly SetupDifference[];
+}
+
+/** The figures of `experiment`, `metric`, `unit` that rows on their storage and side have, but not their workload. */
+export function unmatchedReferences(
+  experiment: string,
+  metric: string,
+  unit: string,
+  groups: readonly Readonly<Record<string, MetadataValue>>[],
+  figures: readonly PublishedFigure[] = PUBLISHED_FIGURES,
+): UnmatchedReference[] {
+  const out: UnmatchedReference[] = [];
+  for (const figure of figures) {
+    if (figure.scenario !== experiment || figure.metric !== metric || figure.unit !== unit) continue;
+    const placed = groups.map((g, i) => [g, i] as const).filter(([g]) => matchesAll(g, figure.storage) && matchesAll(g, figure.side));
+    if (placed.length === 0 || placed.some(([g]) => matchesAll(g, figure.workload))) continue;
+    const differences: SetupDifference[] = [];
+    for (const [key, published] of Object.entries(figure.workload)) {
+      const ours = [...new Set(placed.map(([g]) => (g[key] === undefined ? "not recorded" : String(g[key]))))];
+      if (ours.some((v) => v !== String(published))) differences.push({ key, ours, published: String(published) });
+    }
+    out.push({ figure, rows: placed.map(([, i]) => i), differences });
+  }
+  return out;
 }
 
 /** A published figure shown in one metric table. */

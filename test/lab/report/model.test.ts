@@ -2,6 +2,7 @@ import type { Sample } from "../../../core/sample";
 import { buildModel, type InputFile, type MetricTable, type ReportModel } from "../../../lab/report/model";
 import { median } from "../../../core/stats";
 import { PUBLISHED_FIGURES, UNSOURCED_FIGURES } from "../../../lab/report/published";
+import { unmatchedNote } from "../../../lab/report/layout";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ROOT, SHARED } from "../../helpers/root";
@@ -240,15 +241,38 @@ describe("Kafka: RF3 / RF1 from the OMB result fixtures", () => {
     driverConfig,
   });
 
-  it("like for like: the ratio of omb.throughput, the published RF3/RF1 of the same driver beside it", () => {
+  it("another workload (the fixtures' 1 KiB, 1 topic) gets no published row, only the line naming how it differs", () => {
     const m = buildModel([
       {
         file: "rf1.json",
         samples: repetitions("omb", "omb/kafka-throughput-1kb.json", ["omb/kafka-throughput-1kb.json"], kafka(1, "kafka-throughput")),
       },
+    ]);
+    const t = table(m, "kafka-fsx", "omb.throughput");
+    expect(t.references).toEqual([]);
+    expect(t.unmatched.map((u) => [u.figure.label, u.rows])).toEqual([["RF1, kafka-throughput (~)", [0]]]);
+    expect(unmatchedNote(t, 0)).toBe(
+      "published RF1, kafka-throughput (~): 3,679 MB/s (Performance overview and validation in AWS FSx for NetApp ONTAP (NetApp Solutions, Apache Kafka workloads with NetApp NFS storage)) is not shown: our setup differs: messageSize (ours 1024; published 32768), topics (ours 1; published 4), producersPerTopic (ours 4; published 40), consumersPerTopic (ours 4; published 80).",
+    );
+  });
+
+  it("like for like: the ratio of omb.throughput, the published RF3/RF1 of the same driver beside it", () => {
+    // The fixtures' values under NetApp's workload (4 topics, 32 KiB, 40 producers and 80 consumers per topic).
+    const netapp = { messageSize: 32768, topics: 4, producersPerTopic: 40, consumersPerTopic: 80 };
+    const m = buildModel([
+      {
+        file: "rf1.json",
+        samples: repetitions("omb", "omb/kafka-throughput-1kb.json", ["omb/kafka-throughput-1kb.json"], {
+          ...kafka(1, "kafka-throughput"),
+          ...netapp,
+        }),
+      },
       {
         file: "rf3.json",
-        samples: repetitions("omb", "omb/kafka-throughput-1kb.json", ["omb/kafka-sync-1kb-legacy.json"], kafka(3, "kafka-throughput")),
+        samples: repetitions("omb", "omb/kafka-throughput-1kb.json", ["omb/kafka-sync-1kb-legacy.json"], {
+          ...kafka(3, "kafka-throughput"),
+          ...netapp,
+        }),
       },
     ]);
     const t = table(m, "kafka-fsx", "omb.throughput");
