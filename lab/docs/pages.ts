@@ -13,6 +13,7 @@ import * as path from "node:path";
 import { renderCliReference } from "./cli";
 import { renderRequestTable } from "../policy/deploy-requests";
 import { commonRows, configProgram, KIND_DOCS, keyRows, renderKeyTable } from "./keys";
+import { METHOD_TABLES, renderMethodTable } from "./methods";
 
 /** One generated part: the page it lives in, its marker id, its text. */
 export interface GeneratedPart {
@@ -29,6 +30,7 @@ export function kindPage(kind: string): string {
 export const COMMON_KEYS_PAGE = "docs/kinds/README.md";
 export const CLI_PAGE = "docs/cli.md";
 export const SECURITY_PAGE = "docs/security.md";
+export const EXPERIMENTS_PAGE = "docs/experiments.md";
 
 /** Every generated part of the docs, rendered from the code. */
 export function generatedParts(root: string): GeneratedPart[] {
@@ -38,6 +40,7 @@ export function generatedParts(root: string): GeneratedPart[] {
     ...KIND_DOCS.map((k) => ({ page: kindPage(k.kind), id: `keys ${k.kind}`, text: renderKeyTable(keyRows(root, k, program)) })),
     { page: CLI_PAGE, id: "cli", text: renderCliReference() },
     { page: SECURITY_PAGE, id: "deploy requests", text: renderRequestTable() },
+    ...METHOD_TABLES.map((t) => ({ page: EXPERIMENTS_PAGE, id: `method ${t.experiment}`, text: renderMethodTable(t) })),
   ];
 }
 

@@ -179,10 +179,12 @@ describe("lab bench local --quick, end to end", () => {
 
     // The report of `lab report`, in the run's directory, and its summary printed.
     expect(r.out).toContain("Results: results/local/disk/t-quick in ");
-    expect(r.out).toMatch(/^Wrote results\/local\/disk\/t-quick\/report: report\.md, report\.html, \d+ charts in charts\/$/m);
+    expect(r.out).toMatch(/^Wrote results\/local\/disk\/t-quick\/report: report\.md, report\.html, \d+ charts? in charts\/$/m);
     const md = fs.readFileSync(path.join(runDir, "report", "report.md"), "utf8");
     expect(md).toContain("## local");
     expect(md).toContain("### `pgbench.tps` (txn/s)");
+    // -r, as published: where each TPC-B statement's time went.
+    expect(md).toContain("### `pgbench.statement.latency` (ms)");
 
     // The scripts got the Job renderer's environment, the paths at local places.
     const scripts = r.events.filter((e) => e.type === "script");

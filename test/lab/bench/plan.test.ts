@@ -156,8 +156,9 @@ describe("localSpec and localProblems", () => {
       clients: 4,
       threads: 2,
       durationSeconds: 3,
-      foreignKeys: false,
-      perStatementLatencies: false,
+      // The published method (--foreign-keys, -r) in a rehearsal too.
+      foreignKeys: true,
+      perStatementLatencies: true,
       progressSeconds: 0,
       settleSeconds: 1,
       init: "auto",

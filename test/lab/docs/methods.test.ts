@@ -1,0 +1,62 @@
+/**
+ * The method tables (lab/docs/methods.ts) against the shipped stacks as planned: every row's lab
+ * value is what the plan holds, and a row marked "same" has the published value. A config that
+ * diverges from its table unlisted fails here (shown below by a plan with one value changed).
+ */
+import * as path from "node:path";
+import { CEPH_METHOD, METHOD_TABLES, type MethodTable } from "../../../lab/docs/methods";
+import { planAll } from "../../../lab/plan";
+import type { StackPlan } from "../../../lab/plan/run";
+import { readStackConfigFile } from "../../../lab/plan/sources";
+import { runStack } from "../../../stacks";
+
+const ROOT = path.resolve(__dirname, "../../..");
+const shipped = (stack: string) => readStackConfigFile(path.join(ROOT, `Pulumi.${stack}.yaml`), stack);
+
+async function plan(stack: string, extra: Record<string, string> = {}): Promise<StackPlan> {
+  const spec = shipped(stack);
+  const results = await planAll([{ ...spec, config: { ...spec.config, ...extra } }, shipped("network")], runStack);
+  return results.find((r) => r.spec.name === stack)!.plan;
+}
+
+/** Rows whose lab value is not what the plan holds, or that say "same" of different values. */
+function divergences(t: MethodTable, p: StackPlan): string[] {
+  const out: string[] = [];
+  for (const r of t.rows) {
+    const planned = r.read(p);
+    if (planned !== r.lab) out.push(`${r.parameter}: the table says ${r.lab}, the plan holds ${planned}`);
+    if (r.differs === undefined && (r.publishedAs ?? r.published) !== planned)
+      out.push(`${r.parameter}: marked same, but published ${r.publishedAs ?? r.published} and planned ${planned}`);
+  }
+  return out;
+}
+
+test("every method table's rows hold for its shipped stack as planned", async () => {
+  for (const t of METHOD_TABLES) expect([t.experiment, divergences(t, await plan(t.stack))]).toEqual([t.experiment, []]);
+  // The source cited: every row names a file of the repository (or its results) and a line where it has one.
+  for (const r of CEPH_METHOD.rows) expect(r.source).toMatch(/^(pulumi|k0s|k8s|config|results)\//);
+});
+
+test("a shipped value changed without its row is caught: 40 clients, kube-router, Ceph on the host network", async () => {
+  const p = await plan("dev", {
+    "lab:pgbenchClients": "40",
+    "lab:cni": "kuberouter",
+    "lab:wireguard": "false",
+    "lab:cephHostNetwork": "true",
+  });
+  expect(divergences(CEPH_METHOD, p)).toEqual([
+    "CNI: the table says calico, mode vxlan, vxlanPort 4789, vxlanVNI 4096, mtu 1450, wireguard true, the plan holds kuberouter, mode undefined, vxlanPort undefined, vxlanVNI undefined, mtu undefined, wireguard undefined",
+    "CNI: marked same, but published calico, mode vxlan, vxlanPort 4789, vxlanVNI 4096, mtu 1450, wireguard true and planned kuberouter, mode undefined, vxlanPort undefined, vxlanVNI undefined, mtu undefined, wireguard undefined",
+    "Ceph network: the table says the pod network, the plan holds host",
+    "Ceph network: marked same, but published the pod network and planned host",
+    "pgbench run: the table says pgbench -c 20 -j 2 -T 300 -r, the plan holds pgbench -c 40 -j 2 -T 300 -r",
+    "pgbench run: marked same, but published pgbench -c 20 -j 2 -T 300 -r and planned pgbench -c 40 -j 2 -T 300 -r",
+  ]);
+});
+
+test("the nitro stack differs from the table only in the instance type", async () => {
+  expect(divergences(CEPH_METHOD, await plan("nitro"))).toEqual([
+    "instance type (stack dev / the source's stock): the table says m4.xlarge, the plan holds m5.xlarge",
+    "instance type (stack dev / the source's stock): marked same, but published m4.xlarge and planned m5.xlarge",
+  ]);
+});
