@@ -376,6 +376,24 @@ export interface SetupDifference {
 }
 
 /**
+ * The published settings `rows` differ from: per key, our distinct values and the published one.
+ * A row that does not record a key is left out of it, or, with `missing`, counted as that text.
+ */
+function settingDifferences(
+  published: Readonly<Record<string, MetadataValue>>,
+  rows: readonly Readonly<Record<string, MetadataValue>>[],
+  missing?: string,
+): SetupDifference[] {
+  const out: SetupDifference[] = [];
+  for (const [key, value] of Object.entries(published)) {
+    const seen = rows.map((g) => (g[key] === undefined ? missing : String(g[key]))).filter((v): v is string => v !== undefined);
+    const ours = [...new Set(seen)];
+    if (ours.some((v) => v !== String(value))) out.push({ key, ours, published: String(value) });
+  }
+  return out;
+}
+
+/**
  * A published figure of a table's experiment, storage and side whose workload no row runs: not
  * shown as a row, but named under the table with how our workload differs.
  */
@@ -400,11 +418,7 @@ export function unmatchedReferences(
     if (figure.scenario !== experiment || figure.metric !== metric || figure.unit !== unit) continue;
     const placed = groups.map((g, i) => [g, i] as const).filter(([g]) => matchesAll(g, figure.storage) && matchesAll(g, figure.side));
     if (placed.length === 0 || placed.some(([g]) => matchesAll(g, figure.workload))) continue;
-    const differences: SetupDifference[] = [];
-    for (const [key, published] of Object.entries(figure.workload)) {
-      const ours = [...new Set(placed.map(([g]) => (g[key] === undefined ? "not recorded" : String(g[key]))))];
-      if (ours.some((v) => v !== String(published))) differences.push({ key, ours, published: String(published) });
-    }
+    const differences = settingDifferences(figure.workload, placed.map(([g]) => g), "not recorded");
     out.push({ figure, rows: placed.map(([, i]) => i), differences });
   }
   return out;
@@ -440,13 +454,7 @@ export function referencesFor(
       .filter(([g]) => matchesAll(g, figure.storage) && matchesAll(g, figure.workload) && matchesAll(g, figure.side))
       .map(([, i]) => i);
     if (rows.length === 0) continue;
-    const beside = rows.map((i) => groups[i]);
-    const differences: SetupDifference[] = [];
-    for (const [key, published] of Object.entries(figure.setup)) {
-      const ours = [...new Set(beside.filter((g) => g[key] !== undefined).map((g) => String(g[key])))];
-      if (ours.some((v) => v !== String(published))) differences.push({ key, ours, published: String(published) });
-    }
-    out.push({ figure, rows, differences });
+    out.push({ figure, rows, differences: settingDifferences(figure.setup, rows.map((i) => groups[i])) });
   }
   return out;
 }

@@ -3,6 +3,7 @@
  * commands and sources in test/fixtures/README.md). Expected figures were read by hand.
  */
 import { parsePgbench } from "../../../core/parsers/pgbench";
+import { TPCB_STATEMENTS } from "../../../lab/report/published";
 import { expectToolOutputError, fixture, summary } from "./helpers";
 
 const V15 = "pgbench (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)";
@@ -122,19 +123,8 @@ describe("parsePgbench: pgbench 15 (current layout)", () => {
 });
 
 describe("parsePgbench: the per-statement block of -r (--report-latencies)", () => {
-  const TPCB = [
-    "\\set aid random(1, 100000 * :scale)",
-    "\\set bid random(1, 1 * :scale)",
-    "\\set tid random(1, 10 * :scale)",
-    "\\set delta random(-5000, 5000)",
-    "BEGIN;",
-    "UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;",
-    "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;",
-    "UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;",
-    "UPDATE pgbench_branches SET bbalance = bbalance + :delta WHERE bid = :bid;",
-    "INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);",
-    "END;",
-  ];
+  // TPC-B's statements as pgbench prints them (the list the published runs are recorded with).
+  const TPCB = TPCB_STATEMENTS;
   const statements = (samples: ReturnType<typeof parsePgbench>, metric: string) =>
     samples.filter((x) => x.metric === metric).map((x) => [x.metadata.statementIndex, x.metadata.statement, x.value]);
 
