@@ -54,10 +54,10 @@ export const POSTGRES_CLIENT_SELECTOR: Readonly<Record<string, string>> = {
  * The namespace's NetworkPolicies: default deny and DNS (components/lib/network-policy.ts), the
  * server ← pgbench on the PostgreSQL port, pgbench → the server on that port. Nothing else: the
  * server makes no connection, no pod here talks to the API server (no service-account token).
- * Enforced on k0s by either built-in CNI: kube-router, its default (docs.k0sproject.io "Networking"),
- * runs a network policy controller that programs iptables/ipsets from NetworkPolicies (Kubernetes
- * docs, "Use Kube-router for NetworkPolicy"); Calico enforces them too (k0s "Networking": "pod-specific
- * network policies").
+ * Enforced on k0s by either built-in CNI: Calico, the ceph-k0s kind's (as published), enforces them
+ * (k0s "Networking": "pod-specific network policies"); kube-router runs a network policy controller
+ * that programs iptables/ipsets from NetworkPolicies (Kubernetes docs, "Use Kube-router for
+ * NetworkPolicy").
  */
 export function postgresNetworkPolicyManifests(spec: PostgresSpec): INetworkPolicy[] {
   const server = { podSelector: { matchLabels: labels(spec.name) } };

@@ -65,15 +65,15 @@ describe("hourly estimate of the shipped stacks", () => {
     );
   });
 
-  // 4 nodes + a t3.micro bastion with a public IPv4; 4 × 30 GiB + 8 GiB gp3 roots and 3 × 100 GiB gp3 OSD volumes at 3000/125.
-  const cephStorage = ((4 * 30 + 8) * 0.08 + 3 * 100 * 0.08) / 730;
+  // 4 nodes + a t3.micro bastion with a public IPv4; 4 × 30 GiB + 8 GiB gp3 roots and 3 × 350 GiB gp3 OSD volumes at 3000/125 (the published size).
+  const cephStorage = ((4 * 30 + 8) * 0.08 + 3 * 350 * 0.08) / 730;
 
   test("dev: four m4.xlarge (Xen)", () => {
-    expect(est("dev").totalUsdPerHour).toBeCloseTo(4 * 0.2 + 0.0104 + 0.005 + cephStorage, DIGITS); // $0.8623/h
+    expect(est("dev").totalUsdPerHour).toBeCloseTo(4 * 0.2 + 0.0104 + 0.005 + cephStorage, DIGITS); // $0.9445/h
   });
 
   test("nitro: four m5.xlarge (Nitro), cheaper than dev by 4 × $0.008/h", () => {
-    expect(est("nitro").totalUsdPerHour).toBeCloseTo(4 * 0.192 + 0.0104 + 0.005 + cephStorage, DIGITS); // $0.8303/h
+    expect(est("nitro").totalUsdPerHour).toBeCloseTo(4 * 0.192 + 0.0104 + 0.005 + cephStorage, DIGITS); // $0.9125/h
     expect(est("dev").totalUsdPerHour - est("nitro").totalUsdPerHour).toBeCloseTo(0.032, DIGITS);
   });
 
