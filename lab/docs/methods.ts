@@ -5,8 +5,9 @@
  * when a row's lab value is not what the plan holds, or when a row marked "same" is not. So a
  * shipped config cannot diverge from its table unlisted.
  *
- * Ceph on Nitro: koor-tech/experiment-ceph-on-nitro at 6686fc84f2f74058e7743830ff4c06a33bed42a1
- * (files and lines of that commit). FSx on EKS and Kafka have no table yet.
+ * Ceph on Nitro: koor-tech/experiment-ceph-on-nitro at 6686fc84f2f74058e7743830ff4c06a33bed42a1;
+ * FSx on EKS: aws-samples/mltiaz-fsxontap-eks at 612a7dfda2625815c32a0737af255eba0eb3c50e and the
+ * AWS blog post (files and lines of those commits). Kafka has no table yet.
  */
 import YAML from "yaml";
 import { UBUNTU_AMI } from "../../components/versions";
@@ -25,14 +26,18 @@ export interface MethodRow {
   readonly lab: string;
   /** Why the lab differs; absent: the same. */
   readonly differs?: string;
+  /** The shipped stack the value is read from. @default the table's `stack` */
+  readonly stack?: string;
   /** Reads the lab's value from the planned shipped stack. */
   readonly read: (plan: StackPlan) => string;
 }
 
 export interface MethodTable {
   readonly experiment: string;
-  /** The shipped stack the table's lab values are read from. */
+  /** The shipped stack the table's lab values are read from (a row may name another). */
   readonly stack: string;
+  /** Every shipped stack the rows read, planned together (the scenario's, with their upstreams). */
+  readonly stacks: readonly string[];
   /** The source repository (its files are cited by path and line) at the commit read. */
   readonly repository: string;
   readonly rows: readonly MethodRow[];
@@ -68,6 +73,7 @@ const KOOR = "https://github.com/koor-tech/experiment-ceph-on-nitro/tree/6686fc8
 export const CEPH_METHOD: MethodTable = {
   experiment: "ceph-nitro",
   stack: "dev",
+  stacks: ["network", "dev"],
   repository: KOOR,
   rows: [
     {
@@ -340,15 +346,167 @@ export const CEPH_METHOD: MethodTable = {
   ],
 };
 
+/** aws-samples/mltiaz-fsxontap-eks at the commit read (the blog's sample repository). */
+const FSX_SAMPLE = "https://github.com/aws-samples/mltiaz-fsxontap-eks/tree/612a7dfda2625815c32a0737af255eba0eb3c50e";
+const fsx = (p: StackPlan): Any => inputs(p, "fsx-fs");
+const fioJob = (p: StackPlan, name: string): Any => inputs(p, name).spec.template.spec;
+function envOf(spec: Any): Record<string, string> {
+  return Object.fromEntries(
+    (spec.containers[0].env as { name: string; value?: string }[]).filter((e) => e.value !== undefined).map((e) => [e.name, e.value!]),
+  );
+}
+const zoneOf = (spec: Any): string =>
+  spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0];
+
+export const FSX_METHOD: MethodTable = {
+  experiment: "fsx-eks",
+  stack: "fsx-eks",
+  stacks: ["network", "fsx-eks-cluster", "fsx-eks-ontap", "fsx-eks"],
+  repository: FSX_SAMPLE,
+  rows: [
+    {
+      parameter: "FSx for ONTAP deployment type",
+      source: "FSxONTAP/FSxONTAP.yaml:254",
+      published: "MULTI_AZ_1",
+      lab: "MULTI_AZ_1",
+      stack: "fsx-eks-ontap",
+      read: (p) => String(fsx(p).deploymentType),
+    },
+    {
+      parameter: "storage capacity",
+      source: "FSxONTAP/FSxONTAP.yaml:74-77 (Default)",
+      published: "1024 GiB",
+      lab: "1024 GiB",
+      stack: "fsx-eks-ontap",
+      read: (p) => `${fsx(p).storageCapacity} GiB`,
+    },
+    {
+      parameter: "throughput capacity",
+      source: "FSxONTAP/FSxONTAP.yaml:83-87 (AllowedValues, no Default)",
+      published: "512, 1024 or 2048 MB/s, the user's choice",
+      lab: "512 MB/s",
+      differs: "the template leaves it to the user; the lab ships the smallest it allows",
+      stack: "fsx-eks-ontap",
+      read: (p) => `${fsx(p).throughputCapacity} MB/s`,
+    },
+    {
+      parameter: "preferred subnet",
+      source: "FSxONTAP/FSxONTAP.yaml:257",
+      published: "the first of the two subnets",
+      lab: "the first of the two subnets",
+      stack: "fsx-eks-ontap",
+      read: (p) =>
+        fsx(p).preferredSubnetId === fsx(p).subnetIds[0] && fsx(p).subnetIds.length === 2 ? "the first of the two subnets" : "another",
+    },
+    {
+      parameter: "region",
+      source: "eks/cluster.yaml:5",
+      published: "ap-southeast-2",
+      lab: "us-east-1",
+      differs: "any region with FSx for ONTAP Multi-AZ; the shipped network stack is in us-east-1",
+      stack: "fsx-eks-cluster",
+      read: (p) => String(p.config["aws:region"]),
+    },
+    {
+      parameter: "EKS nodes",
+      source: "eks/cluster.yaml:24-30",
+      published: "3 × t3.large over two zones",
+      lab: "3 × m5.xlarge over two zones",
+      differs:
+        "t3 is burstable: its CPU credits and network baseline would shape the numbers; m5.xlarge holds the fio and MySQL Jobs without bursting",
+      stack: "fsx-eks-cluster",
+      read: (p) => `${p.config["lab:nodeCount"]} × ${p.config["lab:instanceType"]} over two zones`,
+    },
+    {
+      parameter: "Trident backend",
+      source: "eks/backend-ontap-nas.yaml:7-14",
+      published: "ontap-nas, management and data LIFs, credentials in a Kubernetes Secret",
+      lab: "ontap-nas, the FSx-aware backend (aws.fsxFilesystemID), credentials in Secrets Manager",
+      differs: "Trident's FSx integration finds the LIFs and keeps the vsadmin password out of the cluster",
+      read: (p) => {
+        const b = inputs(p, "trident-ontap-nas").spec;
+        return `${b.storageDriverName}, ${b.aws?.fsxFilesystemID ? "the FSx-aware backend (aws.fsxFilesystemID)" : "LIFs"}, credentials in ${b.credentials?.type === "awsarn" ? "Secrets Manager" : "a Kubernetes Secret"}`;
+      },
+    },
+    {
+      parameter: "StorageClass",
+      source: "eks/storage-class-csi-nas.yaml:5-10",
+      published: "csi.trident.netapp.io, backendType ontap-nas, reclaimPolicy Retain, no mount options",
+      lab: "csi.trident.netapp.io, backendType ontap-nas, reclaimPolicy Delete, mount nfsvers=4.1",
+      differs: "a lab keeps no volume (lab:reclaimPolicy); NFS 4.1 pinned rather than left to the client's negotiation",
+      read: (p) => {
+        const c = inputs(p, "trident-ontap-nas-class");
+        return `${c.provisioner}, backendType ${c.parameters.backendType}, reclaimPolicy ${c.reclaimPolicy}, mount ${c.mountOptions.filter((o: string) => o.startsWith("nfsvers")).join(",")}`;
+      },
+    },
+    {
+      parameter: "volume under test",
+      source: "eks/pod_performance_same_AZ.yaml:1-11",
+      published: "10Gi, ReadWriteOnce",
+      lab: "64Gi, ReadWriteOnce",
+      differs: "the fio file is 8 GiB: a 64 GiB volume leaves room for the latency profile and the file system's reserve",
+      read: (p) => {
+        const c = inputs(p, "nas-same-seed-data").spec;
+        return `${c.resources.requests.storage}, ${c.accessModes.join(", ")}`;
+      },
+    },
+    {
+      parameter: "pod placement",
+      source: "eks/pod_performance_same_AZ.yaml:31-32, pod_performance_different_AZ.yaml",
+      published: "a nodeSelector on the zone: the file system's zone, then the other",
+      lab: "a node affinity on the zone: us-east-1a (the preferred subnet's), then us-east-1b",
+      differs: "topology.kubernetes.io/zone, the well-known label, instead of the EBS CSI driver's topology.ebs.csi.aws.com/zone",
+      read: (p) =>
+        `a node affinity on the zone: ${zoneOf(fioJob(p, "nas-same-seed-fio"))} (the preferred subnet's), then ${zoneOf(fioJob(p, "nas-cross-seed-fio"))}`,
+    },
+    {
+      parameter: "fio workload",
+      source: "the AWS blog post, its fio command (components/bench/profiles.ts PUBLISHED_FIO_LINE)",
+      published: "profile seed: 4k randrw 75/25, iodepth 64, 8G, libaio, direct, gtod_reduce",
+      lab: "profile seed: 4k randrw 75/25, iodepth 64, 8G, libaio, direct, gtod_reduce",
+      read: (p) => {
+        const e = envOf(fioJob(p, "nas-same-seed-fio"));
+        return e.FIO_PROFILE === "seed" && e.FIO_SIZE === "8G"
+          ? "profile seed: 4k randrw 75/25, iodepth 64, 8G, libaio, direct, gtod_reduce"
+          : `profile ${e.FIO_PROFILE}, ${e.FIO_SIZE}`;
+      },
+    },
+    {
+      parameter: "repetitions",
+      source: "the AWS blog post (one result each)",
+      published: "1",
+      lab: "3",
+      differs: "a median and a spread need more than one run (lab:reps)",
+      read: (p) => envOf(fioJob(p, "nas-same-seed-fio")).REPS,
+    },
+    {
+      parameter: "MySQL StatefulSet",
+      source: "eks/mysql/mysql-statefulset.yaml:11, 67, 98, 166-169",
+      published: "2 replicas, mysql:5.7, xtrabackup 1.0 (gcr.io/google-samples), 30Gi on trident-csi",
+      lab: "3 replicas, docker.io/library/mysql:8.4.11, 50Gi on fsx-ontap-nas",
+      differs:
+        "MySQL 5.7 is end of life (the lab runs 8.4 LTS with Percona XtraBackup 8.4); the replica count and volume size are lab:mysqlReplicas and lab:mysqlVolumeGiB",
+      read: (p) => {
+        const m = inputs(p, "mysql-servers").spec;
+        const c = m.volumeClaimTemplates[0].spec;
+        return `${m.replicas} replicas, ${m.template.spec.containers[0].image}, ${c.resources.requests.storage} on ${c.storageClassName}`;
+      },
+    },
+  ],
+};
+
 /** Every method table, in the order of docs/experiments.md. */
-export const METHOD_TABLES: readonly MethodTable[] = [CEPH_METHOD];
+export const METHOD_TABLES: readonly MethodTable[] = [FSX_METHOD, CEPH_METHOD];
 
 const cell = (s: string) => s.replaceAll("|", "\\|");
 
 /** A method table as markdown: parameter, source, published, the lab's, verdict. */
 export function renderMethodTable(t: MethodTable): string {
   const lines = [
-    `Source: [${t.repository.replace("https://github.com/", "").replace("/tree/", " at ").slice(0, -33)}](${t.repository}); the lab's values are the shipped stack \`${t.stack}\` as planned.`,
+    `Source: [${t.repository.replace("https://github.com/", "").replace("/tree/", " at ").slice(0, -33)}](${t.repository}); the lab's values are the shipped stacks ${t.stacks
+      .filter((x) => x !== "network")
+      .map((x) => `\`${x}\``)
+      .join(", ")} as planned.`,
     "",
     "| parameter | source | published | lab | verdict |",
     "|---|---|---|---|---|",
