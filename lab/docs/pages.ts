@@ -13,7 +13,7 @@ import * as path from "node:path";
 import { renderCliReference } from "./cli";
 import { renderRequestTable } from "../policy/deploy-requests";
 import { commonRows, configProgram, KIND_DOCS, keyRows, renderKeyTable } from "./keys";
-import { METHOD_TABLES, renderMethodTable } from "./methods";
+import { METHOD_TABLES, renderMethodTable } from "../report/methods";
 
 /** One generated part: the page it lives in, its marker id, its text. */
 export interface GeneratedPart {

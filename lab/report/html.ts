@@ -9,6 +9,8 @@ import {
   chartsOf,
   incomparableLayout,
   methodText,
+  setupDifferenceLines,
+  SETUP_DIFFERENCES_LEAD,
   answerLines,
   metricTableLayout,
   ratioTableLayout,
@@ -149,6 +151,11 @@ export function renderHtml(model: ReportModel, svgs: ReadonlyMap<string, string>
       }
       out.push("</section>");
     }
+    const differences = setupDifferenceLines(e.id);
+    if (differences.length > 0)
+      out.push(
+        `<details class="setup-differences"><summary>Setup differences from the publication</summary><p>${escapeHtml(SETUP_DIFFERENCES_LEAD)}</p><ul>${differences.map((d) => `<li>${escapeHtml(d)}</li>`).join("")}</ul></details>`,
+      );
     out.push("</section>");
   }
   // the statistics explanation, folded after the tables: the answer and the numbers come first

@@ -7,6 +7,7 @@ import { chartOf, ratioChartOf, referenceLabel, type Chart } from "./chart";
 import { displayUnit, formatMetadata, formatP, formatPercent, formatRange, formatRatio, formatSampleValue } from "./format";
 import { MIN_REPS_FOR_DIFFERENCE, type Experiment, type MetricTable, type Ratio, type ReportModel } from "./model";
 import type { ReferenceRow } from "./published";
+import { METHOD_TABLES } from "./methods";
 import { utilChart, type UtilComparison } from "./utilization";
 
 /** One table cell: `code` for metadata values (shown verbatim), `strong` for labels, `href` a link. */
@@ -152,6 +153,18 @@ export function unmatchedNote(table: MetricTable, index: number): string {
   return `published ${f.label}: ${formatSampleValue(f.value, f.unit)} ${displayUnit(f.unit)} (${f.source.title}) is not shown: our setup differs: ${u.differences
     .map((d) => `${d.key} (ours ${d.ours.join(", ")}; published ${d.published})`)
     .join(", ")}.`;
+}
+
+/** The sentence before an experiment's setup differences. */
+export const SETUP_DIFFERENCES_LEAD =
+  "The shipped stacks of this experiment differ from the published setup in these parameters (docs/experiments.md, held to the plans by a test); what this run used is in its samples' metadata:";
+
+/** Each parameter the experiment's shipped stacks differ from its publication in, from its method table: empty without one. */
+export function setupDifferenceLines(experiment: string): string[] {
+  const t = METHOD_TABLES.find((m) => m.experiment === experiment);
+  return (t?.rows ?? [])
+    .filter((r) => r.differs !== undefined)
+    .map((r) => `${r.parameter}: published ${r.published}, shipped ${r.lab} (${r.differs}).`);
 }
 
 /** The publication's runs behind a figure: each value and their range. */

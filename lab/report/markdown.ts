@@ -8,6 +8,8 @@ import {
   chartsOf,
   incomparableLayout,
   methodText,
+  setupDifferenceLines,
+  SETUP_DIFFERENCES_LEAD,
   answerLines,
   metricTableLayout,
   ratioTableLayout,
@@ -94,6 +96,9 @@ export function renderMarkdown(model: ReportModel, options: MarkdownOptions): st
       if (chart !== undefined && options.charts)
         out.push(`![${t.metric}: median per row, min–max whiskers and every repetition](charts/${chart.file})`, "");
     }
+    const differences = setupDifferenceLines(e.id);
+    if (differences.length > 0)
+      out.push("### Setup differences from the publication", "", SETUP_DIFFERENCES_LEAD, "", ...differences.map((d) => `- ${d}`), "");
   }
   out.push("## How the numbers are computed", "", methodText(model), "");
   out.push("## Samples that could not be compared", "");

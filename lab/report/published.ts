@@ -418,7 +418,11 @@ export function unmatchedReferences(
     if (figure.scenario !== experiment || figure.metric !== metric || figure.unit !== unit) continue;
     const placed = groups.map((g, i) => [g, i] as const).filter(([g]) => matchesAll(g, figure.storage) && matchesAll(g, figure.side));
     if (placed.length === 0 || placed.some(([g]) => matchesAll(g, figure.workload))) continue;
-    const differences = settingDifferences(figure.workload, placed.map(([g]) => g), "not recorded");
+    const differences = settingDifferences(
+      figure.workload,
+      placed.map(([g]) => g),
+      "not recorded",
+    );
     out.push({ figure, rows: placed.map(([, i]) => i), differences });
   }
   return out;
@@ -454,7 +458,14 @@ export function referencesFor(
       .filter(([g]) => matchesAll(g, figure.storage) && matchesAll(g, figure.workload) && matchesAll(g, figure.side))
       .map(([, i]) => i);
     if (rows.length === 0) continue;
-    out.push({ figure, rows, differences: settingDifferences(figure.setup, rows.map((i) => groups[i])) });
+    out.push({
+      figure,
+      rows,
+      differences: settingDifferences(
+        figure.setup,
+        rows.map((i) => groups[i]),
+      ),
+    });
   }
   return out;
 }

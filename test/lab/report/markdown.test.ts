@@ -1,3 +1,4 @@
+import { SETUP_DIFFERENCES_LEAD, setupDifferenceLines } from "../../../lab/report/layout";
 import { markdownTable, renderMarkdown } from "../../../lab/report/markdown";
 import { buildModel } from "../../../lab/report/model";
 import { fsxSet } from "./samples";
@@ -52,6 +53,13 @@ describe("report.md", () => {
       "- Setup of every row: `storageClass = fsx-ontap-nas`, `job = seed`, `toolVersion = fio-3.33`, `bs = 4k`, `direct = 1`, `direction = read`, `filename = /tmp/sbl-fix/seed.dat`, `gtod_reduce = 1`, `iodepth = 64`, `ioengine = libaio`, `runtime = 3`, `rw = randrw`, `rwmixread = 75`, `size = 64M`.",
       "",
       "![fio.read.iops: median per row, min–max whiskers and every repetition](charts/fsx-eks--fio.read.iops.svg)",
+      "",
+      // The method table's differing rows (lab/report/methods.ts), one a line.
+      "### Setup differences from the publication",
+      "",
+      SETUP_DIFFERENCES_LEAD,
+      "",
+      ...setupDifferenceLines("fsx-eks").map((d) => `- ${d}`),
       "",
       "## How the numbers are computed",
       "",

@@ -7,7 +7,8 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import { parsePgbench } from "../../../core/parsers/pgbench";
 import type { Sample } from "../../../core/sample";
-import { referenceNote, spreadVerdict } from "../../../lab/report/layout";
+import { referenceNote, SETUP_DIFFERENCES_LEAD, setupDifferenceLines, spreadVerdict } from "../../../lab/report/layout";
+import { renderMarkdown } from "../../../lab/report/markdown";
 import { buildModel, type MetricTable } from "../../../lab/report/model";
 import {
   CEPH_COMMIT,
@@ -148,4 +149,21 @@ test("the verdict: within the range, or how far below the lowest or above the hi
   expect(spreadVerdict("x", 375, [369.6, 383.3], "txn/s")).toBe("x (median 375 txn/s) falls within the published runs' range.");
   expect(spreadVerdict("x", 300, [369.6, 383.3], "txn/s")).toBe("x (median 300 txn/s) is 19 % below the published runs' lowest (369.6).");
   expect(spreadVerdict("x", 400, [369.6, 383.3], "txn/s")).toBe("x (median 400 txn/s) is 4.4 % above the published runs' highest (383.3).");
+});
+
+test("the report lists where the shipped setup differs from the publication, from the method table", () => {
+  const lines = setupDifferenceLines("ceph-nitro");
+  expect(lines).toContain(
+    "Ceph image: published quay.io/ceph/ceph:v16.2.7, shipped quay.io/ceph/ceph:v20.2.4 (Ceph 16 (Pacific) is end of life and not among the versions the pinned Rook v1.20.6 runs; the Ceph pinned with it (components/versions.ts)).",
+  );
+  // Only the rows that differ: the CNI and the pgbench options are the source's.
+  expect(lines.some((l) => l.startsWith("CNI:") || l.startsWith("pgbench run:"))).toBe(false);
+  expect(setupDifferenceLines("kafka-fsx")).toEqual([]);
+  const md = renderMarkdown(
+    buildModel([{ file: "results/dev/r1/samples.json", samples: ours("dev", "m4.xlarge", "xen", [360, 366, 371], [31, 30.5, 30]) }]),
+    { charts: false },
+  );
+  expect(md).toContain(
+    `### Setup differences from the publication\n\n${SETUP_DIFFERENCES_LEAD}\n\n- region: published us-west-2, shipped us-east-1`,
+  );
 });

@@ -1,7 +1,7 @@
 /**
  * The method tables of docs/experiments.md: every parameter of a published setup, where the source
  * states it, the value the lab ships, and "same" or why it differs. Data here, rendered by
- * `npm run docs` (./pages.ts); test/lab/docs/methods.test.ts plans the shipped stacks and fails
+ * `npm run docs` (lab/docs/pages.ts); test/lab/report/methods.test.ts plans the shipped stacks and fails
  * when a row's lab value is not what the plan holds, or when a row marked "same" is not. So a
  * shipped config cannot diverge from its table unlisted.
  *

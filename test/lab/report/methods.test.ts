@@ -1,10 +1,10 @@
 /**
- * The method tables (lab/docs/methods.ts) against the shipped stacks as planned: every row's lab
+ * The method tables (lab/report/methods.ts) against the shipped stacks as planned: every row's lab
  * value is what the plan holds, and a row marked "same" has the published value. A config that
  * diverges from its table unlisted fails here (shown below by a plan with one value changed).
  */
 import * as path from "node:path";
-import { CEPH_METHOD, FSX_METHOD, METHOD_TABLES, type MethodTable } from "../../../lab/docs/methods";
+import { CEPH_METHOD, FSX_METHOD, METHOD_TABLES, type MethodTable } from "../../../lab/report/methods";
 import { planAll } from "../../../lab/plan";
 import type { StackPlan } from "../../../lab/plan/run";
 import { readStackConfigFile } from "../../../lab/plan/sources";
