@@ -109,7 +109,8 @@ const FSX_DEPLOYED = "FSx for NetApp ONTAP Multi-AZ, EKS with three nodes over t
 const KAFKA = "Kafka on FSx ONTAP";
 const KAFKA_DEPLOYED = "FSx ONTAP Multi-AZ at 4 GB/s and 160 000 IOPS, 6 NFS volumes (nconnect=16), 3 Kafka brokers";
 const CEPH = "Ceph on Nitro";
-const CEPH_DEPLOYED = "1 controller + 3 workers, k0s, Rook-Ceph RBD (3 replicas), Postgres on Ceph";
+const CEPH_DEPLOYED =
+  "1 controller + 3 workers, k0s 1.23 with Calico VXLAN and WireGuard, Rook-Ceph RBD (3 replicas) on the pod network, Postgres 14 on Ceph";
 const TPCB = { transactionType: "<builtin: TPC-B (sort of)>" };
 const PGBENCH_SETUP = { scale: 1000, clients: 20, threads: 2, durationSeconds: 300 };
 const IOPING_NOTE = "the publication gives one ioping latency without naming the statistic; shown beside the mean";
