@@ -217,6 +217,7 @@ export type K0sClusterChecked = Omit<K0sClusterSpec, "az"> & { readonly az?: unk
 /** Defaults applied. */
 export function resolve<S extends K0sClusterChecked>(spec: S): S & K0sClusterDefaulted {
   const d = K0S_CLUSTER_DEFAULTS;
+  const cni = spec.cni ?? d.cni;
   return {
     ...spec,
     workerCount: spec.workerCount ?? d.workerCount,
@@ -225,8 +226,8 @@ export function resolve<S extends K0sClusterChecked>(spec: S): S & K0sClusterDef
     osdVolumeThroughputMiBps: spec.osdVolumeThroughputMiBps ?? d.osdVolumeThroughputMiBps,
     rootVolumeGiB: spec.rootVolumeGiB ?? d.rootVolumeGiB,
     k0sVersion: spec.k0sVersion ?? d.k0sVersion,
-    cni: spec.cni ?? d.cni,
-    wireguard: spec.wireguard ?? (spec.cni ?? d.cni) === "calico",
+    cni,
+    wireguard: spec.wireguard ?? cni === "calico",
     cephHostNetwork: spec.cephHostNetwork ?? d.cephHostNetwork,
     hugepages2Mi: spec.hugepages2Mi ?? d.hugepages2Mi,
     bastionInstanceType: spec.bastionInstanceType ?? d.bastionInstanceType,

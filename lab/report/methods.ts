@@ -55,14 +55,16 @@ const inputs = (p: StackPlan, name: string): Any => named(p, name).inputs;
 const k0sctl = (p: StackPlan): Any => YAML.parse(String(inputs(p, "ceph-k0sctl-apply").environment.LAB_K0SCTL_CONFIG));
 const k0sNetwork = (p: StackPlan): Any => k0sctl(p).spec.k0s.config.spec.network;
 const cluster = (p: StackPlan): Any => inputs(p, "rook-cluster").spec;
-const pgbenchJob = (p: StackPlan): Any => inputs(p, "pgbench-pgbench").spec.template.spec;
-function pgbenchEnv(p: StackPlan): Record<string, string> {
+/** The pod spec of the planned Job `name`. */
+const jobPod = (p: StackPlan, name: string): Any => inputs(p, name).spec.template.spec;
+/** The literal environment of a pod spec's first container (valueFrom entries left out). */
+function envOf(spec: Any): Record<string, string> {
   return Object.fromEntries(
-    (pgbenchJob(p).containers[0].env as { name: string; value?: string }[])
-      .filter((e) => e.value !== undefined)
-      .map((e) => [e.name, e.value!]),
+    (spec.containers[0].env as { name: string; value?: string }[]).filter((e) => e.value !== undefined).map((e) => [e.name, e.value!]),
   );
 }
+const pgbenchJob = (p: StackPlan): Any => jobPod(p, "pgbench-pgbench");
+const pgbenchEnv = (p: StackPlan): Record<string, string> => envOf(pgbenchJob(p));
 const postgres = (p: StackPlan): Any => inputs(p, "pg-server").spec;
 const res = (r: Any) => `requests ${r.requests.cpu} / ${r.requests.memory}, limits ${r.limits.cpu} / ${r.limits.memory}`;
 const workers = (p: StackPlan) => p.resources.filter((r) => r.type === "aws:ec2/instance:Instance" && /^ceph-worker-\d+$/.test(r.name));
@@ -114,7 +116,10 @@ export const CEPH_METHOD: MethodTable = {
       lab: "v2 (Ubuntu 24.04's default)",
       differs:
         "Kubernetes has deprecated cgroup v1 (the kubelet's failCgroupV1); Ubuntu 24.04 and the pinned k0s run cgroup v2, which accounts huge pages and memory limits differently",
-      read: (p) => (JSON.stringify(p.resources).includes("unified_cgroup_hierarchy") ? "v1" : "v2 (Ubuntu 24.04's default)"),
+      // The nodes' user data is a secret in the plan; the lab changes no kernel command line
+      // (components/k0s/cloud-init.ts), so the hierarchy is the image's: noble's is v2.
+      read: () =>
+        UBUNTU_AMI.namePattern.includes("ubuntu-noble-24.04") ? "v2 (Ubuntu 24.04's default)" : `the default of ${UBUNTU_AMI.namePattern}`,
     },
     {
       parameter: "OSD volume per worker",
@@ -349,12 +354,6 @@ export const CEPH_METHOD: MethodTable = {
 /** aws-samples/mltiaz-fsxontap-eks at the commit read (the blog's sample repository). */
 const FSX_SAMPLE = "https://github.com/aws-samples/mltiaz-fsxontap-eks/tree/612a7dfda2625815c32a0737af255eba0eb3c50e";
 const fsx = (p: StackPlan): Any => inputs(p, "fsx-fs");
-const fioJob = (p: StackPlan, name: string): Any => inputs(p, name).spec.template.spec;
-function envOf(spec: Any): Record<string, string> {
-  return Object.fromEntries(
-    (spec.containers[0].env as { name: string; value?: string }[]).filter((e) => e.value !== undefined).map((e) => [e.name, e.value!]),
-  );
-}
 const zoneOf = (spec: Any): string =>
   spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0];
 
@@ -457,7 +456,7 @@ export const FSX_METHOD: MethodTable = {
       lab: "a node affinity on the zone: us-east-1a (the preferred subnet's), then us-east-1b",
       differs: "topology.kubernetes.io/zone, the well-known label, instead of the EBS CSI driver's topology.ebs.csi.aws.com/zone",
       read: (p) =>
-        `a node affinity on the zone: ${zoneOf(fioJob(p, "nas-same-seed-fio"))} (the preferred subnet's), then ${zoneOf(fioJob(p, "nas-cross-seed-fio"))}`,
+        `a node affinity on the zone: ${zoneOf(jobPod(p, "nas-same-seed-fio"))} (the preferred subnet's), then ${zoneOf(jobPod(p, "nas-cross-seed-fio"))}`,
     },
     {
       parameter: "fio workload",
@@ -465,7 +464,7 @@ export const FSX_METHOD: MethodTable = {
       published: "profile seed: 4k randrw 75/25, iodepth 64, 8G, libaio, direct, gtod_reduce",
       lab: "profile seed: 4k randrw 75/25, iodepth 64, 8G, libaio, direct, gtod_reduce",
       read: (p) => {
-        const e = envOf(fioJob(p, "nas-same-seed-fio"));
+        const e = envOf(jobPod(p, "nas-same-seed-fio"));
         return e.FIO_PROFILE === "seed" && e.FIO_SIZE === "8G"
           ? "profile seed: 4k randrw 75/25, iodepth 64, 8G, libaio, direct, gtod_reduce"
           : `profile ${e.FIO_PROFILE}, ${e.FIO_SIZE}`;
@@ -477,7 +476,7 @@ export const FSX_METHOD: MethodTable = {
       published: "1",
       lab: "3",
       differs: "a median and a spread need more than one run (lab:reps)",
-      read: (p) => envOf(fioJob(p, "nas-same-seed-fio")).REPS,
+      read: (p) => envOf(jobPod(p, "nas-same-seed-fio")).REPS,
     },
     {
       parameter: "MySQL StatefulSet",

@@ -406,27 +406,38 @@ export interface UnmatchedReference {
   readonly differences: readonly SetupDifference[];
 }
 
+type Groups = readonly Readonly<Record<string, MetadataValue>>[];
+
+/** The figures of `experiment`, `metric`, `unit` with the indexes of the rows on their storage and side (at least one). */
+function placedFigures(experiment: string, metric: string, unit: string, groups: Groups, figures: readonly PublishedFigure[]) {
+  return figures
+    .filter((f) => f.scenario === experiment && f.metric === metric && f.unit === unit)
+    .map((figure) => ({
+      figure,
+      placed: groups.flatMap((g, i) => (matchesAll(g, figure.storage) && matchesAll(g, figure.side) ? [i] : [])),
+    }))
+    .filter((x) => x.placed.length > 0);
+}
+
 /** The figures of `experiment`, `metric`, `unit` that rows on their storage and side have, but not their workload. */
 export function unmatchedReferences(
   experiment: string,
   metric: string,
   unit: string,
-  groups: readonly Readonly<Record<string, MetadataValue>>[],
+  groups: Groups,
   figures: readonly PublishedFigure[] = PUBLISHED_FIGURES,
 ): UnmatchedReference[] {
-  const out: UnmatchedReference[] = [];
-  for (const figure of figures) {
-    if (figure.scenario !== experiment || figure.metric !== metric || figure.unit !== unit) continue;
-    const placed = groups.map((g, i) => [g, i] as const).filter(([g]) => matchesAll(g, figure.storage) && matchesAll(g, figure.side));
-    if (placed.length === 0 || placed.some(([g]) => matchesAll(g, figure.workload))) continue;
-    const differences = settingDifferences(
-      figure.workload,
-      placed.map(([g]) => g),
-      "not recorded",
-    );
-    out.push({ figure, rows: placed.map(([, i]) => i), differences });
-  }
-  return out;
+  return placedFigures(experiment, metric, unit, groups, figures)
+    .filter(({ figure, placed }) => !placed.some((i) => matchesAll(groups[i], figure.workload)))
+    .map(({ figure, placed }) => ({
+      figure,
+      rows: placed,
+      differences: settingDifferences(
+        figure.workload,
+        placed.map((i) => groups[i]),
+        "not recorded",
+      ),
+    }));
 }
 
 /** A published figure shown in one metric table. */
@@ -448,25 +459,18 @@ export function referencesFor(
   experiment: string,
   metric: string,
   unit: string,
-  groups: readonly Readonly<Record<string, MetadataValue>>[],
+  groups: Groups,
   figures: readonly PublishedFigure[] = PUBLISHED_FIGURES,
 ): ReferenceRow[] {
-  const out: ReferenceRow[] = [];
-  for (const figure of figures) {
-    if (figure.scenario !== experiment || figure.metric !== metric || figure.unit !== unit) continue;
-    const rows = groups
-      .map((g, i) => [g, i] as const)
-      .filter(([g]) => matchesAll(g, figure.storage) && matchesAll(g, figure.workload) && matchesAll(g, figure.side))
-      .map(([, i]) => i);
-    if (rows.length === 0) continue;
-    out.push({
+  return placedFigures(experiment, metric, unit, groups, figures)
+    .map(({ figure, placed }) => ({ figure, rows: placed.filter((i) => matchesAll(groups[i], figure.workload)) }))
+    .filter(({ rows }) => rows.length > 0)
+    .map(({ figure, rows }) => ({
       figure,
       rows,
       differences: settingDifferences(
         figure.setup,
         rows.map((i) => groups[i]),
       ),
-    });
-  }
-  return out;
+    }));
 }
