@@ -97,7 +97,10 @@ export interface RookArgs {
    * Ceph daemons on the nodes' network (`network.provider: host`) instead of the pod network. The
    * published setup leaves `provider: host` commented out (k8s/base/rook-ceph.cluster.yaml line 85):
    * Ceph traffic crosses the CNI (there Calico VXLAN with WireGuard). The cluster's security groups
-   * must open Ceph's ports between the nodes when this is on (components/k0s/ports.ts).
+   * must open Ceph's ports between the nodes when this is on (components/k0s/ports.ts). A creation-time
+   * fact: "Changing networking configuration after a Ceph cluster has been deployed is only supported
+   * for the network encryption settings" (rook v1.20.6 ceph-cluster-crd.md, "Network Configuration
+   * Settings").
    * @default ROOK_DEFAULTS.hostNetwork
    */
   readonly hostNetwork?: boolean;

@@ -180,7 +180,10 @@ export const LEVERS: Readonly<Record<string, KindLevers>> = {
         { "lab:wireguard": "false" },
       ),
       "lab:wireguard": v("false"),
-      "lab:cephHostNetwork": v("true"),
+      "lab:cephHostNetwork": v(
+        "true",
+        "Rook: changing the network of a deployed cluster is NOT supported and likely leaves it non-functioning (ceph-cluster-crd.md, Network Configuration Settings): plan it as a new stack",
+      ),
       "lab:hugepages2Mi": v("1024", undefined, { "lab:postgresHugepages2Mi": "64Mi" }),
       "lab:cephResources": v(
         '{"mon":{"requests":{"cpu":"500m","memory":"1Gi"},"limits":{"cpu":"1","memory":"2Gi"}},"mgr":{"requests":{"cpu":"500m","memory":"1Gi"},"limits":{"cpu":"500m","memory":"1Gi"}},"osd":{"requests":{"cpu":"500m","memory":"1Gi"},"limits":{"cpu":"2","memory":"4Gi"}}}',
