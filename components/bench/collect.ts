@@ -168,6 +168,60 @@ export function markerMetadata(attrs: Readonly<Record<string, string>>): Record<
   return out;
 }
 
+/**
+ * The environment variable that hands a collector its run's metadata (one line of JSON), and the
+ * line scripts/collect-job.sh prints with it on stdout before a Complete Job's log:
+ * `=== LAB-RUN-METADATA {"instanceType":"m5.xlarge",…} ===`.
+ *
+ * Why: a collector runs once, when its Job was created (its other inputs' changes are ignored,
+ * components/bench/index.ts), so its stdout is a record of that moment. The samples take their
+ * setup (instance type, hypervisor, versions, zone…) from this line, never from the config of a
+ * later `pulumi up`: a stack whose `lab:instanceType` changed after the run keeps saying what the
+ * samples were measured on (issue 40 item 1).
+ */
+export const RUN_METADATA_ENV = "LAB_RUN_METADATA";
+const RUN_METADATA_LINE = /^=== LAB-RUN-METADATA (.*) ===\r?$/;
+
+/** The collector's environment value for `run`: its defined keys as one line of JSON. */
+export function runMetadataEnv(run: RunMetadata): string {
+  return JSON.stringify(definedOnly(run));
+}
+
+/**
+ * The run metadata recorded in a collector's log (its `=== LAB-RUN-METADATA … ===` line), or
+ * undefined when the log has none. More than one such line, JSON that is not an object, or a
+ * value that is not a string, number or boolean is a {@link ToolOutputError} naming the line.
+ */
+export function recordedRunMetadata(log: string, source: string): RunMetadata | undefined {
+  let found: RunMetadata | undefined;
+  let foundAt = 0;
+  log.split("\n").forEach((line, i) => {
+    if (!line.startsWith("=== LAB-RUN-METADATA")) return;
+    const m = RUN_METADATA_LINE.exec(line);
+    if (!m) throw new ToolOutputError(source, `line ${i + 1}: malformed run metadata line: ${line}`);
+    if (found !== undefined) throw new ToolOutputError(source, `line ${i + 1}: a second run metadata line (the first is line ${foundAt})`);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(m[1]);
+    } catch (e) {
+      throw new ToolOutputError(source, `line ${i + 1}: run metadata is not JSON (${(e as Error).message}): ${m[1]}`);
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw new ToolOutputError(source, `line ${i + 1}: run metadata must be a JSON object, got ${m[1]}`);
+    }
+    const bad = Object.entries(parsed).filter(([, v]) => !["string", "number", "boolean"].includes(typeof v));
+    if (bad.length > 0) {
+      throw new ToolOutputError(
+        source,
+        `line ${i + 1}: run metadata values must be strings, numbers or booleans, got ${bad.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")}`,
+      );
+    }
+    found = parsed as RunMetadata;
+    foundAt = i + 1;
+  });
+  return found;
+}
+
 /** What {@link collectSamples} needs besides the log. */
 export interface CollectOptions {
   readonly tool: ToolName;
@@ -175,8 +229,18 @@ export interface CollectOptions {
   readonly reps: number;
   /** Names the log in errors and prefixes raw file names in parser errors (e.g. `job/bench-fio-r1`). */
   readonly source: string;
-  /** Run metadata merged into every sample (parser's keys win), plus `rep` and the marker's attributes. */
+  /**
+   * Run metadata merged into every sample (parser's keys win), plus `rep` and the marker's
+   * attributes. With `recordedRun`, the log's recorded metadata ({@link recordedRunMetadata}) is
+   * used instead, and this is not.
+   */
   readonly run: RunMetadata;
+  /**
+   * The log is a collector's (scripts/collect-job.sh with {@link RUN_METADATA_ENV}): its samples
+   * take the metadata recorded in it, and a log without it is an error (a collector created by a
+   * lab that did not record it: the setup its samples were measured on is unknown). @default false
+   */
+  readonly recordedRun?: boolean;
   /** Prefix of the raw output names (e.g. `zone-a-`). @default "" */
   readonly rawPrefix?: string;
 }
@@ -187,7 +251,8 @@ export interface CollectOptions {
  * `pgbenchInitialisation`…), then
  * `rep`; keys the parser found in the output win over all of them.
  */
-export function collectSamples(log: string, opts: CollectOptions, parse: ParseToolOutput): { samples: Sample[]; raws: RawOutput[] } {
+export function collectSamples(log: string, given: CollectOptions, parse: ParseToolOutput): { samples: Sample[]; raws: RawOutput[] } {
+  const opts = given.recordedRun ? { ...given, run: requireRecordedRun(log, given.source) } : given;
   const blocks = expectReps(cutResultBlocks(log, opts.source), opts.tool, opts.reps, opts.source);
   const samples: Sample[] = [];
   const raws: RawOutput[] = [];
@@ -199,6 +264,18 @@ export function collectSamples(log: string, opts: CollectOptions, parse: ParseTo
   }
   const util = collectUtilization(log, blocks, opts);
   return { samples: [...samples, ...util.samples], raws: [...raws, ...util.raws] };
+}
+
+function requireRecordedRun(log: string, source: string): RunMetadata {
+  const run = recordedRunMetadata(log, source);
+  if (run === undefined) {
+    throw new ToolOutputError(
+      source,
+      "the log has no run metadata line (=== LAB-RUN-METADATA … ===): its collector was created by a lab that did not record the setup " +
+        "its samples were measured on, so that setup is unknown; set a new lab:runId to measure again",
+    );
+  }
+  return run;
 }
 
 /**

@@ -23,7 +23,10 @@
  *    failing the update with the reason), or gone (NotFound: it says so and exits 1 at once).
  * 4. **Parse**: the command's stdout is cut at the LAB-RESULT markers (collect.ts), each
  *    repetition is parsed by core/parsers' `parseToolOutput` and merged with the run metadata →
- *    {@link BenchmarkRun.results}. A truncated or malformed log fails the update; it never yields
+ *    {@link BenchmarkRun.results}. That metadata is the one the collector recorded when it ran
+ *    (its `LAB_RUN_METADATA`, printed before the Job's log: collect.ts `RUN_METADATA_ENV`), never
+ *    the config of a later update: after a change of, say, `lab:instanceType` that re-runs nothing,
+ *    the samples still say the type they were measured on (`lab plan --change` lists them). A truncated or malformed log fails the update; it never yields
  *    a partial result. {@link BenchmarkRun.rawOutputs} keeps the raw outputs for
  *    lab/results/files.ts. No resource is created inside an `apply`.
  *
@@ -90,7 +93,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { parseToolOutput } from "../../core/parsers";
 import type { RunMetadata, Sample } from "../../core/sample";
 import { collectorAccountName, collectorGrant } from "./access";
-import { collectSamples, type RawOutput } from "./collect";
+import { collectSamples, runMetadataEnv, RUN_METADATA_ENV, type RawOutput } from "./collect";
 import { createCollectorAccess } from "./collector-access";
 import { renderBenchmark } from "./render";
 import { problems, type BenchSpec } from "./rules";
@@ -287,6 +290,17 @@ export class BenchmarkRun extends pulumi.ComponentResource {
           deleteBeforeReplace: true,
         },
       );
+      const runOf = (meta: RunMetadata, resolvedZone: string): RunMetadata => ({
+        ...meta,
+        runId: s.runId,
+        zone: resolvedZone,
+        ...(rj.tool === "pgbench" ? {} : { storageClass: s.storageClass }),
+        ...rj.options,
+      });
+      // The setup the Job runs on, recorded by the collector when it runs (collect.ts RUN_METADATA_ENV).
+      const recorded = pulumi
+        .all([pulumi.output(metadata ?? {}), zoneOf])
+        .apply(([meta, resolvedZone]) => runMetadataEnv(runOf(meta as RunMetadata, resolvedZone)));
       const collect = new command.local.Command(
         `${name}-${rj.tool}-collect-${s.runId}`,
         {
@@ -300,6 +314,7 @@ export class BenchmarkRun extends pulumi.ComponentResource {
             // The admin kubeconfig asks for the collector's token only; every read uses the token.
             ...access.environment(rj.waitTimeoutSeconds),
             LAB_KUBECONFIG: pulumi.secret(kubeconfig),
+            [RUN_METADATA_ENV]: recorded,
           },
           // A Job created again (new uid) under this run id is collected again: its refusal fails the update.
           triggers: [s.runId, rj.name, job.metadata.uid],
@@ -312,22 +327,19 @@ export class BenchmarkRun extends pulumi.ComponentResource {
       );
       previous = [collect];
 
-      const runOf = (meta: RunMetadata, resolvedZone: string): RunMetadata => ({
-        ...meta,
-        runId: s.runId,
-        zone: resolvedZone,
-        ...(rj.tool === "pgbench" ? {} : { storageClass: s.storageClass }),
-        ...rj.options,
-      });
       collected.push(
         // The log holds no secret (the kubeconfig only reaches the command's environment).
-        pulumi.all([pulumi.unsecret(collect.stdout), pulumi.output(metadata ?? {}), zoneOf]).apply(([stdout, meta, resolvedZone]) => {
-          const run = runOf(meta as RunMetadata, resolvedZone);
+        // The samples carry the metadata the collector recorded when the Job ran, not today's config.
+        pulumi.unsecret(collect.stdout).apply((stdout) =>
           // No stdout only under the mock runtime (`lab plan`, tests): nothing was collected.
-          return stdout === undefined
+          stdout === undefined
             ? { samples: [], raws: [] }
-            : collectSamples(stdout, { tool: rj.tool, reps: rj.reps, source: `job/${rj.name}`, run, rawPrefix }, parseToolOutput);
-        }),
+            : collectSamples(
+                stdout,
+                { tool: rj.tool, reps: rj.reps, source: `job/${rj.name}`, run: {}, recordedRun: true, rawPrefix },
+                parseToolOutput,
+              ),
+        ),
       );
     }
 

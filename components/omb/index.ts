@@ -28,7 +28,7 @@ import type { RunMetadata, Sample } from "../../core/sample";
 import { COLLECT_IGNORED_INPUTS, SKIP_AWAIT } from "../bench";
 import { collectorAccountName, collectorGrant } from "../bench/access";
 import { createCollectorAccess } from "../bench/collector-access";
-import { collectSamples, type RawOutput } from "../bench/collect";
+import { collectSamples, runMetadataEnv, RUN_METADATA_ENV, type RawOutput } from "../bench/collect";
 import { readCollectScript } from "../bench/scripts";
 import { COLLECT_POLL_SECONDS } from "../bench/sizing";
 import { withLaterInput } from "../kafka/later";
@@ -150,6 +150,18 @@ export class OmbBenchmark extends pulumi.ComponentResource {
         { ...manifest, metadata: { ...manifest.metadata, annotations: { ...SKIP_AWAIT } } } as unknown as k8s.batch.v1.JobArgs,
         { ...child, dependsOn: [config, workers, ...previous], deleteBeforeReplace: true },
       );
+      const cellMetadata: RunMetadata = {
+        runId: r.runId,
+        driverConfig: cell.driver,
+        replicationFactor: cell.replicationFactor,
+        ombWorkload: r.workload,
+        testDurationMinutes: r.testDurationMinutes,
+        ombWorkers: r.workers,
+      };
+      // The setup the cell runs on, recorded by the collector when it runs (bench/collect.ts RUN_METADATA_ENV).
+      const recorded = pulumi
+        .output(args.metadata ?? {})
+        .apply((given) => runMetadataEnv({ ...(given as RunMetadata), ...cellMetadata }));
       const collect = new command.local.Command(
         `${name}-${cell.name}-collect-${r.runId}`,
         {
@@ -162,6 +174,7 @@ export class OmbBenchmark extends pulumi.ComponentResource {
             POLL_SECONDS: String(COLLECT_POLL_SECONDS),
             ...access.environment(waitSeconds),
             LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
+            [RUN_METADATA_ENV]: recorded,
           },
           // A Job created again (new uid) under this run id is collected again.
           triggers: [r.runId, jobName, job.metadata.uid],
@@ -171,29 +184,16 @@ export class OmbBenchmark extends pulumi.ComponentResource {
         { parent: this, dependsOn: [job, access.ready], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
       );
       previous = [collect];
-      const cellMetadata: RunMetadata = {
-        runId: r.runId,
-        driverConfig: cell.driver,
-        replicationFactor: cell.replicationFactor,
-        ombWorkload: r.workload,
-        testDurationMinutes: r.testDurationMinutes,
-        ombWorkers: r.workers,
-      };
       collected.push(
         // The log holds no secret (the kubeconfig only reaches the command's environment).
-        pulumi.all([pulumi.unsecret(collect.stdout), pulumi.output(args.metadata ?? {})]).apply(([stdout, given]) =>
+        // The samples carry the metadata the collector recorded when the cell ran, not today's config.
+        pulumi.unsecret(collect.stdout).apply((stdout) =>
           // No stdout only under the mock runtime (`lab plan`, tests): nothing was collected.
           stdout === undefined
             ? { samples: [], raws: [] }
             : collectSamples(
                 stdout,
-                {
-                  tool: "omb",
-                  reps: r.reps,
-                  source: `job/${jobName}`,
-                  run: { ...(given as RunMetadata), ...cellMetadata },
-                  rawPrefix: `${cell.name}-`,
-                },
+                { tool: "omb", reps: r.reps, source: `job/${jobName}`, run: {}, recordedRun: true, rawPrefix: `${cell.name}-` },
                 parseToolOutput,
               ),
         ),

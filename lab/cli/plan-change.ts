@@ -28,9 +28,15 @@ export async function runPlanChange(opts: PlanChangeOptions, root: string): Prom
     if (e instanceof ChangeArgumentError) throw new UsageError(e.message);
     throw e;
   }
-  const plan = await planChange(spec, next, shipped, runStack);
+  let plan;
+  try {
+    plan = await planChange(spec, next, shipped, runStack);
+  } catch (e) {
+    if (e instanceof ChangeArgumentError) throw new UsageError(e.message);
+    throw e;
+  }
   const allow = opts.allowReplace === true;
-  return { text: renderChangePlan(plan, allow), refused: !allow && refusals(plan).length > 0 };
+  return { text: renderChangePlan(plan, allow), refused: (!allow && refusals(plan).length > 0) || plan.benchmarks.sameRunId.length > 0 };
 }
 
 /** `lab plan --change-table`: docs/changing-a-live-stack.md as generated. */

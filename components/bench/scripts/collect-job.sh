@@ -15,6 +15,10 @@
 #                         is removed on exit. Empty: kubectl's own KUBECONFIG / ~/.kube/config []
 #   POLL_SECONDS          seconds between two looks at the conditions [10]
 #   KUBECTL_BIN           kubectl executable [kubectl]
+#   LAB_RUN_METADATA      the run's metadata as one line of JSON (components/bench/collect.ts
+#                         runMetadataEnv): printed on stdout as `=== LAB-RUN-METADATA <json> ===`
+#                         before a Complete Job's log, so the samples carry the setup the Job ran
+#                         on, recorded when it ran, not what the stack's config says later []
 #   MOUNT_FIX             what to do when the NFS server refuses a pod's mount (lines, printed after
 #                         the event). Set: every look also reads the FailedMount events of the pods
 #                         awaited (the Job's, or the Kafka's) []
@@ -75,6 +79,7 @@ LAB_KUBECONFIG=${LAB_KUBECONFIG:-}
 POLL_SECONDS=${POLL_SECONDS:-10}
 KUBECTL_BIN=${KUBECTL_BIN:-kubectl}
 MOUNT_FIX=${MOUNT_FIX:-}
+LAB_RUN_METADATA=${LAB_RUN_METADATA:-}
 
 log() {
   printf '%s [lab] %s\n' "$(date -u '+%Y-%m-%dT%H:%M:%SZ')" "$*" >&2
@@ -103,6 +108,15 @@ case $TOKEN_SECONDS in
 esac
 [ "$TOKEN_SECONDS" -ge 600 ] || { log "error: TOKEN_SECONDS must be a whole number of at least 600, got '$TOKEN_SECONDS'"; exit 2; }
 command -v "$KUBECTL_BIN" >/dev/null 2>&1 || { log "error: '$KUBECTL_BIN' is not installed"; exit 2; }
+case $LAB_RUN_METADATA in
+  '' | '{'*'}') ;;
+  *) log "error: LAB_RUN_METADATA must be one line of JSON, an object, got '$LAB_RUN_METADATA'"; exit 2 ;;
+esac
+newline='
+'
+case $LAB_RUN_METADATA in
+  *"$newline"*) log "error: LAB_RUN_METADATA must be one line of JSON, an object, got several lines"; exit 2 ;;
+esac
 
 umask 077
 stage=$(mktemp -d "${TMPDIR:-/tmp}/lab-collect.XXXXXX")
@@ -300,4 +314,5 @@ if [ -n "$KAFKA_NAME" ]; then
   exit 0
 fi
 log "$shown complete; collecting its log"
+if [ -n "$LAB_RUN_METADATA" ]; then printf '=== LAB-RUN-METADATA %s ===\n' "$LAB_RUN_METADATA"; fi
 k logs "$target"

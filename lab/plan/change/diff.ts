@@ -15,6 +15,7 @@
  *   depend on names only, so without this a replaced resource's new id would go unseen.
  * Component resources (the lab's own) own nothing in the cloud and are not listed.
  */
+import { RUN_METADATA_ENV } from "../../../components/bench/collect";
 import type { PlannedResource, StackPlan } from "../run";
 import { destroys, Destruction } from "./destroys";
 import { changedPaths } from "./paths";
@@ -44,6 +45,24 @@ export interface ConfigChange {
   readonly after: string | undefined;
 }
 
+/** What a change does to the benchmarks' samples (issue 40 item 1). */
+export interface BenchmarkEffects {
+  /** Collectors created or replaced under a new name (a new run id): their benchmark runs and its samples are new. */
+  readonly reRun: readonly string[];
+  /**
+   * Collectors replaced under their own name: their Job re-created under a run id that has run.
+   * Where the run id's stamp survives on the storage, the fio, ioping and pgbench scripts refuse
+   * such a run (exit 4) and the update fails there; on new storage (a re-created cluster), or for
+   * an OMB cell, it runs again and replaces the results measured under that run id. Refused.
+   */
+  readonly sameRunId: readonly string[];
+  /**
+   * Collectors kept as they are whose recorded setup differs from what the changed config says:
+   * their samples keep the setup they were measured on (each differing metadata key, before → after).
+   */
+  readonly kept: readonly { readonly name: string; readonly keys: readonly ConfigChange[] }[];
+}
+
 export interface ChangePlan {
   readonly stack: string;
   readonly kind: string;
@@ -52,6 +71,55 @@ export interface ChangePlan {
   readonly changes: readonly ResourceChange[];
   /** How many custom resources are unchanged. */
   readonly unchanged: number;
+  /** The benchmarks the change re-runs, and those whose samples keep the setup they recorded. */
+  readonly benchmarks: BenchmarkEffects;
+}
+
+/**
+ * A benchmark collector's recorded setup (components/bench/collect.ts RUN_METADATA_ENV), read from
+ * its planned environment; undefined for any other resource.
+ */
+export function recordedSetup(r: PlannedResource): Record<string, unknown> | undefined {
+  if (r.type !== "command:local:Command") return undefined;
+  const env = r.inputs.environment as Record<string, unknown> | undefined;
+  const json = env?.[RUN_METADATA_ENV];
+  if (typeof json !== "string") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function benchmarkEffects(
+  olds: ReadonlyMap<string, PlannedResource>,
+  news: readonly PlannedResource[],
+  changes: readonly ResourceChange[],
+) {
+  const byUrn = new Map(changes.map((c) => [c.urn, c]));
+  const reRun: string[] = [];
+  const sameRunId: string[] = [];
+  const kept: { name: string; keys: ConfigChange[] }[] = [];
+  for (const r of news) {
+    const now = recordedSetup(r);
+    if (now === undefined) continue;
+    const c = byUrn.get(r.urn);
+    if (c && (c.action === "create" || c.action === "replace")) {
+      (c.action === "replace" && c.renamedFrom === undefined ? sameRunId : reRun).push(r.name);
+      continue;
+    }
+    const old = olds.get(r.urn);
+    const then = old ? recordedSetup(old) : undefined;
+    if (then === undefined) continue;
+    const shown = (v: unknown) => (v === undefined ? undefined : typeof v === "string" ? v : JSON.stringify(v));
+    const keys = configChanges(
+      Object.fromEntries(Object.entries(then).map(([k, v]) => [k, shown(v) as string])),
+      Object.fromEntries(Object.entries(now).map(([k, v]) => [k, shown(v) as string])),
+    );
+    if (keys.length > 0) kept.push({ name: r.name, keys });
+  }
+  return { reRun, sameRunId, kept };
 }
 
 /** The config keys whose values differ. */
@@ -206,7 +274,7 @@ export function diffPlans(before: StackPlan, after: StackPlan): ChangePlan {
     if (pairedOld.has(d.urn)) continue;
     changes.push({ action: "delete", urn: d.urn, type: d.type, name: d.name, inputs: [], destroys: destroys(d.type, d.inputs) });
   }
-  return { stack: after.stack, kind: after.kind, config, changes, unchanged };
+  return { stack: after.stack, kind: after.kind, config, changes, unchanged, benchmarks: benchmarkEffects(olds, news, changes) };
 }
 
 /** The resource name of a URN (its last `::` segment). */

@@ -7,7 +7,8 @@
 import { PlanMemo, Program, planAll } from "..";
 import type { StackSpec } from "../run";
 import { readStackConfigFile, withUpstreams } from "../sources";
-import { ChangePlan, diffPlans, refusals, ResourceChange } from "./diff";
+import { creationTimeProblems } from "./creation-time";
+import { ChangePlan, configChanges, diffPlans, refusals, ResourceChange } from "./diff";
 
 /** A `--change` argument that is not `KEY=VALUE` with a config key. */
 export class ChangeArgumentError extends Error {
@@ -65,6 +66,14 @@ export function changedSpec(spec: StackSpec, req: ChangeRequest): StackSpec {
   return { ...spec, config: { ...spec.config, ...set }, source: `${spec.source} with --change` };
 }
 
+/** A change of a key the upstream tool fixes at creation (./creation-time.ts): refused before planning. */
+export class CreationTimeChangeError extends ChangeArgumentError {
+  constructor(message: string) {
+    super(message);
+    this.name = "CreationTimeChangeError";
+  }
+}
+
 /** Plans `spec` before and after the change, with the shipped stacks it references as its upstreams. */
 export async function planChange(
   spec: StackSpec,
@@ -73,6 +82,8 @@ export async function planChange(
   program: Program,
   memo?: PlanMemo,
 ): Promise<ChangePlan> {
+  const fixed = creationTimeProblems(String(spec.config["lab:kind"]), configChanges(spec.config, next.config));
+  if (fixed.length > 0) throw new CreationTimeChangeError(fixed.join("\n"));
   const planOf = async (s: StackSpec) => {
     const results = await planAll(
       withUpstreams(
@@ -129,6 +140,20 @@ export function renderChangePlan(plan: ChangePlan, allowReplace: boolean): strin
     `${plan.unchanged} unchanged, ${count("update")} updated in place, ${count("replace")} replaced, ${count("create")} created, ` +
       `${count("delete")} deleted, ${count("unknown")} of unknown effect`,
   );
+  for (const name of plan.benchmarks.reRun) out.push(`runs its benchmark: ${name}: a new run id, so its samples are new`);
+  for (const name of plan.benchmarks.sameRunId)
+    out.push(
+      `runs again under the same run id: ${name}: its Job is re-created, and a run id runs once (where its stamp survives ` +
+        "on the storage, the fio, ioping and pgbench scripts refuse it with exit 4 and the update fails there; on new storage, " +
+        "or for an OMB cell, the run replaces the results measured under that run id)",
+    );
+  for (const k of plan.benchmarks.kept) {
+    out.push(
+      `keeps the setup its samples were measured on: ${k.name} (its inputs but the trigger are ignored; it recorded the setup when it ran${cite(RECORDED_SOURCE)})`,
+    );
+    for (const m of k.keys) out.push(`    ${m.key}: measured with ${shown(m.before)}, the config now says ${shown(m.after)}`);
+    out.push("    to measure the changed setup, set a new lab:runId");
+  }
   const refused = refusals(plan);
   if (refused.length > 0) {
     out.push(
@@ -137,9 +162,18 @@ export function renderChangePlan(plan: ChangePlan, allowReplace: boolean): strin
         : `refused: ${refused.length} change(s) would destroy data or may (${refused.map((c) => c.name).join(", ")}); re-run with --allow-replace to accept`,
     );
   }
+  if (plan.benchmarks.sameRunId.length > 0)
+    out.push(
+      `refused: ${plan.benchmarks.sameRunId.length} benchmark(s) would run again under run id(s) that ran ` +
+        `(${plan.benchmarks.sameRunId.join(", ")}); set a new lab:runId with this change (--allow-replace does not accept this)`,
+    );
   if (sources.length > 0) out.push("sources:", ...sources.map((s, i) => `  [${i + 1}] ${s}`));
   return out.join("\n");
 }
+
+/** Why a kept collector's samples keep their setup. */
+export const RECORDED_SOURCE =
+  "components/bench/collect.ts RUN_METADATA_ENV: scripts/collect-job.sh prints the setup it was created with before the Job's log; the samples read it from there";
 
 /** Where a resource's identity is its URN (project, stack, type, name): a new name is a new resource. */
 export const URN_SOURCE =

@@ -174,16 +174,9 @@ export const LEVERS: Readonly<Record<string, KindLevers>> = {
       "lab:osdVolumeIops": v("6000"),
       "lab:osdVolumeThroughputMiBps": v("250"),
       "lab:k0sVersion": v("v1.36.4+k0s.0", "the next k0s patch"),
-      "lab:cni": v(
-        "kuberouter",
-        "k0s fixes the CNI when the cluster is created (docs/networking.md): the apply of a running cluster fails; plan it as a new stack",
-        { "lab:wireguard": "false" },
-      ),
+      "lab:cni": v("kuberouter", undefined, { "lab:wireguard": "false" }),
       "lab:wireguard": v("false"),
-      "lab:cephHostNetwork": v(
-        "true",
-        "Rook: changing the network of a deployed cluster is NOT supported and likely leaves it non-functioning (ceph-cluster-crd.md, Network Configuration Settings): plan it as a new stack",
-      ),
+      "lab:cephHostNetwork": v("true"),
       "lab:hugepages2Mi": v("1024", undefined, { "lab:postgresHugepages2Mi": "64Mi" }),
       "lab:cephResources": v(
         '{"mon":{"requests":{"cpu":"500m","memory":"1Gi"},"limits":{"cpu":"1","memory":"2Gi"}},"mgr":{"requests":{"cpu":"500m","memory":"1Gi"},"limits":{"cpu":"500m","memory":"1Gi"}},"osd":{"requests":{"cpu":"500m","memory":"1Gi"},"limits":{"cpu":"2","memory":"4Gi"}}}',

@@ -7,7 +7,8 @@ import { CODE_CHANGES } from "./code-changes";
 import { PlanMemo, Program } from "..";
 import type { StackSpec } from "../run";
 import { ChangePlan, refusals, ResourceChange } from "./diff";
-import { planChange } from ".";
+import { CreationTimeChangeError, planChange } from ".";
+import { CREATION_TIME_KEYS } from "./creation-time";
 import { LEVERS } from "./levers";
 
 /** What one key's change does, in the table's words. */
@@ -22,6 +23,8 @@ export interface LeverImpact {
   readonly plan?: ChangePlan;
   /** Why there is no plan: the config's error, or why the key is not changeable. */
   readonly reason?: string;
+  /** The key is fixed at creation by the upstream tool (./creation-time.ts): `lab plan --change` refuses it (exit 2). */
+  readonly creationTime?: boolean;
 }
 
 /** Plans every lever of every kind (or of `kinds`), the kinds in the order of {@link LEVERS}. */
@@ -48,7 +51,12 @@ export async function leverImpacts(shipped: readonly StackSpec[], program: Progr
         out.push({ ...base, value: lever.value, note: lever.note, plan: await planChange(spec, next, shipped, program, memo) });
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        out.push({ ...base, value: lever.value, note: lever.note, reason: message.split("\n")[0] });
+        const fixed = CREATION_TIME_KEYS[kind]?.find((k) => k.key === key);
+        out.push(
+          e instanceof CreationTimeChangeError && fixed
+            ? { ...base, value: lever.value, note: lever.note, reason: fixed.rule, creationTime: true }
+            : { ...base, value: lever.value, note: lever.note, reason: message.split("\n")[0] },
+        );
       }
     }
   }
@@ -64,6 +72,7 @@ function names(changes: readonly ResourceChange[]): string {
 
 /** One key's effect as a table cell. */
 export function effectCell(impact: LeverImpact): string {
+  if (impact.creationTime) return `fixed when the cluster is created: ${impact.reason} (see "Creation-time keys")`;
   if (!impact.plan) return impact.value === undefined ? `not changed here: ${impact.reason}` : `refused by the config: ${impact.reason}`;
   const p = impact.plan;
   const by = (a: ResourceChange["action"]) => p.changes.filter((c) => c.action === a);
@@ -86,8 +95,12 @@ export function effectCell(impact: LeverImpact): string {
 
 /** `refused` (needs --allow-replace), `allowed`, or `-` when nothing was planned. */
 export function verdictCell(impact: LeverImpact): string {
+  if (impact.creationTime) return "refused (exit 2)";
   if (!impact.plan) return "-";
-  return refusals(impact.plan).length > 0 ? "refused without `--allow-replace`" : "allowed";
+  const data = refusals(impact.plan).length > 0;
+  if (impact.plan.benchmarks.sameRunId.length > 0)
+    return `refused under the same run id (a run id runs once): with a new \`lab:runId\`${data ? " and `--allow-replace`" : ""}`;
+  return data ? "refused without `--allow-replace`" : "allowed";
 }
 
 const cell = (s: string) => s.replace(/\|/g, "\\|");
@@ -152,6 +165,9 @@ export function renderLeverPage(impacts: readonly LeverImpact[]): string {
     "outputs are taken as changing for the inputs that read them (they are judged like any changed input). An updated",
     "Command's stdout is taken as unchanged (the kubeconfig after a k0s upgrade names the same Elastic IP and CA).",
     "",
+    "A key the upstream tool fixes when the cluster is created is refused before any plan (exit 2), naming the tool's rule:",
+    'Pulumi would update it in place, but the running cluster would refuse it or break ("Creation-time keys" below).',
+    "",
     "The tables below are one representative change of every key of every stack kind, on a shipped stack of the kind.",
     "",
   ];
@@ -170,6 +186,22 @@ export function renderLeverPage(impacts: readonly LeverImpact[]): string {
     const change = i.value === undefined ? "-" : `\`${cell(i.value)}\`${i.note ? ` (${cell(i.note)})` : ""}`;
     out.push(`| \`${i.key}\` | ${change} | ${cell(effectCell(i))} | ${verdictCell(i)} |`);
   }
+  out.push(
+    "",
+    "## Creation-time keys",
+    "",
+    "Fixed by the upstream tool when the stack's cluster is created (lab/plan/change/creation-time.ts, read at the versions",
+    "the lab pins). `lab plan --change` refuses a change of any of them on a live stack (exit 2).",
+    "",
+    "| kind | key | rule | source | instead |",
+    "|---|---|---|---|---|",
+    ...Object.entries(CREATION_TIME_KEYS).flatMap(([k, keys]) =>
+      keys.map((f) => `| ${k} | \`${f.key}\` | ${cell(f.rule)} | ${cell(f.source)} | ${cell(f.instead)} |`),
+    ),
+    "",
+    "Keys whose change replaces what holds data (`lab:az`, `lab:deploymentType`, …) are refused by the plan itself",
+    "(exit 1 without `--allow-replace`), with the replacing input and its rule.",
+  );
   out.push(
     "",
     "## Code changes that act on a live stack",

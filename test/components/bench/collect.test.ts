@@ -11,6 +11,8 @@ import {
   expectReps,
   markerMetadata,
   rawOutputName,
+  recordedRunMetadata,
+  runMetadataEnv,
   type ParseToolOutput,
 } from "../../../components/bench/collect";
 
@@ -238,5 +240,68 @@ describe("collectSamples", () => {
     expect(metrics).toEqual(expect.arrayContaining(["fio.read.iops", "fio.write.iops", "fio.read.bandwidth", "fio.write.bandwidth"]));
     expect(metrics.some((m) => m.includes("clat"))).toBe(false);
     expect(r.samples.every((s) => s.metadata.fioProfile === "seed")).toBe(true);
+  });
+});
+
+describe("run metadata recorded by the collector (issue 40 item 1)", () => {
+  const fake: ParseToolOutput = (tool, text, file) => [{ metric: "m", value: text.length, unit: "B", metadata: { tool, file } as never }];
+  const recorded = runMetadataEnv({
+    instanceType: "m5.xlarge",
+    hypervisor: "nitro",
+    runId: "r1",
+    workers: 3,
+    wireguard: true,
+    zone: undefined,
+  });
+  const withLine = `=== LAB-RUN-METADATA ${recorded} ===\n${LOG}`;
+
+  it("the environment value is the defined keys as one line of JSON", () => {
+    expect(recorded).toBe('{"instanceType":"m5.xlarge","hypervisor":"nitro","runId":"r1","workers":3,"wireguard":true}');
+  });
+
+  it("the samples take the recorded setup, not the metadata the caller passes now", () => {
+    const { samples } = collectSamples(
+      withLine,
+      { tool: "fio", reps: 2, source: "job/b-fio-r1", run: { instanceType: "m6i.xlarge", stack: "later" }, recordedRun: true },
+      fake,
+    );
+    expect(
+      samples.map((s) => [s.metadata.instanceType, s.metadata.hypervisor, s.metadata.workers, s.metadata.wireguard, s.metadata.stack]),
+    ).toEqual([
+      ["m5.xlarge", "nitro", 3, true, undefined],
+      ["m5.xlarge", "nitro", 3, true, undefined],
+    ]);
+  });
+
+  it("a collector's log without the line is an error naming the log and what to do", () => {
+    expect(errorOf(() => collectSamples(LOG, { tool: "fio", reps: 2, source: "job/b-fio-r1", run: {}, recordedRun: true }, fake))).toBe(
+      "job/b-fio-r1: the log has no run metadata line (=== LAB-RUN-METADATA … ===): its collector was created by a lab that did not record " +
+        "the setup its samples were measured on, so that setup is unknown; set a new lab:runId to measure again",
+    );
+  });
+
+  it("without recordedRun (a local run) the line is not needed and the caller's metadata is used", () => {
+    const { samples } = collectSamples(LOG, { tool: "fio", reps: 2, source: "local/fio.sh", run: { instanceType: "local" } }, fake);
+    expect(samples.map((s) => s.metadata.instanceType)).toEqual(["local", "local"]);
+  });
+
+  it.each([
+    ["=== LAB-RUN-METADATA {} ===\n=== LAB-RUN-METADATA {} ===\n", "line 2: a second run metadata line (the first is line 1)"],
+    [
+      "=== LAB-RUN-METADATA {nope} ===\n",
+      "line 1: run metadata is not JSON (Expected property name or '}' in JSON at position 1 (line 1 column 2)): {nope}",
+    ],
+    ['=== LAB-RUN-METADATA ["a"] ===\n', 'line 1: run metadata must be a JSON object, got ["a"]'],
+    [
+      '=== LAB-RUN-METADATA {"a":{"b":1},"c":null} ===\n',
+      'line 1: run metadata values must be strings, numbers or booleans, got a={"b":1}, c=null',
+    ],
+    ["=== LAB-RUN-METADATA\n", "line 1: malformed run metadata line: === LAB-RUN-METADATA"],
+  ])("malformed: %j → %s", (log, why) => {
+    expect(errorOf(() => recordedRunMetadata(log, "job/x"))).toBe(`job/x: ${why}`);
+  });
+
+  it("a log without the line has none", () => {
+    expect(recordedRunMetadata(LOG, "job/x")).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type * as BenchModule from "../../../components/bench";
 import type { Sample } from "../../../core/sample";
+import { collectorStdout } from "./support";
 
 const PG = { host: "pg", user: "postgres", database: "pgbench", passwordSecret: { name: "pg-auth", key: "password" } };
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "fixtures", name), "utf8");
@@ -36,7 +37,7 @@ beforeAll(() => {
         registered.push({ type: args.type, name: args.name, inputs: args.inputs, provider: args.provider });
         if (args.type === "command:local:Command") {
           const tool = /-(fio|ioping|pgbench)-collect-[a-z0-9-]+$/.exec(args.name)?.[1] ?? "";
-          return { id: `${args.name}-id`, state: { ...args.inputs, stdout: LOGS[tool] ?? "", stderr: "" } };
+          return { id: `${args.name}-id`, state: { ...args.inputs, stdout: collectorStdout(args.inputs, LOGS[tool] ?? ""), stderr: "" } };
         }
         if (args.type.startsWith("kubernetes:") && args.inputs.metadata) {
           return { id: `${args.name}-id`, state: { ...args.inputs, metadata: { ...args.inputs.metadata, uid: `uid-${args.name}` } } };
@@ -198,6 +199,19 @@ describe("BenchmarkRun under mocks", () => {
       COLLECTOR_ACCOUNT: "same-az-collect",
       TOKEN_SECONDS: String(600 + 2 * (1200 + 68 + 10) + 120 + 600),
       LAB_KUBECONFIG: "apiVersion: v1\nkind: Config\n",
+      // The setup it records for its samples when it runs (collect.ts RUN_METADATA_ENV): the caller's metadata, the run's own keys.
+      LAB_RUN_METADATA: JSON.stringify({
+        scenario: "fsx-eks",
+        stack: "dev",
+        zoneRelation: "same",
+        runId: "r7",
+        zone: "us-east-1a",
+        storageClass: "fsx-ontap-san",
+        fioProfile: "seed",
+        fioSize: "8G",
+        fioClientCache: "bypassed",
+        fioStorageCache: "not-defeated",
+      }),
     });
   });
 

@@ -14,7 +14,7 @@ import { renderFioJobFiles } from "../../../components/bench/profiles";
 import { BENCH_SCRIPTS_DIR, COLLECT_SCRIPT_FILE, JOB_SCRIPT_FILES } from "../../../components/bench/scripts";
 import { CRI_LINE_PREFIX_BYTES, IOPING_LOG_BYTES_PER_REP, IOPING_LOG_BYTES_PER_REQUEST } from "../../../components/bench/sizing";
 import { collectorAccountName, collectorGrant } from "../../../components/bench/access";
-import { runScript, STAND_IN_TOKEN, standInKubectl, type StandInWorld } from "./support";
+import { collectorStdout, runScript, STAND_IN_TOKEN, standInKubectl, type StandInWorld } from "./support";
 
 /** Bytes `log` takes in a kubelet container log file: every line with its CRI prefix (sizing.ts). */
 const criBytes = (log: string) =>
@@ -284,6 +284,26 @@ describe("collect-job.sh against a stand-in kubectl", () => {
       "get core pods/log b-fio-r1-x7k2p bench",
     ]);
     expect(fs.readdirSync(tmp).filter((f) => f.startsWith("lab-collect."))).toEqual([]);
+  });
+
+  it("with LAB_RUN_METADATA: the run metadata line, then the log, on stdout; exactly what the tests' collectorStdout mocks", () => {
+    const { env } = kubectl("SuccessCriteriaMet Complete ");
+    const recorded = '{"instanceType":"m5.xlarge","hypervisor":"nitro","runId":"r1"}';
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, LAB_RUN_METADATA: recorded });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`=== LAB-RUN-METADATA ${recorded} ===\n${LOG}`);
+    expect(r.stdout).toBe(collectorStdout({ environment: { LAB_RUN_METADATA: recorded } }, LOG));
+  });
+
+  it.each([
+    ["not an object", "r1", "LAB_RUN_METADATA must be one line of JSON, an object, got 'r1'"],
+    ["several lines", '{"a":\n1}', "LAB_RUN_METADATA must be one line of JSON, an object, got several lines"],
+  ])("LAB_RUN_METADATA %s: refused before any call (exit 2)", (_what, value, message) => {
+    const { env, calls } = kubectl("SuccessCriteriaMet Complete ");
+    const r = run(COLLECT_SCRIPT_FILE, { ...env, LAB_RUN_METADATA: value });
+    expect([r.status, r.stdout]).toEqual([2, ""]);
+    expect(r.stderr).toContain(`[lab] error: ${message}\n`);
+    expect(calls()).toEqual([]);
   });
 
   it("Failed: exits 1 with the description and the log on stderr, nothing on stdout; all of it read with the token", () => {

@@ -186,3 +186,20 @@ export function standInKubectl(dir: string, w: StandInWorld) {
     requests: () => read(requests),
   };
 }
+
+/** How Pulumi's mock runtime hands a secret to `newResource` (the SDK's `specialSigKey` and `specialSecretSig`). */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+const SECRET_VALUE = "1b47061264138c4ac30d75fd1eb44270";
+
+/**
+ * What a collector's stdout is when its Job completes with `log`: scripts/collect-job.sh prints
+ * the run metadata line of its LAB_RUN_METADATA, then the Job's log (a test in scripts.test.ts
+ * holds this to the real script). For mocks that answer collectors the way the provider would.
+ */
+export function collectorStdout(inputs: { environment?: Record<string, unknown> }, log: string): string {
+  // The environment holds a secret (the kubeconfig), so the mocks see it whole as a secret value.
+  const env = inputs.environment;
+  const plain = (env?.[SECRET_SIG] === SECRET_VALUE ? env.value : env) as Record<string, unknown> | undefined;
+  const recorded = plain?.LAB_RUN_METADATA;
+  return typeof recorded === "string" && recorded !== "" ? `=== LAB-RUN-METADATA ${recorded} ===\n${log}` : log;
+}

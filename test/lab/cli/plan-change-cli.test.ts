@@ -22,9 +22,29 @@ describe("lab plan --change (CLI)", () => {
     expect(r.stdout).toContain(
       "  [1] hashicorp/terraform-provider-aws (bridged by pulumi-aws 7.48.0; ForceNew / RequiresReplace): internal/service/ec2/ebs_volume.go @ 0073593e7d6993ba482409f4dc35438daaa79bb3",
     );
-    const allowed = lab("plan", "--stack", "dev", "--change", "lab:az=us-east-1b", "--allow-replace");
+    // The new cluster would run the benchmark again under run id r1: refused even with --allow-replace ...
+    const sameRun = lab("plan", "--stack", "dev", "--change", "lab:az=us-east-1b", "--allow-replace");
+    expect(sameRun.status).toBe(1);
+    expect(sameRun.stdout).toContain("--allow-replace: accepted 7 change(s) that destroy data or may (");
+    expect(sameRun.stdout).toContain(
+      "refused: 1 benchmark(s) would run again under run id(s) that ran (pgbench-pgbench-collect-r1); set a new lab:runId with this change",
+    );
+    // ... and accepted with a new run id.
+    const allowed = lab("plan", "--stack", "dev", "--change", "lab:az=us-east-1b", "--change", "lab:runId=r2", "--allow-replace");
     expect(allowed.status).toBe(0);
-    expect(allowed.stdout).toContain("--allow-replace: accepted 7 change(s) that destroy data or may (");
+    expect(allowed.stdout).toContain("runs its benchmark: pgbench-pgbench-collect-r2: a new run id, so its samples are new\n");
+  });
+
+  test("a key k0s fixes at creation: exit 2 before any plan, naming k0s's rule and its source", () => {
+    const r = lab("plan", "--stack", "dev", "--change", "lab:cni=kuberouter", "--change", "lab:wireguard=false");
+    expect([r.status, r.stdout]).toEqual([2, ""]);
+    expect(r.stderr).toBe(
+      `'lab:cni' cannot change on a live ceph-k0s stack ("calico" -> "kuberouter"): k0s fixes the CNI provider (network.provider) when the ` +
+        'cluster is initialised: its controller refuses another one ("cannot change CNI provider from kuberouter to calico") and only a full ' +
+        "redeployment changes it [k0sproject/k0s v1.36.3+k0s.2 pkg/component/controller/calico.go:360 and kuberouter.go:105; docs/networking.md:25; " +
+        "docs/dynamic-configuration.md:54-65 (network.provider among the non-changeable options)]; plan the new setup as a new stack " +
+        "(`lab plan --config`) and deploy it beside this one\n",
+    );
   });
 
   test("usage errors exit 2 with the message: no --stack, a bad pair, a config error of the new value", () => {

@@ -18,6 +18,7 @@ import { LATER_INPUT_PLACEHOLDERS } from "../../../components/bench";
 import { ONTAP_INGRESS } from "../../../components/fsx-ontap/security";
 import type { Sample } from "../../../core/sample";
 import { ROOT } from "../../helpers/root";
+import { collectorStdout } from "../../components/bench/support";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -463,7 +464,7 @@ describe("samples of the fsx-eks runs (collecting commands answered with real Jo
           }
           const fake = fakeState(args.type, args.name, args.inputs, ctx);
           const extra: Record<string, unknown> = {};
-          if (args.type === "command:local:Command" && args.name.includes("-collect-")) extra.stdout = logFor(args.name);
+          if (args.type === "command:local:Command" && args.name.includes("-collect-")) extra.stdout = collectorStdout(args.inputs, logFor(args.name));
           if (args.type.startsWith("kubernetes:") && args.inputs.metadata)
             extra.metadata = { ...args.inputs.metadata, uid: `uid-${args.name}` };
           return { id: args.custom === false ? undefined : fake.id, state: { ...args.inputs, ...fake.state, ...extra } };

@@ -23,6 +23,7 @@ import { buildModel } from "../../../lab/report/model";
 import { crdProblems } from "../../helpers/crd";
 import { evaluatePlanRules } from "../../../lab/policy/evaluate";
 import { ROOT } from "../../helpers/root";
+import { collectorStdout } from "../../components/bench/support";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -534,7 +535,7 @@ describe("samples of the matrix (collecting commands answered with a driver log)
           }
           const fake = fakeState(args.type, args.name, args.inputs, ctx);
           const extra: Record<string, unknown> = {};
-          if (args.type === "command:local:Command" && args.name.includes("-collect-")) extra.stdout = LOG;
+          if (args.type === "command:local:Command" && args.name.includes("-collect-")) extra.stdout = collectorStdout(args.inputs, LOG);
           if (args.type.startsWith("kubernetes:") && args.inputs.metadata)
             extra.metadata = { ...args.inputs.metadata, uid: `uid-${args.name}` };
           return { id: args.custom === false ? undefined : fake.id, state: { ...args.inputs, ...fake.state, ...extra } };

@@ -91,7 +91,7 @@ describe("the change table", () => {
     expect(effectCell(row("ceph-k0s", "lab:workerCount"))).toBe(
       "in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`, `rook-cluster`; replaces `ceph-bastion`; creates `ceph-worker-4-host-key`, `ceph-osd-4`, `ceph-worker-4`, `ceph-osd-4`; unknown effect on `ceph-bastion`",
     );
-    for (const key of ["lab:k0sVersion", "lab:workerCount", "lab:instanceType", "lab:adminCidrs", "lab:cephHostNetwork", "lab:cephResources"]) {
+    for (const key of ["lab:k0sVersion", "lab:workerCount", "lab:instanceType", "lab:adminCidrs", "lab:cephResources"]) {
       const p = row("ceph-k0s", key).plan!;
       expect([key, p.changes.filter((c) => c.action === "replace" && c.destroys?.data)]).toEqual([key, []]);
     }
@@ -114,14 +114,34 @@ describe("the change table", () => {
   test("what destroys data is refused: another zone, a PVC size change, a new FSx deployment type", () => {
     for (const [kind, key] of [
       ["ceph-k0s", "lab:az"],
-      // The CNI and its WireGuard module, and the huge pages, are in the nodes' user data: new workers.
-      ["ceph-k0s", "lab:cni"],
+      // The WireGuard module and the huge pages are in the nodes' user data: new workers.
       ["ceph-k0s", "lab:wireguard"],
       ["ceph-k0s", "lab:hugepages2Mi"],
       ["fsx-eks", "lab:pvcSizeGiB"],
       ["fsx-ontap", "lab:deploymentType"],
     ]) {
-      expect([kind, key, verdictCell(row(kind, key))]).toEqual([kind, key, "refused without `--allow-replace`"]);
+      expect([kind, key, verdictCell(row(kind, key))]).toEqual([
+        kind,
+        key,
+        // A new cluster would run its benchmark again under the same run id.
+        key === "lab:az"
+          ? "refused under the same run id (a run id runs once): with a new `lab:runId` and `--allow-replace`"
+          : "refused without `--allow-replace`",
+      ]);
     }
+  });
+
+  test("creation-time keys: refused before any plan (exit 2) with the upstream tool's rule, and listed with their sources", () => {
+    for (const [kind, key] of [
+      ["ceph-k0s", "lab:cni"],
+      ["ceph-k0s", "lab:cephHostNetwork"],
+      ["kafka", "lab:controllers"],
+    ]) {
+      const r = row(kind, key);
+      expect([kind, key, r.plan, r.creationTime, verdictCell(r)]).toEqual([kind, key, undefined, true, "refused (exit 2)"]);
+    }
+    expect(effectCell(row("ceph-k0s", "lab:cni"))).toBe(
+      'fixed when the cluster is created: k0s fixes the CNI provider (network.provider) when the cluster is initialised: its controller refuses another one ("cannot change CNI provider from kuberouter to calico") and only a full redeployment changes it (see "Creation-time keys")',
+    );
   });
 });
