@@ -92,6 +92,15 @@ export class EksCluster extends pulumi.ComponentResource {
   readonly clusterName: pulumi.Output<string>;
   readonly kubernetesVersion: pulumi.Output<string>;
   /** Kubeconfig (JSON) for `aws eks get-token`; secret. */
+  /**
+   * What tells this cluster from another: the EKS cluster's ARN and creation time (a cluster
+   * re-created under the same name has another). For the Kubernetes provider's
+   * `clusterIdentifier`: pulumi-eks' kubeconfig is unknown at preview whenever the cluster
+   * changes, and pulumi-kubernetes 4.34 then replaces the provider and every object in the
+   * cluster unless `clusterIdentifier` is set and unchanged (provider/pkg/provider/provider.go
+   * DiffConfig). An in-place update (a new Kubernetes version) keeps both.
+   */
+  readonly clusterIdentifier: pulumi.Output<string>;
   readonly kubeconfig: pulumi.Output<string>;
   /** The security group of the nodes (the cluster security group EKS creates). */
   readonly nodeSecurityGroupId: pulumi.Output<string>;
@@ -224,6 +233,7 @@ export class EksCluster extends pulumi.ComponentResource {
     this.clusterName = pulumi.output(r.clusterName);
     this.kubernetesVersion = pulumi.output(r.kubernetesVersion);
     this.kubeconfig = pulumi.secret(cluster.kubeconfigJson);
+    this.clusterIdentifier = cluster.eksCluster.apply((c) => pulumi.interpolate`eks/${c.arn}/${c.createdAt}`);
     this.nodeSecurityGroupId = cluster.nodeSecurityGroupId;
     this.clusterSecurityGroupId = cluster.clusterSecurityGroupId;
     this.serviceIpv4Cidr = cluster.eksCluster.apply((c) => c.kubernetesNetworkConfig).apply((k) => k.serviceIpv4Cidr);
@@ -245,6 +255,7 @@ export class EksCluster extends pulumi.ComponentResource {
       clusterName: this.clusterName,
       kubernetesVersion: this.kubernetesVersion,
       kubeconfig: this.kubeconfig,
+      clusterIdentifier: this.clusterIdentifier,
       nodeSecurityGroupId: this.nodeSecurityGroupId,
       clusterSecurityGroupId: this.clusterSecurityGroupId,
       serviceIpv4Cidr: this.serviceIpv4Cidr,

@@ -168,6 +168,17 @@ export class K0sCluster extends pulumi.ComponentResource {
   readonly osdVolume: pulumi.Output<{ sizeGiB: number; iops: number; throughputMiBps: number; type: "gp3"; deviceName: string }>;
   /** The `k0sctl apply` command: the cluster's own lifetime (use as `deletedWith` for objects inside it). */
   readonly installation: command.local.Command;
+  /**
+   * What tells this cluster from another: the controller instance's id and the `k0sctl apply`
+   * command's id (pulumi-command gives each Command a new unique id when it is created). For the
+   * Kubernetes provider's `clusterIdentifier`: the kubeconfig comes from a Command whose stdout is
+   * unknown at preview whenever an input of it changed (a k0s upgrade, a new worker), and
+   * pulumi-kubernetes 4.34 then replaces the provider, and with it every object in the cluster,
+   * unless `clusterIdentifier` is set and unchanged (provider/pkg/provider/provider.go DiffConfig:
+   * "we ignore replacements when the identifier is unchanged"). Both ids change only when the
+   * cluster is really new: a replaced controller, or a re-run install (k0sctl reset, then apply).
+   */
+  readonly clusterIdentifier: pulumi.Output<string>;
 
   /** The cluster's steps, in the order their resources are registered (the order is part of the plan). */
   constructor(name: string, args: K0sClusterArgs, opts?: pulumi.ComponentResourceOptions) {
@@ -200,6 +211,7 @@ export class K0sCluster extends pulumi.ComponentResource {
     const installed = this.install(name, environment, bastion.publicIp, [...attachments, bastion.association]);
 
     this.installation = installed.apply;
+    this.clusterIdentifier = pulumi.interpolate`k0s/${nodes.controller.id}/${installed.apply.id}`;
     this.kubeconfig = pulumi.secret(installed.kubeconfig.stdout);
     this.instanceType = pulumi.output(r.instanceType);
     this.hypervisor = pulumi.output(hypervisorOf(r.instanceType) as Hypervisor);
@@ -217,6 +229,7 @@ export class K0sCluster extends pulumi.ComponentResource {
       bastionPublicIp: this.bastionPublicIp,
       sshKnownHosts: this.sshKnownHosts,
       osdVolume: this.osdVolume,
+      clusterIdentifier: this.clusterIdentifier,
     });
   }
 

@@ -26,6 +26,17 @@
  * Intel 82599 VF (ixgbevf) for enhanced networking; Canonical's image carries both drivers.
  */
 
+/**
+ * Families whose instance storage is NVMe (EC2 User Guide, "Instance store volume limits for EC2
+ * instances", instance-store-volumes.html: m5d, i3 and i3en carry NVMe SSDs). Their disks are NVMe
+ * devices beside the EBS ones, and the kernel names NVMe devices in the order they are found ("The
+ * block device driver can assign NVMe device names in a different order than you specified",
+ * EC2 User Guide, "Amazon EBS volumes and NVMe", nvme-ebs-volumes.html): `/dev/nvme1n1`, the name
+ * the Rook device filter takes as the OSD (components/rook/manifests.ts), can be an instance-store
+ * disk, whose samples would then say gp3. The k0s cluster refuses them (rules.ts).
+ */
+export const NVME_INSTANCE_STORE_FAMILIES: readonly string[] = ["m5d", "i3", "i3en"];
+
 /** The hypervisor family of an instance: the axis the dev (m4) / nitro (m5) comparison varies. */
 export type Hypervisor = "xen" | "nitro";
 

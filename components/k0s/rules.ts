@@ -9,7 +9,7 @@ import { GP3, gp3Problems, gp3SizeRule } from "../lib/ebs";
 import { ipv4CidrRule, isIpv4NetworkCidr, overlaps, parseCidr } from "../network/cidr";
 import { AZ_NAME_RE, AZ_NAME_RULE } from "../network/rules";
 import { K0S_VERSION } from "../versions";
-import { INSTANCE_TYPE_RULE, instanceTypeInfo } from "./instance-types";
+import { INSTANCE_TYPE_RULE, instanceTypeInfo, NVME_INSTANCE_STORE_FAMILIES } from "./instance-types";
 import { Cni, CNIS, POD_CIDR, SERVICE_CIDR } from "./ports";
 
 /** The plain arguments of the K0sCluster component (index.ts adds the network's ids, which are Outputs). */
@@ -240,6 +240,14 @@ const ADMIN_CIDRS_RULE = `a list of 1 to ${MAX_ADMIN_CIDRS} IPv4 CIDRs of the op
 function instanceTypeProblem(v: unknown): ArgProblem | undefined {
   const info = instanceTypeInfo(v);
   if (!info) return argProblem("instanceType", INSTANCE_TYPE_RULE, v);
+  if (NVME_INSTANCE_STORE_FAMILIES.includes(info.family)) {
+    return argProblem(
+      "instanceType",
+      `an instance type without NVMe instance storage (not ${NVME_INSTANCE_STORE_FAMILIES.join(", ")}): the OSD device is found by its name ` +
+        "(/dev/xvdf or /dev/nvme1n1), which an instance-store NVMe disk can take, so Ceph would run on it while the samples say gp3",
+      v,
+    );
+  }
   if (info.vcpus < MIN_NODE.vcpus || info.memoryGiB < MIN_NODE.memoryGiB) {
     return argProblem(
       "instanceType",

@@ -214,6 +214,8 @@ function fakeEksCluster({ name, inputs, ctx }: FakeResource): Record<string, unk
     // The aws.eks.Cluster inside: EKS's Service range when none is given (the lab's VPC is in
     // 10.0.0.0/8, so EKS picks 172.20.0.0/16: Amazon EKS API, KubernetesNetworkConfigRequest.serviceIpv4Cidr).
     eksCluster: {
+      arn: `arn:aws:eks:${ctx.region}:${FAKE_ACCOUNT}:cluster/${String(inputs.name ?? name)}`,
+      createdAt: "2026-01-01T00:00:00Z",
       kubernetesNetworkConfig: { ipFamily: "ipv4", serviceIpv4Cidr: String(inputs.kubernetesServiceIpAddressRange ?? "172.20.0.0/16") },
     },
   };

@@ -143,7 +143,8 @@ function build(
   );
 
   // Objects inside the cluster go with it on destroy (deletedWith): no one-by-one deletes of a dying cluster.
-  const k8sProvider = new k8s.Provider("k0s", { kubeconfig: cluster.kubeconfig });
+  // Same cluster, same provider: a changed kubeconfig Command replaces nothing in the cluster (K0sCluster.clusterIdentifier).
+  const k8sProvider = new k8s.Provider("k0s", { kubeconfig: cluster.kubeconfig, clusterIdentifier: cluster.clusterIdentifier });
   const inCluster = { provider: k8sProvider, deletedWith: cluster.installation };
   const ceph = new Rook("rook", rookArgs(cfg), inCluster);
   const postgres = new Postgres(

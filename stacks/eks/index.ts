@@ -53,7 +53,12 @@ function build(
     { provider },
   );
   // After the node add-ons: Trident's pods need the Pod Identity agent at start.
-  const cluster = new k8s.Provider("eks", { kubeconfig: eks.kubeconfig }, { dependsOn: eks.nodeAddons });
+  // Same cluster, same provider: a cluster updated in place replaces nothing in it (EksCluster.clusterIdentifier).
+  const cluster = new k8s.Provider(
+    "eks",
+    { kubeconfig: eks.kubeconfig, clusterIdentifier: eks.clusterIdentifier },
+    { dependsOn: eks.nodeAddons },
+  );
   // The chart (and the readiness wait) talk to the cluster; the add-on goes through the EKS API.
   const trident = installsTrident(cfg)
     ? new TridentOperator(

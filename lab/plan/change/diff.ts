@@ -19,6 +19,7 @@ import { RUN_METADATA_ENV } from "../../../components/bench/collect";
 import type { PlannedResource, StackPlan } from "../run";
 import { destroys, Destruction } from "./destroys";
 import { changedPaths } from "./paths";
+import { KUBERNETES_PROVIDER_TYPE, kubernetesProviderVerdicts, PROVIDER_REPLACED_SOURCE, providerUrn } from "./providers";
 import { InputVerdict, judgeInput } from "./rules";
 
 export type Action = "update" | "replace" | "unknown" | "create" | "delete";
@@ -207,9 +208,36 @@ export function diffPlans(before: StackPlan, after: StackPlan): ChangePlan {
 
   // Replacements and creations reach the inputs that read them, until nothing new is replaced.
   const fresh = new Set(news.filter((r) => !olds.has(r.urn)).map((r) => r.urn));
+  const touched = (urn: string) => fresh.has(urn) || (verdicts.get(urn) ?? []).some((v) => v.verdict !== "ignored");
   let grew = true;
   while (grew) {
     grew = false;
+    // A Kubernetes provider is judged as DiffConfig judges it, and its replacement replaces what it manages (./providers.ts).
+    for (const r of news) {
+      const old = olds.get(r.urn);
+      if (r.type !== KUBERNETES_PROVIDER_TYPE || !old || fresh.has(r.urn)) continue;
+      const paths = changedPaths(comparable(old), comparable(r));
+      const differs = (p: string) => paths.some((x) => x === p || x.startsWith(`${p}.`));
+      const pv = kubernetesProviderVerdicts(old, r, touched, (u) => fresh.has(u), differs);
+      verdicts.set(r.urn, pv);
+      if (actionOf(pv) === "replace") {
+        fresh.add(r.urn);
+        grew = true;
+      }
+    }
+    for (const r of news) {
+      const mine = verdicts.get(r.urn);
+      const via = providerUrn(r.provider);
+      if (!mine || via === undefined || !fresh.has(via) || fresh.has(r.urn)) continue;
+      mine.push({
+        path: "provider",
+        verdict: "replace",
+        rule: `replaced with its provider ${urnName(via)}: the engine replaces every resource of a replaced provider`,
+        source: PROVIDER_REPLACED_SOURCE,
+      });
+      fresh.add(r.urn);
+      grew = true;
+    }
     for (const r of news) {
       const mine = verdicts.get(r.urn);
       if (!mine) continue;
@@ -292,4 +320,24 @@ export function refusals(plan: ChangePlan): ResourceChange[] {
       ((c.action === "replace" || c.action === "delete") && c.destroys?.data === true) ||
       (c.action === "unknown" && destroys(c.type, {}).data),
   );
+}
+
+/** Where the AWS provider stops an instance to change its type (the rule's source, lab/plan/change/aws.ts). */
+export const STOP_START_SOURCE =
+  "hashicorp/terraform-provider-aws internal/service/ec2/ec2_instance.go resourceInstanceUpdate (instance_type: stop the instance, modify it, start it); " +
+  "the Pulumi engine runs the steps of resources that do not depend on each other in parallel";
+
+/**
+ * Updates in place that interrupt what runs on the resource: EC2 instances whose type changes
+ * are stopped and started, all at once where they do not depend on each other (issue 40 item 4).
+ */
+export function disruptions(plan: ChangePlan): string[] {
+  const stopped = plan.changes.filter(
+    (c) => c.action === "update" && c.type === "aws:ec2/instance:Instance" && c.inputs.some((i) => i.path === "instanceType"),
+  );
+  if (stopped.length === 0) return [];
+  return [
+    `stops and starts ${stopped.length} instance(s) at once (${stopped.map((c) => c.name).join(", ")}): each is stopped, changed and ` +
+      "started again, in parallel: a power cycle of every node, its pods restarted, storage unavailable until the cluster is back",
+  ];
 }

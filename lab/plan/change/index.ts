@@ -8,7 +8,7 @@ import { PlanMemo, Program, planAll } from "..";
 import type { StackSpec } from "../run";
 import { readStackConfigFile, withUpstreams } from "../sources";
 import { creationTimeProblems } from "./creation-time";
-import { ChangePlan, configChanges, diffPlans, refusals, ResourceChange } from "./diff";
+import { ChangePlan, configChanges, diffPlans, disruptions, refusals, ResourceChange, STOP_START_SOURCE } from "./diff";
 
 /** A `--change` argument that is not `KEY=VALUE` with a config key. */
 export class ChangeArgumentError extends Error {
@@ -140,6 +140,7 @@ export function renderChangePlan(plan: ChangePlan, allowReplace: boolean): strin
     `${plan.unchanged} unchanged, ${count("update")} updated in place, ${count("replace")} replaced, ${count("create")} created, ` +
       `${count("delete")} deleted, ${count("unknown")} of unknown effect`,
   );
+  for (const d of disruptions(plan)) out.push(`disrupts: ${d}${cite(STOP_START_SOURCE)}`);
   for (const name of plan.benchmarks.reRun) out.push(`runs its benchmark: ${name}: a new run id, so its samples are new`);
   for (const name of plan.benchmarks.sameRunId)
     out.push(

@@ -6,7 +6,7 @@
 import { CODE_CHANGES } from "./code-changes";
 import { PlanMemo, Program } from "..";
 import type { StackSpec } from "../run";
-import { ChangePlan, refusals, ResourceChange } from "./diff";
+import { ChangePlan, disruptions, refusals, ResourceChange } from "./diff";
 import { CreationTimeChangeError, planChange } from ".";
 import { CREATION_TIME_KEYS } from "./creation-time";
 import { LEVERS } from "./levers";
@@ -90,6 +90,7 @@ export function effectCell(impact: LeverImpact): string {
   if (by("delete").length > 0)
     parts.push(`deletes ${names(by("delete"))} (${[...new Set(by("delete").map((c) => c.destroys?.what))].join("; ")})`);
   if (by("unknown").length > 0) parts.push(`unknown effect on ${names(by("unknown"))}`);
+  parts.push(...disruptions(p));
   return parts.length === 0 ? "no resource changes" : parts.join("; ");
 }
 
@@ -163,7 +164,11 @@ export function renderLeverPage(impacts: readonly LeverImpact[]): string {
     "",
     "Limits: the plan compares offline plans, whose fake ids depend on names only; a replaced or created resource's",
     "outputs are taken as changing for the inputs that read them (they are judged like any changed input). An updated",
-    "Command's stdout is taken as unchanged (the kubeconfig after a k0s upgrade names the same Elastic IP and CA).",
+    "Command's stdout is taken as unchanged (the kubeconfig after a k0s upgrade names the same Elastic IP and CA), except",
+    "where pulumi-kubernetes cannot know it: a Kubernetes provider whose kubeconfig comes from a resource the change touches",
+    "is unknown at preview and replaced, with every object it manages, unless its `clusterIdentifier` is unchanged",
+    "(pulumi-kubernetes DiffConfig; the engine's providerChanged). The k0s and EKS clusters' providers carry one: the",
+    "controller's instance id and the install's id, the EKS cluster's ARN and creation time (lab/plan/change/providers.ts).",
     "",
     "A key the upstream tool fixes when the cluster is created is refused before any plan (exit 2), naming the tool's rule:",
     'Pulumi would update it in place, but the running cluster would refuse it or break ("Creation-time keys" below).',

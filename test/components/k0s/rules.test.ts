@@ -136,6 +136,16 @@ describe("K0sCluster rules", () => {
     ]);
   });
 
+  test.each(["m5d.xlarge", "i3.xlarge", "i3.metal", "i3en.xlarge"])(
+    "%s (NVMe instance storage beside the EBS volume) is refused: the OSD device is found by its name (issue 40 item 5)",
+    (type) => {
+      expect(lines({ ...valid, instanceType: type })).toEqual([
+        "'instanceType' must be an instance type without NVMe instance storage (not m5d, i3, i3en): the OSD device is found by its name " +
+          `(/dev/xvdf or /dev/nvme1n1), which an instance-store NVMe disk can take, so Ceph would run on it while the samples say gp3, got "${type}"`,
+      ]);
+    },
+  );
+
   test.each(["m4.xlarge", "m5.xlarge", "t3.xlarge", "c5.2xlarge", "r4.xlarge", "m3.2xlarge"])("%s is big enough", (type) => {
     expect(problems({ ...valid, instanceType: type })).toEqual([]);
   });

@@ -17,7 +17,8 @@ describe("lab plan --change (CLI)", () => {
       "REPLACED: aws:ebs/volume:Volume ceph-osd-1\n    availabilityZone: replaces (force-new availabilityZone) [1]\n    destroys: the EBS volume and every byte on it\n",
     );
     expect(r.stdout).toContain(
-      "refused: 7 change(s) would destroy data or may (ceph-osd-1, ceph-osd-2, ceph-osd-3, ceph-controller, ceph-worker-1, ceph-worker-2, ceph-worker-3); re-run with --allow-replace to accept\n",
+      // A new controller is a new cluster: everything in it is replaced with its provider, Ceph and the Postgres namespace too.
+      "refused: 11 change(s) would destroy data or may (ceph-osd-1, ceph-osd-2, ceph-osd-3, ceph-controller, ceph-worker-1, ceph-worker-2, ceph-worker-3, rook-ns, rook-cluster, rook-pool, pg-ns); re-run with --allow-replace to accept\n",
     );
     expect(r.stdout).toContain(
       "  [1] hashicorp/terraform-provider-aws (bridged by pulumi-aws 7.48.0; ForceNew / RequiresReplace): internal/service/ec2/ebs_volume.go @ 0073593e7d6993ba482409f4dc35438daaa79bb3",
@@ -25,7 +26,7 @@ describe("lab plan --change (CLI)", () => {
     // The new cluster would run the benchmark again under run id r1: refused even with --allow-replace ...
     const sameRun = lab("plan", "--stack", "dev", "--change", "lab:az=us-east-1b", "--allow-replace");
     expect(sameRun.status).toBe(1);
-    expect(sameRun.stdout).toContain("--allow-replace: accepted 7 change(s) that destroy data or may (");
+    expect(sameRun.stdout).toContain("--allow-replace: accepted 11 change(s) that destroy data or may (");
     expect(sameRun.stdout).toContain(
       "refused: 1 benchmark(s) would run again under run id(s) that ran (pgbench-pgbench-collect-r1); set a new lab:runId with this change",
     );

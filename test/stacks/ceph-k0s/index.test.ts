@@ -265,7 +265,18 @@ describe.each([
 
   test("Rook, Postgres and pgbench go through the provider built from the k0s kubeconfig", () => {
     const k0s = named(p, "k0s", "pulumi:providers:kubernetes");
-    expect(k0s.dependencies).toEqual([named(p, "ceph-kubeconfig").urn]);
+    expect([...k0s.dependencies].sort()).toEqual(
+      [
+        named(p, "ceph-kubeconfig").urn,
+        named(p, "ceph-controller", "aws:ec2/instance:Instance").urn,
+        named(p, "ceph-k0sctl-apply").urn,
+      ].sort(),
+    );
+    // Its clusterIdentifier: the controller's id and the install's (K0sCluster.clusterIdentifier).
+    expect(k0s.propertyDependencies?.clusterIdentifier).toEqual([
+      named(p, "ceph-controller", "aws:ec2/instance:Instance").urn,
+      named(p, "ceph-k0sctl-apply").urn,
+    ]);
     const inCluster = p.resources.filter((r) => r.type.startsWith("kubernetes:") && r.custom);
     expect(inCluster.map((r) => r.name).sort()).toEqual(
       [

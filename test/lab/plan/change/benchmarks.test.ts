@@ -37,7 +37,7 @@ describe("a setup change on a live nitro stack (lab:instanceType m5.xlarge → m
     });
     const text = renderChangePlan(p, false);
     expect(text).toContain(
-      `keeps the setup its samples were measured on: ${COLLECTOR} (its inputs but the trigger are ignored; it recorded the setup when it ran [3])\n` +
+      `keeps the setup its samples were measured on: ${COLLECTOR} (its inputs but the trigger are ignored; it recorded the setup when it ran [5])\n` +
         "    instanceType: measured with m5.xlarge, the config now says m6i.xlarge\n" +
         "    to measure the changed setup, set a new lab:runId\n",
     );

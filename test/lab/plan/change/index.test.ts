@@ -27,6 +27,7 @@ describe("lab plan --stack dev --change", () => {
     expect(summary(p)).toEqual([
       ["update", "command:local:Command", "ceph-k0sctl-apply"],
       ["update", "command:local:Command", "ceph-kubeconfig"],
+      ["update", "pulumi:providers:kubernetes", "k0s"],
     ]);
     expect(p.changes[0].inputs.map((i) => [i.path, i.verdict])).toEqual([["environment.LAB_K0SCTL_CONFIG", "update"]]);
     expect(refusals(p)).toEqual([]);
@@ -35,7 +36,7 @@ describe("lab plan --stack dev --change", () => {
     expect(text).toContain(
       "updated in place: command:local:Command ceph-k0sctl-apply\n    environment.LAB_K0SCTL_CONFIG: in place (not a replacing input) [1]\n",
     );
-    expect(text).toContain(", 2 updated in place, 0 replaced, 0 created, 0 deleted, 0 of unknown effect");
+    expect(text).toContain(", 3 updated in place, 0 replaced, 0 created, 0 deleted, 0 of unknown effect");
     expect(text).not.toContain("refused");
   });
 
@@ -50,6 +51,7 @@ describe("lab plan --stack dev --change", () => {
       ["unknown", "aws:ec2/eipAssociation:EipAssociation", "ceph-bastion"],
       ["update", "command:local:Command", "ceph-k0sctl-apply"],
       ["update", "command:local:Command", "ceph-kubeconfig"],
+      ["update", "pulumi:providers:kubernetes", "k0s"],
       ["update", "kubernetes:ceph.rook.io/v1:CephCluster", "rook-cluster"],
     ]);
     const bastion = p.changes.find((c) => c.action === "replace")!;

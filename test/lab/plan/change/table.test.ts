@@ -87,9 +87,10 @@ describe("the change table", () => {
   });
 
   test("lab:k0sVersion and the worker count: in place, nothing with a destructive delete replaced", () => {
-    expect(effectCell(row("ceph-k0s", "lab:k0sVersion"))).toBe("in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`");
+    // The provider too: its kubeconfig is unknown at preview, its clusterIdentifier unchanged (nothing in the cluster replaced).
+    expect(effectCell(row("ceph-k0s", "lab:k0sVersion"))).toBe("in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`, `k0s`");
     expect(effectCell(row("ceph-k0s", "lab:workerCount"))).toBe(
-      "in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`, `rook-cluster`; replaces `ceph-bastion`; creates `ceph-worker-4-host-key`, `ceph-osd-4`, `ceph-worker-4`, `ceph-osd-4`; unknown effect on `ceph-bastion`",
+      "in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`, `k0s`, `rook-cluster`; replaces `ceph-bastion`; creates `ceph-worker-4-host-key`, `ceph-osd-4`, `ceph-worker-4`, `ceph-osd-4`; unknown effect on `ceph-bastion`",
     );
     for (const key of ["lab:k0sVersion", "lab:workerCount", "lab:instanceType", "lab:adminCidrs", "lab:cephResources"]) {
       const p = row("ceph-k0s", key).plan!;
@@ -99,7 +100,9 @@ describe("the change table", () => {
 
   test("instance type: the k0s nodes change type in place (stop, modify, start); an EKS node group is replaced", () => {
     expect(effectCell(row("ceph-k0s", "lab:instanceType"))).toBe(
-      "in place: `ceph-controller`, `ceph-worker-1`, `ceph-worker-2`, `ceph-worker-3`, `ceph-k0sctl-apply`, `ceph-kubeconfig`",
+      "in place: `ceph-controller`, `ceph-worker-1`, `ceph-worker-2`, `ceph-worker-3`, `ceph-k0sctl-apply`, `ceph-kubeconfig` and 1 more; " +
+        "stops and starts 4 instance(s) at once (ceph-controller, ceph-worker-1, ceph-worker-2, ceph-worker-3): each is stopped, changed and " +
+        "started again, in parallel: a power cycle of every node, its pods restarted, storage unavailable until the cluster is back",
     );
     expect(effectCell(row("eks", "lab:instanceType"))).toBe("replaces `eks-nodes`");
     expect(effectCell(row("eks", "lab:nodeCount"))).toBe("in place: `eks-nodes`");
@@ -124,7 +127,7 @@ describe("the change table", () => {
         kind,
         key,
         // A new cluster would run its benchmark again under the same run id.
-        key === "lab:az"
+        key === "lab:az" || key === "lab:hugepages2Mi"
           ? "refused under the same run id (a run id runs once): with a new `lab:runId` and `--allow-replace`"
           : "refused without `--allow-replace`",
       ]);
