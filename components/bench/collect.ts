@@ -237,8 +237,10 @@ export interface CollectOptions {
   readonly run: RunMetadata;
   /**
    * The log is a collector's (scripts/collect-job.sh with {@link RUN_METADATA_ENV}): its samples
-   * take the metadata recorded in it, and a log without it is an error (a collector created by a
-   * lab that did not record it: the setup its samples were measured on is unknown). @default false
+   * take the metadata recorded in it. A log without it comes from a collector created by a lab
+   * that did not record it (the engine keeps such a collector's old environment: ignoreChanges):
+   * its samples take `run` (the config of this update) and say so with `setupRecorded: false`,
+   * never passing today's setup off as the one measured. @default false
    */
   readonly recordedRun?: boolean;
   /** Prefix of the raw output names (e.g. `zone-a-`). @default "" */
@@ -252,7 +254,7 @@ export interface CollectOptions {
  * `rep`; keys the parser found in the output win over all of them.
  */
 export function collectSamples(log: string, given: CollectOptions, parse: ParseToolOutput): { samples: Sample[]; raws: RawOutput[] } {
-  const opts = given.recordedRun ? { ...given, run: requireRecordedRun(log, given.source) } : given;
+  const opts = given.recordedRun ? { ...given, run: recordedOrMarked(log, given.source, given.run) } : given;
   const blocks = expectReps(cutResultBlocks(log, opts.source), opts.tool, opts.reps, opts.source);
   const samples: Sample[] = [];
   const raws: RawOutput[] = [];
@@ -266,16 +268,8 @@ export function collectSamples(log: string, given: CollectOptions, parse: ParseT
   return { samples: [...samples, ...util.samples], raws: [...raws, ...util.raws] };
 }
 
-function requireRecordedRun(log: string, source: string): RunMetadata {
-  const run = recordedRunMetadata(log, source);
-  if (run === undefined) {
-    throw new ToolOutputError(
-      source,
-      "the log has no run metadata line (=== LAB-RUN-METADATA … ===): its collector was created by a lab that did not record the setup " +
-        "its samples were measured on, so that setup is unknown; set a new lab:runId to measure again",
-    );
-  }
-  return run;
+function recordedOrMarked(log: string, source: string, current: RunMetadata): RunMetadata {
+  return recordedRunMetadata(log, source) ?? { ...current, setupRecorded: false };
 }
 
 /**

@@ -330,13 +330,20 @@ export class BenchmarkRun extends pulumi.ComponentResource {
       collected.push(
         // The log holds no secret (the kubeconfig only reaches the command's environment).
         // The samples carry the metadata the collector recorded when the Job ran, not today's config.
-        pulumi.unsecret(collect.stdout).apply((stdout) =>
+        pulumi.all([pulumi.unsecret(collect.stdout), recorded]).apply(([stdout, current]) =>
           // No stdout only under the mock runtime (`lab plan`, tests): nothing was collected.
           stdout === undefined
             ? { samples: [], raws: [] }
             : collectSamples(
                 stdout,
-                { tool: rj.tool, reps: rj.reps, source: `job/${rj.name}`, run: {}, recordedRun: true, rawPrefix },
+                {
+                  tool: rj.tool,
+                  reps: rj.reps,
+                  source: `job/${rj.name}`,
+                  run: JSON.parse(current) as RunMetadata,
+                  recordedRun: true,
+                  rawPrefix,
+                },
                 parseToolOutput,
               ),
         ),

@@ -190,7 +190,7 @@ export class K0sCluster extends pulumi.ComponentResource {
     const keys = this.clientKeys(name);
     const encryptionConfig = this.secretsEncryption(name);
     const amiId = ubuntuAmiId({ parent: this });
-    const groups = this.securityGroups(name, r);
+    const { groups, rules } = this.securityGroups(name, r);
     const nodes = this.nodes(name, r, { amiId, groups, keyName: keys.keyPair.keyName });
     const nodeIps = pulumi.all([nodes.controller, ...nodes.workers].map((i) => i.privateIp));
     const bastion = this.bastion(name, r, { amiId, groups, nodeIps, bastionKey: keys.bastionKey });
@@ -208,7 +208,9 @@ export class K0sCluster extends pulumi.ComponentResource {
       LAB_SSH_KNOWN_HOSTS: knownHosts,
       LAB_ENCRYPTION_CONFIG: encryptionConfig,
     };
-    const installed = this.install(name, environment, bastion.publicIp, [...attachments, bastion.association]);
+    // The install waits for every rule of the SSH path (admin → bastion → nodes, egress), and on destroy its
+    // `k0sctl reset` runs before any of them is deleted: Pulumi deletes a resource's dependents first.
+    const installed = this.install(name, environment, bastion.publicIp, [...attachments, bastion.association, ...rules]);
 
     this.installation = installed.apply;
     this.clusterIdentifier = pulumi.interpolate`k0s/${nodes.controller.id}/${installed.apply.id}`;
@@ -261,9 +263,10 @@ export class K0sCluster extends pulumi.ComponentResource {
   }
 
   /** The three security groups (all egress each) and their ingress rules (ports.ts). */
-  private securityGroups(name: string, r: Resolved): Record<Group, aws.ec2.SecurityGroup> {
+  private securityGroups(name: string, r: Resolved): { groups: Record<Group, aws.ec2.SecurityGroup>; rules: pulumi.Resource[] } {
     const parent = { parent: this };
     const groups = {} as Record<Group, aws.ec2.SecurityGroup>;
+    const rules: pulumi.Resource[] = [];
     const purpose: Record<Group, string> = {
       bastion: "bastion: SSH and Kubernetes API from the admin CIDRs",
       controller: "k0s controller",
@@ -275,19 +278,21 @@ export class K0sCluster extends pulumi.ComponentResource {
         { vpcId: r.vpcId, description: `${name} ${purpose[g]}`, tags: { Name: `${name}-${g}` } },
         parent,
       );
-      new aws.vpc.SecurityGroupEgressRule(
-        `${name}-${g}-egress`,
-        { securityGroupId: groups[g].id, ipProtocol: "-1", cidrIpv4: "0.0.0.0/0", description: "all egress (packages, images, NTP)" },
-        parent,
+      rules.push(
+        new aws.vpc.SecurityGroupEgressRule(
+          `${name}-${g}-egress`,
+          { securityGroupId: groups[g].id, ipProtocol: "-1", cidrIpv4: "0.0.0.0/0", description: "all egress (packages, images, NTP)" },
+          parent,
+        ),
       );
     }
     for (const rule of ingressRules(r)) {
       const ports = rule.protocol === "-1" ? {} : { fromPort: rule.fromPort, toPort: rule.toPort };
       const base = { securityGroupId: groups[rule.to].id, ipProtocol: rule.protocol, description: rule.description, ...ports };
       for (const s of ingressSources(rule.from, r.adminCidrs, groups))
-        new aws.vpc.SecurityGroupIngressRule(`${name}-${rule.to}-${rule.key}${s.suffix}`, { ...base, ...s.source }, parent);
+        rules.push(new aws.vpc.SecurityGroupIngressRule(`${name}-${rule.to}-${rule.key}${s.suffix}`, { ...base, ...s.source }, parent));
     }
-    return groups;
+    return { groups, rules };
   }
 
   /** Options of every instance: a newer Ubuntu image later must not replace running nodes, the AMI is read once, at creation. */

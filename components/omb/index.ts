@@ -159,9 +159,7 @@ export class OmbBenchmark extends pulumi.ComponentResource {
         ombWorkers: r.workers,
       };
       // The setup the cell runs on, recorded by the collector when it runs (bench/collect.ts RUN_METADATA_ENV).
-      const recorded = pulumi
-        .output(args.metadata ?? {})
-        .apply((given) => runMetadataEnv({ ...(given as RunMetadata), ...cellMetadata }));
+      const recorded = pulumi.output(args.metadata ?? {}).apply((given) => runMetadataEnv({ ...(given as RunMetadata), ...cellMetadata }));
       const collect = new command.local.Command(
         `${name}-${cell.name}-collect-${r.runId}`,
         {
@@ -187,13 +185,20 @@ export class OmbBenchmark extends pulumi.ComponentResource {
       collected.push(
         // The log holds no secret (the kubeconfig only reaches the command's environment).
         // The samples carry the metadata the collector recorded when the cell ran, not today's config.
-        pulumi.unsecret(collect.stdout).apply((stdout) =>
+        pulumi.all([pulumi.unsecret(collect.stdout), recorded]).apply(([stdout, current]) =>
           // No stdout only under the mock runtime (`lab plan`, tests): nothing was collected.
           stdout === undefined
             ? { samples: [], raws: [] }
             : collectSamples(
                 stdout,
-                { tool: "omb", reps: r.reps, source: `job/${jobName}`, run: {}, recordedRun: true, rawPrefix: `${cell.name}-` },
+                {
+                  tool: "omb",
+                  reps: r.reps,
+                  source: `job/${jobName}`,
+                  run: JSON.parse(current) as RunMetadata,
+                  recordedRun: true,
+                  rawPrefix: `${cell.name}-`,
+                },
                 parseToolOutput,
               ),
         ),

@@ -38,7 +38,7 @@ export const CREATION_TIME_KEYS: Readonly<Record<string, readonly CreationTimeKe
       rule:
         "Rook supports changing only the network encryption settings of a deployed Ceph cluster; another network " +
         "(host or pod) is NOT supported and will likely leave the cluster non-functioning",
-      source: "rook/rook v1.20.6 Documentation/CRDs/Cluster/ceph-cluster-crd.md:255-257 (Network Configuration Settings)",
+      source: "rook/rook v1.20.6 Documentation/CRDs/Cluster/ceph-cluster-crd.md:255-258 (Network Configuration Settings)",
       instead: NEW_STACK,
     },
   ],
@@ -46,8 +46,8 @@ export const CREATION_TIME_KEYS: Readonly<Record<string, readonly CreationTimeKe
     {
       key: "lab:controllers",
       rule:
-        "Strimzi runs KRaft with a static controller quorum, and a static quorum cannot scale: scaling a node pool " +
-        "with the controller role is not supported",
+        "Strimzi runs KRaft with a static controller quorum: the number of controllers is fixed and scaling it " +
+        "requires downtime; scaling a node pool with the controller role is not supported as an online change",
       source: "strimzi/strimzi-kafka-operator 1.2.0 documentation/assemblies/deploying/assembly-kraft-mode.adoc:62-63, 76-88",
       instead: NEW_STACK,
     },

@@ -218,7 +218,8 @@ export function diffPlans(before: StackPlan, after: StackPlan): ChangePlan {
       if (r.type !== KUBERNETES_PROVIDER_TYPE || !old || fresh.has(r.urn)) continue;
       const paths = changedPaths(comparable(old), comparable(r));
       const differs = (p: string) => paths.some((x) => x === p || x.startsWith(`${p}.`));
-      const pv = kubernetesProviderVerdicts(old, r, touched, (u) => fresh.has(u), differs);
+      const uncertain = (u: string) => !fresh.has(u) && actionOf(verdicts.get(u) ?? []) === "unknown";
+      const pv = kubernetesProviderVerdicts(old, r, touched, (u) => fresh.has(u), differs, uncertain);
       verdicts.set(r.urn, pv);
       if (actionOf(pv) === "replace") {
         fresh.add(r.urn);

@@ -22,7 +22,8 @@ import type { InputVerdict } from "./rules";
 
 export const KUBERNETES_PROVIDER_TYPE = "pulumi:providers:kubernetes";
 export const DIFF_CONFIG_SOURCE =
-  "pulumi/pulumi-kubernetes v4.34 provider/pkg/provider/provider.go DiffConfig (clusterIdentifier; a computed kubeconfig forces a replacement)";
+  "pulumi/pulumi-kubernetes provider/pkg/provider/provider.go DiffConfig, lines 486-513 at 94977969d (v4.32.0+27, the newest read here; " +
+  "the SDK pinned is 4.34.2) (clusterIdentifier; a computed kubeconfig forces a replacement)";
 export const PROVIDER_REPLACED_SOURCE =
   'pulumi/pulumi pkg/resource/deploy/step_generator.go providerChanged and diff ("If there is a replacement diff, we must also replace this resource": ReplaceKeys provider)';
 
@@ -44,6 +45,7 @@ export function kubernetesProviderVerdicts(
   touched: (urn: string) => boolean,
   fresh: (urn: string) => boolean,
   differs: (path: string) => boolean,
+  uncertain: (urn: string) => boolean = () => false,
 ): InputVerdict[] {
   const deps = (p: string) => now.propertyDependencies?.[p] ?? [];
   const had = old.inputs.clusterIdentifier !== undefined;
@@ -59,6 +61,19 @@ export function kubernetesProviderVerdicts(
           idFrom !== undefined
             ? `replaces the provider: clusterIdentifier changes (its value comes from ${nameOf(idFrom)}, which is replaced)`
             : "replaces the provider: clusterIdentifier changes",
+        source: DIFF_CONFIG_SOURCE,
+      },
+    ];
+  }
+  // An identifier from a resource of unknown effect may change: a computed value is an update to DiffConfig
+  // (PropertyValue.HasValue is false for it), so the provider may be replaced.
+  const idMaybe = had && has ? deps("clusterIdentifier").find(uncertain) : undefined;
+  if (idMaybe !== undefined) {
+    return [
+      {
+        path: "clusterIdentifier",
+        verdict: "unknown",
+        rule: `unknown: clusterIdentifier comes from ${nameOf(idMaybe)}, whose change is of unknown effect: replaced with everything in the cluster if that is replaced`,
         source: DIFF_CONFIG_SOURCE,
       },
     ];

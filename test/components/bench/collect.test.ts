@@ -273,11 +273,16 @@ describe("run metadata recorded by the collector (issue 40 item 1)", () => {
     ]);
   });
 
-  it("a collector's log without the line is an error naming the log and what to do", () => {
-    expect(errorOf(() => collectSamples(LOG, { tool: "fio", reps: 2, source: "job/b-fio-r1", run: {}, recordedRun: true }, fake))).toBe(
-      "job/b-fio-r1: the log has no run metadata line (=== LAB-RUN-METADATA … ===): its collector was created by a lab that did not record " +
-        "the setup its samples were measured on, so that setup is unknown; set a new lab:runId to measure again",
+  it("a collector's log without the line (a collector of an earlier lab): the caller's metadata, marked setupRecorded: false", () => {
+    const { samples } = collectSamples(
+      LOG,
+      { tool: "fio", reps: 2, source: "job/b-fio-r1", run: { instanceType: "m6i.xlarge" }, recordedRun: true },
+      fake,
     );
+    expect(samples.map((s) => [s.metadata.instanceType, s.metadata.setupRecorded])).toEqual([
+      ["m6i.xlarge", false],
+      ["m6i.xlarge", false],
+    ]);
   });
 
   it("without recordedRun (a local run) the line is not needed and the caller's metadata is used", () => {

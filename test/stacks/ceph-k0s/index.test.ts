@@ -28,6 +28,24 @@ async function plan(
   return { p: results.find((r) => r.spec.name === stack)!.plan, net: results.find((r) => r.spec.name === "network")!.plan };
 }
 const ofType = (p: StackPlan, type: string): PlannedResource[] => p.resources.filter((r) => r.type === type);
+/**
+ * The round in which `pulumi destroy` deletes each resource: a resource is deleted once everything
+ * that depends on it (dependencies, parent) has been, as the engine schedules deletes.
+ */
+function destroyRounds(resources: readonly PlannedResource[]): Map<string, number> {
+  const dependents = new Map<string, string[]>(resources.map((r) => [r.urn, []]));
+  for (const r of resources) for (const d of [...r.dependencies, ...(r.parent ? [r.parent] : [])]) dependents.get(d)?.push(r.urn);
+  const round = new Map<string, number>();
+  const of = (urn: string): number => {
+    const known = round.get(urn);
+    if (known !== undefined) return known;
+    const n = Math.max(-1, ...(dependents.get(urn) ?? []).map(of)) + 1;
+    round.set(urn, n);
+    return n;
+  };
+  for (const r of resources) of(r.urn);
+  return round;
+}
 const named = (p: StackPlan, name: string, type?: string): PlannedResource => {
   const found = p.resources.filter((r) => r.name === name && (type === undefined || r.type === type));
   if (found.length !== 1) throw new Error(`${found.length} resources named ${name}`);
@@ -246,6 +264,23 @@ describe.each([
     expect(String(kubeconfig.inputs.create)).toMatch(/\nlab_k0sctl_kubeconfig\n$/);
     expect(kubeconfig.dependencies).toContain(apply.urn);
     expect(kubeconfig.inputs).not.toHaveProperty("triggers");
+  });
+
+  test("destroy: k0sctl reset runs while its SSH path exists, since every security-group rule is deleted after it (issue 40 item 8)", () => {
+    const apply = named(p, "ceph-k0sctl-apply");
+    const rules = p.resources.filter(
+      (r) =>
+        r.type === "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule" ||
+        r.type === "aws:vpc/securityGroupEgressRule:SecurityGroupEgressRule",
+    );
+    expect(rules.map((r) => r.name)).toEqual(
+      expect.arrayContaining(["ceph-bastion-ssh-admin-1", "ceph-bastion-egress", "ceph-controller-egress", "ceph-worker-egress"]),
+    );
+    // The engine's destroy order: a resource goes only after everything that depends on it has gone
+    // (pulumi/pulumi pkg/resource/deploy, the delete antichains). So the reset runs in an earlier round than any rule.
+    const round = destroyRounds(p.resources);
+    const missing = rules.filter((r) => !(round.get(r.urn)! > round.get(apply.urn)!)).map((r) => r.name);
+    expect(missing).toEqual([]);
   });
 
   test("the bastion's address is an Elastic IP of its own: the k0sctl config, the API SAN and the kubeconfig use it", () => {

@@ -4,24 +4,7 @@ import * as rpc from "@pulumi/pulumi/runtime/rpc";
 import { comparableValue, displayValue } from "../../../../lab/plan/run";
 import type { PlannedResource, StackPlan } from "../../../../lab/plan/run";
 
-const URN = "urn:pulumi:s::storage-bench-lab::";
-const COMMAND = { replaceOnChanges: ["triggers[*]"], ignoreChanges: [], deleteBeforeReplace: false, retainOnDelete: false };
-const PLAIN = { replaceOnChanges: [], ignoreChanges: [], deleteBeforeReplace: false, retainOnDelete: false };
-
-function res(type: string, name: string, inputs: Record<string, unknown>, extra: Partial<PlannedResource> = {}): PlannedResource {
-  return {
-    urn: `${URN}${type}::${name}`,
-    type,
-    name,
-    parent: null,
-    inputs,
-    dependencies: [],
-    custom: true,
-    provider: null,
-    options: type.startsWith("command:") ? COMMAND : PLAIN,
-    ...extra,
-  };
-}
+import { res, URN } from "./support";
 
 const plan = (config: Record<string, string>, resources: PlannedResource[]): StackPlan => ({
   stack: "s",

@@ -7,25 +7,15 @@ import { changedSpec, planChange } from "../../../../lab/plan/change";
 import { diffPlans } from "../../../../lab/plan/change/diff";
 import { kubernetesProviderVerdicts } from "../../../../lab/plan/change/providers";
 import { PlanMemo } from "../../../../lab/plan";
-import type { PlannedResource, StackPlan } from "../../../../lab/plan/run";
+import type { StackPlan } from "../../../../lab/plan/run";
 import { shippedStacks } from "../../../../lab/plan/sources";
 import { runStack } from "../../../../stacks";
 import { ROOT } from "../../../helpers/root";
+import { res, URN } from "./support";
 
 jest.setTimeout(120_000);
 
-const U = (type: string, name: string) => `urn:pulumi:s::p::${type}::${name}`;
-const res = (type: string, name: string, inputs: Record<string, unknown>, more: Partial<PlannedResource> = {}): PlannedResource => ({
-  urn: U(type, name),
-  type,
-  name,
-  parent: null,
-  inputs,
-  dependencies: [],
-  custom: true,
-  provider: null,
-  ...more,
-});
+const U = (type: string, name: string) => `${URN}${type}::${name}`;
 const KCMD = U("command:local:Command", "kubeconfig");
 const CTRL = U("aws:ec2/instance:Instance", "controller");
 const provider = (inputs: Record<string, unknown>) =>
@@ -65,6 +55,25 @@ describe("kubernetesProviderVerdicts (DiffConfig)", () => {
         "clusterIdentifier",
         "replace",
         "replaces the provider: clusterIdentifier changes (its value comes from controller, which is replaced)",
+      ],
+    ]);
+  });
+  it("a clusterIdentifier from a resource of unknown effect: unknown, never in place (a computed identifier is an update to DiffConfig)", () => {
+    const p = provider({ kubeconfig: "[secret]", clusterIdentifier: "eks/arn/t" });
+    expect(
+      kubernetesProviderVerdicts(
+        p,
+        p,
+        () => true,
+        none,
+        same,
+        (u) => u === CTRL,
+      ).map((v) => [v.path, v.verdict, v.rule]),
+    ).toEqual([
+      [
+        "clusterIdentifier",
+        "unknown",
+        "unknown: clusterIdentifier comes from controller, whose change is of unknown effect: replaced with everything in the cluster if that is replaced",
       ],
     ]);
   });
