@@ -298,9 +298,9 @@ export class BenchmarkRun extends pulumi.ComponentResource {
         ...rj.options,
       });
       // The setup the Job runs on, recorded by the collector when it runs (collect.ts RUN_METADATA_ENV).
-      const recorded = pulumi
+      const setup = pulumi
         .all([pulumi.output(metadata ?? {}), zoneOf])
-        .apply(([meta, resolvedZone]) => runMetadataEnv(runOf(meta as RunMetadata, resolvedZone)));
+        .apply(([meta, resolvedZone]) => runOf(meta as RunMetadata, resolvedZone));
       const collect = new command.local.Command(
         `${name}-${rj.tool}-collect-${s.runId}`,
         {
@@ -314,7 +314,7 @@ export class BenchmarkRun extends pulumi.ComponentResource {
             // The admin kubeconfig asks for the collector's token only; every read uses the token.
             ...access.environment(rj.waitTimeoutSeconds),
             LAB_KUBECONFIG: pulumi.secret(kubeconfig),
-            [RUN_METADATA_ENV]: recorded,
+            [RUN_METADATA_ENV]: setup.apply(runMetadataEnv),
           },
           // A Job created again (new uid) under this run id is collected again: its refusal fails the update.
           triggers: [s.runId, rj.name, job.metadata.uid],
@@ -330,7 +330,7 @@ export class BenchmarkRun extends pulumi.ComponentResource {
       collected.push(
         // The log holds no secret (the kubeconfig only reaches the command's environment).
         // The samples carry the metadata the collector recorded when the Job ran, not today's config.
-        pulumi.all([pulumi.unsecret(collect.stdout), recorded]).apply(([stdout, current]) =>
+        pulumi.all([pulumi.unsecret(collect.stdout), setup]).apply(([stdout, current]) =>
           // No stdout only under the mock runtime (`lab plan`, tests): nothing was collected.
           stdout === undefined
             ? { samples: [], raws: [] }
@@ -340,7 +340,7 @@ export class BenchmarkRun extends pulumi.ComponentResource {
                   tool: rj.tool,
                   reps: rj.reps,
                   source: `job/${rj.name}`,
-                  run: JSON.parse(current) as RunMetadata,
+                  run: current as RunMetadata,
                   recordedRun: true,
                   rawPrefix,
                 },

@@ -159,7 +159,7 @@ export class OmbBenchmark extends pulumi.ComponentResource {
         ombWorkers: r.workers,
       };
       // The setup the cell runs on, recorded by the collector when it runs (bench/collect.ts RUN_METADATA_ENV).
-      const recorded = pulumi.output(args.metadata ?? {}).apply((given) => runMetadataEnv({ ...(given as RunMetadata), ...cellMetadata }));
+      const setup = pulumi.output(args.metadata ?? {}).apply((given): RunMetadata => ({ ...(given as RunMetadata), ...cellMetadata }));
       const collect = new command.local.Command(
         `${name}-${cell.name}-collect-${r.runId}`,
         {
@@ -172,7 +172,7 @@ export class OmbBenchmark extends pulumi.ComponentResource {
             POLL_SECONDS: String(COLLECT_POLL_SECONDS),
             ...access.environment(waitSeconds),
             LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
-            [RUN_METADATA_ENV]: recorded,
+            [RUN_METADATA_ENV]: setup.apply(runMetadataEnv),
           },
           // A Job created again (new uid) under this run id is collected again.
           triggers: [r.runId, jobName, job.metadata.uid],
@@ -185,7 +185,7 @@ export class OmbBenchmark extends pulumi.ComponentResource {
       collected.push(
         // The log holds no secret (the kubeconfig only reaches the command's environment).
         // The samples carry the metadata the collector recorded when the cell ran, not today's config.
-        pulumi.all([pulumi.unsecret(collect.stdout), recorded]).apply(([stdout, current]) =>
+        pulumi.all([pulumi.unsecret(collect.stdout), setup]).apply(([stdout, current]) =>
           // No stdout only under the mock runtime (`lab plan`, tests): nothing was collected.
           stdout === undefined
             ? { samples: [], raws: [] }
@@ -195,7 +195,7 @@ export class OmbBenchmark extends pulumi.ComponentResource {
                   tool: "omb",
                   reps: r.reps,
                   source: `job/${jobName}`,
-                  run: JSON.parse(current) as RunMetadata,
+                  run: current as RunMetadata,
                   recordedRun: true,
                   rawPrefix: `${cell.name}-`,
                 },

@@ -21,16 +21,10 @@ export async function runPlanChange(opts: PlanChangeOptions, root: string): Prom
   if (!spec) {
     throw new UsageError(`no stack '${opts.stack}': the shipped stacks are ${shipped.map((s) => s.name).join(", ")} (Pulumi.<stack>.yaml)`);
   }
-  let next;
-  try {
-    next = changedSpec(spec, { changes: opts.change, changeConfig: opts.changeConfig });
-  } catch (e) {
-    if (e instanceof ChangeArgumentError) throw new UsageError(e.message);
-    throw e;
-  }
+  // A bad argument and a creation-time key (both ChangeArgumentError) are usage errors: exit 2.
   let plan;
   try {
-    plan = await planChange(spec, next, shipped, runStack);
+    plan = await planChange(spec, changedSpec(spec, { changes: opts.change, changeConfig: opts.changeConfig }), shipped, runStack);
   } catch (e) {
     if (e instanceof ChangeArgumentError) throw new UsageError(e.message);
     throw e;
