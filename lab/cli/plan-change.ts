@@ -30,7 +30,10 @@ export async function runPlanChange(opts: PlanChangeOptions, root: string): Prom
     throw e;
   }
   const allow = opts.allowReplace === true;
-  return { text: renderChangePlan(plan, allow), refused: (!allow && refusals(plan).length > 0) || plan.benchmarks.sameRunId.length > 0 };
+  return {
+    text: renderChangePlan(plan, allow),
+    refused: (!allow && refusals(plan).length > 0) || plan.benchmarks.sameRunId.length > 0 || plan.held.length > 0,
+  };
 }
 
 /** `lab plan --change-table`: docs/changing-a-live-stack.md as generated. */

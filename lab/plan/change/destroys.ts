@@ -27,8 +27,72 @@ function deleteCall(script: string): string {
   return lines[lines.length - 1] ?? "";
 }
 
-/** What deleting a resource of `type` with `inputs` destroys. */
-export function destroys(type: string, inputs: Record<string, unknown>): Destruction {
+/** The PersistentVolumes and StorageClasses of the stack as deployed, by name, to word a claim's deletion by its real reclaim policy. */
+export interface StorageLookup {
+  readonly persistentVolume: (name: string) => Record<string, unknown> | undefined;
+  readonly storageClass: (name: string) => Record<string, unknown> | undefined;
+}
+
+/** A lookup over planned resources (their Kubernetes names). */
+export function storageLookup(resources: readonly { type: string; inputs: Record<string, unknown> }[]): StorageLookup {
+  const byKind = (type: string) =>
+    new Map(
+      resources
+        .filter((r) => r.type === type)
+        .map((r) => [text(isObj(r.inputs.metadata) ? r.inputs.metadata.name : undefined), r.inputs] as const)
+        .filter((e): e is [string, Record<string, unknown>] => e[0] !== undefined),
+    );
+  const pvs = byKind("kubernetes:core/v1:PersistentVolume");
+  const classes = byKind("kubernetes:storage.k8s.io/v1:StorageClass");
+  return { persistentVolume: (n) => pvs.get(n), storageClass: (n) => classes.get(n) };
+}
+
+const NO_STORAGE: StorageLookup = { persistentVolume: () => undefined, storageClass: () => undefined };
+
+/**
+ * A PV's reclaim policy: its own, or the API server's default for one created without it, `Retain`
+ * (kubernetes/kubernetes pkg/apis/core/v1/defaults.go SetDefaults_PersistentVolume). A class's:
+ * its own, or `Delete` (pkg/apis/storage/v1beta1/defaults.go SetDefaults_StorageClass, read; v1 defaults the same).
+ */
+const pvPolicy = (pv: Record<string, unknown>) => (isObj(pv.spec) ? text(pv.spec.persistentVolumeReclaimPolicy) : undefined) ?? "Retain";
+const classPolicy = (sc: Record<string, unknown>) => text(sc.reclaimPolicy) ?? "Delete";
+
+function claimDestruction(inputs: Record<string, unknown>, storage: StorageLookup): Destruction {
+  const spec = isObj(inputs.spec) ? inputs.spec : {};
+  const volumeName = text(spec.volumeName);
+  const pv = volumeName === undefined ? undefined : storage.persistentVolume(volumeName);
+  if (pv && volumeName !== undefined) {
+    return pvPolicy(pv) === "Retain"
+      ? {
+          what: `the claim; its PersistentVolume ${volumeName} and the data stay (reclaim policy Retain), the volume Released`,
+          data: false,
+        }
+      : {
+          what: `the claim; its PersistentVolume ${volumeName} and the storage behind it go with it (reclaim policy ${pvPolicy(pv)})`,
+          data: true,
+        };
+  }
+  const className = text(spec.storageClassName);
+  const sc = className === undefined ? undefined : storage.storageClass(className);
+  if (sc && className !== undefined) {
+    return classPolicy(sc) === "Retain"
+      ? {
+          what: `the claim; its volume stays, Released, with the data (StorageClass ${className}: reclaim policy Retain; delete it by hand)`,
+          data: false,
+        }
+      : { what: `the claim; its volume goes with it under the StorageClass ${className}'s ${classPolicy(sc)} reclaim policy`, data: true };
+  }
+  return {
+    what: "the claim; its volume per its StorageClass's reclaim policy (the class is not in this stack: Delete unless it says otherwise)",
+    data: true,
+  };
+}
+
+/**
+ * What deleting a resource of `type` with `inputs` destroys; `storage` (the stack as deployed)
+ * words a claim's and a volume's deletion by the reclaim policy that applies.
+ */
+export function destroys(type: string, inputs: Record<string, unknown>, storage: StorageLookup = NO_STORAGE): Destruction {
   switch (type) {
     case "command:local:Command":
     case "command:remote:Command": {
@@ -74,9 +138,11 @@ export function destroys(type: string, inputs: Record<string, unknown>): Destruc
     case "docker-build:index:Image":
       return { what: "the pushed image (its manifest deleted from the registry)", data: false };
     case "kubernetes:core/v1:PersistentVolumeClaim":
-      return { what: "the claim; its volume goes with it under the StorageClass's Delete reclaim policy", data: true };
+      return claimDestruction(inputs, storage);
     case "kubernetes:core/v1:PersistentVolume":
-      return { what: "the PersistentVolume object (the backing storage per its reclaim policy)", data: true };
+      return pvPolicy(inputs) === "Retain"
+        ? { what: "the PersistentVolume object; the storage it names and its data stay (reclaim policy Retain)", data: false }
+        : { what: `the PersistentVolume and the storage behind it (reclaim policy ${pvPolicy(inputs)})`, data: true };
     case "kubernetes:apps/v1:StatefulSet":
       return { what: "the StatefulSet's pods (its claims stay unless deleted with it)", data: false };
     case "kubernetes:batch/v1:Job":

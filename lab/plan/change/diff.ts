@@ -17,7 +17,8 @@
  */
 import { RUN_METADATA_ENV } from "../../../components/bench/collect";
 import type { PlannedResource, StackPlan } from "../run";
-import { destroys, Destruction } from "./destroys";
+import { destroys, Destruction, storageLookup } from "./destroys";
+import { HeldDeletion, heldDeletions } from "./held";
 import { changedPaths } from "./paths";
 import { KUBERNETES_PROVIDER_TYPE, kubernetesProviderVerdicts, PROVIDER_REPLACED_SOURCE, providerUrn } from "./providers";
 import { InputVerdict, judgeInput } from "./rules";
@@ -74,6 +75,8 @@ export interface ChangePlan {
   readonly unchanged: number;
   /** The benchmarks the change re-runs, and those whose samples keep the setup they recorded. */
   readonly benchmarks: BenchmarkEffects;
+  /** Deletions and replacements a running cluster holds (./held.ts): the update cannot finish. */
+  readonly held: readonly HeldDeletion[];
 }
 
 /**
@@ -143,6 +146,19 @@ const optionsOf = (r: PlannedResource) =>
 const comparable = (r: PlannedResource) => r.comparableInputs ?? r.inputs;
 
 /**
+ * Whether a replacement deletes the old object first: the resource option, or pulumi-kubernetes'
+ * own rule for an object of a fixed name that keeps its name and namespace (./held.ts
+ * NAMED_DBR_SOURCE; a Pulumi-autonamed one has no `metadata.name` in its inputs).
+ */
+function deletesFirst(old: PlannedResource, r: PlannedResource): boolean {
+  if (optionsOf(r).deleteBeforeReplace) return true;
+  if (!r.type.startsWith("kubernetes:")) return false;
+  const meta = (x: PlannedResource) => (x.inputs.metadata ?? {}) as Record<string, unknown>;
+  const name = meta(r).name;
+  return typeof name === "string" && name === meta(old).name && (meta(r).namespace ?? "") === (meta(old).namespace ?? "");
+}
+
+/**
  * A created resource's old self: a deleted one of its type whose name is the created one's with a
  * changed key's new value swapped for something else (`x-collect-r2` ← `x-collect-r1`; the old
  * value may be a default the config never named).
@@ -179,6 +195,61 @@ function renamedFrom(
  */
 function owns(r: PlannedResource): boolean {
   return r.custom || !(r.type.startsWith("lab:") || r.type.startsWith("pulumi:pulumi:"));
+}
+
+/** Every change in the new plan's order (deleted resources after), and how many resources stay as they are. */
+function listChanges(
+  before: StackPlan,
+  news: readonly PlannedResource[],
+  olds: ReadonlyMap<string, PlannedResource>,
+  renamed: ReadonlyMap<string, PlannedResource>,
+  verdicts: ReadonlyMap<string, InputVerdict[]>,
+  deleted: readonly PlannedResource[],
+): { changes: ResourceChange[]; unchanged: number } {
+  const changes: ResourceChange[] = [];
+  let unchanged = 0;
+  const storage = storageLookup(before.resources);
+  const pairedOld = new Set([...renamed.values()].map((d) => d.urn));
+  for (const r of news) {
+    const old = olds.get(r.urn);
+    if (!old) {
+      const from = renamed.get(r.urn);
+      changes.push(
+        from
+          ? {
+              action: "replace",
+              urn: r.urn,
+              type: r.type,
+              name: r.name,
+              renamedFrom: from.name,
+              inputs: [],
+              destroys: destroys(from.type, from.inputs, storage),
+              deleteBeforeReplace: optionsOf(r).deleteBeforeReplace,
+            }
+          : { action: "create", urn: r.urn, type: r.type, name: r.name, inputs: [] },
+      );
+      continue;
+    }
+    const mine = (verdicts.get(r.urn) ?? []).filter((v) => v.verdict !== "ignored");
+    const action = actionOf(mine);
+    if (action === undefined) {
+      unchanged++;
+      continue;
+    }
+    changes.push({
+      action,
+      urn: r.urn,
+      type: r.type,
+      name: r.name,
+      inputs: mine,
+      ...(action === "replace" ? { destroys: destroys(old.type, old.inputs, storage), deleteBeforeReplace: deletesFirst(old, r) } : {}),
+    });
+  }
+  for (const d of deleted) {
+    if (pairedOld.has(d.urn)) continue;
+    changes.push({ action: "delete", urn: d.urn, type: d.type, name: d.name, inputs: [], destroys: destroys(d.type, d.inputs, storage) });
+  }
+  return { changes, unchanged };
 }
 
 /** Compares two plans of one stack. */
@@ -261,49 +332,16 @@ export function diffPlans(before: StackPlan, after: StackPlan): ChangePlan {
     }
   }
 
-  const changes: ResourceChange[] = [];
-  let unchanged = 0;
-  const pairedOld = new Set([...renamed.values()].map((d) => d.urn));
-  for (const r of news) {
-    const old = olds.get(r.urn);
-    if (!old) {
-      const from = renamed.get(r.urn);
-      changes.push(
-        from
-          ? {
-              action: "replace",
-              urn: r.urn,
-              type: r.type,
-              name: r.name,
-              renamedFrom: from.name,
-              inputs: [],
-              destroys: destroys(from.type, from.inputs),
-              deleteBeforeReplace: optionsOf(r).deleteBeforeReplace,
-            }
-          : { action: "create", urn: r.urn, type: r.type, name: r.name, inputs: [] },
-      );
-      continue;
-    }
-    const mine = (verdicts.get(r.urn) ?? []).filter((v) => v.verdict !== "ignored");
-    const action = actionOf(mine);
-    if (action === undefined) {
-      unchanged++;
-      continue;
-    }
-    changes.push({
-      action,
-      urn: r.urn,
-      type: r.type,
-      name: r.name,
-      inputs: mine,
-      ...(action === "replace" ? { destroys: destroys(old.type, old.inputs), deleteBeforeReplace: optionsOf(r).deleteBeforeReplace } : {}),
-    });
-  }
-  for (const d of deleted) {
-    if (pairedOld.has(d.urn)) continue;
-    changes.push({ action: "delete", urn: d.urn, type: d.type, name: d.name, inputs: [], destroys: destroys(d.type, d.inputs) });
-  }
-  return { stack: after.stack, kind: after.kind, config, changes, unchanged, benchmarks: benchmarkEffects(olds, news, changes) };
+  const { changes, unchanged } = listChanges(before, news, olds, renamed, verdicts, deleted);
+  return {
+    stack: after.stack,
+    kind: after.kind,
+    config,
+    changes,
+    unchanged,
+    benchmarks: benchmarkEffects(olds, news, changes),
+    held: heldDeletions([...olds.values()], news, changes),
+  };
 }
 
 /** The resource name of a URN (its last `::` segment). */

@@ -9,6 +9,7 @@ import type { StackSpec } from "../run";
 import { readStackConfigFile, withUpstreams } from "../sources";
 import { creationTimeProblems } from "./creation-time";
 import { ChangePlan, configChanges, diffPlans, disruptions, refusals, ResourceChange, STOP_START_SOURCE } from "./diff";
+import { heldInstead, NAMED_DBR_SOURCE } from "./held";
 
 /** A `--change` argument that is not `KEY=VALUE` with a config key. */
 export class ChangeArgumentError extends Error {
@@ -132,7 +133,7 @@ export function renderChangePlan(plan: ChangePlan, allowReplace: boolean): strin
       );
     if (c.destroys)
       out.push(
-        `    destroys: ${c.destroys.what}${c.action === "replace" && c.deleteBeforeReplace ? " (deleteBeforeReplace: deleted first)" : ""}`,
+        `    destroys: ${c.destroys.what}${c.action === "replace" && c.deleteBeforeReplace ? ` (deleted before its replacement is created${c.type.startsWith("kubernetes:") ? cite(NAMED_DBR_SOURCE) : ""})` : ""}`,
       );
   }
   const count = (a: ResourceChange["action"]) => plan.changes.filter((c) => c.action === a).length;
@@ -167,6 +168,12 @@ export function renderChangePlan(plan: ChangePlan, allowReplace: boolean): strin
     out.push(
       `refused: ${plan.benchmarks.sameRunId.length} benchmark(s) would run again under run id(s) that ran ` +
         `(${plan.benchmarks.sameRunId.join(", ")}); set a new lab:runId with this change (--allow-replace does not accept this)`,
+    );
+  for (const h of plan.held) out.push(`cannot finish: ${h.name}: ${h.why}${cite(h.source)}${cite(h.wait)}`);
+  if (plan.held.length > 0)
+    out.push(
+      `refused: ${plan.held.length} deletion(s) cannot finish on the running cluster (${plan.held.map((h) => h.name).join(", ")}); ` +
+        `instead, ${heldInstead(plan.kind, plan.stack)} (--allow-replace does not accept this)`,
     );
   if (sources.length > 0) out.push("sources:", ...sources.map((s, i) => `  [${i + 1}] ${s}`));
   return out.join("\n");

@@ -9,6 +9,7 @@ import type { StackSpec } from "../run";
 import { ChangePlan, disruptions, refusals, ResourceChange } from "./diff";
 import { CreationTimeChangeError, planChange } from ".";
 import { CREATION_TIME_KEYS } from "./creation-time";
+import { heldInstead } from "./held";
 import { LEVERS } from "./levers";
 
 /** What one key's change does, in the table's words. */
@@ -99,6 +100,8 @@ export function verdictCell(impact: LeverImpact): string {
   if (impact.creationTime) return "refused (exit 2)";
   if (!impact.plan) return "-";
   const data = refusals(impact.plan).length > 0;
+  if (impact.plan.held.length > 0)
+    return 'refused on a running cluster: the update cannot finish (see "Changes a running cluster holds"); destroy the stack and deploy it with the new value';
   if (impact.plan.benchmarks.sameRunId.length > 0)
     return `refused under the same run id (a run id runs once): with a new \`lab:runId\`${data ? " and `--allow-replace`" : ""}`;
   return data ? "refused without `--allow-replace`" : "allowed";
@@ -206,6 +209,28 @@ export function renderLeverPage(impacts: readonly LeverImpact[]): string {
     "",
     "Keys whose change replaces what holds data (`lab:az`, `lab:deploymentType`, …) are refused by the plan itself",
     "(exit 1 without `--allow-replace`), with the replacing input and its rule.",
+  );
+  const holding = impacts.filter((i) => (i.plan?.held.length ?? 0) > 0);
+  out.push(
+    "",
+    "## Changes a running cluster holds",
+    "",
+    "A change that deletes a PersistentVolume or a claim that the running cluster still uses cannot finish",
+    "(lab/plan/change/held.ts): pulumi-kubernetes replaces an object of a fixed name by deleting it first, while the",
+    "claim bound to a volume and the pods mounting a claim are still there; `kubernetes.io/pv-protection` and",
+    "`kubernetes.io/pvc-protection` keep the object, the delete waits its 10 minutes and fails, and the cluster is left",
+    "half changed. A claim deleted and created again under its name never binds to its `Retain` volume again (the",
+    "volume stays Released with the old claim's uid; the update waits 5 minutes for the claim and fails). A claim that",
+    "benchmark Jobs mount is not held (their pods are complete). `lab plan --change` refuses these (exit 1, whatever",
+    "`--allow-replace` says) and says what to do instead.",
+    "",
+    "| kind | key | what holds it | instead |",
+    "|---|---|---|---|",
+    ...holding.map((i) => {
+      const p = i.plan as ChangePlan;
+      const more = p.held.length > 1 ? ` (and ${p.held.length - 1} more)` : "";
+      return `| ${i.kind} | \`${i.key}\` | ${cell(`${p.held[0].name}: ${p.held[0].why}`)}${more} | ${cell(heldInstead(p.kind, p.stack))} |`;
+    }),
   );
   out.push(
     "",

@@ -36,6 +36,20 @@ describe("lab plan --change (CLI)", () => {
     expect(allowed.stdout).toContain("runs its benchmark: pgbench-pgbench-collect-r2: a new run id, so its samples are new\n");
   });
 
+  test("a Kafka change whose claims the running brokers hold: refused (exit 1) even with --allow-replace, with what to do instead", () => {
+    const r = lab("plan", "--stack", "kafka", "--change", "lab:brokerVolumeGiB=1024", "--allow-replace");
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(
+      "cannot finish: kafka-pvc-data-0-kafka-brokers-0: replacing claim kafka/data-0-kafka-brokers-0 deletes it while the broker pods of " +
+        "KafkaNodePool brokers (cluster kafka) mount it, and they stay: kubernetes.io/pvc-protection keeps the claim until no pod uses it, " +
+        "so the delete waits 10 minutes and fails, the claim left Terminating [",
+    );
+    expect(r.stdout).toMatch(
+      /\nrefused: 24 deletion\(s\) cannot finish on the running cluster \(kafka-storage-root-pvc-0, .*\); instead, destroy the stack and deploy it again with the new value \(`pulumi destroy --stack kafka`, then `pulumi up --stack kafka`\), clearing the brokers' directories in between: .* \(--allow-replace does not accept this\)\n/,
+    );
+  });
+
   test("a key k0s fixes at creation: exit 2 before any plan, naming k0s's rule and its source", () => {
     const r = lab("plan", "--stack", "dev", "--change", "lab:cni=kuberouter", "--change", "lab:wireguard=false");
     expect([r.status, r.stdout]).toEqual([2, ""]);
