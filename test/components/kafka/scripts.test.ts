@@ -17,7 +17,12 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { Pod } from "kubernetes-models/v1/Pod";
+import type { IPod } from "kubernetes-models/v1/Pod";
 import { PREPARE_DIRS_SCRIPT } from "../../../components/kafka";
+import { prepareJobManifest } from "../../../components/kafka/manifests";
+import { resolve } from "../../../components/kafka/rules";
+import { restrictedViolations } from "../../helpers/podSecurity";
 import { stub } from "../bench/support";
 
 const NOBODY = 65534;
@@ -235,5 +240,92 @@ describe("prepare-dirs.sh", () => {
       stderr: "[lab] error: unknown argument '--all' (usage: prepare-dirs.sh [--check])\n",
     });
     expect(fs.readdirSync(vols[0])).toEqual([]);
+  });
+});
+
+/**
+ * docs/kinds/kafka.md, "Re-deploying onto the same file system": the wipe and adopt pods as a user
+ * makes them, the page's jq program run by the real jq over the prepare Job as the lab renders it;
+ * the pod's command then run as the pod's user over volumes laid out as a live cluster left them
+ * (`/volumes/` rewritten to this test's directory, the only change), and prepare-dirs.sh, run after
+ * it as the re-created Job runs it, accepts what is left.
+ */
+describe("the page's wipe and adopt pods (docs/kinds/kafka.md)", () => {
+  const page = fs.readFileSync(path.join(__dirname, "..", "..", "..", "docs", "kinds", "kafka.md"), "utf8");
+  const pods = [...page.matchAll(/<!-- test\/docs\/kafka-storage-commands[^>]*-->\n\s*```sh\n\s*(.+)\n\s*```/g)].map((m) => m[1]);
+  const jqOf = (cmd: string) => {
+    const m = /^kubectl -n kafka-storage get job kafka-storage-prepare -o json \| jq '([^']+)' \| kubectl apply -f -$/.exec(cmd);
+    if (!m) throw new Error(`not the expected command shape: ${cmd}`);
+    return m[1];
+  };
+  /** The pod the page's command makes from the prepare Job of a two-volume, three-broker cluster. */
+  const podOf = (cmd: string) => {
+    const job = prepareJobManifest(resolve({ dataVolumes: ["/kafkafsxN1", "/kafkafsxN2"], brokers: 3 }), ID);
+    const r = spawnSync("jq", [jqOf(cmd)], { input: JSON.stringify(job), encoding: "utf8" });
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    return { job, pod: JSON.parse(r.stdout) as IPod };
+  };
+  /** Runs the pod's command as its user, over this test's volumes. */
+  const runPod = (pod: IPod) => {
+    const c = pod.spec!.containers[0];
+    const sh = (c.command ?? [])[2].replaceAll("/volumes/", `${tmp}/volumes/`);
+    const env = Object.fromEntries((c.env ?? []).map((e) => [e.name, e.value ?? ""]));
+    return spawnSync("/bin/sh", ["-c", sh], { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env }, uid: 1001, gid: 0, encoding: "utf8" });
+  };
+  let live: string[];
+  beforeEach(() => {
+    const root = path.join(tmp, "volumes");
+    fs.mkdirSync(root, { mode: 0o755 });
+    fs.chmodSync(root, 0o755);
+    live = [0, 1].map((i) => path.join(root, String(i)));
+    for (const v of live) {
+      fs.mkdirSync(v);
+      fs.chownSync(v, 1001, 0);
+      fs.chmodSync(v, 0o751);
+      for (const b of [0, 1, 2]) {
+        const d = dir(v, `kafka-brokers-${b}`, 1001, 0);
+        const meta = kafkaLogDir(d);
+        fs.chownSync(path.dirname(meta), 1001, 0);
+        fs.chownSync(meta, 1001, 0);
+      }
+    }
+    mountedStat();
+  });
+  const check = (args: string[]) => run({ ...ENV(), VOLUME_MOUNTS: live.join(" ") }, args);
+
+  test("the page has the two pods, each the prepare Job's pod spec (restricted, uid 1001, the same volumes) with another command", () => {
+    expect(pods).toHaveLength(2);
+    for (const cmd of pods) {
+      const { job, pod } = podOf(cmd);
+      expect(new Pod(pod).validate()).toBeUndefined();
+      expect(restrictedViolations(pod.spec!)).toEqual([]);
+      expect(pod.metadata?.namespace).toBe("kafka-storage");
+      expect(pod.spec?.securityContext?.runAsUser).toBe(1001);
+      expect(pod.spec?.volumes).toEqual(job.spec?.template.spec?.volumes);
+      expect(pod.spec?.containers[0].volumeMounts).toEqual(job.spec?.template.spec?.containers[0].volumeMounts);
+    }
+    expect(pods.map((c) => podOf(c).pod.metadata?.name)).toEqual(["kafka-storage-wipe", "kafka-storage-adopt"]);
+  });
+
+  test("before either: the re-created Job refuses the directories (a Kafka log directory, no marker of this deployment)", () => {
+    expect(check(["--check"]).status).toBe(1);
+  });
+
+  test("wipe: every broker directory goes; the Job then creates them anew", () => {
+    const r = runPod(podOf(pods[0]).pod);
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    for (const v of live) expect(fs.readdirSync(v)).toEqual([]);
+    expect(check([]).status).toBe(0);
+  });
+
+  test("adopt: every broker directory gets this deployment's id (the Job's DEPLOYMENT_ID) and its data stays; the Job accepts it", () => {
+    const r = runPod(podOf(pods[1]).pod);
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    for (const v of live)
+      for (const b of [0, 1, 2]) {
+        expect(fs.readFileSync(path.join(v, `kafka-brokers-${b}`, ".lab-deployment"), "utf8")).toBe(`${ID}\n`);
+        expect(fs.existsSync(path.join(v, `kafka-brokers-${b}`, "kafka-log0", "meta.properties"))).toBe(true);
+      }
+    expect(check(["--check"])).toEqual({ status: 0, stderr: "" });
   });
 });
