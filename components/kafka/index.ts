@@ -73,6 +73,7 @@ import {
   ONTAP_JOB,
   ontapApiPolicy,
   ontapConfigMapManifest,
+  ONTAP_CREDENTIALS_SECRET,
   ontapCredentialsSecretManifest,
   ontapJobManifest,
 } from "./ontap";
@@ -291,14 +292,13 @@ export class KafkaCluster extends pulumi.ComponentResource {
         inStorage,
       ),
     ];
-    // Only the credentials are secret (the Secret's metadata stays visible to a preview and the rules).
-    const credentials = new k8s.core.v1.Secret(
-      `${name}-storage-ontap-credentials`,
-      {
-        ...ontapCredentialsSecretManifest(storageNsName, "", ""),
-        stringData: pulumi.secret(pulumi.output(args.ontapCredentials).apply((c) => ({ username: c.username, password: c.password }))),
-      } as unknown as k8s.core.v1.SecretArgs,
-      inStorage,
+    // The vsadmin credentials exist in the cluster only while the ontap Job is awaited: its await
+    // creates the Secret before the wait and deletes it when the wait ends (collect-job.sh
+    // JOB_SECRET); the Job's pod waits for it (the kubelet retries the volume) and reads it as files.
+    const credentials = pulumi.secret(
+      pulumi
+        .output(args.ontapCredentials)
+        .apply((c) => JSON.stringify(ontapCredentialsSecretManifest(storageNsName, c.username, c.password))),
     );
     const ontapScript = new k8s.core.v1.ConfigMap(
       `${name}-storage-ontap-scripts`,
@@ -310,11 +310,18 @@ export class KafkaCluster extends pulumi.ComponentResource {
       .apply(([e, svm, cidrs]) => ontapJobManifest(r, storageNsName, { host: e.dnsName, svmName: svm, clientCidrs: cidrs.join(",") }));
     const ontap = new k8s.batch.v1.Job(`${name}-storage-ontap`, ontapManifest as unknown as k8s.batch.v1.JobArgs, {
       ...child,
-      dependsOn: [credentials, ontapScript, ...storagePolicies, ...nfsRules],
+      dependsOn: [ontapScript, ...storagePolicies, ...nfsRules],
     });
     // The prepare Job mounts the volume roots: a mount the SVM refuses ends its wait with the fix.
     const mountFix = pulumi.all([args.svmName, args.nodeSubnetCidrs]).apply(([svm, cidrs]) => kafkaMountFix(r, storageNsName, svm, cidrs));
-    const awaitJob = (role: string, job: k8s.batch.v1.Job, jobName: string, deadlineSeconds: number, mounts: boolean) => {
+    const awaitJob = (
+      role: string,
+      job: k8s.batch.v1.Job,
+      jobName: string,
+      deadlineSeconds: number,
+      mounts: boolean,
+      secret?: pulumi.Output<string>,
+    ) => {
       // The await's own identity (components/bench/access.ts): reads of this Job, its pods, events and log.
       const access = createCollectorAccess(
         `${name}-storage-${role}`,
@@ -334,6 +341,7 @@ export class KafkaCluster extends pulumi.ComponentResource {
             WAIT_TIMEOUT_SECONDS: String(waitSeconds),
             POLL_SECONDS: String(PREPARE_POLL_SECONDS),
             ...(mounts ? { MOUNT_FIX: mountFix } : {}),
+            ...(secret ? { JOB_SECRET: secret, JOB_SECRET_NAME: ONTAP_CREDENTIALS_SECRET } : {}),
             ...access.environment(waitSeconds),
             LAB_KUBECONFIG: pulumi.secret(args.kubeconfig),
           },
@@ -345,7 +353,7 @@ export class KafkaCluster extends pulumi.ComponentResource {
         { parent: this, dependsOn: [job, access.ready], ignoreChanges: [...COLLECT_IGNORED_INPUTS] },
       );
     };
-    const ontapDone = awaitJob("ontap", ontap, ONTAP_JOB, ONTAP_DEADLINE_SECONDS, false);
+    const ontapDone = awaitJob("ontap", ontap, ONTAP_JOB, ONTAP_DEADLINE_SECONDS, false, credentials);
 
     const storageClass = new k8s.storage.v1.StorageClass(
       `${name}-static-class`,

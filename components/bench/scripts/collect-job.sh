@@ -22,8 +22,18 @@
 #   MOUNT_FIX             what to do when the NFS server refuses a pod's mount (lines, printed after
 #                         the event). Set: every look also reads the FailedMount events of the pods
 #                         awaited (the Job's, or the Kafka's) []
+#   JOB_SECRET            a Secret the Job's pod mounts, as one line of JSON (its manifest, in
+#                         JOB_NAMESPACE), which lives only while the Job is awaited: created before
+#                         the wait (after deleting a leftover of an interrupted run), deleted when the
+#                         script ends, however it ends; a failed delete fails the script (exit 1),
+#                         naming the command, so the next `pulumi up` runs it again. Only with JOB_NAME []
+#   JOB_SECRET_NAME       that Secret's name (required with JOB_SECRET)
 #
-# Identity: the admin kubeconfig makes one request, a TokenRequest for COLLECTOR_ACCOUNT (`kubectl
+# Identity: the admin kubeconfig makes one request (with JOB_SECRET, three more: that Secret's
+# create and its two deletes, `kubectl create -f -` and `kubectl delete secret <name>
+# --ignore-not-found --wait=false`, which sends the DELETE only: kubernetes/kubectl
+# pkg/cmd/delete/delete.go Complete, `RequireObject(false)`, and DeleteResult; so the collector's Role
+# never writes), a TokenRequest for COLLECTOR_ACCOUNT (`kubectl
 # create token <account> --namespace <ns> --duration <TOKEN_SECONDS>s`, kubectl's "Request a
 # service account token": --duration is the "Requested lifetime of the issued token",
 # kubernetes/kubectl v0.35.7 pkg/cmd/create/create_token.go, which prints the bare token when
@@ -80,6 +90,8 @@ POLL_SECONDS=${POLL_SECONDS:-10}
 KUBECTL_BIN=${KUBECTL_BIN:-kubectl}
 MOUNT_FIX=${MOUNT_FIX:-}
 LAB_RUN_METADATA=${LAB_RUN_METADATA:-}
+JOB_SECRET=${JOB_SECRET:-}
+JOB_SECRET_NAME=${JOB_SECRET_NAME:-}
 
 log() {
   printf '%s [lab] %s\n' "$(date -u '+%Y-%m-%dT%H:%M:%SZ')" "$*" >&2
@@ -117,10 +129,38 @@ newline='
 case $LAB_RUN_METADATA in
   *"$newline"*) log "error: LAB_RUN_METADATA must be one line of JSON, an object, got several lines"; exit 2 ;;
 esac
+if [ -n "$JOB_SECRET" ] || [ -n "$JOB_SECRET_NAME" ]; then
+  [ -n "$JOB_NAME" ] || { log "error: JOB_SECRET is for a Job (JOB_NAME), not for a Kafka"; exit 2; }
+  case $JOB_SECRET_NAME in
+    '' | -* | *- | *[!a-z0-9-]*) log "error: JOB_SECRET_NAME must be a Secret's name (lower-case letters, digits, '-'), got '$JOB_SECRET_NAME'"; exit 2 ;;
+  esac
+  case $JOB_SECRET in
+    '{'*'}') ;;
+    *) log "error: JOB_SECRET must be one line of JSON, a Secret's manifest, got something else"; exit 2 ;;
+  esac
+  case $JOB_SECRET in
+    *"$newline"*) log "error: JOB_SECRET must be one line of JSON, a Secret's manifest, got several lines"; exit 2 ;;
+  esac
+fi
 
 umask 077
 stage=$(mktemp -d "${TMPDIR:-/tmp}/lab-collect.XXXXXX")
-trap 'rm -rf -- "$stage"' EXIT
+secret_made=
+# On exit: the Job's Secret deleted (JOB_SECRET), then the private directory.
+finish() {
+  status=$?
+  if [ -n "$secret_made" ]; then
+    if admin --namespace "$JOB_NAMESPACE" delete secret "$JOB_SECRET_NAME" --ignore-not-found --wait=false >/dev/null 2>"$stage/secret.err"; then
+      log "secret/$JOB_SECRET_NAME in namespace $JOB_NAMESPACE deleted"
+    else
+      log "error: cannot delete secret/$JOB_SECRET_NAME in namespace $JOB_NAMESPACE ($(cat -- "$stage/secret.err")): the credentials stay in the cluster until it is deleted: kubectl --namespace $JOB_NAMESPACE delete secret $JOB_SECRET_NAME (or run pulumi up again)"
+      status=1
+    fi
+  fi
+  rm -rf -- "$stage"
+  exit "$status"
+}
+trap finish EXIT
 trap 'exit 143' TERM
 trap 'exit 130' INT
 # The admin kubeconfig: the given one, else kubectl's own.
@@ -181,6 +221,17 @@ request_token() {
   fresh=1
 }
 request_token
+
+# The Job's Secret, for the time it is awaited (JOB_SECRET): a leftover of an interrupted run first goes.
+if [ -n "$JOB_SECRET" ]; then
+  secret_made=1
+  if ! admin --namespace "$JOB_NAMESPACE" delete secret "$JOB_SECRET_NAME" --ignore-not-found --wait=false >/dev/null 2>"$stage/secret.err" ||
+    ! printf '%s\n' "$JOB_SECRET" | admin --namespace "$JOB_NAMESPACE" create -f - >/dev/null 2>"$stage/secret.err"; then
+    log "error: cannot create secret/$JOB_SECRET_NAME in namespace $JOB_NAMESPACE for $shown: $(cat -- "$stage/secret.err")"
+    exit 1
+  fi
+  log "secret/$JOB_SECRET_NAME created in namespace $JOB_NAMESPACE for $shown; deleted when this wait ends"
+fi
 KUBECONFIG="$stage/kubeconfig"
 export KUBECONFIG
 

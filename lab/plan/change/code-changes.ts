@@ -16,6 +16,15 @@ export interface CodeChange {
 
 export const CODE_CHANGES: readonly CodeChange[] = [
   {
+    kind: "kafka",
+    change:
+      "the vsadmin Secret `kafka-storage/ontap-vsadmin` is no longer a resource of the stack (`kafka-storage-ontap-credentials`): the ontap Job's await creates it before it waits and deletes it when the wait ends (collect-job.sh `JOB_SECRET`)",
+    effect:
+      "deletes the Secret (the credentials leave the cluster); the ontap Job and its await stay as they are and do not run again (the await's changed environment is ignored until its Job is created again, which then brings the Secret for its own wait)",
+    source:
+      "components/kafka/index.ts prepareStorage; components/bench/scripts/collect-job.sh JOB_SECRET; the await's ignoreChanges (components/bench/index.ts COLLECT_IGNORED_INPUTS)",
+  },
+  {
     kind: "eks, kafka",
     change:
       "eks output `serviceIpv4Cidr` added (the cluster's Service range); the kafka kind reads it and its `kafka-egress` NetworkPolicy also allows TCP 443 to the `kubernetes` Service's address (its first address)",

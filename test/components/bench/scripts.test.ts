@@ -5,7 +5,7 @@
  * CI installs shellcheck, fio and ioping (Debian packages); a missing one fails these tests, it
  * does not skip them.
  */
-import { execFileSync, spawnSync } from "child_process";
+import { execFileSync, spawn, spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -423,6 +423,142 @@ describe("collect-job.sh against a stand-in kubectl", () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(message);
     expect(calls()).toEqual([]);
+  });
+});
+
+describe("collect-job.sh with JOB_SECRET: a Secret that lives only while its Job is awaited (the kafka ontap Job's credentials)", () => {
+  const GRANT = collectorGrant(collectorAccountName("kafka-storage-ontap"), "kafka-storage", ["kafka-storage-ontap"]);
+  const PASSWORD = "Pa55-w0rd-never-on-argv";
+  const SECRET = JSON.stringify({
+    apiVersion: "v1",
+    kind: "Secret",
+    metadata: { name: "ontap-vsadmin", namespace: "kafka-storage" },
+    immutable: true,
+    stringData: { username: "vsadmin", password: PASSWORD },
+  });
+  const kubectl = (conditions: string, more: Partial<StandInWorld> = {}) =>
+    standInKubectl(tmp, {
+      namespace: "kafka-storage",
+      job: "kafka-storage-ontap",
+      pod: "kafka-storage-ontap-q2w8r",
+      conditions,
+      log: "[lab] export policy lab-kafka-brokers set\n",
+      grant: GRANT,
+      ...more,
+    });
+  const DELETE = "admin --namespace kafka-storage delete secret ontap-vsadmin --ignore-not-found --wait=false";
+  const CREATE = "admin --namespace kafka-storage create -f -";
+  const withSecret = (env: Record<string, string>) => ({ ...env, JOB_SECRET: SECRET, JOB_SECRET_NAME: "ontap-vsadmin" });
+
+  it("Complete: a leftover deleted, the Secret created from stdin (never on a command line) before the wait, deleted after; the Role only reads", () => {
+    const k = kubectl("SuccessCriteriaMet Complete ");
+    const r = run(COLLECT_SCRIPT_FILE, withSecret(k.env));
+    expect(r.status).toBe(0);
+    const admin = k.calls().filter((c) => c.startsWith("admin"));
+    expect(admin).toEqual([
+      "admin create token kafka-storage-ontap-collect --namespace kafka-storage --duration 1200s",
+      DELETE,
+      CREATE,
+      DELETE,
+    ]);
+    // created before the first look at the Job, deleted after its log was read
+    const calls = k.calls();
+    expect(calls.indexOf(CREATE)).toBeLessThan(calls.findIndex((c) => c.startsWith("token")));
+    expect(calls.lastIndexOf(DELETE)).toBe(calls.length - 1);
+    expect(k.createdSecret()).toBe(`${SECRET}\n`);
+    expect(calls.join("\n")).not.toContain(PASSWORD);
+    expect(k.secretPresent()).toBe(false);
+    expect(k.requests().filter((q) => q.includes("secrets"))).toEqual([]);
+    expect(r.stderr).toContain(
+      "[lab] secret/ontap-vsadmin created in namespace kafka-storage for job/kafka-storage-ontap; deleted when this wait ends\n",
+    );
+    expect(r.stderr).toContain("[lab] secret/ontap-vsadmin in namespace kafka-storage deleted\n");
+  });
+
+  it("Failed: exit 1 as without it, and the Secret is deleted all the same", () => {
+    const k = kubectl("FailureTarget Failed ");
+    const r = run(COLLECT_SCRIPT_FILE, withSecret(k.env));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("job/kafka-storage-ontap in namespace kafka-storage failed");
+    expect(k.secretPresent()).toBe(false);
+    expect(k.calls()[k.calls().length - 1]).toBe(DELETE);
+  });
+
+  it("stopped while it waits (SIGTERM: pulumi cancelled): the Secret is deleted, exit 143", async () => {
+    const k = kubectl("");
+    const child = spawn("/bin/sh", [script(COLLECT_SCRIPT_FILE)], {
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TMPDIR: tmp, ...withSecret({ ...k.env, WAIT_TIMEOUT_SECONDS: "60" }) },
+    });
+    let stderr = "";
+    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+    await Promise.race([
+      new Promise<void>((ready) =>
+        child.stderr.on("data", (d: Buffer) => {
+          stderr += d.toString();
+          if (stderr.includes("waiting up to 60s")) ready();
+        }),
+      ),
+      exited,
+    ]);
+    expect(stderr).toContain("waiting up to 60s");
+    expect(k.secretPresent()).toBe(true);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(143);
+    expect(k.secretPresent()).toBe(false);
+    expect(fs.readdirSync(tmp).filter((f) => f.startsWith("lab-collect."))).toEqual([]);
+  });
+
+  it("a delete the API server refuses fails the wait (exit 1) with the command to run, though the Job completed", () => {
+    const k = kubectl("SuccessCriteriaMet Complete ", {
+      secretDeleteError:
+        'Error from server (InternalError): an error on the server ("etcdserver: request timed out") has prevented the request from succeeding',
+    });
+    const r = run(COLLECT_SCRIPT_FILE, withSecret(k.env));
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("[lab] export policy lab-kafka-brokers set");
+    expect(r.stderr).toContain(
+      "[lab] error: cannot delete secret/ontap-vsadmin in namespace kafka-storage (Error from server (InternalError): an error on the server " +
+        '("etcdserver: request timed out") has prevented the request from succeeding): the credentials stay in the cluster until it is deleted: ' +
+        "kubectl --namespace kafka-storage delete secret ontap-vsadmin (or run pulumi up again)\n",
+    );
+  });
+
+  it("a create the API server refuses: exit 1 before the wait, naming the error; nothing is left to delete", () => {
+    const k = kubectl("SuccessCriteriaMet Complete ");
+    fs.writeFileSync(path.join(tmp, "bin", "kubectl.real"), fs.readFileSync(path.join(tmp, "bin", "kubectl")));
+    fs.chmodSync(path.join(tmp, "bin", "kubectl.real"), 0o755);
+    fs.writeFileSync(
+      path.join(tmp, "bin", "kubectl"),
+      `#!/bin/sh\nif [ "$3" = create ]; then echo 'Error from server (AlreadyExists): secrets "ontap-vsadmin" already exists' >&2; exit 1; fi\nexec "${path.join(tmp, "bin", "kubectl.real")}" "$@"\n`,
+    );
+    const r = run(COLLECT_SCRIPT_FILE, withSecret(k.env));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(
+      '[lab] error: cannot create secret/ontap-vsadmin in namespace kafka-storage for job/kafka-storage-ontap: Error from server (AlreadyExists): secrets "ontap-vsadmin" already exists\n',
+    );
+    expect(k.calls().filter((c) => c.startsWith("token"))).toEqual([]);
+  });
+
+  it.each([
+    [{ JOB_SECRET: SECRET }, "JOB_SECRET_NAME must be a Secret's name (lower-case letters, digits, '-'), got ''"],
+    [
+      { JOB_SECRET: "username=vsadmin", JOB_SECRET_NAME: "ontap-vsadmin" },
+      "JOB_SECRET must be one line of JSON, a Secret's manifest, got something else",
+    ],
+    [
+      { JOB_SECRET: '{"kind":\n"Secret"}', JOB_SECRET_NAME: "ontap-vsadmin" },
+      "JOB_SECRET must be one line of JSON, a Secret's manifest, got several lines",
+    ],
+    [
+      { JOB_SECRET: SECRET, JOB_SECRET_NAME: "ontap-vsadmin", JOB_NAME: "", KAFKA_NAME: "kafka" },
+      "JOB_SECRET is for a Job (JOB_NAME), not for a Kafka",
+    ],
+  ])("bad JOB_SECRET settings are refused before any call (exit 2): %j", (more, message) => {
+    const k = kubectl("SuccessCriteriaMet Complete ");
+    const r = run(COLLECT_SCRIPT_FILE, { ...k.env, ...more });
+    expect([r.status, r.stdout]).toEqual([2, ""]);
+    expect(r.stderr).toContain(`[lab] error: ${message}\n`);
+    expect(k.calls()).toEqual([]);
   });
 });
 

@@ -73,6 +73,8 @@ export interface StandInWorld {
   readonly otherJobs?: readonly string[];
   /** How many requests with the token succeed before the server calls it expired (401). */
   readonly tokenLifetimeCalls?: number;
+  /** When set, deleting a Secret that exists fails with this on stderr (the API server's answer); deleting none still succeeds. */
+  readonly secretDeleteError?: string;
 }
 
 /**
@@ -135,6 +137,9 @@ export function standInKubectl(dir: string, w: StandInWorld) {
       `    "describe job/"*) reqs="get batch jobs \${2#job/} $ns|get batch jobs \${2#job/} $ns|list core events - $ns" ;;`,
       `    "get pods") reqs="list core pods - $ns" ;;`,
       `    "get events") reqs="list core events - $ns" ;;`,
+      // kubectl delete sends the DELETE only (RequireObject(false)); create -f - a POST of the manifest read from stdin.
+      `    "delete secret") reqs="delete core secrets $3 $ns" ;;`,
+      `    "create -f") reqs="create core secrets - $ns"; cat > "${path.join(dir, "created-secret")}" ;;`,
       `    *) echo "stand-in: unknown call $*" >&2; exit 99 ;;`,
       `  esac`,
       `fi`,
@@ -163,6 +168,10 @@ export function standInKubectl(dir: string, w: StandInWorld) {
         : `  "get batch jobs "*"|"*) ;; "get batch jobs "*) printf '%s' "${w.conditions}" ;;`,
       `esac`,
       `case "$1 $2" in`,
+      w.secretDeleteError
+        ? `  "delete secret") if [ -f "${path.join(dir, "secret-present")}" ]; then echo '${w.secretDeleteError}' >&2; exit 1; fi ;;`
+        : `  "delete secret") if [ -f "${path.join(dir, "secret-present")}" ]; then rm "${path.join(dir, "secret-present")}"; echo "secret $3 deleted"; fi ;;`,
+      `  "create -f") : > "${path.join(dir, "secret-present")}"; echo 'secret/x created' ;;`,
       `  "get pods") printf '${w.pod}\\n' ;;`,
       `  "get events") cat "${path.join(bin, "events")}" ;;`,
       `  "describe job/"*) echo "Events: DeadlineExceeded" ;;`,
@@ -184,6 +193,11 @@ export function standInKubectl(dir: string, w: StandInWorld) {
     } as Record<string, string>,
     calls: () => read(calls),
     requests: () => read(requests),
+    /** The Secret manifest `create -f -` read on its stdin (undefined: none was created). */
+    createdSecret: () =>
+      fs.existsSync(path.join(dir, "created-secret")) ? fs.readFileSync(path.join(dir, "created-secret"), "utf8") : undefined,
+    /** Whether the Secret exists in the stand-in's cluster now. */
+    secretPresent: () => fs.existsSync(path.join(dir, "secret-present")),
   };
 }
 

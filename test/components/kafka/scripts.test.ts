@@ -270,7 +270,12 @@ describe("the page's wipe and adopt pods (docs/kinds/kafka.md)", () => {
     const c = pod.spec!.containers[0];
     const sh = (c.command ?? [])[2].replaceAll("/volumes/", `${tmp}/volumes/`);
     const env = Object.fromEntries((c.env ?? []).map((e) => [e.name, e.value ?? ""]));
-    return spawnSync("/bin/sh", ["-c", sh], { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env }, uid: 1001, gid: 0, encoding: "utf8" });
+    return spawnSync("/bin/sh", ["-c", sh], {
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env },
+      uid: 1001,
+      gid: 0,
+      encoding: "utf8",
+    });
   };
   let live: string[];
   beforeEach(() => {

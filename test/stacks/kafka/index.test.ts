@@ -165,7 +165,7 @@ describe("stack kafka, planned after its upstreams", () => {
     expect(ofType(p, "kubernetes:helm.sh/v4:Chart").map((c) => c.name)).toEqual(["strimzi-chart"]);
   });
 
-  test("the ontap Job: the SVM's management endpoint and vsadmin (a Secret from the fsx-ontap stack's secret), the node subnets, the six volumes", () => {
+  test("the ontap Job: the SVM's management endpoint and vsadmin (a Secret its await brings from the fsx-ontap stack's secret), the node subnets, the six volumes", () => {
     const job = named(p, "kubernetes:batch/v1:Job", "kafka-storage-ontap");
     const c = (job.inputs as Any).spec.template.spec.containers[0];
     const env = Object.fromEntries(c.env.map((e: Any) => [e.name, e.value]));
@@ -184,11 +184,14 @@ describe("stack kafka, planned after its upstreams", () => {
     });
     expect(fsx.clientSubnetCidrs).toEqual(net.privateSubnetCidrs);
     expect([c.image, c.command]).toEqual(["docker.io/library/python:3.13.16-alpine3.24", ["python3", "/scripts/ontap-exports.py"]]);
-    const secret = named(p, "kubernetes:core/v1:Secret", "kafka-storage-ontap-credentials");
-    expect((secret.inputs as Any).metadata).toMatchObject({ name: "ontap-vsadmin", namespace: "kafka-storage" });
-    // The credentials are a secret in the plan (never shown), read from the fsx-ontap stack's secret.
-    expect((secret.inputs as Any).stringData).toBe("[secret]");
-    expect(job.dependencies).toContain(secret.urn);
+    // No Secret in the stack: the Job's await creates it for the time it waits (collect-job.sh JOB_SECRET),
+    // its manifest a secret in the plan (never shown), read from the fsx-ontap stack's secret.
+    expect(p.resources.filter((x) => x.type === "kubernetes:core/v1:Secret")).toEqual([]);
+    expect(job.inputs.spec).toMatchObject({
+      template: {
+        spec: { volumes: expect.arrayContaining([{ name: "credentials", secret: { secretName: "ontap-vsadmin", defaultMode: 0o440 } }]) },
+      },
+    });
     // Reached from the nodes on 443 (the only new rule besides NFS), and only by this Job's pods.
     const policy = named(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy", "kafka-storage-ontap-api");
     expect((policy.inputs as Any).spec).toEqual({
@@ -211,6 +214,9 @@ describe("stack kafka, planned after its upstreams", () => {
       COLLECTOR_ACCOUNT: "kafka-storage-ontap-collect",
       TOKEN_SECONDS: "1500",
       LAB_KUBECONFIG: "[secret]",
+      // The Secret the Job mounts, for the time the await waits: its manifest a secret.
+      JOB_SECRET: "[secret]",
+      JOB_SECRET_NAME: "ontap-vsadmin",
     });
     expect(wait.dependencies).toContain(job.urn);
   });
