@@ -95,10 +95,12 @@ export class EksCluster extends pulumi.ComponentResource {
   /**
    * What tells this cluster from another: the EKS cluster's ARN and creation time (a cluster
    * re-created under the same name has another). For the Kubernetes provider's
-   * `clusterIdentifier`: pulumi-eks' kubeconfig is unknown at preview whenever the cluster
-   * changes, and pulumi-kubernetes 4.34 then replaces the provider and every object in the
-   * cluster unless `clusterIdentifier` is set and unchanged (provider/pkg/provider/provider.go
-   * DiffConfig). An in-place update (a new Kubernetes version) keeps both.
+   * `clusterIdentifier`: should the kubeconfig be unknown at preview (the cluster replaced, or a
+   * provider that plans its endpoint or CA anew), pulumi-kubernetes 4.34 replaces the provider and
+   * every object in the cluster unless `clusterIdentifier` is set and unchanged
+   * (provider/pkg/provider/provider.go DiffConfig). An in-place update (a new Kubernetes version)
+   * keeps both known: terraform-provider-aws' eks cluster CustomizeDiff marks neither `arn` nor
+   * `created_at` new-computed, and the SDKv2 plan fills unknowns on create only.
    */
   readonly clusterIdentifier: pulumi.Output<string>;
   readonly kubeconfig: pulumi.Output<string>;

@@ -37,6 +37,7 @@
  * Kubernetes for the rest) come from `opts`.
  */
 import * as command from "@pulumi/command";
+import { STORAGE_CLASS_REPLACE_ON_CHANGES } from "../lib/kubernetes";
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as fs from "node:fs";
@@ -358,7 +359,7 @@ export class KafkaCluster extends pulumi.ComponentResource {
     const storageClass = new k8s.storage.v1.StorageClass(
       `${name}-static-class`,
       staticStorageClassManifest() as k8s.storage.v1.StorageClassArgs,
-      child,
+      { ...child, replaceOnChanges: [...STORAGE_CLASS_REPLACE_ON_CHANGES] },
     );
     const roots = r.dataVolumes.map((_, i) => {
       const pv = new k8s.core.v1.PersistentVolume(

@@ -131,3 +131,13 @@ export function containerResourcesProblems(path: string, r: unknown): ArgProblem
     out.push(argProblem(`${path}.limits.memory`, `at least the request (${res.requests.memory})`, res.limits.memory));
   return out;
 }
+
+/**
+ * A StorageClass's fields the API server refuses to change (kubernetes/kubernetes
+ * pkg/apis/storage/validation/validation.go ValidateStorageClassUpdate: provisioner, parameters,
+ * reclaimPolicy and volumeBindingMode are immutable) that pulumi-kubernetes' force-new table does
+ * not list (it lists provisioner and parameters only: provider/pkg/provider/diff.go), so that an
+ * update of them would be a patch the API server answers 422. As `replaceOnChanges`, a change
+ * replaces the class instead; the volumes it provisioned keep the policy they were created with.
+ */
+export const STORAGE_CLASS_REPLACE_ON_CHANGES: readonly string[] = ["reclaimPolicy", "volumeBindingMode"];

@@ -12,6 +12,7 @@
  * not deleted one by one (a CephCluster with finalizers would otherwise hold the destroy up).
  */
 import * as k8s from "@pulumi/kubernetes";
+import { STORAGE_CLASS_REPLACE_ON_CHANGES } from "../lib/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { CEPH_CSI_DRIVERS_CHART, ROOK_CHART } from "../versions";
 import { childOptions } from "../lib/child";
@@ -88,6 +89,7 @@ export class Rook extends pulumi.ComponentResource {
     const sc = new k8s.storage.v1.StorageClass(`${name}-block`, storageClassManifest() as unknown as k8s.storage.v1.StorageClassArgs, {
       ...child,
       dependsOn: [pool, drivers],
+      replaceOnChanges: [...STORAGE_CLASS_REPLACE_ON_CHANGES],
     });
 
     this.storageClassName = sc.metadata.name;

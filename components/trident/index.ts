@@ -14,6 +14,7 @@
  * Rules and sources: ./rules.ts, ./iam.ts, ./manifests.ts. The Kubernetes provider comes from `opts`.
  */
 import * as aws from "@pulumi/aws";
+import { STORAGE_CLASS_REPLACE_ON_CHANGES } from "../lib/kubernetes";
 import * as command from "@pulumi/command";
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
@@ -274,7 +275,7 @@ export class TridentFsxBackend extends pulumi.ComponentResource {
       const sc = new k8s.storage.v1.StorageClass(
         `${name}-${driver}-class`,
         tridentStorageClassManifest(driver, r.reclaimPolicy) as k8s.storage.v1.StorageClassArgs,
-        { ...child, dependsOn: [backend] },
+        { ...child, dependsOn: [backend], replaceOnChanges: [...STORAGE_CLASS_REPLACE_ON_CHANGES] },
       );
       ready.push(backend, sc);
     }

@@ -25,6 +25,7 @@
  * before this one, so its first preview already knows every run, the Jobs' image included.
  */
 import * as k8s from "@pulumi/kubernetes";
+import { STORAGE_CLASS_REPLACE_ON_CHANGES } from "../../components/lib/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { BenchmarkRun } from "../../components/bench";
 import { GP3_STORAGE_CLASS, gp3StorageClassManifest } from "../../components/eks/storage";
@@ -103,7 +104,10 @@ function eksOutputsFor(cfg: FsxEksConfig): readonly (typeof EKS_OUTPUTS)[number]
 }
 
 /** Without `lab:toolsImage`, the eks stack must export a tools image (`lab:images: [tools]` there). */
-export function toolsImageSourceProblems(cfg: Pick<FsxEksConfig, "toolsImage" | "eksStack">, images: { tools?: string; omb?: string } | undefined) {
+export function toolsImageSourceProblems(
+  cfg: Pick<FsxEksConfig, "toolsImage" | "eksStack">,
+  images: { tools?: string; omb?: string } | undefined,
+) {
   return cfg.toolsImage === undefined && images?.tools === undefined
     ? [argProblem("toolsImage", noToolsImageRule(cfg.eksStack), undefined)]
     : [];
@@ -151,7 +155,10 @@ function build(
   const inCluster = { provider: k8sProvider };
 
   const backend = tridentBackend(cfg, net, fsx, eks, [provider, k8sProvider]);
-  const gp3 = new k8s.storage.v1.StorageClass("gp3", gp3StorageClassManifest() as k8s.storage.v1.StorageClassArgs, inCluster);
+  const gp3 = new k8s.storage.v1.StorageClass("gp3", gp3StorageClassManifest() as k8s.storage.v1.StorageClassArgs, {
+    ...inCluster,
+    replaceOnChanges: [...STORAGE_CLASS_REPLACE_ON_CHANGES],
+  });
   const mysql = new MySql("mysql", mysqlArgs(cfg), { ...inCluster, dependsOn: backend.ready });
   const bench = benchNamespace(inCluster);
   // The failover experiments' own identities (./experiment-access.ts): `lab experiment` asks for a

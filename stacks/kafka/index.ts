@@ -18,6 +18,7 @@
  * the OMB image (without `lab:ombImage`); a mismatch is a config error naming the key. No resource is created inside an `apply`.
  */
 import * as aws from "@pulumi/aws";
+import { STORAGE_CLASS_REPLACE_ON_CHANGES } from "../../components/lib/kubernetes";
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { GP3_STORAGE_CLASS, gp3StorageClassManifest } from "../../components/eks/storage";
@@ -189,7 +190,10 @@ function build(
   const nfsServer = fsx.nfsEndpoint.apply((e) => e?.dnsName ?? "");
   const inCluster = { provider: k8sProvider };
 
-  const gp3 = new k8s.storage.v1.StorageClass("gp3", gp3StorageClassManifest() as k8s.storage.v1.StorageClassArgs, inCluster);
+  const gp3 = new k8s.storage.v1.StorageClass("gp3", gp3StorageClassManifest() as k8s.storage.v1.StorageClassArgs, {
+    ...inCluster,
+    replaceOnChanges: [...STORAGE_CLASS_REPLACE_ON_CHANGES],
+  });
   const strimzi = new StrimziOperator(
     "strimzi",
     { watchNamespaces: [k.namespace], nodeSubnetCidrs: fsx.clientSubnetCidrs, serviceIpv4Cidr: eks.serviceIpv4Cidr },

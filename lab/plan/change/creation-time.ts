@@ -51,6 +51,18 @@ export const CREATION_TIME_KEYS: Readonly<Record<string, readonly CreationTimeKe
       source: "strimzi/strimzi-kafka-operator 1.2.0 documentation/assemblies/deploying/assembly-kraft-mode.adoc:62-63, 76-88",
       instead: NEW_STACK,
     },
+    {
+      key: "lab:clusterName",
+      rule:
+        "Strimzi gives a node pool's StrimziPodSet, pods and claims an ownerReference to the KafkaNodePool, not to the Kafka: " +
+        "the pools relabelled in place to the new cluster keep the old brokers running on their claims and nodes, the old Kafka " +
+        "no longer reconciles (no KafkaNodePool carries its name), its claims cannot be deleted while the old brokers mount them, " +
+        "and the new brokers find no room on the nodes the old ones hold",
+      source:
+        "strimzi/strimzi-kafka-operator 1.2.0 cluster-operator/src/main/java/io/strimzi/operator/cluster/model/nodepools/NodePoolUtils.java:71 " +
+        "(ModelUtils.createOwnerReference(nodePool, false)), :91-94 (no KafkaNodePools for the Kafka), model/KafkaCluster.java:1266-1271 (the pool's StrimziPodSet)",
+      instead: NEW_STACK,
+    },
   ],
 };
 

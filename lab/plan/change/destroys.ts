@@ -143,8 +143,38 @@ export function destroys(type: string, inputs: Record<string, unknown>, storage:
       return pvPolicy(inputs) === "Retain"
         ? { what: "the PersistentVolume object; the storage it names and its data stay (reclaim policy Retain)", data: false }
         : { what: `the PersistentVolume and the storage behind it (reclaim policy ${pvPolicy(inputs)})`, data: true };
-    case "kubernetes:apps/v1:StatefulSet":
-      return { what: "the StatefulSet's pods (its claims stay unless deleted with it)", data: false };
+    case "kubernetes:apps/v1:StatefulSet": {
+      // kubernetes/kubernetes pkg/controller/statefulset/stateful_set_utils.go updateClaimOwnerRefForSetAndPod:
+      // with whenDeleted: Delete the set owns its claims, and the garbage collector deletes them with it.
+      const spec = isObj(inputs.spec) ? inputs.spec : {};
+      const retention = isObj(spec.persistentVolumeClaimRetentionPolicy) ? spec.persistentVolumeClaimRetentionPolicy : {};
+      if (retention.whenDeleted === "Delete") {
+        const templates = Array.isArray(spec.volumeClaimTemplates) ? spec.volumeClaimTemplates : [];
+        const classes = [...new Set(templates.map((t) => (isObj(t) && isObj(t.spec) ? text(t.spec.storageClassName) : undefined)))];
+        const policies = classes.map((c) => {
+          const sc = c === undefined ? undefined : storage.storageClass(c);
+          return sc ? classPolicy(sc) : undefined;
+        });
+        const retained = policies.length > 0 && policies.every((x) => x === "Retain");
+        return retained
+          ? {
+              what: "the StatefulSet's pods and its claims (whenDeleted: Delete); their volumes stay, Released (reclaim policy Retain)",
+              data: false,
+            }
+          : {
+              what: "the StatefulSet's pods and its claims (whenDeleted: Delete), and with them their volumes and every byte on them (their StorageClass's reclaim policy)",
+              data: true,
+            };
+      }
+      return { what: "the StatefulSet's pods (its claims stay: whenDeleted Retain)", data: false };
+    }
+    // kubernetes/kubernetes pkg/apis/storage/validation ValidateStorageClassUpdate: its provisioner, parameters,
+    // reclaim policy and binding mode are immutable; the volumes it provisioned keep the policy they were created with.
+    case "kubernetes:storage.k8s.io/v1:StorageClass":
+      return {
+        what: "the StorageClass (its volumes stay, with the reclaim policy they were provisioned with; new claims wait for the new one)",
+        data: false,
+      };
     case "kubernetes:batch/v1:Job":
       return { what: "the Job and its pods (their logs)", data: false };
     case "kubernetes:ceph.rook.io/v1:CephCluster":

@@ -16,6 +16,7 @@
  * Component resources (the lab's own) own nothing in the cloud and are not listed.
  */
 import { RUN_METADATA_ENV } from "../../../components/bench/collect";
+import { COMPUTED, SECRET } from "../markers";
 import type { PlannedResource, StackPlan } from "../run";
 import { destroys, Destruction, storageLookup } from "./destroys";
 import { HeldDeletion, heldDeletions } from "./held";
@@ -155,7 +156,8 @@ function deletesFirst(old: PlannedResource, r: PlannedResource): boolean {
   if (!r.type.startsWith("kubernetes:")) return false;
   const meta = (x: PlannedResource) => (x.inputs.metadata ?? {}) as Record<string, unknown>;
   const name = meta(r).name;
-  return typeof name === "string" && name === meta(old).name && (meta(r).namespace ?? "") === (meta(old).namespace ?? "");
+  const known = (v: unknown) => typeof v === "string" && v !== COMPUTED && v !== SECRET;
+  return known(name) && name === meta(old).name && (meta(r).namespace ?? "") === (meta(old).namespace ?? "");
 }
 
 /**
@@ -205,6 +207,7 @@ function listChanges(
   renamed: ReadonlyMap<string, PlannedResource>,
   verdicts: ReadonlyMap<string, InputVerdict[]>,
   deleted: readonly PlannedResource[],
+  providerReplaced: (r: PlannedResource) => boolean,
 ): { changes: ResourceChange[]; unchanged: number } {
   const changes: ResourceChange[] = [];
   let unchanged = 0;
@@ -242,7 +245,13 @@ function listChanges(
       type: r.type,
       name: r.name,
       inputs: mine,
-      ...(action === "replace" ? { destroys: destroys(old.type, old.inputs, storage), deleteBeforeReplace: deletesFirst(old, r) } : {}),
+      ...(action === "replace"
+        ? {
+            destroys: destroys(old.type, old.inputs, storage),
+            // Replaced with its provider: the engine asks no Diff of the resource, so only the option deletes first.
+            deleteBeforeReplace: providerReplaced(r) ? optionsOf(r).deleteBeforeReplace : deletesFirst(old, r),
+          }
+        : {}),
     });
   }
   for (const d of deleted) {
@@ -332,7 +341,10 @@ export function diffPlans(before: StackPlan, after: StackPlan): ChangePlan {
     }
   }
 
-  const { changes, unchanged } = listChanges(before, news, olds, renamed, verdicts, deleted);
+  const { changes, unchanged } = listChanges(before, news, olds, renamed, verdicts, deleted, (r) => {
+    const via = providerUrn(r.provider);
+    return via !== undefined && fresh.has(via);
+  });
   return {
     stack: after.stack,
     kind: after.kind,

@@ -19,8 +19,9 @@
  * - Strimzi's broker pods mount the claims `data-<id>-<pod>` (JBOD) or `data-<pod>`, the pod
  *   `<cluster>-<pool>-<node id>` ({@link STRIMZI_CLAIMS_SOURCE}): a KafkaNodePool mounts the claims
  *   of its cluster and pool by name, whichever program created them.
- * A workload that stays in the stack (updated or not) keeps mounting its claims until its own
- * controller rolls its pods, after the update; a Job's pods, complete, mount nothing.
+ * A claim is in use while any scheduled pod names it, a complete Job's pods included
+ * ({@link PVC_IN_USE_SOURCE}); a workload that stays in the stack (updated or not) keeps mounting
+ * its claims until its own controller rolls its pods, after the update.
  */
 import type { PlannedResource } from "../run";
 import type { ResourceChange } from "./diff";
@@ -37,6 +38,8 @@ export const REBIND_SOURCE =
   'kubernetes/kubernetes pkg/controller/volume/persistentvolume/pv_controller.go syncVolume ("claim %s has different UID, the old one must have been deleted": the volume is treated as bound to a missing claim, Released, and under Retain left so)';
 export const BIND_WAIT_SOURCE =
   "pulumi/pulumi-kubernetes provider/pkg/await/awaiters.go untilCoreV1PersistentVolumeClaimReady, lines 288-321 at 94977969d (a created claim is awaited until Bound, 5 minutes)";
+export const PVC_IN_USE_SOURCE =
+  "kubernetes/kubernetes pkg/controller/volume/pvcprotection/pvc_protection_controller.go podUsesPVC (any scheduled pod whose volumes name the claim; podIsShutDown counts for ephemeral volumes only, so a complete Job's pods hold it)";
 export const STRIMZI_CLAIMS_SOURCE =
   "strimzi/strimzi-kafka-operator cluster-operator/src/main/java/io/strimzi/operator/cluster/model/VolumeUtils.java createPodSetVolumes, lines 381-383, and createVolumePrefix, lines 428-437 at tag 1.2.0";
 
@@ -61,6 +64,9 @@ const POD_TEMPLATE_KINDS: Readonly<Record<string, (inputs: Record<string, unknow
   "kubernetes:apps/v1:DaemonSet": (i) => at(i, "spec", "template", "spec", "volumes"),
   "kubernetes:apps/v1:ReplicaSet": (i) => at(i, "spec", "template", "spec", "volumes"),
   "kubernetes:core/v1:Pod": (i) => at(i, "spec", "volumes"),
+  // A Job's pods hold its claims when complete too, until they are deleted (its ttlSecondsAfterFinished): PVC_IN_USE_SOURCE.
+  "kubernetes:batch/v1:Job": (i) => at(i, "spec", "template", "spec", "volumes"),
+  "kubernetes:batch/v1:CronJob": (i) => at(i, "spec", "jobTemplate", "spec", "template", "spec", "volumes"),
 };
 
 function at(v: unknown, ...path: string[]): unknown {
@@ -78,8 +84,6 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A workload that mounts claims: what it is called, and the claim names (in its namespace) it mounts. */
 interface Mounter {
-  /** Identity across the two plans: type, namespace, name (and a pool's cluster). */
-  readonly identity: string;
   readonly label: string;
   readonly mounts: (claim: string) => boolean;
 }
@@ -87,13 +91,26 @@ interface Mounter {
 function mounterOf(r: PlannedResource): Mounter | undefined {
   const name = nameOf(r);
   if (name === undefined) return undefined;
-  const ns = namespaceOf(r);
   if (r.type === POOL) {
     const cluster = str(at(r.inputs, "metadata", "labels", "strimzi.io/cluster"));
     if (cluster === undefined) return undefined;
-    const claim = new RegExp(`^data(-\\d+)?-${escape(cluster)}-${escape(name)}-\\d+$`);
+    // Strimzi's claim prefixes: `data-<id>` per persistent-claim volume of a JBOD, `data` for one persistent claim.
+    const storage = at(r.inputs, "spec", "storage");
+    const type = str(at(storage, "type"));
+    const volumes = at(storage, "volumes");
+    const prefixes =
+      type === "jbod" && Array.isArray(volumes)
+        ? volumes.filter((v) => str(at(v, "type")) === "persistent-claim").map((v) => `data-${String(at(v, "id"))}`)
+        : type === "persistent-claim"
+          ? ["data"]
+          : type === "ephemeral"
+            ? []
+            : ["data", "data-\\d+"]; // not known here: any claim of the pool
+    if (prefixes.length === 0) return undefined;
+    const claim = new RegExp(
+      `^(${prefixes.map((x) => (x.includes("\\") ? x : escape(x))).join("|")})-${escape(cluster)}-${escape(name)}-\\d+$`,
+    );
     return {
-      identity: `${r.type}/${ns}/${name}/${cluster}`,
       label: `the broker pods of KafkaNodePool ${name} (cluster ${cluster})`,
       mounts: (c) => claim.test(c),
     };
@@ -102,7 +119,7 @@ function mounterOf(r: PlannedResource): Mounter | undefined {
   if (!Array.isArray(volumes)) return undefined;
   const claims = new Set(volumes.map((v) => str(at(v, "persistentVolumeClaim", "claimName"))).filter((c): c is string => c !== undefined));
   if (claims.size === 0) return undefined;
-  return { identity: `${r.type}/${ns}/${name}`, label: `the pods of ${r.type.split(":").pop()} ${name}`, mounts: (c) => claims.has(c) };
+  return { label: `the pods of ${r.type.split(":").pop()} ${name}`, mounts: (c) => claims.has(c) };
 }
 
 /**
@@ -115,15 +132,15 @@ export function heldDeletions(
   changes: readonly ResourceChange[],
 ): HeldDeletion[] {
   const oldByName = new Map(olds.map((r) => [r.name, r]));
-  const newIdentities = new Set(
-    news
-      .map(mounterOf)
-      .filter((m): m is Mounter => m !== undefined)
-      .map((m) => m.identity),
-  );
+  const newByUrn = new Map(news.map((r) => [r.urn, r]));
+  const changeOf = new Map(changes.map((c) => [c.urn, c]));
   const oldMounters = olds.map((r) => ({ r, m: mounterOf(r) })).filter((x): x is { r: PlannedResource; m: Mounter } => x.m !== undefined);
   const gone = (c: ResourceChange) => c.action === "replace" || c.action === "delete";
   const going = new Map(changes.filter(gone).map((c) => [c.renamedFrom ?? c.name, c]));
+  // When the old object is deleted: mid-update, as its replacement is registered (delete first), or
+  // at the end of the update (removed, or replaced by creating first), in reverse dependency order.
+  const atEnd = (x: ResourceChange | undefined) =>
+    x !== undefined && (x.action === "delete" || (x.action === "replace" && x.deleteBeforeReplace !== true));
   const claimsOf = (pv: PlannedResource): PlannedResource[] => {
     const pvName = nameOf(pv);
     const ref = { ns: str(at(pv.inputs, "spec", "claimRef", "namespace")), name: str(at(pv.inputs, "spec", "claimRef", "name")) };
@@ -143,17 +160,29 @@ export function heldDeletions(
     if (old.type === PVC) {
       const claim = nameOf(old);
       const ns = namespaceOf(old);
-      const holders = oldMounters.filter(
-        (x) => claim !== undefined && namespaceOf(x.r) === ns && x.m.mounts(claim) && newIdentities.has(x.m.identity),
-      );
+      const using = oldMounters.filter((x) => claim !== undefined && namespaceOf(x.r) === ns && x.m.mounts(claim));
+      // Deleted mid-update: every pod of the stack as deployed still mounts it (a workload removed or
+      // replaced by creating first goes at the end; one replaced delete-first is registered after its claims).
+      // Deleted at the end: the workloads that stay hold it, those deleted before it there do not.
+      const holders = atEnd(c)
+        ? using.filter((x) => {
+            const w = changeOf.get(x.r.urn);
+            return newByUrn.has(x.r.urn) && !(w && gone(w));
+          })
+        : using;
       if (holders.length > 0) {
+        // A workload that stays but no longer names the claim releases it when its controller rolls the pods, after the update.
+        const rolls = atEnd(c) && holders.every((h) => !mounterOf(newByUrn.get(h.r.urn) as PlannedResource)?.mounts(claim as string));
         out.push({
           name: c.name,
           type: c.type,
           why:
-            `${verb} claim ${ns}/${claim} deletes it while ${holders.map((h) => h.m.label).join(" and ")} mount it, and they stay: ` +
-            "kubernetes.io/pvc-protection keeps the claim until no pod uses it, so the delete waits 10 minutes and fails, the claim left Terminating",
-          source: PROTECTION_SOURCE,
+            `${verb} claim ${ns}/${claim} deletes it while ${holders.map((h) => h.m.label).join(" and ")} mount it: ` +
+            "kubernetes.io/pvc-protection keeps a claim until no pod uses it (complete pods too), " +
+            (rolls
+              ? "and the pods let it go only when their controller rolls them, after the update: the delete waits 10 minutes only and may fail, the claim left Terminating"
+              : "so the delete waits 10 minutes and fails, the claim left Terminating"),
+          source: PVC_IN_USE_SOURCE,
           wait: DELETE_TIMEOUT_SOURCE,
         });
         continue;
@@ -163,7 +192,7 @@ export function heldDeletions(
       const pv = olds.find((r) => r.type === PV && nameOf(r) === volumeName);
       const pvGoes = pv !== undefined && going.has(pv.name);
       const policy = pv ? (str(at(pv.inputs, "spec", "persistentVolumeReclaimPolicy")) ?? "Retain") : undefined;
-      if (c.action === "replace" && c.renamedFrom === undefined && pv && !pvGoes && policy === "Retain") {
+      if (c.action === "replace" && c.deleteBeforeReplace === true && pv && !pvGoes && policy === "Retain") {
         out.push({
           name: c.name,
           type: c.type,
@@ -177,10 +206,7 @@ export function heldDeletions(
       continue;
     }
     if (old.type === PV) {
-      // Deleted at the end of the update (removed, or replaced under a new name: created first), in
-      // reverse dependency order: a claim deleted there goes before its volume. A volume replaced
-      // under its name is deleted when it is registered, before its claim is.
-      const atEnd = (x: ResourceChange | undefined) => x !== undefined && (x.action === "delete" || x.renamedFrom !== undefined);
+      // At the end a claim goes before its volume (it depends on it); a volume deleted first goes before its claim.
       const bound = claimsOf(old).filter((claim) => !(atEnd(c) && atEnd(going.get(claim.name))));
       if (bound.length > 0) {
         out.push({

@@ -65,8 +65,10 @@ export function kubernetesProviderVerdicts(
       },
     ];
   }
-  // An identifier from a resource of unknown effect may change: a computed value is an update to DiffConfig
-  // (PropertyValue.HasValue is false for it), so the provider may be replaced.
+  // An identifier from a resource of unknown effect may change. Were it unknown at preview, DiffConfig would see
+  // it as changed (a computed value differs from a string: pulumi/pulumi sdk/go/common/resource/properties_diff.go)
+  // and the preview would show the provider, and every object under it, replaced; the update, with the value
+  // known, replaces only if it really changed. Unknown effect, not replace.
   const idMaybe = had && has ? deps("clusterIdentifier").find(uncertain) : undefined;
   if (idMaybe !== undefined) {
     return [

@@ -18,7 +18,8 @@ describe("lab plan --change (CLI)", () => {
     );
     expect(r.stdout).toContain(
       // A new controller is a new cluster: everything in it is replaced with its provider, Ceph and the Postgres namespace too.
-      "refused: 11 change(s) would destroy data or may (ceph-osd-1, ceph-osd-2, ceph-osd-3, ceph-controller, ceph-worker-1, ceph-worker-2, ceph-worker-3, rook-ns, rook-cluster, rook-pool, pg-ns); re-run with --allow-replace to accept\n",
+      // pg-server: the Postgres StatefulSet deletes its claims with it (whenDeleted: Delete).
+      "refused: 12 change(s) would destroy data or may (ceph-osd-1, ceph-osd-2, ceph-osd-3, ceph-controller, ceph-worker-1, ceph-worker-2, ceph-worker-3, rook-ns, rook-cluster, rook-pool, pg-ns, pg-server); re-run with --allow-replace to accept\n",
     );
     expect(r.stdout).toContain(
       "  [1] hashicorp/terraform-provider-aws (bridged by pulumi-aws 7.48.0; ForceNew / RequiresReplace): internal/service/ec2/ebs_volume.go @ 0073593e7d6993ba482409f4dc35438daaa79bb3",
@@ -26,7 +27,7 @@ describe("lab plan --change (CLI)", () => {
     // The new cluster would run the benchmark again under run id r1: refused even with --allow-replace ...
     const sameRun = lab("plan", "--stack", "dev", "--change", "lab:az=us-east-1b", "--allow-replace");
     expect(sameRun.status).toBe(1);
-    expect(sameRun.stdout).toContain("--allow-replace: accepted 11 change(s) that destroy data or may (");
+    expect(sameRun.stdout).toContain("--allow-replace: accepted 12 change(s) that destroy data or may (");
     expect(sameRun.stdout).toContain(
       "refused: 1 benchmark(s) would run again under run id(s) that ran (pgbench-pgbench-collect-r1); set a new lab:runId with this change",
     );
@@ -42,7 +43,7 @@ describe("lab plan --change (CLI)", () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toContain(
       "cannot finish: kafka-pvc-data-0-kafka-brokers-0: replacing claim kafka/data-0-kafka-brokers-0 deletes it while the broker pods of " +
-        "KafkaNodePool brokers (cluster kafka) mount it, and they stay: kubernetes.io/pvc-protection keeps the claim until no pod uses it, " +
+        "KafkaNodePool brokers (cluster kafka) mount it: kubernetes.io/pvc-protection keeps a claim until no pod uses it (complete pods too), " +
         "so the delete waits 10 minutes and fails, the claim left Terminating [",
     );
     expect(r.stdout).toMatch(

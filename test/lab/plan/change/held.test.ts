@@ -80,9 +80,9 @@ describe("deletions a running cluster holds (hand-made plans)", () => {
         name: "pvc-data-0-kafka-brokers-0",
         type: PVC,
         why:
-          "replacing claim kafka/data-0-kafka-brokers-0 deletes it while the broker pods of KafkaNodePool brokers (cluster kafka) mount it, and they stay: " +
-          "kubernetes.io/pvc-protection keeps the claim until no pod uses it, so the delete waits 10 minutes and fails, the claim left Terminating",
-        source: expect.stringContaining("storage-object-in-use-protection"),
+          "replacing claim kafka/data-0-kafka-brokers-0 deletes it while the broker pods of KafkaNodePool brokers (cluster kafka) mount it: " +
+          "kubernetes.io/pvc-protection keeps a claim until no pod uses it (complete pods too), so the delete waits 10 minutes and fails, the claim left Terminating",
+        source: expect.stringContaining("pvc_protection_controller.go podUsesPVC"),
         wait: expect.stringContaining("await.go Deletion"),
       },
     ]);
@@ -141,7 +141,7 @@ describe("deletions a running cluster holds (hand-made plans)", () => {
     expect(removed.held).toEqual([]);
   });
 
-  test("a Deployment that mounts the claim holds it; a Job (its pods complete) does not", () => {
+  test("a Deployment that mounts the claim holds it, and so does a Job: its complete pods still name the claim (podUsesPVC)", () => {
     const mounting = (type: string, name: string) =>
       res(type, name, {
         metadata: { name, namespace: "kafka" },
@@ -152,12 +152,39 @@ describe("deletions a running cluster holds (hand-made plans)", () => {
       plan([dyn("1Gi"), mounting("kubernetes:apps/v1:Deployment", "pg")]),
       plan([dyn("2Gi"), mounting("kubernetes:apps/v1:Deployment", "pg")]),
     );
-    expect(deployment.held.map((h) => h.why)).toEqual([expect.stringContaining("while the pods of Deployment pg mount it, and they stay")]);
+    expect(deployment.held.map((h) => h.why)).toEqual([
+      "replacing claim kafka/data-0-kafka-brokers-0 deletes it while the pods of Deployment pg mount it: kubernetes.io/pvc-protection keeps a claim " +
+        "until no pod uses it (complete pods too), so the delete waits 10 minutes and fails, the claim left Terminating",
+    ]);
     const job = diffPlans(
       plan([dyn("1Gi"), mounting("kubernetes:batch/v1:Job", "fio")]),
       plan([dyn("2Gi"), mounting("kubernetes:batch/v1:Job", "fio")]),
     );
-    expect(job.held).toEqual([]);
+    expect(job.held.map((h) => h.why)).toEqual([expect.stringContaining("while the pods of Job fio mount it: ")]);
+    // Removed together (the Job goes before its claim at the end of the update): nothing holds it.
+    const removed = diffPlans(plan([dyn("1Gi"), mounting("kubernetes:batch/v1:Job", "fio")]), plan([]));
+    expect(removed.held).toEqual([]);
+  });
+
+  test("a workload that stays but no longer mounts a claim removed at the end: it may not finish (the pods roll after the update)", () => {
+    const jbod = (ids: number[]) =>
+      res(POOL, "pool-brokers", {
+        metadata: { name: "brokers", namespace: "kafka", labels: { "strimzi.io/cluster": "kafka" } },
+        spec: { storage: { type: "jbod", volumes: ids.map((id) => ({ id, type: "persistent-claim" })) } },
+      });
+    const dyn = (name: string) => claim("1Gi", name, {});
+    const p = diffPlans(
+      plan([jbod([0, 1]), dyn("data-0-kafka-brokers-0"), dyn("data-1-kafka-brokers-0")]),
+      plan([jbod([0]), dyn("data-0-kafka-brokers-0")]),
+    );
+    expect(p.held.map((h) => [h.name, h.why])).toEqual([
+      [
+        "pvc-data-1-kafka-brokers-0",
+        "deleting claim kafka/data-1-kafka-brokers-0 deletes it while the broker pods of KafkaNodePool brokers (cluster kafka) mount it: " +
+          "kubernetes.io/pvc-protection keeps a claim until no pod uses it (complete pods too), and the pods let it go only when their controller " +
+          "rolls them, after the update: the delete waits 10 minutes only and may fail, the claim left Terminating",
+      ],
+    ]);
   });
 });
 
@@ -168,13 +195,13 @@ describe("the shipped kafka stack", () => {
   const change = (spec: typeof kafka, ...pairs: string[]) =>
     planChange(spec, changedSpec(spec, { changes: pairs }), shipped, runStack, memo);
 
-  test("lab:brokerVolumeGiB: every claim is replaced under its name, none can finish (18 mounted by the brokers, 6 never bind again)", async () => {
+  test("lab:brokerVolumeGiB: every claim is replaced under its name, none can finish (18 mounted by the brokers, 6 by the prepare Job's pods)", async () => {
     const p = await change(kafka, "lab:brokerVolumeGiB=1024");
     expect(p.held).toHaveLength(24);
     expect(p.held.filter((h) => h.why.includes("KafkaNodePool brokers (cluster kafka) mount it"))).toHaveLength(18);
     expect(p.held.filter((h) => h.name.startsWith("kafka-storage-root-pvc-")).map((h) => h.why)).toContain(
-      "the claim kafka-storage/volume-root-0 is deleted and created again under its name: its PersistentVolume kafka-storage-volume-root-0 (Retain) " +
-        "stays Released with the deleted claim's uid in its claimRef, and the new claim stays Pending: pulumi-kubernetes waits 5 minutes for it to bind and fails",
+      "replacing claim kafka-storage/volume-root-0 deletes it while the pods of Job kafka-storage-prepare mount it: kubernetes.io/pvc-protection " +
+        "keeps a claim until no pod uses it (complete pods too), so the delete waits 10 minutes and fails, the claim left Terminating",
     );
   });
 
@@ -185,16 +212,53 @@ describe("the shipped kafka stack", () => {
     );
   });
 
-  test("lab:clusterName: the old cluster is deleted before its claims (create first, delete at the end): nothing held", async () => {
-    const p = await change(kafka, "lab:clusterName=other-kafka");
-    expect(p.held).toEqual([]);
+  test("lab:clusterName: a creation-time key (the pools own their brokers, not the Kafka)", async () => {
+    await expect(change(kafka, "lab:clusterName=other-kafka")).rejects.toThrow(
+      /^'lab:clusterName' cannot change on a live kafka stack \(its default -> "other-kafka"\): Strimzi gives a node pool's StrimziPodSet, pods and claims an ownerReference to the KafkaNodePool/,
+    );
   });
 
-  test("fsx-eks lab:pvcSizeGiB: its claims are mounted by benchmark Jobs only: nothing held, a data refusal as before", async () => {
+  test("fsx-eks lab:pvcSizeGiB: the benchmark Jobs' complete pods hold the claims replaced delete-first", async () => {
     const fsx = shipped.find((s) => s.name === "fsx-eks")!;
     const p = await change(fsx, "lab:pvcSizeGiB=200");
-    expect(p.held).toEqual([]);
-    expect(refusals(p).length).toBeGreaterThan(0);
+    expect(p.held.map((h) => h.name)).toEqual([
+      "nas-same-seed-data",
+      "nas-same-latency-data",
+      "nas-cross-seed-data",
+      "nas-cross-latency-data",
+      "gp3-same-seed-data",
+      "gp3-same-latency-data",
+    ]);
+    expect(p.held[0].why).toContain("while the pods of Job nas-same-seed-fio-r1 and the pods of Job nas-same-seed-ioping-r1 mount it");
+  });
+
+  test("fsx-eks: a StatefulSet that deletes its claims with it destroys data; a StorageClass's immutable reclaim policy replaces it", async () => {
+    const fsx = shipped.find((s) => s.name === "fsx-eks")!;
+    const mysql = await change(fsx, "lab:mysqlVolumeGiB=100");
+    expect(refusals(mysql).map((c) => [c.name, c.destroys])).toEqual([
+      [
+        "mysql-servers",
+        {
+          what: "the StatefulSet's pods and its claims (whenDeleted: Delete), and with them their volumes and every byte on them (their StorageClass's reclaim policy)",
+          data: true,
+        },
+      ],
+    ]);
+    const reclaim = await change(fsx, "lab:reclaimPolicy=Retain");
+    expect(reclaim.changes.map((c) => [c.action, c.name, c.inputs.map((i) => i.rule)])).toEqual([
+      ["replace", "trident-ontap-nas-class", [expect.stringContaining("replaceOnChanges")]],
+    ]);
+    expect(reclaim.changes[0].destroys).toEqual({
+      what: "the StorageClass (its volumes stay, with the reclaim policy they were provisioned with; new claims wait for the new one)",
+      data: false,
+    });
+  });
+
+  test("objects replaced with their provider (a new cluster) are created first, whatever their name", async () => {
+    const dev = shipped.find((s) => s.name === "dev")!;
+    const p = await change(dev, "lab:az=us-east-1b", "lab:runId=r2");
+    const ns = p.changes.find((c) => c.name === "rook-ns")!;
+    expect([ns.action, ns.deleteBeforeReplace, ns.inputs.map((i) => i.path)]).toEqual(["replace", false, ["provider"]]);
   });
 
   test("the instead of other kinds names the stack", () => {

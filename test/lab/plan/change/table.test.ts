@@ -120,7 +120,7 @@ describe("the change table", () => {
       // The WireGuard module and the huge pages are in the nodes' user data: new workers.
       ["ceph-k0s", "lab:wireguard"],
       ["ceph-k0s", "lab:hugepages2Mi"],
-      ["fsx-eks", "lab:pvcSizeGiB"],
+      ["fsx-eks", "lab:mysqlVolumeGiB"],
       ["fsx-ontap", "lab:deploymentType"],
     ]) {
       expect([kind, key, verdictCell(row(kind, key))]).toEqual([
@@ -132,6 +132,12 @@ describe("the change table", () => {
           : "refused without `--allow-replace`",
       ]);
     }
+  });
+
+  test("a claim the running cluster holds: refused whatever --allow-replace says (the benchmark Jobs' pods hold fsx-eks' claims)", () => {
+    expect(verdictCell(row("fsx-eks", "lab:pvcSizeGiB"))).toBe(
+      'refused on a running cluster: the update cannot finish (see "Changes a running cluster holds"); destroy the stack and deploy it with the new value',
+    );
   });
 
   test("creation-time keys: refused before any plan (exit 2) with the upstream tool's rule, and listed with their sources", () => {
