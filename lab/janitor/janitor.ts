@@ -120,13 +120,7 @@ export async function survey(ws: JanitorWorkspace, now: Date, opts: SurveyOption
       const region = typeof provider?.inputs?.region === "string" ? provider.inputs.region : "us-east-1";
       const cost = estimateHourly(
         // With the URNs and dependencies, as the plan's estimate has them (an Elastic IP association names its instance).
-        resources.map((r) => ({
-          type: r.type,
-          name: r.urn.split("::").pop() as string,
-          inputs: r.inputs ?? {},
-          urn: r.urn,
-          dependencies: r.dependencies,
-        })),
+        resources.map((r) => ({ type: r.type, name: r.urn.split("::").pop() as string, inputs: r.inputs ?? {}, urn: r.urn, dependencies: r.dependencies })),
         region,
       );
       const startedAt = typeof created === "string" ? created : typeof stateTime === "string" ? stateTime : undefined;

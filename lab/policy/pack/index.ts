@@ -30,8 +30,7 @@ const stackPolicies: StackValidationPolicy[] = PLAN_RULES.map((rule) => ({
     const mine = args.resources
       .filter((r) => rule.resourceTypes.includes(r.type))
       .map((r) => ({ urn: r.urn, type: r.type, name: r.name, inputs: r.props }));
-    for (const { resource, detail } of rule.checkResources(mine))
-      reportViolation(formatViolation(rule.name, resource.name, detail), resource.urn);
+    for (const { resource, detail } of rule.checkResources(mine)) reportViolation(formatViolation(rule.name, resource.name, detail), resource.urn);
   },
 }));
 

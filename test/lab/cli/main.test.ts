@@ -57,11 +57,7 @@ describe("each command loads its own modules only", () => {
 
   test("lab parse loads no Pulumi package", () => {
     const fixture = path.join(ROOT, "test", "fixtures", "fio", "seed-gtod-reduce.json");
-    expect(loadedBy("parse", "fio", fixture)).toEqual({
-      status: 0,
-      packages: ["commander", "esbuild", "semver", "tsx"],
-      mapped: [LAB_FILE],
-    });
+    expect(loadedBy("parse", "fio", fixture)).toEqual({ status: 0, packages: ["commander", "esbuild", "semver", "tsx"], mapped: [LAB_FILE] });
   });
 
   test("lab plan --help neither; a plan loads the Pulumi SDK and the provider SDKs (the probe sees them)", () => {

@@ -83,35 +83,18 @@ describe("one problem per mistake, under the option typed", () => {
     ).toEqual(["'--admin-cidr' must be an IPv4 network CIDR, got \"1.2.3.4/24\""]);
     expect(
       asOptionProblems(
-        [
-          "stack dev: 'lab:runId' must be short, got \"x\"",
-          "stack dev: 'lab:reps' must be at least 1, got 0",
-          "stack compare: not planned further: its upstream dev has problems",
-        ],
+        ["stack dev: 'lab:runId' must be short, got \"x\"", "stack dev: 'lab:reps' must be at least 1, got 0", "stack compare: not planned further: its upstream dev has problems"],
         opts,
       ),
-    ).toEqual([
-      "'--run-id' must be short, got \"x\"",
-      "stack dev: 'lab:reps' must be at least 1, got 0",
-      "stack compare: not planned further: its upstream dev has problems",
-    ]);
+    ).toEqual(["'--run-id' must be short, got \"x\"", "stack dev: 'lab:reps' must be at least 1, got 0", "stack compare: not planned further: its upstream dev has problems"]);
     // a key no option set stays the stack's
-    expect(asOptionProblems(["stack dev: 'lab:adminCidrs[0]' must be x, got y"], {})).toEqual([
-      "stack dev: 'lab:adminCidrs[0]' must be x, got y",
-    ]);
+    expect(asOptionProblems(["stack dev: 'lab:adminCidrs[0]' must be x, got y"], {})).toEqual(["stack dev: 'lab:adminCidrs[0]' must be x, got y"]);
   });
 
   test("what the real run needs: auto, the placeholder, the tools per stack", () => {
-    const k0s = {
-      name: "dev",
-      kind: "ceph-k0s",
-      config: { "lab:kind": "ceph-k0s", "lab:adminCidrs": '["198.51.100.7/32"]' },
-      needsDocker: false,
-    };
+    const k0s = { name: "dev", kind: "ceph-k0s", config: { "lab:kind": "ceph-k0s", "lab:adminCidrs": '["198.51.100.7/32"]' }, needsDocker: false };
     const eks = { name: "c", kind: "eks", config: { "lab:kind": "eks", "lab:adminCidrs": '["10.1.2.3/32"]' }, needsDocker: true };
-    expect(realRunNeeds([k0s], "auto")[1]).toBe(
-      "  admin address: this machine's public address as a /32 (--admin-cidr auto), looked up when the run starts",
-    );
+    expect(realRunNeeds([k0s], "auto")[1]).toBe("  admin address: this machine's public address as a /32 (--admin-cidr auto), looked up when the run starts");
     expect(realRunNeeds([k0s, eks], undefined)).toEqual([
       "what the real run needs (its preflight checks them all before anything is created):",
       "  --admin-cidr <your address>/32 or --admin-cidr auto: dev holds a documentation placeholder (RFC 5737), which the run refuses",
@@ -120,12 +103,7 @@ describe("one problem per mistake, under the option typed", () => {
       "  k0sctl on the PATH: dev",
       "  a running Docker daemon: c builds images on this machine",
     ]);
-    expect(
-      keptCostLines([
-        { stack: "a", usdPerHour: 0.5 },
-        { stack: "b", usdPerHour: 0.25 },
-      ]),
-    ).toEqual([
+    expect(keptCostLines([{ stack: "a", usdPerHour: 0.5 }, { stack: "b", usdPerHour: 0.25 }])).toEqual([
       "--keep: after a successful run the stacks stay and go on billing: $0.7500/h ($18.00 a day) for a, b, until pulumi destroy or lab janitor (past lab:ttlHours)",
     ]);
   });

@@ -78,23 +78,20 @@ async function main(): Promise<void> {
     if (r.error !== undefined) err += `${r.error}\n`;
     return r.ok ? 0 : 1;
   };
-  const code =
-    mode === "step"
-      ? await asStep()
-      : await experimentAction(
-          experiment,
-          {
-            stack: "organization/storage-bench-lab/fsx-eks",
-            runId: "r1",
-            results: "results",
-            pulumi,
-            timings,
-          },
-          ROOT,
-          work,
-          new Date(),
-          { out: (s) => (out += s), err: (s) => (err += s) },
-        );
+  const code = mode === "step" ? await asStep() : await experimentAction(
+    experiment,
+    {
+      stack: "organization/storage-bench-lab/fsx-eks",
+      runId: "r1",
+      results: "results",
+      pulumi,
+      timings,
+    },
+    ROOT,
+    work,
+    new Date(),
+    { out: (s) => (out += s), err: (s) => (err += s) },
+  );
   await api.close();
   await fsx.close();
   const result = {

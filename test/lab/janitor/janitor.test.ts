@@ -9,13 +9,7 @@ interface FakeStack {
   created?: string;
   /** Stacks its StackReference resources read (fully qualified). */
   references?: string[];
-  resources?: Array<{
-    urn: string;
-    type: string;
-    inputs?: Record<string, unknown>;
-    outputs?: Record<string, unknown>;
-    dependencies?: string[];
-  }>;
+  resources?: Array<{ urn: string; type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown>; dependencies?: string[] }>;
 }
 
 class FakeJanitor implements JanitorWorkspace {
@@ -157,15 +151,11 @@ describe("lab janitor", () => {
       dependencies: [address.urn, bastion.urn],
     };
     const cost = async (resources: NonNullable<FakeStack["resources"]>) =>
-      (
-        await run({ b: { expiresAt: "2030-01-02T08:00:00Z", project: "storage-bench-lab", created: "2030-01-02T00:00:00Z", resources } })
-      ).lines.find((l) => l.startsWith("  b "))!;
+      (await run({ b: { expiresAt: "2030-01-02T08:00:00Z", project: "storage-bench-lab", created: "2030-01-02T00:00:00Z", resources } })).lines.find((l) => l.startsWith("  b "))!;
     // m5.xlarge $0.192/h + one public IPv4 address $0.005/h (lab/cost/prices.ts); the instance's own address
     // is released when the EIP is associated. Without the association's dependency on the instance: two addresses.
     expect(await cost([bastion, address, association])).toMatch(/ {2}\$0\.1970\/h \(\+1 part\(s\) not priced\)$/);
-    expect(await cost([bastion, address, { ...association, dependencies: [address.urn] }])).toMatch(
-      / {2}\$0\.2020\/h \(\+1 part\(s\) not priced\)$/,
-    );
+    expect(await cost([bastion, address, { ...association, dependencies: [address.urn] }])).toMatch(/ {2}\$0\.2020\/h \(\+1 part\(s\) not priced\)$/);
   });
 
   test("--yes: dependents first; a stack a live stack depends on is kept (exit 1)", async () => {

@@ -139,9 +139,7 @@ describe("lab run fsx-eks: the failover experiments as steps", () => {
       "== run fsx-eks r1: succeeded, every stack destroyed",
     ]);
     // the benchmarks were saved before the first experiment said anything
-    expect(r.lines.findIndex((l) => l.includes("results app"))).toBeLessThan(
-      r.lines.findIndex((l) => l.startsWith("mysql-failover r1 on app")),
-    );
+    expect(r.lines.findIndex((l) => l.includes("results app"))).toBeLessThan(r.lines.findIndex((l) => l.startsWith("mysql-failover r1 on app")));
     const report = r.out.report;
     const reportFile = path.join(r.runDir, "report", "report.html");
     expect(report.slice(3)).toEqual([
@@ -186,8 +184,10 @@ describe("lab run fsx-eks: the failover experiments as steps", () => {
   test("a stack without the experiments' outputs: the step fails naming each missing output; the benchmarks are saved and everything destroyed", async () => {
     const world = new World();
     // (the fake workspace exports a kubeconfig for every stack)
-    const r = await fsxRun(world, (stack, runId): OutputMap =>
-      stack === "app" ? { results: { value: benchmarks(runId), secret: false }, region: { value: "us-east-1", secret: false } } : {},
+    const r = await fsxRun(
+      world,
+      (stack, runId): OutputMap =>
+        stack === "app" ? { results: { value: benchmarks(runId), secret: false }, region: { value: "us-east-1", secret: false } } : {},
     );
     expect(r.out.stage).toBe("step 1 mysql-failover app");
     expect(r.out.error).toBe(
@@ -211,9 +211,7 @@ test("Ctrl-C during mysql-failover (from a terminal: nothing forwarded to Pulumi
   expect(r.out.status).toBe("interrupted");
   expect(r.out.exitCode).toBe(EXIT.interrupted);
   expect(r.out.stage).toBe("interrupted (Ctrl-C) during step 1 mysql-failover app");
-  expect(r.lines.find((l) => l.startsWith("== mysql-failover"))).toMatch(
-    /^== mysql-failover r1 on app: interrupted \(Ctrl-C\) during "wait for mysql-0 in another zone"/,
-  );
+  expect(r.lines.find((l) => l.startsWith("== mysql-failover"))).toMatch(/^== mysql-failover r1 on app: interrupted \(Ctrl-C\) during "wait for mysql-0 in another zone"/);
   expect(world.calls.some((c) => c.startsWith("updateThroughput"))).toBe(false);
   expect(world.leftovers()).toEqual(CLEAN);
   expect(r.out.saved).toEqual([path.join(r.resultsRoot, "app", "r1")]);
@@ -229,13 +227,7 @@ describe("preflight of a run with experiments", () => {
     const withExp = await prepareOffline("fsx-eks", { runId: "r7", adminCidr: "100.64.7.9/32" }, ROOT, resultsRoot, now);
     expect(withExp.scenario!.steps.map((s) => s.kind)).toEqual(["mysql-failover", "fsx-failover"]);
     expect(withExp.problems).toEqual([`results: ${taken} exists already (a run's results are written once): pick another --run-id`]);
-    const skipped = await prepareOffline(
-      "fsx-eks",
-      { runId: "r7", skipExperiments: true, adminCidr: "100.64.7.9/32" },
-      ROOT,
-      resultsRoot,
-      now,
-    );
+    const skipped = await prepareOffline("fsx-eks", { runId: "r7", skipExperiments: true, adminCidr: "100.64.7.9/32" }, ROOT, resultsRoot, now);
     expect(skipped.scenario!.steps).toEqual([]);
     expect(skipped.problems).toEqual([]);
   }, 120_000);
