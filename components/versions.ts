@@ -121,6 +121,12 @@ export const MYSQL_IMAGE = "docker.io/library/mysql:8.4.11";
  * only, docs.percona.com/percona-xtrabackup/8.4). Tag = `XTRABACKUP_VERSION 8.4.0-5.1` of
  * percona/percona-docker `percona-xtrabackup-8.x/Dockerfile` (commit 63de95ae, 2026-01-14), which
  * installs `socat` and the Percona Server 8.4 client next to xtrabackup and runs as uid 1001.
+ * Its server version check (issue 39 item 6) compares the server with XtraBackup's *major* version:
+ * "if you use Percona XtraBackup 8.4.x, you can safely back up the source server from 8.4.x to
+ * 8.4.xx"; it stops only for another major (docs.percona.com/percona-xtrabackup/8.4/
+ * server-backup-version-comparison.html). So 8.4.0-5 backs up the pinned 8.4.11 as it is, and
+ * components/mysql/scripts/xtrabackup.sh passes no `--no-server-version-check` (which would also
+ * let a 9.x server through, with a backup Percona calls at risk of corruption).
  */
 export const XTRABACKUP_IMAGE = "docker.io/percona/percona-xtrabackup:8.4.0-5.1";
 

@@ -1,4 +1,6 @@
 /** MySQL's rules and defaults (components/mysql/rules.ts): exact values and messages. */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { formatArgProblem } from "../../../core/errors";
 import { MYSQL_DEFAULTS, MYSQL_PORT, MYSQL_UID, problems, resolve, XTRABACKUP_PORT } from "../../../components/mysql/rules";
 import { MYSQL_IMAGE, XTRABACKUP_IMAGE } from "../../../components/versions";
@@ -9,6 +11,10 @@ describe("MySQL defaults and pins", () => {
     expect(XTRABACKUP_IMAGE).toBe("docker.io/percona/percona-xtrabackup:8.4.0-5.1");
     // XtraBackup's major.minor must be the server's (8.4 backs up 8.4 only).
     expect(XTRABACKUP_IMAGE.split(":")[1].slice(0, 3)).toBe(MYSQL_IMAGE.split(":")[1].slice(0, 3));
+    // Within a major the version check passes (Percona 8.4 docs): the sidecar never overrides it.
+    const sidecar = fs.readFileSync(path.join(__dirname, "..", "..", "..", "components", "mysql", "scripts", "xtrabackup.sh"), "utf8");
+    expect(sidecar).toContain("--backup --slave-info --stream=xbstream");
+    expect(sidecar).not.toContain("--no-server-version-check");
     expect(MYSQL_DEFAULTS).toEqual({
       namespace: "mysql",
       replicas: 3,
