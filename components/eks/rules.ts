@@ -402,3 +402,41 @@ export function nodeGroupSubnets(
     );
   return { subnetIds: [privateSubnetIds[i]], zones: [zones[i]] };
 }
+
+/** EC2's answer to DescribeInstanceTypeOfferings by availability zone: parallel lists (aws.ec2.getInstanceTypeOfferings). */
+export interface InstanceTypeOfferings {
+  readonly instanceTypes: readonly string[];
+  readonly locations: readonly string[];
+}
+
+/**
+ * Each node group's instance type offered in every zone it runs in (its `zone`, or every zone of
+ * the network): EC2 does not offer every type in every zone (EC2 API reference,
+ * DescribeInstanceTypeOfferings with `LocationType=availability-zone`), and a managed node group of
+ * a type its zone lacks fails only when EKS launches the nodes, after the cluster is up (about
+ * 15 minutes in). `explicit`: the groups come from `nodeGroups` (else the single group of
+ * `instanceType`), for the key the problem names.
+ */
+export function instanceTypeOfferingProblems(
+  groups: readonly Pick<ResolvedNodeGroup, "name" | "zone" | "instanceType">[],
+  zones: readonly string[],
+  offerings: InstanceTypeOfferings,
+  explicit: boolean,
+): ArgProblem[] {
+  const offered = new Set(offerings.instanceTypes.map((t, i) => `${t}@${offerings.locations[i]}`));
+  return groups.flatMap((g, i) => {
+    const at = g.zone === undefined ? undefined : zoneIndex(g.zone, zones);
+    const its = at === undefined ? zones : [zones[at]];
+    const missing = its.filter((z) => !offered.has(`${g.instanceType}@${z}`));
+    return missing.length === 0
+      ? []
+      : [
+          argProblem(
+            explicit ? `nodeGroups[${i}].instanceType` : "instanceType",
+            `an instance type EC2 offers in ${its.length === 1 ? "the zone" : "every zone"} the node group runs in (${its.join(", ")}); ` +
+              `DescribeInstanceTypeOfferings lists none in ${missing.join(", ")}: choose another type, or another zone with nodeGroups[].zone`,
+            g.instanceType,
+          ),
+        ];
+  });
+}

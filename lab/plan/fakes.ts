@@ -59,6 +59,11 @@ export function fakeIp(seed: string): string {
 
 export interface FakeContext {
   readonly region: string;
+  /**
+   * Whether EC2 offers an instance type in a zone (DescribeInstanceTypeOfferings). Offline it
+   * cannot know: every pair is offered unless a caller says otherwise (a test of the refusal).
+   */
+  readonly offered?: (instanceType: string, zone: string) => boolean;
 }
 
 /** The id and the extra state (beyond the inputs) a mocked resource of `type` reports. */
@@ -234,6 +239,21 @@ export function fakeCall(token: string, inputs: Record<string, unknown>, ctx: Fa
         zoneIds: letters.map((_, i) => `${short}-az${i + 1}`),
         groupNames: [ctx.region],
         state: inputs.state ?? "available",
+      };
+    }
+    case "aws:ec2/getInstanceTypeOfferings:getInstanceTypeOfferings": {
+      // Offline, every type asked for is offered in every zone asked for: the plan cannot know EC2's offerings.
+      const filters = Array.isArray(inputs.filters) ? (inputs.filters as { name?: string; values?: string[] }[]) : [];
+      const values = (name: string) => filters.find((f) => f.name === name)?.values ?? [];
+      const pairs = values("instance-type")
+        .flatMap((t) => values("location").map((l) => [t, l] as const))
+        .filter(([t, l]) => ctx.offered?.(t, l) ?? true);
+      return {
+        id: ctx.region,
+        instanceTypes: pairs.map(([t]) => t),
+        locations: pairs.map(([, l]) => l),
+        locationTypes: pairs.map(() => String(inputs.locationType ?? "availability-zone")),
+        region: ctx.region,
       };
     }
     case "aws:index/getCallerIdentity:getCallerIdentity":

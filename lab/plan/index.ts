@@ -60,7 +60,8 @@ export async function planAll(
       return planned.get(key) ?? fallback.get(key);
     };
     const plan1 = async (m: PlanMode) => {
-      const key = memo && planKey(spec, m, resolve);
+      // A plan with its own EC2 offerings (a test's) is never memoized: the key cannot hold a function.
+      const key = memo && m.offered === undefined ? planKey(spec, m, resolve) : undefined;
       const made = key !== undefined ? memo?.get(key) : undefined;
       if (made) return made;
       const r = await planStack(spec, program, resolve, m);
@@ -68,7 +69,7 @@ export async function planAll(
       return r;
     };
     const firstPreview = mode.firstPreview === true && (mode.firstPreviewOf?.includes(spec.name) ?? true);
-    const shown = mode.showSecrets === true ? { showSecrets: true } : {};
+    const shown = { ...(mode.showSecrets === true ? { showSecrets: true } : {}), ...(mode.offered ? { offered: mode.offered } : {}) };
     if (firstPreview) results.push({ spec, plan: (await plan1({ firstPreview, ...shown })).plan });
     if (!firstPreview || referenced.has(spec.name)) {
       const { plan, planned: outs } = await plan1(shown);

@@ -260,6 +260,8 @@ export interface PlanMode {
    * never the stack's secret). @default false
    */
   readonly showSecrets?: boolean;
+  /** What EC2 offers where, for the offline DescribeInstanceTypeOfferings (./fakes.ts FakeContext.offered). @default every type everywhere */
+  readonly offered?: FakeContext["offered"];
 }
 
 /** An invoke a first preview answered `{}` because its provider's configuration was unknown. */
@@ -434,7 +436,7 @@ export async function planStack(
   };
   const resolveOrNone: Resolver = (name) => resolve(name) ?? (missingNames.has(name) ? { outputs: {}, secretOutputNames: [] } : undefined);
   const region = spec.config["aws:region"] ?? "us-east-1";
-  const ctx: FakeContext = { region };
+  const ctx: FakeContext = { region, offered: mode.offered };
   // The first failure anywhere (a mock, a registration, an apply) fails the plan at once: a failed
   // read or registration leaves the outputs that depend on it pending forever.
   let failed = false;

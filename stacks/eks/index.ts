@@ -10,10 +10,11 @@
  * the cluster, and exports their references as `images`: an image needs no cluster and no file
  * system, so it is built while the cluster (and, in parallel, the file system) is created.
  */
+import * as aws from "@pulumi/aws";
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { EksCluster } from "../../components/eks";
-import { nodeGroupZoneProblems, resolve } from "../../components/eks/rules";
+import { instanceTypeOfferingProblems, nodeGroupZoneProblems, resolve } from "../../components/eks/rules";
 import { accessManifests } from "../../components/lib/rbac";
 import { TridentOperator } from "../../components/trident";
 import { parseConfig } from "../lib/config/load";
@@ -33,9 +34,27 @@ export function eksStack(raw: Readonly<Record<string, string>>, id: StackIdentit
   // Every output it reads checked before any resource (stacks/lib/upstream.ts).
   return whenUpstreamsFit(
     { net },
-    // the node groups' zones among the network's (a zone the network lacks: a config error, not a throw in an apply)
-    ({ net: n }) =>
-      n ? nodeGroupZoneProblems(resolve(eksArgs(cfg, id.stack)).nodeGroups, n.privateSubnetIds, n.azs, cfg.networkStack) : [],
+    // the node groups' zones among the network's (a zone the network lacks: a config error, not a throw in an apply),
+    // then each group's instance type offered in its zones (EC2 DescribeInstanceTypeOfferings, a read: before any resource)
+    async ({ net: n }) => {
+      if (!n) return [];
+      const groups = resolve(eksArgs(cfg, id.stack)).nodeGroups;
+      const zoneProblems = nodeGroupZoneProblems(groups, n.privateSubnetIds, n.azs, cfg.networkStack);
+      if (zoneProblems.length > 0) return zoneProblems;
+      const offerings = await aws.ec2.getInstanceTypeOfferings(
+        {
+          locationType: "availability-zone",
+          filters: [
+            { name: "instance-type", values: [...new Set(groups.map((g) => g.instanceType))] },
+            { name: "location", values: [...n.azs] },
+          ],
+        },
+        { provider },
+      );
+      // A first preview whose provider configuration is unknown answers {}: nothing to check against then.
+      if (!Array.isArray(offerings.instanceTypes) || !Array.isArray(offerings.locations)) return [];
+      return instanceTypeOfferingProblems(groups, n.azs, offerings, cfg.nodeGroups !== undefined);
+    },
     () => build(cfg, id, provider, expiresAt, net),
   );
 }

@@ -130,7 +130,7 @@ type ValuesOf<R> = { [K in keyof R]: R[K] extends Read<infer S> ? UpstreamValues
  */
 export async function whenUpstreamsFit<R extends Record<string, Read<Record<string, z.ZodType>>>, T>(
   reads: R,
-  rules: (values: ValuesOf<R>) => readonly (ArgProblem | string)[],
+  rules: (values: ValuesOf<R>) => readonly (ArgProblem | string)[] | Promise<readonly (ArgProblem | string)[]>,
   build: () => T,
 ): Promise<T> {
   const problems: string[] = [];
@@ -140,7 +140,7 @@ export async function whenUpstreamsFit<R extends Record<string, Read<Record<stri
     problems.push(...r.problems);
     values[name] = r.values;
   }
-  problems.push(...rules(values as ValuesOf<R>).map((p) => (typeof p === "string" ? p : formatArgProblem(p, userKey))));
+  problems.push(...(await rules(values as ValuesOf<R>)).map((p) => (typeof p === "string" ? p : formatArgProblem(p, userKey))));
   if (problems.length > 0) throw new ConfigError(problems);
   return build();
 }

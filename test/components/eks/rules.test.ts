@@ -2,6 +2,7 @@
 import { formatArgProblem } from "../../../core/errors";
 import {
   DEDICATED_TAINT_EFFECT,
+  instanceTypeOfferingProblems,
   NODE_GROUP_LABEL,
   CLUSTER_ADMIN_POLICY_ARN,
   CONTROL_PLANE_LOG_TYPES,
@@ -366,5 +367,38 @@ describe("EKS node groups", () => {
     ],
   ])("%s", (_name, extra, expected) => {
     expect(lines({ ...base, ...extra } as Parameters<typeof problems>[0])).toEqual(expected);
+  });
+});
+
+describe("instanceTypeOfferingProblems (EC2 DescribeInstanceTypeOfferings by zone)", () => {
+  const zones = ["us-east-1a", "us-east-1b"];
+  const offerings = { instanceTypes: ["m5.xlarge", "m5.xlarge", "i3en.2xlarge"], locations: ["us-east-1a", "us-east-1b", "us-east-1b"] };
+  test("a type offered in every zone of its group passes; one zone missing names the key, the type and the zone", () => {
+    expect(instanceTypeOfferingProblems([{ name: "nodes", instanceType: "m5.xlarge" }], zones, offerings, false)).toEqual([]);
+    expect(
+      instanceTypeOfferingProblems(
+        [
+          { name: "system", instanceType: "m5.xlarge" },
+          { name: "brokers", instanceType: "i3en.2xlarge", zone: 1 },
+          { name: "clients", instanceType: "i3en.2xlarge", zone: "us-east-1a" },
+        ],
+        zones,
+        offerings,
+        true,
+      ).map((p) => formatArgProblem(p, (k) => `lab:${k}`)),
+    ).toEqual([
+      "'lab:nodeGroups[2].instanceType' must be an instance type EC2 offers in the zone the node group runs in (us-east-1a); " +
+        'DescribeInstanceTypeOfferings lists none in us-east-1a: choose another type, or another zone with nodeGroups[].zone, got "i3en.2xlarge"',
+    ]);
+  });
+  test("the single group of lab:instanceType is named by that key", () => {
+    expect(
+      instanceTypeOfferingProblems([{ name: "nodes", instanceType: "i3en.2xlarge" }], zones, offerings, false).map((p) =>
+        formatArgProblem(p, (k) => `lab:${k}`),
+      ),
+    ).toEqual([
+      "'lab:instanceType' must be an instance type EC2 offers in every zone the node group runs in (us-east-1a, us-east-1b); " +
+        'DescribeInstanceTypeOfferings lists none in us-east-1a: choose another type, or another zone with nodeGroups[].zone, got "i3en.2xlarge"',
+    ]);
   });
 });

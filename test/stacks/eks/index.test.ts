@@ -7,6 +7,8 @@ import { runStack } from "../../../stacks";
 import { EKS_ADDON_VERSIONS } from "../../../components/versions";
 import { TRIDENT_FSX_DESCRIBE_ACTIONS } from "../../../components/trident/iam";
 import { ROOT } from "../../helpers/root";
+import { ConfigError } from "../../../core/errors";
+import { PlanError } from "../../../lab/plan/errors";
 import { accessManifests } from "../../../components/lib/rbac";
 import { utilizationGrant } from "../../../stacks/eks/utilization-access";
 
@@ -184,7 +186,9 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
     expect(role.inputs.path).toBe("/storage-bench-lab/");
     expect(role.inputs.permissionsBoundary).toBeUndefined();
     const policy = JSON.parse(one(p, "aws:iam/rolePolicy:RolePolicy", "trident-fsx").inputs.policy as string);
-    expect(policy.Statement).toEqual([{ Sid: "TridentFsxDescribe", Effect: "Allow", Action: [...TRIDENT_FSX_DESCRIBE_ACTIONS], Resource: "*" }]);
+    expect(policy.Statement).toEqual([
+      { Sid: "TridentFsxDescribe", Effect: "Allow", Action: [...TRIDENT_FSX_DESCRIBE_ACTIONS], Resource: "*" },
+    ]);
     const assoc = one(p, "aws:eks/podIdentityAssociation:PodIdentityAssociation");
     expect(assoc.inputs).toMatchObject({ clusterName: "fsx-eks-cluster", namespace: "trident", serviceAccount: "trident-controller" });
     const chart = one(p, "kubernetes:helm.sh/v4:Chart");
@@ -295,7 +299,9 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
     const ref = (p.outputs.images as Any).tools as string;
     expect(ref).toMatch(new RegExp(`^${tags[0].replace(/[.]/g, "\\.")}@sha256:[0-9a-f]{64}$`));
     // Beside the cluster: neither the repository nor the image waits for anything of the cluster's.
-    const cluster = new Set(p.resources.filter((r) => /^(eks:|aws:eks\/|kubernetes:|lab:eks:|lab:trident:)/.test(r.type)).map((r) => r.urn));
+    const cluster = new Set(
+      p.resources.filter((r) => /^(eks:|aws:eks\/|kubernetes:|lab:eks:|lab:trident:)/.test(r.type)).map((r) => r.urn),
+    );
     for (const r of [repo, image]) expect(r.dependencies.filter((d) => cluster.has(d))).toEqual([]);
     expect(image.parent).toBe(one(p, "lab:image:ToolsImage", "tools").urn);
     const [provider] = ofType(p, "pulumi:providers:aws");
@@ -304,7 +310,8 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
 
   test("no lab:images: nothing built, images exported empty", async () => {
     const { p: q } = await plan({ "lab:images": "[]" });
-    for (const t of ["aws:ecr/repository:Repository", "docker-build:index:Image", "lab:image:ToolsImage", "lab:omb:OmbImage"]) expect(ofType(q, t)).toEqual([]);
+    for (const t of ["aws:ecr/repository:Repository", "docker-build:index:Image", "lab:image:ToolsImage", "lab:omb:OmbImage"])
+      expect(ofType(q, t)).toEqual([]);
     expect(q.outputs.images).toEqual({});
   });
 
@@ -331,6 +338,40 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
     expect(addon.dependencies).toContain(one(q, "aws:eks/podIdentityAssociation:PodIdentityAssociation").urn);
     expect(ofType(q, "kubernetes:helm.sh/v4:Chart")).toEqual([]);
     expect(q.outputs).toMatchObject({ tridentInstall: "addon", tridentVersion: "v25.6.2-eksbuild.1" });
+  });
+
+  test("an instance type EC2 does not offer in a zone of its group: refused before any resource, naming the key, the type and the zone", async () => {
+    const kafka = shipped("kafka-cluster");
+    // The brokers' group runs in zone 0 only (Pulumi.kafka-cluster.yaml), the system group in both.
+    const offered = (type: string, zone: string) =>
+      !(type === "i3en.2xlarge" && zone === "us-east-1a") && !(type === "m5.large" && zone === "us-east-1b");
+    const asked: string[] = [];
+    const results = planAll([kafka, shipped("network")], runStack, new Map(), {
+      offered: (t, z) => {
+        asked.push(`${t}@${z}`);
+        return offered(t, z);
+      },
+    });
+    const error = await results.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PlanError);
+    const cause = (error as PlanError).cause;
+    expect(cause).toBeInstanceOf(ConfigError);
+    expect([(error as PlanError).stack, (cause as ConfigError).problems]).toEqual([
+      "kafka-cluster",
+      [
+        "'lab:nodeGroups[0].instanceType' must be an instance type EC2 offers in every zone the node group runs in (us-east-1a, us-east-1b); " +
+          'DescribeInstanceTypeOfferings lists none in us-east-1b: choose another type, or another zone with nodeGroups[].zone, got "m5.large"',
+        "'lab:nodeGroups[1].instanceType' must be an instance type EC2 offers in the zone the node group runs in (us-east-1a); " +
+          'DescribeInstanceTypeOfferings lists none in us-east-1a: choose another type, or another zone with nodeGroups[].zone, got "i3en.2xlarge"',
+      ],
+    ]);
+    // One call for every type of the stack's groups in every zone of the network.
+    expect([...new Set(asked)].sort()).toEqual(
+      ["c5n.2xlarge", "i3en.2xlarge", "m5.large"].flatMap((t) => ["us-east-1a", "us-east-1b"].map((z) => `${t}@${z}`)).sort(),
+    );
   });
 
   test("a config error fails the plan with the config message", async () => {
