@@ -24,6 +24,7 @@ import {
   samplerSamples,
   SAMPLER_UNREADABLE_METRIC,
 } from "../../core/parsers/sampler";
+import { maintenanceOverlapMetadata } from "../../core/maintenance";
 import { withRunMetadata, type MetadataValue, type RunMetadata, type Sample } from "../../core/sample";
 
 /** One repetition's raw output, cut from a log. */
@@ -262,10 +263,24 @@ export function collectSamples(log: string, given: CollectOptions, parse: ParseT
     const name = rawOutputName(b, opts.rawPrefix);
     raws.push({ name, text: b.text });
     const parsed = parse(opts.tool, b.text, `${opts.source}/${name}`);
-    samples.push(...withRunMetadata(parsed, { ...opts.run, ...markerMetadata(b.attrs), rep: b.rep }));
+    samples.push(...withRunMetadata(parsed, repMetadata(opts, b, name)));
   }
   const util = collectUtilization(log, blocks, opts);
   return { samples: [...samples, ...util.samples], raws: [...raws, ...util.raws] };
+}
+
+/**
+ * One repetition's metadata: the run's, the marker's attributes, `rep`, and, where the run names
+ * its file system's maintenance window and the marker the repetition's window, whether the two
+ * overlap (core/maintenance.ts). A window that cannot be read is malformed tool output.
+ */
+function repMetadata(opts: CollectOptions, b: ResultBlock, name: string): RunMetadata {
+  const metadata: RunMetadata = { ...opts.run, ...markerMetadata(b.attrs), rep: b.rep };
+  try {
+    return { ...metadata, ...maintenanceOverlapMetadata(metadata) };
+  } catch (e) {
+    throw new ToolOutputError(`${opts.source}/${name}`, `line ${b.line}: ${(e as Error).message}`);
+  }
 }
 
 function recordedOrMarked(log: string, source: string, current: RunMetadata): RunMetadata {
@@ -309,7 +324,8 @@ export function collectUtilization(
       samples.push(samplerNoteSample(SAMPLER_UNREADABLE_METRIC, 1, `node sampler summary dropped: ${why.message}`, run));
       continue;
     }
-    const metadata = { ...definedOnly(opts.run), ...markerMetadata(b.attrs), rep: b.rep, tool: opts.tool };
+    const repRun = { ...definedOnly(opts.run), ...markerMetadata(b.attrs), rep: b.rep, tool: opts.tool };
+    const metadata = { ...repRun, ...maintenanceOverlapMetadata(repRun) };
     try {
       samples.push(...samplerSamples(parseSamplerSummary(u.text, `${opts.source}/${name}`), metadata));
     } catch (e) {

@@ -38,6 +38,7 @@
 import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
+import { maintenanceSpanMinutes } from "../../core/maintenance";
 import { throwIfInvalid } from "../lib/args";
 import { Endpoint, firstEndpoint, placement } from "./placement";
 import {
@@ -101,6 +102,12 @@ export class FsxOntap extends pulumi.ComponentResource {
   readonly volumes: pulumi.Output<VolumeOutput[]>;
   /** Total throughput capacity, MBps. */
   readonly throughputCapacityMBps: pulumi.Output<number>;
+  /**
+   * The weekly maintenance window as FSx reports it: `start` is `d:HH:MM` UTC (d 1 Monday … 7
+   * Sunday), `minutes` how long after it patching may still run (core/maintenance.ts: every file
+   * server in turn, up to an hour each). Benchmarks record whether a repetition overlapped it.
+   */
+  readonly maintenanceWindow: pulumi.Output<{ start: string; minutes: number }>;
 
   constructor(name: string, args: FsxOntapArgs, opts?: pulumi.ComponentResourceOptions) {
     super("lab:fsx-ontap:FsxOntap", name, {}, opts);
@@ -211,6 +218,10 @@ export class FsxOntap extends pulumi.ComponentResource {
     // The configured total: what the file system has once `pulumi up` has succeeded (the provider
     // reads `throughputCapacity` back as null for SINGLE_AZ_2).
     this.throughputCapacityMBps = pulumi.output(r.throughputCapacityMBps * r.haPairs);
+    this.maintenanceWindow = fs.weeklyMaintenanceStartTime.apply((start) => ({
+      start: start || r.maintenanceWindow,
+      minutes: maintenanceSpanMinutes(r.haPairs),
+    }));
     this.registerOutputs({
       fileSystemId: this.fileSystemId,
       fileSystemArn: this.fileSystemArn,
@@ -228,6 +239,7 @@ export class FsxOntap extends pulumi.ComponentResource {
       credentialsSecretArn: this.credentialsSecretArn,
       volumes: this.volumes,
       throughputCapacityMBps: this.throughputCapacityMBps,
+      maintenanceWindow: this.maintenanceWindow,
     });
   }
 

@@ -356,6 +356,8 @@ export interface FsxOntapSpec<KmsKeyArn = string> {
   readonly backupRetentionDays?: number;
   /**
    * Start of the weekly maintenance window, `d:HH:MM` UTC (d from 1, Monday, to 7, Sunday).
+   * Patching may run for up to an hour a file server after it; the benchmarks on the file system
+   * record whether each repetition overlapped it (`fsxMaintenanceOverlap`).
    * @default "7:02:00" (Sunday 02:00 UTC)
    * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/maintenance-windows.html
    */

@@ -28,6 +28,7 @@
  */
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isListOf, isOneOf, isText } from "../../core/checks";
+import { brokerSettingProblems } from "./broker-settings";
 import { ContainerResources, DNS_LABEL_RULE, isDnsLabel, isDnsSubdomain, memoryBytes, containerResourcesProblems } from "../lib/kubernetes";
 import { ZONE_LABEL } from "../eks/placement";
 import { KAFKA_VERSION } from "../versions";
@@ -169,7 +170,11 @@ export interface KafkaClusterSpec {
   readonly controllerResources?: Resources;
   /** The controllers' heap, GiB: at most half the memory limit. @default 1 */
   readonly controllerHeapGiB?: number;
-  /** More broker settings, over the published ones and the replication defaults (never an option Strimzi sets itself). @default {} */
+  /**
+   * More broker settings, over the published ones and the replication defaults (never an option
+   * Strimzi sets itself): each a key of `KAFKA_BROKER_SETTINGS` (components/kafka/broker-settings.ts),
+   * its value within Kafka's type and range for that key, as Strimzi checks it. @default {}
+   */
   readonly brokerConfig?: Readonly<Record<string, string | number | boolean>>;
 }
 
@@ -344,6 +349,9 @@ export function problems(spec: KafkaClusterSpec): ArgProblem[] {
           );
         else if (!["string", "number", "boolean"].includes(typeof x))
           out.push(argProblem(`brokerConfig[${JSON.stringify(k)}]`, "a string, number or boolean", x));
+        // The replication keys are held to the narrower rules of replicationProblems (below), which name the broker count.
+        else if (!REPLICATION_FACTOR_KEYS.includes(k) && !(k in MIN_ISR_OF))
+          out.push(...brokerSettingProblems(`brokerConfig[${JSON.stringify(k)}]`, k, x as string | number | boolean));
       }
   }
   out.push(...replicationProblems(spec));

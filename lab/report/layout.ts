@@ -314,6 +314,23 @@ function failedJobsNote(model: ReportModel): string {
   return ` fio: ${failed.length} of ${plural(total, "job")} failed (${which}): no figure of theirs is in a table.`;
 }
 
+/**
+ * " FSx maintenance window: 1 of 12 repetitions checked overlapped it (kafka/r1 omb rep 2,
+ * 2026-12-06T02:10:00Z–2026-12-06T02:40:00Z, window 7:02:00 + 120 min): the file system may have
+ * served it from its standby file server." or, none overlapping, " FSx maintenance window: none of
+ * the 12 repetitions checked overlapped it." or "" when no sample says.
+ */
+function maintenanceNote(model: ReportModel): string {
+  const { checked, overlapped } = model.maintenance;
+  if (checked === 0) return "";
+  if (overlapped.length === 0) return ` FSx maintenance window: none of the ${plural(checked, "repetition")} checked overlapped it.`;
+  const which = overlapped
+    .map((w) => `${w.stack}/${w.runId} ${w.tool} rep ${w.rep}, ${w.repStart}–${w.repEnd}, window ${w.windowStart} + ${w.windowMinutes} min`)
+    .join("; ");
+  const them = overlapped.length === 1 ? "it" : "them";
+  return ` FSx maintenance window: ${overlapped.length} of ${plural(checked, "repetition")} checked overlapped it (${which}): the file system may have served ${them} from its standby file server.`;
+}
+
 /** The ratio an experiment's answer is about: the first of {@link HEADLINE_METRICS} it has, else its first. */
 function headlineRatio(ratios: readonly Ratio[]): Ratio | undefined {
   return HEADLINE_METRICS.map((m) => ratios.find((r) => r.metric === m)).find((r) => r !== undefined) ?? ratios[0];
@@ -385,6 +402,6 @@ export function summaryLines(model: ReportModel): [string, string, string] {
     model.incomparable.length === 0
       ? "nothing left incomparable."
       : `could not compare: ${plural(model.incomparable.length, "listing")} (${plural(bad, "sample")}), see "Samples that could not be compared".`
-  }${baseline}${failedJobsNote(model)}`;
+  }${baseline}${failedJobsNote(model)}${maintenanceNote(model)}`;
   return [first, second, third];
 }

@@ -20,6 +20,7 @@
  * whose unit differs from the rest of their metric are listed as incomparable, never dropped
  * silently.
  */
+import { MAINTENANCE_MINUTES_KEY, MAINTENANCE_OVERLAP_KEY, MAINTENANCE_START_KEY } from "../../core/maintenance";
 import { isManifestKey } from "../../core/manifest";
 import type { MetadataValue, Sample } from "../../core/sample";
 import { isUtilMetric } from "../../core/utilization";
@@ -57,10 +58,23 @@ export interface SourcedSample {
  * (the run's length in 10 s steps), and whether pgbench.sh initialised the tables in that run
  * (`pgbenchInitialisation`: each repetition starts with pgbench's own vacuum, so runs that reuse
  * the tables start from the same state, pgbench.sh says), and the repetition's window (`repStart`,
- * `repEnd`: when it ran). The run's manifest (`manifest.…` keys, core/manifest.ts) is not part of a
+ * `repEnd`: when it ran) and the file system's maintenance window against it (`fsxMaintenance…`). The run's manifest (`manifest.…` keys, core/manifest.ts) is not part of a
  * row's identity either: lab/report/utilization.ts compares manifests on their own.
  */
-export const PER_REPETITION_KEYS: readonly string[] = ["rep", "runId", "errno", "periods", "pgbenchInitialisation", "repStart", "repEnd"];
+export const PER_REPETITION_KEYS: readonly string[] = [
+  "rep",
+  "runId",
+  "errno",
+  "periods",
+  "pgbenchInitialisation",
+  "repStart",
+  "repEnd",
+  // The file system's maintenance window and whether the repetition overlapped it (core/maintenance.ts):
+  // when it ran, not what it measured; the report lists the repetitions that overlapped.
+  MAINTENANCE_START_KEY,
+  MAINTENANCE_MINUTES_KEY,
+  MAINTENANCE_OVERLAP_KEY,
+];
 
 /** Metadata not shown among a table's settings: constant by construction or bookkeeping. */
 const HIDDEN_KEYS: ReadonlySet<string> = new Set(["tool", "scenario", "jobIndex"]);
@@ -246,6 +260,66 @@ export interface ReportModel {
    * job gives no performance sample (core/parsers/fio.ts), so its figures are in no table.
    */
   readonly fioJobs: { readonly total: number; readonly failed: readonly FailedJob[] };
+  /**
+   * Repetitions whose samples say whether they overlapped their file system's maintenance window
+   * (`fsxMaintenanceOverlap`, core/maintenance.ts), and those that did: the file system may have
+   * served them from its standby file server.
+   */
+  readonly maintenance: { readonly checked: number; readonly overlapped: readonly RepetitionWindow[] };
+}
+
+/** One repetition and the maintenance window it overlapped. */
+export interface RepetitionWindow {
+  readonly stack: string;
+  readonly runId: string;
+  readonly tool: string;
+  readonly rep: number;
+  readonly repStart: string;
+  readonly repEnd: string;
+  /** `d:HH:MM` UTC, and how long. */
+  readonly windowStart: string;
+  readonly windowMinutes: number;
+}
+
+/** Each repetition once (by stack, run, tool, storage class, placement and rep), with its verdict. */
+function maintenanceOf(files: readonly InputFile[]): ReportModel["maintenance"] {
+  const seen = new Map<string, RepetitionWindow | undefined>();
+  for (const s of files.flatMap((f) => f.samples)) {
+    const m = s.metadata;
+    const verdict = m[MAINTENANCE_OVERLAP_KEY];
+    if (typeof verdict !== "boolean") continue;
+    // Every sample of a repetition carries the same verdict (components/bench/collect.ts computes it once a repetition).
+    const key = JSON.stringify([
+      m.stack,
+      m.runId,
+      m.tool,
+      m.storageClass,
+      m.zoneRelation,
+      m.fioProfile,
+      m.driverConfig,
+      m.replicationFactor,
+      m.rep,
+      m.repStart,
+    ]);
+    if (seen.has(key)) continue;
+    seen.set(
+      key,
+      verdict
+        ? {
+            stack: String(m.stack ?? "?"),
+            runId: String(m.runId ?? "?"),
+            tool: String(m.tool),
+            rep: Number(m.rep ?? 0),
+            repStart: String(m.repStart ?? "?"),
+            repEnd: String(m.repEnd ?? "?"),
+            windowStart: String(m[MAINTENANCE_START_KEY] ?? "?"),
+            windowMinutes: Number(m[MAINTENANCE_MINUTES_KEY] ?? 0),
+          }
+        : undefined,
+    );
+  }
+  const overlapped = [...seen.values()].filter((w): w is RepetitionWindow => w !== undefined);
+  return { checked: seen.size, overlapped };
 }
 
 /** A fio job that ended with an error: where, and fio's errno. */
@@ -633,6 +707,7 @@ export function buildModel(files: readonly InputFile[], options: ModelOptions = 
     sampleCount: files.reduce((n, f) => n + f.samples.length, 0),
     inputs: files.map((f) => ({ file: f.file, samples: f.samples.length })),
     fioJobs: fioJobsOf(files),
+    maintenance: maintenanceOf(files),
     ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
     baselineNotes: options.baseline === undefined ? [] : baselineNotes(options.baseline, experiments),
     bootstrap,

@@ -38,6 +38,7 @@ import { restrictedNamespaceManifest } from "../../components/mysql/manifests";
 import { TridentFsxBackend } from "../../components/trident";
 import { sanNodePrepProblem, STORAGE_CLASS_NAMES } from "../../components/trident/rules";
 import { argProblem, problem } from "../../core/errors";
+import { maintenanceMetadata } from "../../core/maintenance";
 import { readEks } from "../eks/outputs";
 import { readFsxOntap } from "../fsx-ontap/outputs";
 import { parseConfig } from "../lib/config/load";
@@ -82,6 +83,7 @@ const FSX_OUTPUTS = [
   "securityGroupId",
   "preferredAz",
   "standbyAz",
+  "maintenanceWindow",
 ] as const;
 const EKS_OUTPUTS = [
   "kubeconfig",
@@ -264,11 +266,14 @@ function benchmarkRuns(
     nasStorageClass: STORAGE_CLASS_NAMES.nas,
     gp3StorageClass: GP3_STORAGE_CLASS,
   });
-  const host = pulumi.all([preferredZone, eks.instanceType]).apply(([fsxPreferredZone, instanceType]) => ({
-    fsxPreferredZone,
-    instanceType,
-    hypervisor: hypervisorOf(instanceType),
-  }));
+  const host = pulumi
+    .all([preferredZone, eks.instanceType, fsx.maintenanceWindow])
+    .apply(([fsxPreferredZone, instanceType, maintenance]) => ({
+      fsxPreferredZone,
+      instanceType,
+      hypervisor: hypervisorOf(instanceType),
+      maintenance,
+    }));
   const runs: Array<{ plan: RunPlan<pulumi.Output<string>>; run: BenchmarkRun }> = [];
   let previous: pulumi.Resource[] = first;
   for (const plan of plans) {
@@ -290,6 +295,8 @@ function benchmarkRuns(
           fsxPreferredZone: h.fsxPreferredZone,
           instanceType: h.instanceType,
           hypervisor: h.hypervisor,
+          // The file system's maintenance window, for the runs on it (not gp3's).
+          ...(plan.storageClass === GP3_STORAGE_CLASS ? {} : maintenanceMetadata(h.maintenance)),
         })),
         runAfter: previous,
       },

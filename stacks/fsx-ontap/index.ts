@@ -94,6 +94,7 @@ function build(
     clientSubnetCidrs: net.privateSubnetCidrs,
     volumes: fsx.volumes,
     throughputCapacityMBps: fsx.throughputCapacityMBps,
+    maintenanceWindow: fsx.maintenanceWindow,
     expiresAt,
   } satisfies Record<string, pulumi.Input<unknown>>;
 }

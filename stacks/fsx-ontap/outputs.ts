@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { MAINTENANCE_WINDOW_RE } from "../../components/fsx-ontap/rules";
 import { readUpstream } from "../lib/upstream";
 
 const text = z.string().min(1);
@@ -35,6 +36,11 @@ export const fsxOntapOutputs = {
   clientSubnetCidrs: z.array(text).min(1),
   volumes: z.array(z.object({ name: text, junctionPath: text, id: text })),
   throughputCapacityMBps: z.number().int().positive(),
+  /**
+   * The weekly maintenance window (components/fsx-ontap `maintenanceWindow`); optional: a stack
+   * deployed before it was exported has none, and its runs record no overlap.
+   */
+  maintenanceWindow: z.object({ start: z.string().regex(MAINTENANCE_WINDOW_RE), minutes: z.number().int().positive() }).optional(),
 };
 
 export type FsxOntapOutputName = keyof typeof fsxOntapOutputs;

@@ -65,7 +65,10 @@ export const kafkaSchema = z.object({
   zonePlacement: text().optional(),
   /** `lab:brokerConfig` → `brokerConfig`. */
   brokerConfig: z
-    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]), { error: "an object of Kafka broker settings" })
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]), {
+      error:
+        "an object of Kafka broker settings, each a key of KAFKA_BROKER_SETTINGS (components/kafka/broker-settings.ts) within Kafka's type and range for it",
+    })
     .optional(),
   /** `lab:ombImage` → OmbBenchmark `image`; unset: the eks stack's OMB image (its output `images.omb`, `lab:images: [omb]` there). */
   ombImage: text().optional(),

@@ -31,6 +31,7 @@ import { OmbBenchmark } from "../../components/omb";
 import { noOmbImageRule, resolve as resolveOmb } from "../../components/omb/rules";
 import { StrimziOperator } from "../../components/strimzi";
 import { argProblem } from "../../core/errors";
+import { maintenanceMetadata } from "../../core/maintenance";
 import { readEks } from "../eks/outputs";
 import { readFsxOntap } from "../fsx-ontap/outputs";
 import { parseConfig } from "../lib/config/load";
@@ -52,6 +53,18 @@ import {
 export const SCENARIO = "kafka-fsx";
 
 /** What is read of the eks stack: `images` only without `lab:ombImage`. */
+const FSX_OUTPUTS = [
+  "nfsEndpoint",
+  "securityGroupId",
+  "volumes",
+  "throughputCapacityMBps",
+  "preferredAz",
+  "svmName",
+  "svmManagementEndpoint",
+  "credentialsSecretArn",
+  "clientSubnetCidrs",
+  "maintenanceWindow",
+] as const;
 const EKS_OUTPUTS = ["kubeconfig", "nodeSecurityGroupId", "nodeGroups", "serviceIpv4Cidr", "images", "networkPolicyEnforced"] as const;
 
 /** Without `lab:ombImage`, the eks stack must export an OMB image (`lab:images: [omb]` there). */
@@ -67,17 +80,7 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
   const k = resolveKafka(kafkaArgs(cfg));
   const o = resolveOmb(ombArgs(cfg, bootstrapServers(k)));
   const { provider, expiresAt } = labAwsProvider(cfg, id);
-  const fsx = readFsxOntap(cfg.fsxOntapStack, [
-    "nfsEndpoint",
-    "securityGroupId",
-    "volumes",
-    "throughputCapacityMBps",
-    "preferredAz",
-    "svmName",
-    "svmManagementEndpoint",
-    "credentialsSecretArn",
-    "clientSubnetCidrs",
-  ]);
+  const fsx = readFsxOntap(cfg.fsxOntapStack, FSX_OUTPUTS);
   const zonePlacement = zonePlacementOf(cfg);
   const eks = readEks(
     cfg.eksStack,
@@ -151,19 +154,7 @@ function build(
   o: ReturnType<typeof resolveOmb>,
   provider: ReturnType<typeof labAwsProvider>["provider"],
   expiresAt: pulumi.Output<string>,
-  fsx: ReturnType<
-    typeof readFsxOntap<
-      | "nfsEndpoint"
-      | "securityGroupId"
-      | "volumes"
-      | "throughputCapacityMBps"
-      | "preferredAz"
-      | "svmName"
-      | "svmManagementEndpoint"
-      | "credentialsSecretArn"
-      | "clientSubnetCidrs"
-    >
-  >,
+  fsx: ReturnType<typeof readFsxOntap<(typeof FSX_OUTPUTS)[number]>>,
   eks: ReturnType<typeof readEks<(typeof EKS_OUTPUTS)[number]>>,
 ) {
   const placement = eks.nodeGroups.apply((groups) =>
@@ -232,8 +223,8 @@ function build(
       kafka: { namespace: k.namespace, podLabels: kafkaPodSelector(k.clusterName), port: PLAIN_LISTENER_PORT },
       zone,
       metadata: pulumi
-        .all([placement, fsx.throughputCapacityMBps, fsx.preferredAz, eks.networkPolicyEnforced])
-        .apply(([p, throughput, preferredAz, enforced]) => ({
+        .all([placement, fsx.throughputCapacityMBps, fsx.preferredAz, eks.networkPolicyEnforced, fsx.maintenanceWindow])
+        .apply(([p, throughput, preferredAz, enforced, maintenance]) => ({
           scenario: SCENARIO,
           stack: id.stack,
           brokerInstanceType: p.brokerInstanceType,
@@ -246,6 +237,7 @@ function build(
           // NetApp's testbed enforced no NetworkPolicy; the lab's clusters do (components/eks NETWORK_POLICY_ENFORCED)
           networkPolicyEnforced: enforced ?? "unknown",
           ...zoneMetadata(zonePlacement, preferredAz, p, k.brokers, o.workers),
+          ...maintenanceMetadata(maintenance),
         })),
     },
     inCluster,

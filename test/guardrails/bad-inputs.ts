@@ -588,7 +588,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: EKS,
       set: { "lab:networkStack": "organization/storage-bench-lab/fsx-eks-ontap" },
       want: [
-        "'lab:networkStack' must be the name of a network stack with outputs 'vpcId', 'vpcCidr', 'azs', 'publicSubnetIds', 'privateSubnetIds', 'privateSubnetCidrs', 'privateRouteTableIds' (its outputs: clientSubnetCidrs, credentialsSecretArn, expiresAt, fileSystemArn, fileSystemId, iscsiEndpoint, kmsKeyArn, managementEndpoint, nfsEndpoint, preferredAz, preferredSubnetId, securityGroupId, standbyAz, svmId, svmManagementEndpoint, svmName, throughputCapacityMBps, volumes), got \"organization/storage-bench-lab/fsx-eks-ontap\"",
+        "'lab:networkStack' must be the name of a network stack with outputs 'vpcId', 'vpcCidr', 'azs', 'publicSubnetIds', 'privateSubnetIds', 'privateSubnetCidrs', 'privateRouteTableIds' (its outputs: clientSubnetCidrs, credentialsSecretArn, expiresAt, fileSystemArn, fileSystemId, iscsiEndpoint, kmsKeyArn, maintenanceWindow, managementEndpoint, nfsEndpoint, preferredAz, preferredSubnetId, securityGroupId, standbyAz, svmId, svmManagementEndpoint, svmName, throughputCapacityMBps, volumes), got \"organization/storage-bench-lab/fsx-eks-ontap\"",
       ],
     },
   ],
@@ -750,6 +750,16 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       set: { "lab:brokerConfig": { "offsets.topic.replication.factor": 4 } },
       want: [
         "'lab:brokerConfig[\"offsets.topic.replication.factor\"]' must be at most 'lab:brokers' (3): Kafka refuses a replication factor above the broker count, got 4",
+      ],
+    },
+    {
+      title: "a broker setting Kafka would not parse, and a misspelt one",
+      category: "value the software refuses",
+      base: KAFKA,
+      set: { "lab:brokerConfig": { "num.io.threads": 1.5, "log.flush.interval.mesages": 1 } },
+      want: [
+        "'lab:brokerConfig[\"num.io.threads\"]' must be a whole number from 1 to 2147483647 (Kafka type INT, atLeast(1)), got 1.5",
+        "'lab:brokerConfig[\"log.flush.interval.mesages\"]' must be a broker setting whose Kafka type and range the lab checks (KAFKA_BROKER_SETTINGS, components/kafka/broker-settings.ts: Kafka ignores a key it does not know, so a misspelt one would measure the default); another setting needs its ConfigDef type and range added there, got 1",
       ],
     },
   ],

@@ -2,8 +2,10 @@
 # driver.sh: one cell of the OpenMessaging Benchmark matrix, run by the cell's driver Job
 # (components/omb/manifests.ts) in the OMB image: REPS times
 #   bin/benchmark --drivers <driver file> --workers <list> -o <result> <workload file>
-# each result JSON printed on stdout between LAB-RESULT markers (tool=omb), which the collector cuts
-# and core/parsers/omb.ts reads (components/bench/collect.ts). bin/benchmark's own log goes to stderr.
+# each result JSON printed on stdout between LAB-RESULT markers (tool=omb, with the repetition's
+# start= and end=, UTC, whole seconds, warm-up included: its samples' repStart/repEnd), which the
+# collector cuts and core/parsers/omb.ts reads (components/bench/collect.ts). bin/benchmark's own
+# log goes to stderr.
 #
 # Environment:
 #   OMB_HOME        the OMB installation (bin/benchmark) (required)
@@ -61,9 +63,11 @@ while [ "$rep" -le "$REPS" ]; do
   out="$RESULT_DIR/result-rep$rep.json"
   rm -f -- "$out"
   log "repetition $rep of $REPS: bin/benchmark --drivers $DRIVER_FILE --workers $WORKERS -o $out $WORKLOAD_FILE"
+  start=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
   bin/benchmark --drivers "$DRIVER_FILE" --workers "$WORKERS" -o "$out" "$WORKLOAD_FILE" >&2 || fail "bin/benchmark failed (exit $?)"
+  end=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
   [ -s "$out" ] || fail "bin/benchmark wrote no result to $out: the workload failed, see its log above"
-  printf '=== LAB-RESULT-BEGIN tool=omb rep=%s ===\n' "$rep"
+  printf '=== LAB-RESULT-BEGIN tool=omb rep=%s start=%s end=%s ===\n' "$rep" "$start" "$end"
   cat -- "$out"
   printf '\n=== LAB-RESULT-END tool=omb rep=%s ===\n' "$rep"
   rep=$((rep + 1))

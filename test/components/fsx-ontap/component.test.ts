@@ -44,6 +44,7 @@ function build(extra: Partial<FsxOntapArgs> = {}): Promise<Run> {
         iscsiEndpoint: c.iscsiEndpoint,
         volumes: c.volumes,
         throughputCapacityMBps: c.throughputCapacityMBps,
+        maintenanceWindow: c.maintenanceWindow,
       };
     },
     { region: "eu-west-1" },
@@ -319,6 +320,14 @@ describe("FsxOntap component variants", () => {
     expect(fs).toMatchObject({ haPairs: 4, throughputCapacityPerHaPair: 3072 });
     expect(fs).not.toHaveProperty("throughputCapacity");
     expect(run.outputs.throughputCapacityMBps.value).toBe(4 * 3072);
+    // eight file servers patched in turn, up to an hour each, after the default window's start
+    expect(run.outputs.maintenanceWindow.value).toEqual({ start: "7:02:00", minutes: 8 * 60 });
+  });
+
+  test("the maintenance window as FSx reports it: the one given, one HA pair's two file servers", async () => {
+    const run = await build({ maintenanceWindow: "3:23:30" });
+    expect(run.one(FS, "fsx-fs").inputs.weeklyMaintenanceStartTime).toBe("3:23:30");
+    expect(run.outputs.maintenanceWindow.value).toEqual({ start: "3:23:30", minutes: 120 });
   });
 
   test("invalid arguments: one InputPropertiesError with every problem, named by argument, before any child resource", async () => {

@@ -19,6 +19,7 @@ import {
   resolve,
   STRIMZI_KAFKA_VERSIONS,
 } from "../../../components/kafka/rules";
+import { fitsBrokerSetting, KAFKA_BROKER_SETTINGS } from "../../../components/kafka/broker-settings";
 import { KAFKA_METADATA_VERSION, KAFKA_VERSION, STRIMZI_KAFKA_IMAGE } from "../../../components/versions";
 
 const VOLUMES = ["/kafkafsxN1", "/kafkafsxN2", "/kafkafsxN3", "/kafkafsxN4", "/kafkafsxN5", "/kafkafsxN6"];
@@ -176,11 +177,16 @@ describe("rules", () => {
           "transaction.state.log.min.isr": 1,
         },
       },
-      [`'brokerConfig["default.replication.factor"]' must be at least the lab's min.insync.replicas (2), or set min.insync.replicas lower in 'brokerConfig', got 1`],
+      [
+        `'brokerConfig["default.replication.factor"]' must be at least the lab's min.insync.replicas (2), or set min.insync.replicas lower in 'brokerConfig', got 1`,
+      ],
     ],
     [
       "given factors above the brokers, a minimum above its factor, a factor that is no number",
-      { brokers: 3, brokerConfig: { "offsets.topic.replication.factor": 4, "min.insync.replicas": 4, "default.replication.factor": "three" } },
+      {
+        brokers: 3,
+        brokerConfig: { "offsets.topic.replication.factor": 4, "min.insync.replicas": 4, "default.replication.factor": "three" },
+      },
       [
         `'brokerConfig["offsets.topic.replication.factor"]' must be at most 'brokers' (3): Kafka refuses a replication factor above the broker count, got 4`,
         `'brokerConfig["default.replication.factor"]' must be a whole number from 1 to 30 (a replication factor), got "three"`,
@@ -234,5 +240,61 @@ describe("rules", () => {
     ],
   ])("%s", (_n, extra, expected) => {
     expect(lines({ ...base, ...extra } as Parameters<typeof problems>[0])).toEqual(expected);
+  });
+});
+
+describe("brokerConfig: each key against Kafka's type and range (components/kafka/broker-settings.ts)", () => {
+  const problemsOf = (brokerConfig: Record<string, unknown>) => lines({ ...base, brokerConfig } as Parameters<typeof problems>[0]);
+
+  test("the published tuning and Strimzi's replication settings are known keys whose values fit", () => {
+    for (const [k, v] of Object.entries({ ...PUBLISHED_BROKER_CONFIG, ...REPLICATION_CONFIG })) {
+      expect([k, KAFKA_BROKER_SETTINGS[k] !== undefined && fitsBrokerSetting(KAFKA_BROKER_SETTINGS[k], v)]).toEqual([k, true]);
+    }
+    expect(problemsOf({ ...PUBLISHED_BROKER_CONFIG })).toEqual([]);
+  });
+
+  test("a value Kafka would not parse, one below its atLeast, one past Java's int, an unknown value of an enum, a boolean as text: each named with its rule", () => {
+    expect(
+      problemsOf({
+        "num.io.threads": 1.5,
+        "num.network.threads": 0,
+        "socket.request.max.bytes": 2147483648,
+        "log.flush.interval.messages": "9223372036854775807",
+        "compression.type": "brotli",
+        "log.preallocate": "TRUE",
+        "auto.create.topics.enable": false,
+        "log.segment.bytes": "13",
+        "num.replica.fetchers": "+20",
+      }),
+    ).toEqual([
+      `'brokerConfig["num.io.threads"]' must be a whole number from 1 to 2147483647 (Kafka type INT, atLeast(1)), got 1.5`,
+      `'brokerConfig["num.network.threads"]' must be a whole number from 1 to 2147483647 (Kafka type INT, atLeast(1)), got 0`,
+      `'brokerConfig["socket.request.max.bytes"]' must be a whole number from 1 to 2147483647 (Kafka type INT, atLeast(1)), got 2147483648`,
+      `'brokerConfig["compression.type"]' must be one of uncompressed, zstd, lz4, snappy, gzip, producer (Kafka type STRING), got "brotli"`,
+      `'brokerConfig["log.preallocate"]' must be true or false (Kafka type BOOLEAN), got "TRUE"`,
+      `'brokerConfig["log.segment.bytes"]' must be a whole number from 14 to 2147483647 (Kafka type INT, atLeast(14)), got "13"`,
+    ]);
+  });
+
+  test("an unknown key (a misspelt one would measure the default) is named, with what to do", () => {
+    expect(problemsOf({ "log.flush.interval.mesages": 1 })).toEqual([
+      `'brokerConfig["log.flush.interval.mesages"]' must be a broker setting whose Kafka type and range the lab checks (KAFKA_BROKER_SETTINGS, components/kafka/broker-settings.ts: Kafka ignores a key it does not know, so a misspelt one would measure the default); another setting needs its ConfigDef type and range added there, got 1`,
+    ]);
+  });
+
+  test("Java's parse rules: a sign and digits only, within the type", () => {
+    const int = KAFKA_BROKER_SETTINGS["num.replica.fetchers"];
+    const short = KAFKA_BROKER_SETTINGS["offsets.topic.replication.factor"];
+    expect(["-1", "+5", "2147483647", 20].map((v) => fitsBrokerSetting(int, v))).toEqual([true, true, true, true]);
+    expect(["2147483648", " 5", "5 ", "0x10", "1e3", "", 2.5].map((v) => fitsBrokerSetting(int, v))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([32767, 32768, 0].map((v) => fitsBrokerSetting(short, v))).toEqual([true, false, false]);
   });
 });

@@ -34,6 +34,7 @@ beforeEach(() => {
     `#!/bin/sh
 printf '%s\\n' "$@" >>"${tmp}/args"
 echo "---" >>"${tmp}/args"
+date -u +%s >>"${tmp}/ran-at"
 out=""
 while [ $# -gt 0 ]; do [ "$1" = "-o" ] && out=$2; shift; done
 [ -n "\${OMB_STUB_NO_RESULT:-}" ] || cp "${FIXTURE}" "$out"
@@ -81,9 +82,16 @@ describe("driver.sh", () => {
       "---",
       "",
     ]);
+    const m = /^=== LAB-RESULT-BEGIN tool=omb rep=1 start=(\S+) end=(\S+) ===\n/.exec(p.stdout);
+    expect(m).not.toBeNull();
     expect(p.stdout).toBe(
-      `=== LAB-RESULT-BEGIN tool=omb rep=1 ===\n${fs.readFileSync(FIXTURE, "utf8")}\n=== LAB-RESULT-END tool=omb rep=1 ===\n`,
+      `=== LAB-RESULT-BEGIN tool=omb rep=1 start=${m![1]} end=${m![2]} ===\n${fs.readFileSync(FIXTURE, "utf8")}\n=== LAB-RESULT-END tool=omb rep=1 ===\n`,
     );
+    // The repetition's window (UTC, whole seconds) holds the moment bin/benchmark ran.
+    const ranAt = Number(fs.readFileSync(path.join(tmp, "ran-at"), "utf8").trim()) * 1000;
+    expect([m![1], m![2]]).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), expect.stringMatching(/Z$/)]);
+    expect(Date.parse(m![1])).toBeLessThanOrEqual(ranAt);
+    expect(ranAt).toBeLessThanOrEqual(Date.parse(m![2]));
     // bin/benchmark's own log went to stderr, not between the markers.
     expect(p.stderr).toContain("INFO Benchmark - log line");
   });
@@ -126,11 +134,42 @@ describe("driver.sh", () => {
     );
     expect(raws.map((x) => x.name)).toEqual(["kafka-throughput-rf1-omb-rep1.json", "kafka-throughput-rf1-omb-rep2.json"]);
     const parsed = parseOmb(fs.readFileSync(FIXTURE, "utf8"), "fixture");
+    const windows = [...p.stdout.matchAll(/LAB-RESULT-BEGIN tool=omb rep=\d start=(\S+) end=(\S+)/g)].map((w) => [w[1], w[2]]);
+    expect(windows).toHaveLength(2);
     expect(samples).toEqual(
       [1, 2].flatMap((rep) =>
-        parsed.map((s) => ({ ...s, metadata: { driverConfig: "kafka-throughput", replicationFactor: 1, ...s.metadata, rep } })),
+        parsed.map((s) => ({
+          ...s,
+          metadata: {
+            driverConfig: "kafka-throughput",
+            replicationFactor: 1,
+            repStart: windows[rep - 1][0],
+            repEnd: windows[rep - 1][1],
+            ...s.metadata,
+            rep,
+          },
+        })),
       ),
     );
+  });
+
+  test("a repetition inside the file system's maintenance window says so in every sample; one outside says it did not overlap", () => {
+    const p = run();
+    expect(p.status).toBe(0);
+    // The weekly window (d:HH:MM, UTC, Monday 1) that began ten minutes ago, and the one that begins in three hours.
+    const weekly = (t: Date) =>
+      `${((t.getUTCDay() + 6) % 7) + 1}:${String(t.getUTCHours()).padStart(2, "0")}:${String(t.getUTCMinutes()).padStart(2, "0")}`;
+    const collect = (start: string) =>
+      collectSamples(
+        p.stdout,
+        { tool: "omb", reps: 1, source: "job/omb", run: { fsxMaintenanceStart: start, fsxMaintenanceMinutes: 120 } },
+        parseToolOutput,
+      ).samples.map((s) => s.metadata.fsxMaintenanceOverlap);
+    const now = Date.now();
+    const during = collect(weekly(new Date(now - 10 * 60_000)));
+    expect(during.length).toBeGreaterThan(0);
+    expect(new Set(during)).toEqual(new Set([true]));
+    expect(new Set(collect(weekly(new Date(now + 3 * 3600_000))))).toEqual(new Set([false]));
   });
 
   test("refuses a missing setting before running anything", () => {

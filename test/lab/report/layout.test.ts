@@ -102,3 +102,52 @@ describe("the answer, first and in words", () => {
     ]);
   });
 });
+
+describe("repetitions in the file system's maintenance window", () => {
+  /** The fsx set with each repetition's window and verdict as the collector records them (overlap: the reps that overlapped). */
+  const withWindows = (overlap: (runId: string, rep: number) => boolean) =>
+    fsxSet().map((f) => ({
+      ...f,
+      samples: f.samples.map((s) => {
+        const rep = Number(s.metadata.rep);
+        const hour = String(rep).padStart(2, "0");
+        return {
+          ...s,
+          metadata: {
+            ...s.metadata,
+            repStart: `2026-12-06T${hour}:00:00Z`,
+            repEnd: `2026-12-06T${hour}:30:00Z`,
+            fsxMaintenanceStart: "7:02:00",
+            fsxMaintenanceMinutes: 120,
+            fsxMaintenanceOverlap: overlap(String(s.metadata.runId), rep),
+          },
+        };
+      }),
+    }));
+  // a repetition runs every fio job of the profile in one window: one verdict each
+  const reps = (files: ReturnType<typeof fsxSet>) =>
+    new Set(files.flatMap((f) => f.samples).map((s) => `${s.metadata.runId}/${s.metadata.rep}`));
+
+  it("are named in the summary, each once, and split no row", () => {
+    const files = withWindows((runId, rep) => runId === "cross" && rep === 2);
+    const m = buildModel(files, { bootstrap: { resamples: 200 } });
+    const plain = buildModel(fsxSet(), { bootstrap: { resamples: 200 } });
+    // the same rows and values as without the windows
+    const rows = (mm: typeof m) => mm.experiments.flatMap((e) => e.tables.map((t) => [t.metric, t.groups.map((g) => g.values)]));
+    expect(rows(m)).toEqual(rows(plain));
+    expect(m.maintenance.overlapped.map((w) => `${w.stack}/${w.runId} ${w.tool} rep ${w.rep}`)).toEqual(["fsx-eks/cross fio rep 2"]);
+    expect(m.maintenance.checked).toBe(reps(files).size);
+    expect(reps(files).size).toBe(6);
+    expect(summaryLines(m)[2]).toMatch(
+      / FSx maintenance window: 1 of 6 repetitions checked overlapped it \(fsx-eks\/cross fio rep 2, 2026-12-06T02:00:00Z–2026-12-06T02:30:00Z, window 7:02:00 \+ 120 min\): the file system may have served it from its standby file server\.$/,
+    );
+  });
+
+  it("none overlapping is said; no verdict recorded, nothing said", () => {
+    const files = withWindows(() => false);
+    expect(summaryLines(buildModel(files, { bootstrap: { resamples: 200 } }))[2]).toMatch(
+      new RegExp(` FSx maintenance window: none of the ${reps(files).size} repetitions checked overlapped it\\.$`),
+    );
+    expect(summaryLines(buildModel(fsxSet(), { bootstrap: { resamples: 200 } }))[2]).not.toContain("maintenance");
+  });
+});

@@ -464,7 +464,8 @@ describe("samples of the fsx-eks runs (collecting commands answered with real Jo
           }
           const fake = fakeState(args.type, args.name, args.inputs, ctx);
           const extra: Record<string, unknown> = {};
-          if (args.type === "command:local:Command" && args.name.includes("-collect-")) extra.stdout = collectorStdout(args.inputs, logFor(args.name));
+          if (args.type === "command:local:Command" && args.name.includes("-collect-"))
+            extra.stdout = collectorStdout(args.inputs, logFor(args.name));
           if (args.type.startsWith("kubernetes:") && args.inputs.metadata)
             extra.metadata = { ...args.inputs.metadata, uid: `uid-${args.name}` };
           return { id: args.custom === false ? undefined : fake.id, state: { ...args.inputs, ...fake.state, ...extra } };
@@ -504,6 +505,10 @@ describe("samples of the fsx-eks runs (collecting commands answered with real Jo
         fsxPreferredZone: "us-east-1a",
       });
       expect([1, 2]).toContain(s.metadata.rep);
+      // The file system's maintenance window on the runs on FSx, none on gp3; these logs' markers record no
+      // repetition window (recorded before the scripts did), so no overlap verdict: never a guess.
+      const window = s.metadata.storageClass === "gp3" ? {} : { fsxMaintenanceStart: "7:02:00", fsxMaintenanceMinutes: 120 };
+      expect(Object.fromEntries(Object.entries(s.metadata).filter(([k]) => k.startsWith("fsxMaintenance")))).toEqual(window);
     }
     const profiles = (relation: string, sc: string) =>
       [

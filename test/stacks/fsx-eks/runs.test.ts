@@ -80,7 +80,9 @@ describe("benchmark runs", () => {
 
   test("the tools image: lab:toolsImage, or the eks stack's images.tools; neither is one config error naming both keys", () => {
     const cfg = { eksStack: "organization/storage-bench-lab/fsx-eks-cluster" };
-    const built = "123456789012.dkr.ecr.us-east-1.amazonaws.com/storage-bench-lab/fsx-eks-cluster/bench-tools:fio-3.33-ioping-1.3-0123456789ab@sha256:" + "a".repeat(64);
+    const built =
+      "123456789012.dkr.ecr.us-east-1.amazonaws.com/storage-bench-lab/fsx-eks-cluster/bench-tools:fio-3.33-ioping-1.3-0123456789ab@sha256:" +
+      "a".repeat(64);
     expect(toolsImageSourceProblems({ ...cfg, toolsImage: "registry.example.com/lab/tools:1.0" }, undefined)).toEqual([]);
     expect(toolsImageSourceProblems(cfg, { tools: built })).toEqual([]);
     for (const images of [undefined, {}, { omb: built }])
@@ -121,7 +123,13 @@ describe("output schemas downstream kinds read", () => {
       "clientSubnetCidrs",
       "volumes",
       "throughputCapacityMBps",
+      "maintenanceWindow",
     ]);
+    // maintenanceWindow: optional (an fsx-ontap stack deployed before it existed), a weekly time and whole minutes
+    expect(fsxOntapOutputs.maintenanceWindow.safeParse(undefined).success).toBe(true);
+    expect(fsxOntapOutputs.maintenanceWindow.safeParse({ start: "7:02:00", minutes: 120 }).success).toBe(true);
+    expect(fsxOntapOutputs.maintenanceWindow.safeParse({ start: "0:02:00", minutes: 120 }).success).toBe(false);
+    expect(fsxOntapOutputs.maintenanceWindow.safeParse({ start: "7:02:00", minutes: 0 }).success).toBe(false);
   });
 
   test("eks and fsx-eks", () => {

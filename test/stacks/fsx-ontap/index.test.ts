@@ -76,9 +76,12 @@ describe.each(["fsx-eks-ontap", "kafka-ontap"])("stack %s", (name) => {
       "clientSubnetCidrs",
       "volumes",
       "throughputCapacityMBps",
+      "maintenanceWindow",
       "expiresAt",
     ]);
     expect(fsx.outputs.expiresAt).toBe("2026-01-01T08:00:00Z");
+    // the shipped window (lab:maintenanceWindow's default) and one HA pair's two file servers, an hour each
+    expect(fsx.outputs.maintenanceWindow).toEqual({ start: "7:02:00", minutes: 120 });
     const text = JSON.stringify(fsx);
     expect(text).not.toContain("PlanPlaceholder-Secret-0");
     // No fsxadmin password is set (nothing in the lab logs in as the file-system administrator).

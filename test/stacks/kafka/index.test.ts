@@ -521,7 +521,8 @@ describe("upstream checks (the CLI's plan: a mismatch is a config error naming t
 });
 
 describe("samples of the matrix (collecting commands answered with a driver log)", () => {
-  const LOG = `=== LAB-RESULT-BEGIN tool=omb rep=1 ===\n${fs.readFileSync(FIXTURE, "utf8")}\n=== LAB-RESULT-END tool=omb rep=1 ===\n`;
+  // driver.sh's marker: the repetition's window (a Wednesday, outside the Sunday 02:00 maintenance window)
+  const LOG = `=== LAB-RESULT-BEGIN tool=omb rep=1 start=2026-12-02T10:00:00Z end=2026-12-02T10:06:10Z ===\n${fs.readFileSync(FIXTURE, "utf8")}\n=== LAB-RESULT-END tool=omb rep=1 ===\n`;
   let samples: Sample[];
   let all: Record<string, StackPlan>;
   beforeAll(async () => {
@@ -591,6 +592,12 @@ describe("samples of the matrix (collecting commands answered with a driver log)
         dataVolumes: 6,
         nfsMountOptions: "nfsvers=4.1,nconnect=16",
         networkPolicyEnforced: true, // the eks stack's output: a difference from NetApp's testbed
+        repStart: "2026-12-02T10:00:00Z",
+        repEnd: "2026-12-02T10:06:10Z",
+        // the fsx-ontap stack's window (its lab:maintenanceWindow, one HA pair) and the verdict
+        fsxMaintenanceStart: "7:02:00",
+        fsxMaintenanceMinutes: 120,
+        fsxMaintenanceOverlap: false,
         // Every broker and worker in the preferred zone (exact values: upstream.test.ts).
         ...zoneMetadata("preferred", "us-east-1a", { brokerGroupZones: ["us-east-1a"], clientGroupZones: ["us-east-1a"] }, 3, 4),
       });

@@ -1,0 +1,157 @@
+/**
+ * The broker settings `brokerConfig` may set, each with its type and range as Kafka's ConfigDef
+ * defines it, and the check Strimzi runs on `spec.kafka.config` (pure).
+ *
+ * Why a table of our own: Strimzi checks `spec.kafka.config` against a model generated from
+ * Kafka's ConfigDef at build time (config-model-generator; not in its repository), and only when
+ * it reconciles: a bad value turns the Kafka resource NotReady after the node groups, the file
+ * system and the operator are up (KafkaCluster.java `validateConfiguration` throws
+ * InvalidResourceException, "has invalid spec.kafka.config: …"). A key it does not know passes
+ * (KafkaConfiguration.java `validate`: "extra configs might be intended for plugins") and Kafka
+ * only logs that it "isn't a known config": a misspelt key silently measures the default. So
+ * `brokerConfig` takes the keys below, checked as Strimzi checks them, and names any other.
+ *
+ * Checks, as Strimzi 1.2.0 does them (config-model/src/main/java/io/strimzi/kafka/config/model/
+ * ConfigModel.java `validate`): the value's text (a number or boolean is written as Kafka reads
+ * it) parsed with Java's `Integer.parseInt` / `Long.parseLong` / `Short.parseShort` (an optional
+ * sign and decimal digits within the type's range), then the ConfigDef's `atLeast`; booleans
+ * exactly `true` or `false`; strings one of the ConfigDef's `in(…)`.
+ *
+ * Types and ranges: apache/kafka at 1eb7644349cb07139d6a3c1ad1986979647cac99 (trunk, 4.0.0-SNAPSHOT,
+ * the newest snapshot of Kafka's source reachable here; the lab runs 4.3.1), file and line of each
+ * `.define(…)` in `source`.
+ */
+import { argProblem, type ArgProblem } from "../../core/errors";
+
+export type BrokerSettingType = "int" | "long" | "short" | "boolean" | "string";
+
+export interface BrokerSetting {
+  readonly type: BrokerSettingType;
+  /** ConfigDef `atLeast(min)`. */
+  readonly min?: number;
+  /** ConfigDef `in(…)` (strings). */
+  readonly values?: readonly string[];
+  /** The `.define(…)` in Kafka's source: `<path>:<line>`. */
+  readonly source: string;
+}
+
+const SOCKET = "server/src/main/java/org/apache/kafka/network/SocketServerConfigs.java";
+const SERVER = "server/src/main/java/org/apache/kafka/server/config/ServerConfigs.java";
+const REPLICATION = "server/src/main/java/org/apache/kafka/server/config/ReplicationConfigs.java";
+const LOG = "storage/src/main/java/org/apache/kafka/storage/internals/log/LogConfig.java";
+const GROUP = "group-coordinator/src/main/java/org/apache/kafka/coordinator/group/GroupCoordinatorConfig.java";
+const TXN = "transaction-coordinator/src/main/java/org/apache/kafka/coordinator/transaction/TransactionLogConfig.java";
+const CLEANER = "storage/src/main/java/org/apache/kafka/storage/internals/log/CleanerConfig.java";
+
+/**
+ * Every broker setting `brokerConfig` takes: NetApp's published tuning and Strimzi's replication
+ * settings (components/kafka/rules.ts), and the ones a storage benchmark turns (threads, flushes,
+ * segments, buffers, retention).
+ */
+export const KAFKA_BROKER_SETTINGS: Readonly<Record<string, BrokerSetting>> = {
+  "num.network.threads": { type: "int", min: 1, source: `${SOCKET}:197` },
+  "socket.send.buffer.bytes": { type: "int", source: `${SOCKET}:185` },
+  "socket.receive.buffer.bytes": { type: "int", source: `${SOCKET}:186` },
+  "socket.request.max.bytes": { type: "int", min: 1, source: `${SOCKET}:187` },
+  "queued.max.requests": { type: "int", min: 1, source: `${SOCKET}:195` },
+  "message.max.bytes": { type: "int", min: 0, source: `${SERVER}:145` },
+  "num.io.threads": { type: "int", min: 1, source: `${SERVER}:146` },
+  "num.replica.alter.log.dirs.threads": { type: "int", source: `${SERVER}:147` },
+  "background.threads": { type: "int", min: 1, source: `${SERVER}:148` },
+  // BrokerCompressionType.names() (server-common/src/main/java/org/apache/kafka/server/record/BrokerCompressionType.java:30-35)
+  "compression.type": { type: "string", values: ["uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"], source: `${SERVER}:162` },
+  "default.replication.factor": { type: "int", source: `${REPLICATION}:155` },
+  "replica.lag.time.max.ms": { type: "long", source: `${REPLICATION}:156` },
+  "replica.socket.receive.buffer.bytes": { type: "int", source: `${REPLICATION}:158` },
+  "replica.fetch.max.bytes": { type: "int", min: 0, source: `${REPLICATION}:159` },
+  "replica.fetch.wait.max.ms": { type: "int", source: `${REPLICATION}:160` },
+  "replica.fetch.min.bytes": { type: "int", source: `${REPLICATION}:162` },
+  "num.replica.fetchers": { type: "int", source: `${REPLICATION}:164` },
+  "auto.leader.rebalance.enable": { type: "boolean", source: `${REPLICATION}:169` },
+  "unclean.leader.election.enable": { type: "boolean", source: `${REPLICATION}:173` },
+  "num.partitions": { type: "int", min: 1, source: `${LOG}:221` },
+  // atLeast(LegacyRecord.RECORD_OVERHEAD_V0): CRC 4 + magic 1 + attributes 1 + key size 4 + value size 4 (LegacyRecord.java:45-68)
+  "log.segment.bytes": { type: "int", min: 14, source: `${LOG}:224` },
+  "log.roll.hours": { type: "int", min: 1, source: `${LOG}:227` },
+  "log.retention.ms": { type: "long", source: `${LOG}:232` },
+  "log.retention.minutes": { type: "int", source: `${LOG}:233` },
+  "log.retention.hours": { type: "int", source: `${LOG}:234` },
+  "log.retention.bytes": { type: "long", source: `${LOG}:236` },
+  "log.flush.interval.messages": { type: "long", min: 1, source: `${LOG}:241` },
+  "log.flush.scheduler.interval.ms": { type: "long", source: `${LOG}:243` },
+  "log.flush.interval.ms": { type: "long", source: `${LOG}:244` },
+  "log.preallocate": { type: "boolean", source: `${LOG}:247` },
+  "num.recovery.threads.per.data.dir": { type: "int", min: 1, source: `${LOG}:248` },
+  "auto.create.topics.enable": { type: "boolean", source: `${LOG}:249` },
+  "min.insync.replicas": { type: "int", min: 1, source: `${LOG}:250` },
+  "log.cleaner.threads": { type: "int", min: 0, source: `${CLEANER}:77` },
+  "group.initial.rebalance.delay.ms": { type: "int", source: `${GROUP}:211` },
+  "offsets.topic.replication.factor": { type: "short", min: 1, source: `${GROUP}:225` },
+  "transaction.state.log.min.isr": { type: "int", min: 1, source: `${TXN}:65` },
+  "transaction.state.log.replication.factor": { type: "short", min: 1, source: `${TXN}:67` },
+};
+
+/** Java's bounds of each whole-number type (Integer, Long, Short `MIN_VALUE` / `MAX_VALUE`). */
+const BOUNDS: Readonly<Record<"int" | "long" | "short", readonly [bigint, bigint]>> = {
+  int: [-(2n ** 31n), 2n ** 31n - 1n],
+  long: [-(2n ** 63n), 2n ** 63n - 1n],
+  short: [-(2n ** 15n), 2n ** 15n - 1n],
+};
+
+/** Java's `parseInt` / `parseLong` / `parseShort` syntax: an optional sign, then decimal digits. */
+const JAVA_WHOLE = /^[+-]?\d+$/;
+
+/** The text Strimzi hands Kafka for a `config` value (a number in plain decimal, a boolean as true/false). */
+function asText(value: string | number | boolean): string {
+  if (typeof value === "number") return Number.isInteger(value) ? BigInt(value).toString() : String(value);
+  return String(value);
+}
+
+/** The rule a value of `s` follows, as the error says it. */
+export function brokerSettingRule(s: BrokerSetting): string {
+  switch (s.type) {
+    case "boolean":
+      return "true or false (Kafka type BOOLEAN)";
+    case "string":
+      return `one of ${(s.values ?? []).join(", ")} (Kafka type STRING)`;
+    default: {
+      const [lo, hi] = BOUNDS[s.type];
+      const from = s.min === undefined ? lo : BigInt(s.min);
+      return `a whole number from ${from} to ${hi} (Kafka type ${s.type.toUpperCase()}${s.min === undefined ? "" : `, atLeast(${s.min})`})`;
+    }
+  }
+}
+
+/** True when `value` is what Kafka (and Strimzi's check) accepts for `s`. */
+export function fitsBrokerSetting(s: BrokerSetting, value: string | number | boolean): boolean {
+  const text = asText(value);
+  switch (s.type) {
+    case "boolean":
+      return text === "true" || text === "false";
+    case "string":
+      return (s.values ?? []).includes(text);
+    default: {
+      if (!JAVA_WHOLE.test(text)) return false;
+      const n = BigInt(text);
+      const [lo, hi] = BOUNDS[s.type];
+      return n >= lo && n <= hi && (s.min === undefined || n >= BigInt(s.min));
+    }
+  }
+}
+
+/**
+ * The problems of one `brokerConfig` entry: a value outside its Kafka type and range, or a key
+ * not among {@link KAFKA_BROKER_SETTINGS}. `path` names the entry (`brokerConfig["num.io.threads"]`).
+ */
+export function brokerSettingProblems(path: string, key: string, value: string | number | boolean): ArgProblem[] {
+  const s = KAFKA_BROKER_SETTINGS[key];
+  if (s === undefined)
+    return [
+      argProblem(
+        path,
+        "a broker setting whose Kafka type and range the lab checks (KAFKA_BROKER_SETTINGS, components/kafka/broker-settings.ts: Kafka ignores a key it does not know, so a misspelt one would measure the default); another setting needs its ConfigDef type and range added there",
+        value,
+      ),
+    ];
+  return fitsBrokerSetting(s, value) ? [] : [argProblem(path, brokerSettingRule(s), value)];
+}
