@@ -325,8 +325,10 @@ export function collectUtilization(
       continue;
     }
     const repRun = { ...definedOnly(opts.run), ...markerMetadata(b.attrs), rep: b.rep, tool: opts.tool };
-    const metadata = { ...repRun, ...maintenanceOverlapMetadata(repRun) };
+    let metadata: typeof repRun = repRun;
     try {
+      // The repetition's maintenance verdict, as its benchmark samples have it (collectSamples has read the same marker).
+      metadata = { ...repRun, ...maintenanceOverlapMetadata(repRun) };
       samples.push(...samplerSamples(parseSamplerSummary(u.text, `${opts.source}/${name}`), metadata));
     } catch (e) {
       if (!(e instanceof ToolOutputError)) throw e;

@@ -46,6 +46,7 @@ import {
   PASSWORD_LENGTH,
   PASSWORD_SPECIALS,
   credentialsSecretString,
+  flexGroupAggregates,
   isMultiAz,
   problems,
   resolve,
@@ -78,6 +79,10 @@ export interface VolumeOutput {
   readonly name: string;
   readonly junctionPath: string;
   readonly id: string;
+  /** FLEXVOL or FLEXGROUP. */
+  readonly style: string;
+  /** FLEXGROUP: constituents on each aggregate. */
+  readonly constituentsPerAggregate?: number;
 }
 
 export class FsxOntap extends pulumi.ComponentResource {
@@ -219,6 +224,8 @@ export class FsxOntap extends pulumi.ComponentResource {
     // reads `throughputCapacity` back as null for SINGLE_AZ_2).
     this.throughputCapacityMBps = pulumi.output(r.throughputCapacityMBps * r.haPairs);
     this.maintenanceWindow = fs.weeklyMaintenanceStartTime.apply((start) => ({
+      // FSx reports the start it was given (the lab always gives one); the config's value only when the
+      // output is empty, as under the mock runtime.
       start: start || r.maintenanceWindow,
       minutes: maintenanceSpanMinutes(r.haPairs),
     }));
@@ -332,12 +339,27 @@ export class FsxOntap extends pulumi.ComponentResource {
           snapshotPolicy: v.snapshotPolicy,
           storageEfficiencyEnabled: v.storageEfficiency,
           tieringPolicy: { name: v.tieringPolicy, coolingPeriod: v.coolingPeriodDays },
+          volumeStyle: v.style,
+          // A FlexGroup on every HA pair's aggregate, as `volume create -aggr-list aggr1` on one pair.
+          aggregateConfiguration:
+            v.style === "FLEXGROUP"
+              ? { aggregates: flexGroupAggregates(r.haPairs), constituentsPerAggregate: v.constituentsPerAggregate }
+              : undefined,
           skipFinalBackup: r.skipFinalBackup,
           tags: nameTag(`vol-${v.name}`),
         },
-        keep,
+        // A replacement (its style or constituents changed) keeps the volume's name and junction path in the
+        // same SVM, which ONTAP refuses while the old volume exists (names are unique in an SVM, ignoring case;
+        // junction paths too): the old one goes first. Its data is lost either way.
+        { ...keep, deleteBeforeReplace: true },
       );
-      return vol.id.apply((id) => ({ name: v.name, junctionPath: v.junctionPath, id }));
+      return vol.id.apply((id) => ({
+        name: v.name,
+        junctionPath: v.junctionPath,
+        id,
+        style: v.style,
+        ...(v.constituentsPerAggregate === undefined ? {} : { constituentsPerAggregate: v.constituentsPerAggregate }),
+      }));
     });
   }
 }

@@ -286,6 +286,51 @@ export interface OntapVolumeSpec {
    * @see https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/managing-storage-efficiency.html
    */
   readonly storageEfficiency?: boolean;
+  /**
+   * FLEXVOL (one volume on one aggregate) or FLEXGROUP (constituent volumes spread over every HA
+   * pair's aggregate, `aggr1`…, written in parallel), as ONTAP's `volume create -aggr-list`. A
+   * FlexGroup's size is 100 GiB to 300 TiB a constituent. Set at creation: a change replaces the
+   * volume, the old one deleted first (same name and junction path); with `retainOnDelete` the old
+   * one stays in FSx and the new one's creation fails on its name: delete the old one by hand.
+   * @default "FLEXVOL"
+   * @see https://docs.aws.amazon.com/fsx/latest/APIReference/API_CreateOntapVolumeConfiguration.html
+   */
+  readonly style?: VolumeStyle;
+  /**
+   * FLEXGROUP only: constituents on each aggregate, 1–200. Set at creation.
+   * @default 8 (FSx's)
+   * @see https://docs.aws.amazon.com/fsx/latest/APIReference/API_CreateAggregateConfiguration.html
+   */
+  readonly constituentsPerAggregate?: number;
+}
+
+/** FSx's volume styles (API `VolumeStyle`). */
+export const VOLUME_STYLES = ["FLEXVOL", "FLEXGROUP"] as const;
+export type VolumeStyle = (typeof VOLUME_STYLES)[number];
+/** CreateAggregateConfiguration `ConstituentsPerAggregate`: 1–200, FSx's default 8. */
+export const MIN_CONSTITUENTS = 1;
+export const MAX_CONSTITUENTS = 200;
+export const DEFAULT_CONSTITUENTS = 8;
+/**
+ * A FlexGroup's constituents, GiB: at least 100 each ("minimum size of a FlexGroup volume is 100
+ * gibibytes (GiB) per constituent") and at most 300 TiB each (FSx for ONTAP user guide, "Managing
+ * FSx for ONTAP volumes", volume styles; https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/managing-volumes.html).
+ */
+export const MIN_CONSTITUENT_GIB = 100;
+export const MAX_CONSTITUENT_GIB = 307_200;
+/** CreateAggregateConfiguration: a FlexGroup has at most 200 constituents in all (`TotalConstituents`), over at most 6 named aggregates. */
+export const MAX_TOTAL_CONSTITUENTS = 200;
+export const MAX_NAMED_AGGREGATES = 6;
+/** `SizeInMegabytes` is a 32-bit integer: 2,147,483,647 MiB, the largest size the lab can ask for, GiB. */
+export const MAX_SIZE_IN_MEGABYTES_GIB = Math.floor(2_147_483_647 / 1024);
+
+/**
+ * The aggregates a FlexGroup spreads over, named as the API takes them: one per HA pair, `aggr1` to
+ * `aggr<n>` (`^(aggr[0-9]{1,2})$`). The API names at most {@link MAX_NAMED_AGGREGATES}; with more HA
+ * pairs none are named and FSx spreads the FlexGroup over every HA pair's aggregate itself.
+ */
+export function flexGroupAggregates(haPairs: number): string[] | undefined {
+  return haPairs > MAX_NAMED_AGGREGATES ? undefined : Array.from({ length: haPairs }, (_, i) => `aggr${i + 1}`);
 }
 
 /**
@@ -419,11 +464,15 @@ export const FSX_ONTAP_DEFAULTS = {
   skipFinalBackup: true,
   retainOnDelete: false,
   /** Each volume's. */
-  volume: { snapshotPolicy: "none", tieringPolicy: "NONE" as TieringPolicy, storageEfficiency: true },
+  volume: { snapshotPolicy: "none", tieringPolicy: "NONE" as TieringPolicy, storageEfficiency: true, style: "FLEXVOL" as VolumeStyle },
 } as const;
 
 /** A volume with its defaults applied. */
-export type ResolvedVolume = Required<Omit<OntapVolumeSpec, "coolingPeriodDays">> & { readonly coolingPeriodDays?: number };
+export type ResolvedVolume = Required<Omit<OntapVolumeSpec, "coolingPeriodDays" | "constituentsPerAggregate">> & {
+  readonly coolingPeriodDays?: number;
+  /** FLEXGROUP: the constituents on each aggregate (FSx's default when not given); FLEXVOL: none. */
+  readonly constituentsPerAggregate?: number;
+};
 
 /** The settings with every default applied. */
 export interface ResolvedFsxOntap<KmsKeyArn = string> extends OntapSizing {
@@ -464,6 +513,9 @@ export function resolve<K>(spec: FsxOntapSpec<K>): ResolvedFsxOntap<K> {
       tieringPolicy: v.tieringPolicy ?? d.volume.tieringPolicy,
       coolingPeriodDays: v.coolingPeriodDays,
       storageEfficiency: v.storageEfficiency ?? d.volume.storageEfficiency,
+      style: v.style ?? d.volume.style,
+      constituentsPerAggregate:
+        (v.style ?? d.volume.style) === "FLEXGROUP" ? (v.constituentsPerAggregate ?? DEFAULT_CONSTITUENTS) : undefined,
     })),
     skipFinalBackup: spec.skipFinalBackup ?? d.skipFinalBackup,
     retainOnDelete: spec.retainOnDelete ?? d.retainOnDelete,
@@ -471,7 +523,17 @@ export function resolve<K>(spec: FsxOntapSpec<K>): ResolvedFsxOntap<K> {
 }
 
 export const PREFERRED_AZ_RULE = "0 or 1 (index of the zone among the file system's two) or an availability zone name (e.g. us-east-1a)";
-export const VOLUME_KEYS = ["name", "sizeGiB", "junctionPath", "snapshotPolicy", "tieringPolicy", "coolingPeriodDays", "storageEfficiency"];
+export const VOLUME_KEYS = [
+  "name",
+  "sizeGiB",
+  "junctionPath",
+  "snapshotPolicy",
+  "tieringPolicy",
+  "coolingPeriodDays",
+  "storageEfficiency",
+  "style",
+  "constituentsPerAggregate",
+];
 export const VOLUME_RULE = `an object with keys ${VOLUME_KEYS.join(", ")} (name, sizeGiB and junctionPath required)`;
 export const VOLUMES_RULE = `a list of at most ${MAX_VOLUMES} volumes ({name, sizeGiB, junctionPath, …})`;
 export const CLIENT_SECURITY_GROUPS_RULE = `a list of at most ${MAX_CLIENT_SECURITY_GROUPS} security group ids (e.g. ["sg-0123456789abcdef0"])`;
@@ -487,7 +549,7 @@ export function problems(spec: FsxOntapSpec<unknown>): ArgProblem[] {
   return [
     ...sizingProblems(spec),
     ...otherProblems(spec),
-    ...volumeProblems(spec.volumes),
+    ...volumeProblems(spec.volumes, spec.haPairs ?? FSX_ONTAP_DEFAULTS.haPairs),
     ...keyAndNetworkProblems(spec),
     ...booleanProblems(spec),
   ];
@@ -609,7 +671,7 @@ function otherProblems(spec: FsxOntapSpec<unknown>): ArgProblem[] {
 }
 
 /** Each volume's fields, then what volumes must not share. */
-function volumeProblems(volumes: unknown): ArgProblem[] {
+function volumeProblems(volumes: unknown, haPairs: unknown): ArgProblem[] {
   if (volumes === undefined) return [];
   if (!Array.isArray(volumes) || volumes.length > MAX_VOLUMES) return [argProblem("volumes", VOLUMES_RULE, volumes)];
   const out: ArgProblem[] = [];
@@ -635,7 +697,8 @@ function volumeProblems(volumes: unknown): ArgProblem[] {
         out.push(argProblem(`${at}.name`, `distinct from the name of volume [${first}] (ONTAP volume names ignore case)`, v.name));
       else names.set(v.name.toLowerCase(), i);
     }
-    if (!isInt(v.sizeGiB, 1, MAX_VOLUME_GIB))
+    // A FlexGroup's size is checked against its constituents (flexGroupProblems).
+    if (v.style !== "FLEXGROUP" && !isInt(v.sizeGiB, 1, MAX_VOLUME_GIB))
       out.push(argProblem(`${at}.sizeGiB`, `a whole number of GiB from 1 to ${MAX_VOLUME_GIB}`, v.sizeGiB));
     if (!isText(v.junctionPath, JUNCTION_PATH_RE) || v.junctionPath.length > MAX_JUNCTION_PATH_LENGTH) {
       const rule = `a junction path of at most ${MAX_JUNCTION_PATH_LENGTH} characters starting with '/' (e.g. /kafkafsxN1)`;
@@ -672,7 +735,61 @@ function volumeProblems(volumes: unknown): ArgProblem[] {
     }
     if (v.storageEfficiency !== undefined && typeof v.storageEfficiency !== "boolean")
       out.push(argProblem(`${at}.storageEfficiency`, BOOLEAN_RULE, v.storageEfficiency));
+    out.push(...flexGroupProblems(at, v, haPairs));
   });
+  return out;
+}
+
+/** A volume's style and, for a FlexGroup, its constituents and its size against them. */
+function flexGroupProblems(at: string, v: Record<string, unknown>, haPairs: unknown): ArgProblem[] {
+  const out: ArgProblem[] = [];
+  const style: unknown = v.style ?? FSX_ONTAP_DEFAULTS.volume.style;
+  if (!isOneOf(style, VOLUME_STYLES)) return [argProblem(`${at}.style`, `one of ${VOLUME_STYLES.join(", ")}`, v.style)];
+  if (style === "FLEXVOL") {
+    if (v.constituentsPerAggregate !== undefined)
+      out.push(
+        argProblem(
+          `${at}.constituentsPerAggregate`,
+          "unset unless the volume's style is FLEXGROUP (it is FLEXVOL)",
+          v.constituentsPerAggregate,
+        ),
+      );
+    return out;
+  }
+  const per: unknown = v.constituentsPerAggregate ?? DEFAULT_CONSTITUENTS;
+  if (!isInt(per, MIN_CONSTITUENTS, MAX_CONSTITUENTS)) {
+    out.push(
+      argProblem(
+        `${at}.constituentsPerAggregate`,
+        `a whole number from ${MIN_CONSTITUENTS} to ${MAX_CONSTITUENTS}`,
+        v.constituentsPerAggregate,
+      ),
+    );
+    return out;
+  }
+  const pairs = isInt(haPairs, 1, API_MAX_HA_PAIRS) ? haPairs : 1;
+  const total = per * pairs;
+  const layout = `${per} constituents on each of ${pairs} aggregate${pairs === 1 ? "" : "s"}`;
+  if (total > MAX_TOTAL_CONSTITUENTS) {
+    out.push(
+      argProblem(
+        `${at}.constituentsPerAggregate`,
+        `at most ${Math.floor(MAX_TOTAL_CONSTITUENTS / pairs)} with {haPairs} ${pairs} (at most ${MAX_TOTAL_CONSTITUENTS} constituents in all)`,
+        per,
+      ),
+    );
+    return out;
+  }
+  const least = MIN_CONSTITUENT_GIB * total;
+  const most = Math.min(MAX_CONSTITUENT_GIB * total, MAX_SIZE_IN_MEGABYTES_GIB);
+  if (!isInt(v.sizeGiB, least, most))
+    out.push(
+      argProblem(
+        `${at}.sizeGiB`,
+        `a whole number of GiB from ${least} to ${most} for a FLEXGROUP of ${layout} (${MIN_CONSTITUENT_GIB} GiB to 300 TiB a constituent${most === MAX_SIZE_IN_MEGABYTES_GIB ? `, and ${MAX_SIZE_IN_MEGABYTES_GIB} GiB, the API's SizeInMegabytes` : ""})`,
+        v.sizeGiB,
+      ),
+    );
   return out;
 }
 

@@ -2,14 +2,16 @@
  * The broker settings `brokerConfig` may set, each with its type and range as Kafka's ConfigDef
  * defines it, and the check Strimzi runs on `spec.kafka.config` (pure).
  *
- * Why a table of our own: Strimzi checks `spec.kafka.config` against a model generated from
- * Kafka's ConfigDef at build time (config-model-generator; not in its repository), and only when
- * it reconciles: a bad value turns the Kafka resource NotReady after the node groups, the file
- * system and the operator are up (KafkaCluster.java `validateConfiguration` throws
+ * Why a table of our own: Strimzi checks `spec.kafka.config` against a model of Kafka's ConfigDef
+ * that its build generates (config-model-generator/…/KafkaConfigModelGenerator.java; the generated
+ * JSON is not in its repository, and building it needs Kafka's jars, which this machine cannot
+ * fetch), and only when it reconciles: a bad value turns the Kafka resource NotReady after the node
+ * groups, the file system and the operator are up (KafkaCluster.java `validateConfiguration` throws
  * InvalidResourceException, "has invalid spec.kafka.config: …"). A key it does not know passes
  * (KafkaConfiguration.java `validate`: "extra configs might be intended for plugins") and Kafka
- * only logs that it "isn't a known config": a misspelt key silently measures the default. So
- * `brokerConfig` takes the keys below, checked as Strimzi checks them, and names any other.
+ * only logs it at INFO ("These configurations '{}' were supplied but are not used yet.",
+ * clients/…/common/config/AbstractConfig.java:380): a misspelt key silently measures the default.
+ * So `brokerConfig` takes the keys below, checked as Strimzi checks them, and names any other.
  *
  * Checks, as Strimzi 1.2.0 does them (config-model/src/main/java/io/strimzi/kafka/config/model/
  * ConfigModel.java `validate`): the value's text (a number or boolean is written as Kafka reads
@@ -17,9 +19,13 @@
  * sign and decimal digits within the type's range), then the ConfigDef's `atLeast`; booleans
  * exactly `true` or `false`; strings one of the ConfigDef's `in(…)`.
  *
- * Types and ranges: apache/kafka at 1eb7644349cb07139d6a3c1ad1986979647cac99 (trunk, 4.0.0-SNAPSHOT,
- * the newest snapshot of Kafka's source reachable here; the lab runs 4.3.1), file and line of each
- * `.define(…)` in `source`.
+ * Types and ranges: apache/kafka at 1eb7644349cb07139d6a3c1ad1986979647cac99 (trunk of 2024-10-25,
+ * before 4.0 was released: the newest snapshot of Kafka's source reachable here; the lab runs
+ * 4.3.1), file and line of each `.define(…)` in `source`, with the one change 4.0 made to these
+ * keys applied: KIP-1030 ("Change constraints and default values for various configurations",
+ * shipped in 4.0) raised `log.segment.bytes`'s minimum from 14 bytes to 1 MiB (`atLeast(1024 *
+ * 1024)` in 4.x LogConfig). A review read the other defines in newer sources unchanged; re-read
+ * them at the 4.3.1 tag when a snapshot of it can be had.
  */
 import { argProblem, type ArgProblem } from "../../core/errors";
 
@@ -70,8 +76,8 @@ export const KAFKA_BROKER_SETTINGS: Readonly<Record<string, BrokerSetting>> = {
   "auto.leader.rebalance.enable": { type: "boolean", source: `${REPLICATION}:169` },
   "unclean.leader.election.enable": { type: "boolean", source: `${REPLICATION}:173` },
   "num.partitions": { type: "int", min: 1, source: `${LOG}:221` },
-  // atLeast(LegacyRecord.RECORD_OVERHEAD_V0): CRC 4 + magic 1 + attributes 1 + key size 4 + value size 4 (LegacyRecord.java:45-68)
-  "log.segment.bytes": { type: "int", min: 14, source: `${LOG}:224` },
+  // KIP-1030 (Kafka 4.0): atLeast(1024 * 1024); before 4.0 (the snapshot's LOG:224) atLeast(LegacyRecord.RECORD_OVERHEAD_V0), 14 bytes
+  "log.segment.bytes": { type: "int", min: 1048576, source: `${LOG}:224, KIP-1030` },
   "log.roll.hours": { type: "int", min: 1, source: `${LOG}:227` },
   "log.retention.ms": { type: "long", source: `${LOG}:232` },
   "log.retention.minutes": { type: "int", source: `${LOG}:233` },

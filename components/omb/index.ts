@@ -7,8 +7,8 @@
  * components/bench/scripts/collect-job.sh (waits for the Job, prints its log; kubectl on the deploying
  * machine), the log is cut at its LAB-RESULT markers (tool `omb`, scripts/driver.sh) and each
  * repetition goes through core/parsers/omb.ts (`parseToolOutput("omb", …)`) into samples, with the
- * run's and the cell's metadata: `driverConfig`, `replicationFactor`, `ombWorkload`,
- * `testDurationMinutes`, `ombWorkers`, `runId`, `rep`, and what the stack passes (`metadata`: broker
+ * run's and the cell's metadata: `driverConfig`, `replicationFactor`, `ombWorkload`, `ombPayload`
+ * (what its messages hold: files.ts workloadPayload), `testDurationMinutes`, `ombWorkers`, `runId`, `rep`, and what the stack passes (`metadata`: broker
  * and client instance types, the FSx throughput capacity, …). The same rules as there: the collector
  * ignores changes to everything but its triggers (run id, Job name, Job uid); a new run id is a new
  * matrix (new Jobs, new collectors); a truncated log fails the update, never a partial result.
@@ -43,6 +43,7 @@ import {
   workerStatefulSetManifest,
   workerUrls,
 } from "./manifests";
+import { workloadPayload } from "./files";
 import { driverDeadlineSeconds, MatrixCell, ombImageProblems, OmbSpec, problems, resolve } from "./rules";
 import { KafkaPeer, ombNetworkPolicies } from "./network";
 
@@ -155,6 +156,7 @@ export class OmbBenchmark extends pulumi.ComponentResource {
         driverConfig: cell.driver,
         replicationFactor: cell.replicationFactor,
         ombWorkload: r.workload,
+        ombPayload: workloadPayload(r.workload),
         testDurationMinutes: r.testDurationMinutes,
         ombWorkers: r.workers,
       };

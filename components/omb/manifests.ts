@@ -27,6 +27,7 @@
  *   (`LOG4J_CONFIGURATION_FILE`, the environment form of `log4j2.configurationFile`, Log4j 2 manual,
  *   "Configuration" → "System Properties").
  */
+import { createHash } from "node:crypto";
 import type { IConfigMap } from "kubernetes-models/v1/ConfigMap";
 import type { IContainer } from "kubernetes-models/v1/Container";
 import type { ISecurityContext } from "kubernetes-models/v1/SecurityContext";
@@ -35,7 +36,7 @@ import type { IJob } from "kubernetes-models/batch/v1/Job";
 import type { IStatefulSet } from "kubernetes-models/apps/v1/StatefulSet";
 import { nodeGroupAffinity, nodeGroupToleration } from "../eks/placement";
 import { STRIMZI_KAFKA_IMAGE } from "../versions";
-import { driverFile, driverFileName, payloadBuild, workloadFile, WORK_DIR, WORKLOAD_FILE_NAME } from "./files";
+import { driverFile, driverFileName, workloadFile, WORK_DIR, WORKLOAD_FILE_NAME } from "./files";
 import {
   driverDeadlineSeconds,
   JOB_TTL_SECONDS,
@@ -217,7 +218,6 @@ export function benchmarkCommand(r: ResolvedOmb, cell: MatrixCell, rep: number):
 
 /** The environment of a cell's driver container (scripts/driver.sh). */
 export function driverEnv(r: ResolvedOmb, cell: MatrixCell): Array<{ name: string; value: string }> {
-  const payload = payloadBuild(r.workload);
   return [
     { name: "OMB_HOME", value: OMB_HOME },
     { name: "DRIVER_FILE", value: `${CONFIG_DIR}/${driverFileName(cell)}` },
@@ -225,10 +225,6 @@ export function driverEnv(r: ResolvedOmb, cell: MatrixCell): Array<{ name: strin
     { name: "WORKERS", value: workerUrls(r).join(",") },
     { name: "REPS", value: String(r.reps) },
     { name: "RESULT_DIR", value: WORK_DIR },
-    { name: "PAYLOAD_FILE", value: payload?.file ?? "" },
-    { name: "PAYLOAD_SOURCE", value: payload?.source ?? "" },
-    { name: "PAYLOAD_REPEAT", value: String(payload?.repeat ?? 0) },
-    { name: "PAYLOAD_BYTES", value: String(payload?.bytes ?? 0) },
     { name: "HEAP_OPTS", value: heapOpts(r.driverHeapGiB) },
     { ...LOG4J_ENV },
   ];
@@ -259,6 +255,25 @@ function topicCleanup(r: ResolvedOmb): IContainer {
 }
 
 /** The driver Job of one cell, on {clientNodeGroup} (in `zone` only, when given); `image` is the OMB image. */
+/**
+ * The pod-template annotation holding the digest of what a cell measures with: its driver file and
+ * the workload file. They reach the driver through the ConfigMap, which the Job's spec does not
+ * show; with the digest in the pod template a changed workload, duration or driver file replaces
+ * the cell's Job (pulumi-kubernetes replaces a Job on any `.spec.template` change), so it runs again
+ * (and `lab plan --change` refuses that under the same run id) instead of leaving samples of the old
+ * files under a config that names the new ones.
+ */
+export const CELL_FILES_ANNOTATION = "storage-bench-lab/omb-files-sha256";
+
+/** SHA-256 (hex) of the cell's driver file and the workload file, as the ConfigMap holds them. */
+export function cellFilesDigest(r: ResolvedOmb, cell: MatrixCell): string {
+  return createHash("sha256")
+    .update(driverFile(cell.driver, cell.replicationFactor, r.bootstrapServers))
+    .update("\0")
+    .update(workloadFile(r.workload, r.testDurationMinutes))
+    .digest("hex");
+}
+
 export function driverJobManifest(r: ResolvedOmb, cell: MatrixCell, image: string, zone?: string): IJob {
   const name = driverJobName(cell, r.runId);
   const labels = {
@@ -276,7 +291,7 @@ export function driverJobManifest(r: ResolvedOmb, cell: MatrixCell, image: strin
       activeDeadlineSeconds: driverDeadlineSeconds(r),
       ttlSecondsAfterFinished: JOB_TTL_SECONDS,
       template: {
-        metadata: { labels },
+        metadata: { labels, annotations: { [CELL_FILES_ANNOTATION]: cellFilesDigest(r, cell) } },
         spec: {
           restartPolicy: "Never",
           automountServiceAccountToken: false,

@@ -141,8 +141,11 @@ export function referenceNote(table: MetricTable, index: number): string {
     ...(f.note === undefined ? [] : [f.note]),
     ...(f.runs === undefined ? [] : [publishedRunsText(f.runs, f.unit)]),
   ];
-  const verdicts =
-    f.runs === undefined ? [] : r.rows.map((i) => spreadVerdict(table.groups[i].label, table.groups[i].summary.median, f.runs!, f.unit));
+  const verdicts = r.rows.map((i) =>
+    f.runs === undefined
+      ? pointVerdict(table.groups[i].label, table.groups[i].summary.median, f.value, f.unit)
+      : spreadVerdict(table.groups[i].label, table.groups[i].summary.median, f.runs, f.unit),
+  );
   return [`${parts.join("; ")}.`, ...verdicts].join(" ");
 }
 
@@ -185,6 +188,18 @@ export function spreadVerdict(label: string, median: number, runs: readonly numb
   if (median >= lo && median <= hi) return `${ours} falls within the published runs' range.`;
   const [end, word] = median < lo ? [lo, "below"] : [hi, "above"];
   return `${ours} is ${formatPercent(Math.abs(median - end) / Math.abs(end))} ${word} the published runs' ${median < lo ? "lowest" : "highest"} (${formatSampleValue(end, unit)}).`;
+}
+
+/**
+ * One sentence for a published figure given alone (no runs, so no spread): how far a row's median is
+ * from it, and that the publication gives no spread to judge it by.
+ */
+export function pointVerdict(label: string, median: number, value: number, unit: string): string {
+  const ours = `${label} (median ${formatSampleValue(median, unit)} ${displayUnit(unit)})`;
+  const alone = "the publication gives one figure and no spread, so this says how far apart they are, not whether they differ";
+  if (median === value) return `${ours} equals the published figure; ${alone}.`;
+  const word = median < value ? "below" : "above";
+  return `${ours} is ${formatPercent(Math.abs(median - value) / Math.abs(value))} ${word} the published figure (${formatSampleValue(value, unit)}); ${alone}.`;
 }
 
 /** The settings every row of a table shares, as `key = value` pairs. */

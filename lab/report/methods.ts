@@ -7,9 +7,15 @@
  *
  * Ceph on Nitro: koor-tech/experiment-ceph-on-nitro at 6686fc84f2f74058e7743830ff4c06a33bed42a1;
  * FSx on EKS: aws-samples/mltiaz-fsxontap-eks at 612a7dfda2625815c32a0737af255eba0eb3c50e and the
- * AWS blog post (files and lines of those commits). Kafka has no table yet.
+ * AWS blog post (files and lines of those commits). Kafka on FSx: NetApp's "Performance overview and
+ * validation in AWS FSx for NetApp ONTAP" page (NetAppDocs/netapp-solutions at 06ea8b2b,
+ * data-analytics/kafka-nfs-performance-overview-and-validation-in-aws-FSxN.adoc: "FSx page") and the
+ * Cloud Volumes ONTAP page whose OMB configuration it reuses ("We used the same configuration used for
+ * the NetApp Cloud volumes ONTAP"; at 061dd533, data-analytics/kafka-nfs-performance-overview-and-
+ * validation-in-aws.adoc: "CVO page"), cited by section.
  */
 import YAML from "yaml";
+import { PUBLISHED_BROKER_CONFIG } from "../../components/kafka/rules";
 import { UBUNTU_AMI } from "../../components/versions";
 import type { PlannedResource, StackPlan } from "../plan/run";
 
@@ -38,8 +44,12 @@ export interface MethodTable {
   readonly stack: string;
   /** Every shipped stack the rows read, planned together (the scenario's, with their upstreams). */
   readonly stacks: readonly string[];
-  /** The source repository (its files are cited by path and line) at the commit read. */
+  /** The source repository (its files are cited by path and line) at the commit read, or the publication's page. */
   readonly repository: string;
+  /** The link text of a source that is not a GitHub repository at a commit. */
+  readonly sourceTitle?: string;
+  /** A second publication the rows cite. */
+  readonly alsoSource?: { readonly title: string; readonly url: string };
   readonly rows: readonly MethodRow[];
 }
 
@@ -494,15 +504,397 @@ export const FSX_METHOD: MethodTable = {
   ],
 };
 
+const NETAPP_FSX_PAGE =
+  "https://docs.netapp.com/us-en/netapp-solutions/data-analytics/kafka-nfs-performance-overview-and-validation-in-aws-FSxN.html";
+/** The managed node group `name` (its launch template has the same name). */
+const nodeGroup = (p: StackPlan, name: string): Any => {
+  const r = p.resources.find((x) => x.type === "eks:index:ManagedNodeGroup" && x.name === `eks-nodes-${name}`);
+  if (r === undefined) throw new Error(`the plan of ${p.stack} has no node group 'eks-nodes-${name}'`);
+  return r.inputs;
+};
+const group = (p: StackPlan, name: string) =>
+  `${nodeGroup(p, name).scalingConfig.desiredSize} × ${nodeGroup(p, name).instanceTypes.join(", ")}`;
+const kafkaSpec = (p: StackPlan): Any => inputs(p, "kafka-kafka").spec.kafka;
+const brokerPvs = (p: StackPlan): Any[] =>
+  p.resources.filter((r) => /^kafka-pv-data-\d+-kafka-brokers-\d+$/.test(r.name)).map((r) => r.inputs.spec);
+const ombData = (p: StackPlan): Record<string, string> => inputs(p, "omb-config").data;
+const ombWorkload = (p: StackPlan): Any => YAML.parse(ombData(p)["workload.yaml"]);
+const ombDrivers = (p: StackPlan): Any[] =>
+  Object.entries(ombData(p))
+    .filter(([k]) => k.startsWith("driver-"))
+    .map(([k, v]) => ({ file: k, ...YAML.parse(v) }));
+const ombJobEnv = (p: StackPlan): Record<string, string> =>
+  envOf(
+    (p.resources.find((r) => r.type === "kubernetes:batch/v1:Job" && r.name.startsWith("omb-kafka-"))!.inputs as Any).spec.template.spec,
+  );
+const NETAPP_CVO_PAGE =
+  "https://docs.netapp.com/us-en/netapp-solutions/data-analytics/kafka-nfs-performance-overview-and-validation-in-aws.html";
+/** NetApp's workload block (CVO page), key by key. */
+const NETAPP_WORKLOAD =
+  "topics 4, partitionsPerTopic 100, messageSize 32768, useRandomizedPayloads true, randomBytesRatio 0.5, randomizedPayloadPoolSize 100, subscriptionsPerTopic 1, consumerPerSubscription 80, producersPerTopic 40, producerRate 1000000, consumerBacklogSizeGB 0, testDurationMinutes 5";
+/** The client settings of NetApp's two driver files (CVO page), besides the factor, the minimum ISR and the bootstrap servers. */
+const NETAPP_DRIVER_SETTINGS =
+  "kafka-sync: flush.messages=1, flush.ms=0; producer acks=all, linger.ms=1, batch.size=1048576; consumer auto.offset.reset=earliest, enable.auto.commit=false, max.partition.fetch.bytes=10485760. kafka-throughput: default.api.timeout.ms=1200000, request.timeout.ms=1200000; the same producer and consumer settings";
+/** The planned driver files' settings in {@link NETAPP_DRIVER_SETTINGS}'s words (RF 3's files). */
+function driverSettings(p: StackPlan): string {
+  const lines = (text: string | undefined) =>
+    (text ?? "")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "");
+  const of = (driver: string) => ombDrivers(p).find((x) => x.file === `driver-${driver}-rf3.yaml`);
+  const sync = of("kafka-sync");
+  const thr = of("kafka-throughput");
+  if (!sync || !thr) return "missing";
+  const topic = lines(sync.topicConfig).filter((l) => !l.startsWith("min.insync.replicas="));
+  const common = lines(thr.commonConfig).filter((l) => !l.startsWith("bootstrap.servers="));
+  const same =
+    lines(sync.producerConfig).join() === lines(thr.producerConfig).join() &&
+    lines(sync.consumerConfig).join() === lines(thr.consumerConfig).join();
+  return (
+    `kafka-sync: ${topic.join(", ")}; producer ${lines(sync.producerConfig).join(", ")}; consumer ${lines(sync.consumerConfig).join(", ")}. ` +
+    `kafka-throughput: ${common.join(", ")}; ${same ? "the same producer and consumer settings" : "other producer or consumer settings"}`
+  );
+}
+/** NetApp's broker tuning (the FSx run's and the CVO page's server.properties). */
+const NETAPP_BROKER_KEYS = [
+  "num.network.threads",
+  "num.io.threads",
+  "background.threads",
+  "num.replica.alter.log.dirs.threads",
+  "num.replica.fetchers",
+  "replica.fetch.max.bytes",
+  "socket.request.max.bytes",
+];
+
+export const KAFKA_METHOD: MethodTable = {
+  experiment: "kafka-fsx",
+  stack: "kafka",
+  stacks: ["network", "kafka-ontap", "kafka-cluster", "kafka"],
+  repository: NETAPP_FSX_PAGE,
+  sourceTitle: "NetApp Solutions, Performance overview and validation in AWS FSx for NetApp ONTAP",
+  alsoSource: { title: "the Cloud Volumes ONTAP page whose OMB configuration it reuses", url: NETAPP_CVO_PAGE },
+  rows: [
+    {
+      parameter: "Kafka",
+      source: "FSx page, Architectural setup",
+      published: "Kafka 3.2.3; 3 x zookeepers – t2.small",
+      lab: "Kafka 4.3.1 in KRaft mode, 3 controllers",
+      differs: "Kafka 4 has no ZooKeeper mode; Strimzi 1.2 runs Kafka 4.2–4.3, its controllers on the system nodes",
+      read: (p) => `Kafka ${kafkaSpec(p).version} in KRaft mode, ${inputs(p, "kafka-pool-controllers").spec.replicas} controllers`,
+    },
+    {
+      parameter: "brokers",
+      source: "FSx page, Architectural setup",
+      published: "3 x broker servers – i3en.2xlarge",
+      publishedAs: "3 × i3en.2xlarge",
+      lab: "3 × i3en.2xlarge",
+      stack: "kafka-cluster",
+      read: (p) => group(p, "brokers"),
+    },
+    {
+      parameter: "producers and consumers",
+      source: "FSx page, Architectural setup",
+      published:
+        '4 x producer/consumer -- c5n.2xlarge, 1 x Grafana – c5n.2xlarge (the setup section\'s Monitoring bullet says "a separate three-node cluster that could produce and consume")',
+      publishedAs: "4 × c5n.2xlarge",
+      lab: "4 × c5n.2xlarge",
+      stack: "kafka-cluster",
+      read: (p) => group(p, "clients"),
+    },
+    {
+      parameter: "OMB invocation",
+      source: "FSx page, Methodology of testing",
+      published: "sudo bin/benchmark –drivers driver-kafka/kafka-sync.yaml workloads/1-topic-100-partitions-1kb.yaml (no --workers)",
+      lab: "bin/benchmark --drivers <cell's file> --workers <4 workers> -o <result> <workload>",
+      differs:
+        "without --workers OMB runs one local worker inside the driver's process, yet the page lists 4 producer/consumer nodes; the lab runs a worker on each of the 4 client nodes",
+      read: (p) => {
+        const e = ombJobEnv(p);
+        return `bin/benchmark --drivers <cell's file> --workers <${e.WORKERS.split(",").length} workers> -o <result> <workload>`;
+      },
+    },
+    {
+      parameter: "operating system",
+      source: "FSx page, Architectural setup; Apache Kafka in AWS FSx for NetApp ONTAP",
+      published: 'RHEL8.6 on all nodes (the NFS client fix the page describes is "generally available in RHEL8.7, RHEL9.1")',
+      lab: "AL2023_x86_64_STANDARD (EKS managed node groups)",
+      differs: "EKS nodes run Amazon Linux 2023 (kernel 6.1 or later: nconnect and NFSv4.1)",
+      stack: "kafka-cluster",
+      read: (p) => `${nodeGroup(p, "brokers").amiType} (EKS managed node groups)`,
+    },
+    {
+      parameter: "platform",
+      source: "FSx page, Methodology of testing",
+      published: "EC2 instances built with Terraform, Kafka installed with Ansible",
+      lab: "EKS, Kafka under the Strimzi operator, OMB workers as a StatefulSet",
+      differs: "the lab's experiments run on Kubernetes; brokers keep dedicated nodes of the published type",
+      read: (p) =>
+        inputs(p, "omb-workers").kind === "StatefulSet" ? "EKS, Kafka under the Strimzi operator, OMB workers as a StatefulSet" : "other",
+    },
+    {
+      parameter: "region",
+      source: "FSx page, NetApp FSx for NetApp ONTAP setup",
+      published: '"our test region (US-East-1)" (its create-file-system command says --region us-east-2, the later ones us-east-1)',
+      publishedAs: "us-east-1",
+      lab: "us-east-1",
+      stack: "kafka-ontap",
+      read: (p) => String(p.config["aws:region"]),
+    },
+    {
+      parameter: "file system",
+      source: "FSx page, Architectural setup; NetApp FSx for NetApp ONTAP setup (update-file-system)",
+      published: "Multi-AZ with 4GB/Sec throughput and 160000 IOPS, 5 TB (--storage-capacity 5120)",
+      publishedAs: "MULTI_AZ_1, 4096 MB/s, 160000 SSD IOPS, 5120 GiB",
+      lab: "MULTI_AZ_1, 4096 MB/s, 160000 SSD IOPS, 5120 GiB",
+      stack: "kafka-ontap",
+      read: (p) =>
+        `${fsx(p).deploymentType}, ${fsx(p).throughputCapacity} MB/s, ${fsx(p).diskIopsConfiguration.iops} SSD IOPS, ${fsx(p).storageCapacity} GiB`,
+    },
+    {
+      parameter: "how the file system came to be",
+      source: "FSx page, NetApp FSx for NetApp ONTAP setup",
+      published:
+        'created with 2TB, 40000 IOPS and 2GB/Sec ("For our initial testing"), the volumes made, then updated to 4GB/Sec, 160000 IOPS and 5 TB',
+      lab: "created at 4096 MB/s, 160000 SSD IOPS and 5120 GiB",
+      differs:
+        "the figures compared are the 4 GB/s ones, measured after the update; the lab creates that file system directly (lab:throughputCapacityMBps changes it in place, docs/kinds/fsx-ontap.md)",
+      stack: "kafka-ontap",
+      read: (p) =>
+        `created at ${fsx(p).throughputCapacity} MB/s, ${fsx(p).diskIopsConfiguration.iops} SSD IOPS and ${fsx(p).storageCapacity} GiB`,
+    },
+    {
+      parameter: "ONTAP",
+      source: "FSx page, Apache Kafka in AWS FSx for NetApp ONTAP",
+      published: '"the current FSx for NetApp ONTAP release, ONTAP 9.12.1"',
+      lab: "the release FSx runs when the file system is created (not chosen by the API)",
+      differs: "FSx picks the ONTAP release; the NFS fix the page relies on is in 9.12.1 and later",
+      stack: "kafka-ontap",
+      read: (p) =>
+        "ontapVersion" in fsx(p)
+          ? String(fsx(p).ontapVersion)
+          : "the release FSx runs when the file system is created (not chosen by the API)",
+    },
+    {
+      parameter: "volumes",
+      source: "FSx page, NetApp FSx for NetApp ONTAP setup",
+      published: '6 volumes kafkafsxN1–kafkafsxN6 at /kafkafsxN1…N6, "six 2TB volumes" (ONTAP lists them at 2.10t after their +2TB resize)',
+      lab: "6 × 2048 GiB, /kafkafsxN1…/kafkafsxN6",
+      differs: "2TB read as 2 TiB each; the page's 2.10t is the size after its resize, which it does not give as a target",
+      stack: "kafka-ontap",
+      read: (p) => {
+        const vols: Any[] = p.resources.filter((r) => r.type === "aws:fsx/ontapVolume:OntapVolume").map((r) => r.inputs);
+        const sizes = [...new Set(vols.map((v) => v.sizeInMegabytes / 1024))];
+        return `${vols.length} × ${sizes.join("/")} GiB, ${vols[0].junctionPath}…${vols[vols.length - 1].junctionPath}`;
+      },
+    },
+    {
+      parameter: "volume style",
+      source: "FSx page, NetApp FSx for NetApp ONTAP setup (volume create, volume show)",
+      published:
+        'volume create … -aggr-list aggr1 (a FlexGroup: volume show lists its aggregate as -); "keep the default constituent (8) or less"',
+      lab: "6 FlexGroups, 8 constituents on aggr1",
+      differs:
+        "the page contradicts itself: its command takes ONTAP's default -aggr-list-multiplier, 4 constituents on aggr1 (NetApp's FlexGroup provisioning docs), its text says the default is 8, which is FSx's (API CreateAggregateConfiguration); the lab follows the text (lab:volumes[].constituentsPerAggregate for 4)",
+      stack: "kafka-ontap",
+      read: (p) => {
+        const vols: Any[] = p.resources.filter((r) => r.type === "aws:fsx/ontapVolume:OntapVolume").map((r) => r.inputs);
+        const layouts = [
+          ...new Set(
+            vols.map((v) =>
+              v.volumeStyle === "FLEXGROUP"
+                ? `FlexGroups, ${v.aggregateConfiguration.constituentsPerAggregate} constituents on ${v.aggregateConfiguration.aggregates.join(", ")}`
+                : "FlexVols",
+            ),
+          ),
+        ];
+        return `${vols.length} ${layouts.join(" / ")}`;
+      },
+    },
+    {
+      parameter: "volume options",
+      source: "FSx page, NetApp FSx for NetApp ONTAP setup (volume create)",
+      published: "-snapshot-policy none -type RW; storage efficiency and tiering not stated",
+      lab: "snapshot policy none, RW; storage efficiency on, tiering NONE",
+      differs:
+        "the page does not say whether storage efficiency ran; the lab turns it on (FSx's default for a new volume) and keeps every block on SSD",
+      stack: "kafka-ontap",
+      read: (p) => {
+        const v: Any = p.resources.find((r) => r.type === "aws:fsx/ontapVolume:OntapVolume")!.inputs;
+        return `snapshot policy ${v.snapshotPolicy}, ${v.ontapVolumeType}; storage efficiency ${v.storageEfficiencyEnabled ? "on" : "off"}, tiering ${v.tieringPolicy.name}`;
+      },
+    },
+    {
+      parameter: "NFS mount",
+      source: 'FSx page, NetApp FSx for NetApp ONTAP setup (Storage: "mounted with 16 nconnect sessions and default options")',
+      published: "nconnect=16, default options (NFS version not stated)",
+      lab: "nfsvers=4.1,nconnect=16",
+      differs:
+        "NFS 4.1 pinned instead of the client's negotiation: the silly-rename fix needs NFSv4.1 or later (../shared/facts/eks-trident-kafka-omb.md, NetApp's Kafka NFS pages)",
+      read: (p) => [...new Set(brokerPvs(p).map((v) => v.mountOptions.join(",")))].join(" / "),
+    },
+    {
+      parameter: "broker data directories",
+      source:
+        'FSx page, NetApp FSx for NetApp ONTAP setup (Compute: "six NFS mount points to a six volumes"); CVO page, OpenMessage Benchmarking configurations (log.dirs)',
+      published: "every broker on all six volumes, a directory of its own on each in log.dirs",
+      lab: "every broker on all six volumes, a directory of its own on each in log.dirs",
+      read: (p) => {
+        const pvs = brokerPvs(p);
+        const byBroker = new Map<string, Set<string>>();
+        for (const v of pvs) {
+          const [, vol, dir] = /^\/([^/]+)\/(.+)$/.exec(v.nfs.path) ?? [];
+          byBroker.set(dir, (byBroker.get(dir) ?? new Set()).add(vol));
+        }
+        const all = [...byBroker.values()].every((vols) => vols.size === 6) && byBroker.size === 3;
+        return all ? "every broker on all six volumes, a directory of its own on each in log.dirs" : `${byBroker.size} directories`;
+      },
+    },
+    {
+      parameter: "broker tuning",
+      source:
+        'FSx page, OpenMessage Benchmarking configurations ("the same configuration used for the NetApp Cloud volumes ONTAP"); CVO page, OpenMessage Benchmarking configurations (server.properties)',
+      published: NETAPP_BROKER_KEYS.map((k) => `${k}=${PUBLISHED_BROKER_CONFIG[k]}`).join(", "),
+      lab: NETAPP_BROKER_KEYS.map((k) => `${k}=${PUBLISHED_BROKER_CONFIG[k]}`).join(", "),
+      read: (p) => NETAPP_BROKER_KEYS.map((k) => `${k}=${kafkaSpec(p).config[k]}`).join(", "),
+    },
+    {
+      parameter: "other broker settings",
+      source: "CVO page, OpenMessage Benchmarking configurations (server.properties)",
+      published:
+        "socket.send.buffer.bytes=102400, socket.receive.buffer.bytes=102400, num.partitions=1, num.recovery.threads.per.data.dir=1",
+      lab: "not set: Kafka 4.3's defaults (102400, 102400, 1, and num.recovery.threads.per.data.dir=2)",
+      differs:
+        "the first three are Kafka's defaults; Kafka 4.0 raised num.recovery.threads.per.data.dir's to 2 (KIP-1030), the threads that recover logs at startup and flush them at shutdown, not the benchmark's path",
+      read: (p) =>
+        ["socket.send.buffer.bytes", "socket.receive.buffer.bytes", "num.partitions", "num.recovery.threads.per.data.dir"].some(
+          (k) => kafkaSpec(p).config[k] !== undefined,
+        )
+          ? "set"
+          : "not set: Kafka 4.3's defaults (102400, 102400, 1, and num.recovery.threads.per.data.dir=2)",
+    },
+    {
+      parameter: "replication settings",
+      source: "CVO page, OpenMessage Benchmarking configurations (server.properties)",
+      published:
+        "offsets.topic.replication.factor=1, transaction.state.log.replication.factor=1, transaction.state.log.min.isr=1; default.replication.factor and min.insync.replicas not set (Kafka's 1 and 1)",
+      lab: "offsets.topic.replication.factor=3, transaction.state.log.replication.factor=3, transaction.state.log.min.isr=2, default.replication.factor=3, min.insync.replicas=2",
+      differs:
+        "Strimzi's example settings for three brokers: the consumers' offsets survive a broker; OMB creates its topics with the driver file's factor and min.insync.replicas, so the benchmark's topics are as published",
+      read: (p) =>
+        [
+          "offsets.topic.replication.factor",
+          "transaction.state.log.replication.factor",
+          "transaction.state.log.min.isr",
+          "default.replication.factor",
+          "min.insync.replicas",
+        ]
+          .map((k) => `${k}=${kafkaSpec(p).config[k]}`)
+          .join(", "),
+    },
+    {
+      parameter: "OMB drivers and replication factors",
+      source: "FSx page, Methodology of testing and Observation",
+      published:
+        "kafka-sync.yaml and kafka-throughput.yaml at replication factor 1 and 3 (the files print replicationFactor: 3; how RF 1 was set is not stated)",
+      publishedAs: "kafka-sync, kafka-throughput × RF 1, 3",
+      lab: "kafka-sync, kafka-throughput × RF 1, 3",
+      read: (p) => {
+        const d = ombDrivers(p);
+        const names = [...new Set(d.map((x) => x.file.replace(/^driver-/, "").replace(/-rf\d+\.yaml$/, "")))].join(", ");
+        const rfs = [...new Set(d.map((x) => x.replicationFactor))].sort().join(", ");
+        return `${names} × RF ${rfs}`;
+      },
+    },
+    {
+      parameter: "driver files' client settings",
+      source: "CVO page, OpenMessage Benchmarking configurations (both driver files)",
+      published: NETAPP_DRIVER_SETTINGS,
+      lab: NETAPP_DRIVER_SETTINGS,
+      read: (p) => driverSettings(p),
+    },
+    {
+      parameter: "min.insync.replicas (topics)",
+      source: "CVO page, OpenMessage Benchmarking configurations (both driver files)",
+      published: "2",
+      lab: "1 at RF 1, 2 at RF 3",
+      differs: "min(2, RF): with 2 an RF 1 topic refuses every acks=all write (NotEnoughReplicas)",
+      read: (p) => {
+        const isr = (rf: number) =>
+          /min\.insync\.replicas=(\d+)/.exec(ombDrivers(p).find((x) => x.replicationFactor === rf)!.topicConfig)![1];
+        return `${isr(1)} at RF 1, ${isr(3)} at RF 3`;
+      },
+    },
+    {
+      parameter: "OMB workload",
+      source: "CVO page, OpenMessage Benchmarking configurations (the workload block)",
+      published: NETAPP_WORKLOAD,
+      lab: NETAPP_WORKLOAD,
+      read: (p) => {
+        const { name: _name, ...w } = ombWorkload(p);
+        return Object.entries(w)
+          .map(([k, v]) => `${k} ${String(v)}`)
+          .join(", ");
+      },
+    },
+    {
+      parameter: "message size in the text",
+      source: "CVO page, OpenMessage Benchmarking configurations",
+      published: '"In our performance test, we used 3K."',
+      lab: "32768 bytes",
+      differs:
+        "the page's own workload block says messageSize 32768; the lab runs the block, and the report matches NetApp's figures on it",
+      read: (p) => `${ombWorkload(p).messageSize} bytes`,
+    },
+    {
+      parameter: "warm-up",
+      source: "CVO page, OpenMessage Benchmarking configurations (the workload block sets none)",
+      published: "not set: OMB's default",
+      publishedAs: "1 minute (OMB's default warmupDurationMinutes)",
+      lab: "1 minute (OMB's default warmupDurationMinutes)",
+      read: (p) =>
+        ombWorkload(p).warmupDurationMinutes === undefined
+          ? "1 minute (OMB's default warmupDurationMinutes)"
+          : `${ombWorkload(p).warmupDurationMinutes} minutes`,
+    },
+    {
+      parameter: "repetitions",
+      source: "FSx page, Observation",
+      published: "not stated (a consistent and a peak figure per cell)",
+      lab: "1",
+      differs: "the page gives no count; the lab ships one repetition a cell, lab:reps for more",
+      read: (p) => ombJobEnv(p).REPS,
+    },
+    {
+      parameter: "placement",
+      source: "FSx page, NetApp FSx for NetApp ONTAP setup (subnets as placeholders)",
+      published: "not stated (a Multi-AZ file system)",
+      lab: "brokers and clients in the file system's preferred zone (us-east-1a)",
+      differs:
+        "the page does not say; the lab keeps NFS traffic in one zone (lab:zonePlacement) and records every broker's and worker's zone",
+      stack: "kafka",
+      read: (p) => {
+        const z = inputs(
+          p,
+          "kafka-pool-brokers",
+        ).spec.template.pod.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions.find(
+          (e: Any) => e.key === "topology.kubernetes.io/zone",
+        );
+        return z ? `brokers and clients in the file system's preferred zone (${z.values.join(", ")})` : "any zone";
+      },
+    },
+  ],
+};
+
 /** Every method table, in the order of docs/experiments.md. */
-export const METHOD_TABLES: readonly MethodTable[] = [FSX_METHOD, CEPH_METHOD];
+export const METHOD_TABLES: readonly MethodTable[] = [FSX_METHOD, KAFKA_METHOD, CEPH_METHOD];
 
 const cell = (s: string) => s.replaceAll("|", "\\|");
 
 /** A method table as markdown: parameter, source, published, the lab's, verdict. */
 export function renderMethodTable(t: MethodTable): string {
   const lines = [
-    `Source: [${t.repository.replace("https://github.com/", "").replace("/tree/", " at ").slice(0, -33)}](${t.repository}); the lab's values are the shipped stacks ${t.stacks
+    `Source: [${t.sourceTitle ?? t.repository.replace("https://github.com/", "").replace("/tree/", " at ").slice(0, -33)}](${t.repository})${t.alsoSource ? ` and [${t.alsoSource.title}](${t.alsoSource.url})` : ""}; the lab's values are the shipped stacks ${t.stacks
       .filter((x) => x !== "network")
       .map((x) => `\`${x}\``)
       .join(", ")} as planned.`,

@@ -288,11 +288,13 @@ function maintenanceOf(files: readonly InputFile[]): ReportModel["maintenance"] 
     const m = s.metadata;
     const verdict = m[MAINTENANCE_OVERLAP_KEY];
     if (typeof verdict !== "boolean") continue;
-    // Every sample of a repetition carries the same verdict (components/bench/collect.ts computes it once a repetition).
+    // Every sample of a repetition carries the same verdict (components/bench/collect.ts computes it from the
+    // repetition's marker); a true one wins should two repetitions ever share a key.
     const key = JSON.stringify([
       m.stack,
       m.runId,
       m.tool,
+      m.jobIndex,
       m.storageClass,
       m.zoneRelation,
       m.fioProfile,
@@ -300,8 +302,9 @@ function maintenanceOf(files: readonly InputFile[]): ReportModel["maintenance"] 
       m.replicationFactor,
       m.rep,
       m.repStart,
+      m.repEnd,
     ]);
-    if (seen.has(key)) continue;
+    if (seen.has(key) && (seen.get(key) !== undefined || !verdict)) continue;
     seen.set(
       key,
       verdict

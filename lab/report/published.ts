@@ -20,6 +20,7 @@
  * gives its individual runs (the Ceph experiment's six raw pgbench outputs), a figure is their mean
  * and carries them (`runs`). Pure.
  */
+import { workloadPayload } from "../../components/omb/files";
 import type { MetadataValue } from "../../core/sample";
 import { optionValue } from "../../core/parsers/common";
 import { PUBLISHED_FIO_LINE } from "../../components/bench/profiles";
@@ -113,7 +114,10 @@ const CEPH_DEPLOYED =
   "1 controller + 3 workers, k0s 1.23 with Calico VXLAN and WireGuard, Rook-Ceph RBD (3 replicas) on the pod network, Postgres 14 on Ceph";
 const TPCB = { transactionType: "<builtin: TPC-B (sort of)>" };
 const PGBENCH_SETUP = { scale: 1000, clients: 20, threads: 2, durationSeconds: 300 };
-const IOPING_NOTE = "the publication gives one ioping latency without naming the statistic; shown beside the mean";
+const IOPING_NOTE =
+  "matched on 4 KiB reads, ioping's default request (ioping(1) -s 4k; the lab runs it so); the publication gives one ioping latency without naming the statistic; shown beside the mean";
+/** What makes an ioping run the published one: its operation and request size, as the parser reads them (core/parsers/ioping.ts). */
+const IOPING_WORKLOAD = { operation: "read", requestSizeBytes: 4096 };
 /** The Trident ONTAP-NAS StorageClass (components/trident/rules.ts): the storage the published figures were measured on. */
 const FSX_NAS = { storageClass: STORAGE_CLASS_NAMES.nas };
 
@@ -127,7 +131,7 @@ function fsx(metric: string, value: number, unit: string, zone: "same" | "cross"
     label: zone === "same" ? "same AZ" : "other AZ",
     storage: FSX_NAS,
     side: { zoneRelation: zone },
-    workload: metric.startsWith("fio.") ? FIO_WORKLOAD : {},
+    workload: metric.startsWith("fio.") ? FIO_WORKLOAD : metric.startsWith("ioping.") ? IOPING_WORKLOAD : {},
     setup: metric.startsWith("fio.") ? FIO_SETUP : {},
     deployed: FSX_DEPLOYED,
     source: FSX_EKS_SOURCE,
@@ -141,9 +145,16 @@ function fsx(metric: string, value: number, unit: string, zone: "same" | "cross"
  * and 80 consumers per topic, components/omb/files.ts), as the result file records it: a row of
  * another workload gets no Kafka figure beside it, only the line saying how it differs.
  */
-const KAFKA_WORKLOAD = { messageSize: 32768, topics: 4, producersPerTopic: 40, consumersPerTopic: 80 };
+const KAFKA_WORKLOAD = {
+  messageSize: 32768,
+  topics: 4,
+  producersPerTopic: 40,
+  consumersPerTopic: 80,
+  // the cell's metadata: OMB's half-random payloads, as NetApp's block (components/omb/files.ts)
+  ombPayload: workloadPayload("netapp-4-topics-32kb"),
+};
 const KAFKA_NOTE =
-  "matched on NetApp's OMB workload (messageSize 32768, 4 topics, 40 producers and 80 consumers per topic); NetApp gives MB/s without saying whether a MB is 10^6 or 2^20 bytes, ours (omb.throughput) is 10^6";
+  "matched on NetApp's OMB workload (messageSize 32768, 4 topics, 40 producers and 80 consumers per topic, half-random payloads: the block its Cloud Volumes ONTAP page prints, which its FSx page reuses; the same page's prose says \"In our performance test, we used 3K\", which the block contradicts, and the lab runs the block); NetApp gives MBps without saying whether a MB is 10^6 or 2^20 bytes, ours (omb.throughput) is 10^6";
 
 function kafka(value: number, rf: 1 | 3, driverConfig: "kafka-sync" | "kafka-throughput", quote: string): PublishedFigure {
   return {

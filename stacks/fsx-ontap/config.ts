@@ -26,6 +26,8 @@ const volume = z.looseObject(
     tieringPolicy: text().optional(),
     coolingPeriodDays: int().optional(),
     storageEfficiency: bool().optional(),
+    style: text().optional(),
+    constituentsPerAggregate: int().optional(),
   },
   { error: VOLUME_RULE },
 );

@@ -34,7 +34,16 @@ export const fsxOntapOutputs = {
   credentialsSecretArn: text,
   /** The network's private subnets' CIDRs, where the EKS nodes and their pods have addresses: the kafka kind's export policy clients. */
   clientSubnetCidrs: z.array(text).min(1),
-  volumes: z.array(z.object({ name: text, junctionPath: text, id: text })),
+  /** Each volume; `style` and `constituentsPerAggregate` are absent from a stack deployed before they were exported. */
+  volumes: z.array(
+    z.object({
+      name: text,
+      junctionPath: text,
+      id: text,
+      style: z.enum(["FLEXVOL", "FLEXGROUP"]).optional(),
+      constituentsPerAggregate: z.number().int().positive().optional(),
+    }),
+  ),
   throughputCapacityMBps: z.number().int().positive(),
   /**
    * The weekly maintenance window (components/fsx-ontap `maintenanceWindow`); optional: a stack

@@ -46,13 +46,14 @@ import {
   svmManagementEndpointProblems,
   vsadminCredentialsOf,
   Workload,
+  volumeStyleMetadata,
   zoneMetadata,
 } from "./upstream";
 
 /** The scenario this kind's samples belong to. */
 export const SCENARIO = "kafka-fsx";
 
-/** What is read of the eks stack: `images` only without `lab:ombImage`. */
+/** What is read of the fsx-ontap stack. */
 const FSX_OUTPUTS = [
   "nfsEndpoint",
   "securityGroupId",
@@ -65,6 +66,7 @@ const FSX_OUTPUTS = [
   "clientSubnetCidrs",
   "maintenanceWindow",
 ] as const;
+/** What is read of the eks stack: `images` only without `lab:ombImage`. */
 const EKS_OUTPUTS = ["kubeconfig", "nodeSecurityGroupId", "nodeGroups", "serviceIpv4Cidr", "images", "networkPolicyEnforced"] as const;
 
 /** Without `lab:ombImage`, the eks stack must export an OMB image (`lab:images: [omb]` there). */
@@ -223,8 +225,8 @@ function build(
       kafka: { namespace: k.namespace, podLabels: kafkaPodSelector(k.clusterName), port: PLAIN_LISTENER_PORT },
       zone,
       metadata: pulumi
-        .all([placement, fsx.throughputCapacityMBps, fsx.preferredAz, eks.networkPolicyEnforced, fsx.maintenanceWindow])
-        .apply(([p, throughput, preferredAz, enforced, maintenance]) => ({
+        .all([placement, fsx.throughputCapacityMBps, fsx.preferredAz, eks.networkPolicyEnforced, fsx.maintenanceWindow, fsx.volumes])
+        .apply(([p, throughput, preferredAz, enforced, maintenance, volumes]) => ({
           scenario: SCENARIO,
           stack: id.stack,
           brokerInstanceType: p.brokerInstanceType,
@@ -233,6 +235,7 @@ function build(
           kafkaVersion: k.kafkaVersion,
           brokers: k.brokers,
           dataVolumes: k.dataVolumes.length,
+          ...volumeStyleMetadata(volumes, k.dataVolumes),
           nfsMountOptions: NFS_MOUNT_OPTIONS.join(","),
           // NetApp's testbed enforced no NetworkPolicy; the lab's clusters do (components/eks NETWORK_POLICY_ENFORCED)
           networkPolicyEnforced: enforced ?? "unknown",

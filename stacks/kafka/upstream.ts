@@ -253,3 +253,28 @@ export function zoneMetadata(
   const cross = [...p.brokerGroupZones, ...p.clientGroupZones].some((z) => z !== preferredAz);
   return { ...common, zoneRelation: cross ? "cross" : "same" };
 }
+
+/** A data volume as the fsx-ontap stack exports it (stacks/fsx-ontap/outputs.ts `volumes`). */
+interface ExportedVolume {
+  readonly junctionPath: string;
+  readonly style?: string;
+  readonly constituentsPerAggregate?: number;
+}
+
+/**
+ * `fsxVolumeStyle` for the samples: how the brokers' volumes are laid out in ONTAP
+ * (`FLEXGROUP, 8 constituents per aggregate` or `FLEXVOL`), one value when every data volume has
+ * the same layout, else each volume's; nothing when the fsx-ontap stack predates the export (no
+ * layout is guessed). Junction paths compare ignoring case, as ONTAP's do.
+ */
+export function volumeStyleMetadata(volumes: readonly ExportedVolume[], dataVolumes: readonly string[]): Record<string, string> {
+  const byPath = new Map(volumes.map((v) => [v.junctionPath.toLowerCase(), v]));
+  const used = dataVolumes.map((p) => byPath.get(p.toLowerCase()));
+  if (used.some((v) => v?.style === undefined)) return {};
+  const layout = (v: ExportedVolume) =>
+    v.style === "FLEXGROUP" ? `FLEXGROUP, ${v.constituentsPerAggregate ?? "FSx's default"} constituents per aggregate` : String(v.style);
+  const layouts = [...new Set(used.map((v) => layout(v!)))];
+  return {
+    fsxVolumeStyle: layouts.length === 1 ? layouts[0] : used.map((v, i) => `${dataVolumes[i]}: ${layout(v!)}`).join("; "),
+  };
+}

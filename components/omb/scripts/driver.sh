@@ -14,16 +14,10 @@
 #   WORKERS         the workers' URLs, comma-separated (required)
 #   REPS            repetitions (required)
 #   RESULT_DIR      where the result files go (required)
-#   PAYLOAD_FILE    a payload to build before the first repetition; empty: none []
-#   PAYLOAD_SOURCE  with PAYLOAD_FILE: the upstream payload it repeats
-#   PAYLOAD_REPEAT  with PAYLOAD_FILE: how many times
-#   PAYLOAD_BYTES   with PAYLOAD_FILE: its size, checked (OMB refuses a payload of another size)
 #
 # bin/benchmark logs a failed workload and still exits 0 (Benchmark.java catches it per workload),
 # so a repetition counts only when its result file exists and is not empty.
 set -eu
-
-PAYLOAD_FILE=${PAYLOAD_FILE:-}
 
 log() {
   printf '%s [lab] %s\n' "$(date -u '+%Y-%m-%dT%H:%M:%SZ')" "$*" >&2
@@ -45,18 +39,6 @@ cd "$OMB_HOME"
 [ -x bin/benchmark ] || fail "$OMB_HOME/bin/benchmark is missing"
 [ -r "$DRIVER_FILE" ] || fail "driver file $DRIVER_FILE is missing"
 [ -r "$WORKLOAD_FILE" ] || fail "workload file $WORKLOAD_FILE is missing"
-
-if [ -n "$PAYLOAD_FILE" ]; then
-  : >"$PAYLOAD_FILE"
-  i=0
-  while [ "$i" -lt "$PAYLOAD_REPEAT" ]; do
-    cat -- "$PAYLOAD_SOURCE" >>"$PAYLOAD_FILE"
-    i=$((i + 1))
-  done
-  size=$(wc -c <"$PAYLOAD_FILE" | tr -d ' ')
-  [ "$size" = "$PAYLOAD_BYTES" ] || fail "payload $PAYLOAD_FILE is $size bytes, expected $PAYLOAD_BYTES"
-  log "payload $PAYLOAD_FILE: $PAYLOAD_REPEAT × $PAYLOAD_SOURCE = $size bytes"
-fi
 
 rep=1
 while [ "$rep" -le "$REPS" ]; do

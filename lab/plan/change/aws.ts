@@ -139,6 +139,34 @@ export const AWS_RULES: Readonly<Record<string, AwsTypeRule>> = {
     source:
       "internal/service/fsx/ontap_file_system.go @ 00c1681e469c619939e6634fba16bef9c30bce86 (aws_fsx_ontap_file_system schema, resourceOntapFileSystemUpdate)",
   },
+  "aws:fsx/ontapVolume:OntapVolume": {
+    // UpdateVolume changes size, junction path, security style, snapshot policy, storage efficiency, tiering and
+    // SnapLock settings in place; the style and the aggregate layout of a FlexGroup are fixed at creation.
+    replaces: [
+      "name",
+      "ontapVolumeType",
+      "storageVirtualMachineId",
+      "volumeStyle",
+      "volumeType",
+      "aggregateConfiguration.aggregates",
+      "aggregateConfiguration.constituentsPerAggregate",
+    ],
+    updates: [
+      "sizeInMegabytes",
+      "sizeInBytes",
+      "junctionPath",
+      "securityStyle",
+      "snapshotPolicy",
+      "storageEfficiencyEnabled",
+      "tieringPolicy",
+      "copyTagsToBackups",
+      "skipFinalBackup",
+      "finalBackupTags",
+      "tags",
+    ],
+    source:
+      "internal/service/fsx/ontap_volume.go, the aws-sdk-go-v2 version the code index holds (aws_fsx_ontap_volume schema: volume_style and aggregate_configuration.{aggregates,constituents_per_aggregate} ForceNew; resourceONTAPVolumeUpdate)",
+  },
   "aws:ec2/keyPair:KeyPair": {
     // Update is tags only. A new public key is a new key pair, and a new key pair's name reaches the
     // instances' key_name, which replaces them (aws_instance above).

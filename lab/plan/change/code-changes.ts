@@ -16,6 +16,24 @@ export interface CodeChange {
 
 export const CODE_CHANGES: readonly CodeChange[] = [
   {
+    kind: "fsx-ontap (kafka-ontap)",
+    change:
+      "the shipped `Pulumi.kafka-ontap.yaml` makes the six volumes FlexGroups of 8 constituents on aggr1, as NetApp did (`lab:volumes[].style: FLEXGROUP`, `constituentsPerAggregate: 8`); volumes are replaced delete-first",
+    effect:
+      "replaces the six volumes of a live kafka-ontap stack (the style is fixed at creation): every broker's data on them is deleted, and the kafka stack's volumes then point at empty FlexGroups. Save the results (`lab results save --stack kafka`), destroy the kafka stack, update kafka-ontap, then bring kafka up again under a new `lab:runId`; or keep the FlexVols by setting `style: FLEXVOL` in your copy of the config (the method table then lists the difference)",
+    source:
+      "components/fsx-ontap/index.ts createVolumes; terraform-provider-aws internal/service/fsx/ontap_volume.go (volume_style, aggregate_configuration ForceNew); NetAppDocs/netapp-solutions 06ea8b2b data-analytics/kafka-nfs-performance-overview-and-validation-in-aws-FSxN.adoc (volume create … -aggr-list aggr1)",
+  },
+  {
+    kind: "kafka",
+    change:
+      "the `netapp-4-topics-32kb` workload sends OMB's randomized payloads as NetApp's block does (`useRandomizedPayloads: true`, `randomBytesRatio: 0.5`, `randomizedPayloadPoolSize: 100`) instead of a 32 KiB file built from upstream's 1 KiB payload; the driver Jobs lose their `PAYLOAD_*` environment and their pod template carries the digest of the cell's driver and workload files (`storage-bench-lab/omb-files-sha256`: a later workload or duration change re-runs the cell, refused under the same run id); samples carry `ombPayload`; `lab:brokerConfig` keys are checked against Kafka's types and ranges (components/kafka/broker-settings.ts)",
+    effect:
+      "replaces the ConfigMap `omb-config` and the four driver Jobs with their collectors (a Job's pod template cannot change): the matrix runs again under the same run id and its samples replace the earlier ones (OMB's driver keeps no run stamp). Save the results first (`lab results save --stack kafka`) or set a new `lab:runId`. Earlier samples have no `ombPayload`: the report never pools them with new ones and shows NetApp's figures beside the new ones only. A live stack whose `lab:brokerConfig` holds a key the lab does not check, or a value outside Kafka's range (e.g. `log.segment.bytes` below 1 MiB, which Kafka 4 refuses), is refused before any change: fix the key first (the shipped config sets none)",
+    source:
+      "components/omb/files.ts workloadFile and workloadPayload; NetAppDocs/netapp-solutions 061dd533 data-analytics/kafka-nfs-performance-overview-and-validation-in-aws.adoc (the workload block); pulumi/pulumi-kubernetes diff.go force-new table (batch/v1 Job spec.template)",
+  },
+  {
     kind: "kafka",
     change:
       "the vsadmin Secret `kafka-storage/ontap-vsadmin` is no longer a resource of the stack (`kafka-storage-ontap-credentials`): the ontap Job's await creates it before it waits and deletes it when the wait ends (collect-job.sh `JOB_SECRET`)",

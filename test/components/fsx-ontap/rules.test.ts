@@ -16,6 +16,7 @@ import {
   MIN_COOLING_DAYS,
   THROUGHPUT_PER_HA_PAIR_MBPS,
   automaticIops,
+  flexGroupAggregates,
   credentialsSecretString,
   maxSsdIops,
   problems,
@@ -53,7 +54,7 @@ describe("defaults: one table, applied by resolve", () => {
       volumes: [],
       skipFinalBackup: true,
       retainOnDelete: false,
-      volume: { snapshotPolicy: "none", tieringPolicy: "NONE", storageEfficiency: true },
+      volume: { snapshotPolicy: "none", tieringPolicy: "NONE", storageEfficiency: true, style: "FLEXVOL" },
     });
   });
 
@@ -93,6 +94,8 @@ describe("defaults: one table, applied by resolve", () => {
         tieringPolicy: "NONE",
         coolingPeriodDays: undefined,
         storageEfficiency: true,
+        style: "FLEXVOL",
+        constituentsPerAggregate: undefined,
       },
       {
         name: "b",
@@ -102,8 +105,71 @@ describe("defaults: one table, applied by resolve", () => {
         tieringPolicy: "AUTO",
         coolingPeriodDays: 7,
         storageEfficiency: false,
+        style: "FLEXVOL",
+        constituentsPerAggregate: undefined,
       },
     ]);
+  });
+
+  test("a FlexGroup takes FSx's 8 constituents a aggregate unless given", () => {
+    const r = resolve({
+      throughputCapacityMBps: 512,
+      volumes: [
+        { name: "g", sizeGiB: 2048, junctionPath: "/g", style: "FLEXGROUP" },
+        { name: "h", sizeGiB: 2048, junctionPath: "/h", style: "FLEXGROUP", constituentsPerAggregate: 4 },
+      ],
+    });
+    expect(r.volumes.map((v) => [v.style, v.constituentsPerAggregate])).toEqual([
+      ["FLEXGROUP", 8],
+      ["FLEXGROUP", 4],
+    ]);
+  });
+});
+
+describe("FlexGroup volumes (FSx API CreateAggregateConfiguration; 100 GiB a constituent)", () => {
+  const vol = (extra: Record<string, unknown>) => ({ name: "g", sizeGiB: 2048, junctionPath: "/g", ...extra });
+  const lines = (spec: Parameters<typeof problems>[0]) => problems(spec).map((p) => formatArgProblem(p));
+
+  test("NetApp's: 2 TiB, 8 constituents on aggr1; and the smallest that fits", () => {
+    expect(lines({ throughputCapacityMBps: 512, volumes: [vol({ style: "FLEXGROUP", constituentsPerAggregate: 8 })] })).toEqual([]);
+    expect(lines({ throughputCapacityMBps: 512, volumes: [vol({ style: "FLEXGROUP", sizeGiB: 800 })] })).toEqual([]);
+    expect(flexGroupAggregates(1)).toEqual(["aggr1"]);
+    expect(flexGroupAggregates(3)).toEqual(["aggr1", "aggr2", "aggr3"]);
+    // The API names at most 6 aggregates: with more HA pairs FSx spreads the FlexGroup itself.
+    expect(flexGroupAggregates(6)).toHaveLength(6);
+    expect(flexGroupAggregates(7)).toBeUndefined();
+  });
+
+  test("every problem named: a style FSx has not, constituents on a FlexVol, out of range, a size below 100 GiB a constituent on every aggregate", () => {
+    expect(
+      lines({
+        throughputCapacityMBps: 512,
+        volumes: [
+          vol({ style: "flexgroup" }),
+          vol({ name: "h", junctionPath: "/h", constituentsPerAggregate: 8 }),
+          vol({ name: "i", junctionPath: "/i", style: "FLEXGROUP", constituentsPerAggregate: 201 }),
+          vol({ name: "j", junctionPath: "/j", style: "FLEXGROUP", sizeGiB: 799 }),
+        ],
+      }),
+    ).toEqual([
+      `'volumes[0].style' must be one of FLEXVOL, FLEXGROUP, got "flexgroup"`,
+      "'volumes[1].constituentsPerAggregate' must be unset unless the volume's style is FLEXGROUP (it is FLEXVOL), got 8",
+      "'volumes[2].constituentsPerAggregate' must be a whole number from 1 to 200, got 201",
+      "'volumes[3].sizeGiB' must be a whole number of GiB from 800 to 2097151 for a FLEXGROUP of 8 constituents on each of 1 aggregate (100 GiB to 300 TiB a constituent, and 2097151 GiB, the API's SizeInMegabytes), got 799",
+    ]);
+    // A scale-out file system spreads the FlexGroup over every HA pair's aggregate: 4 × 8 × 100 GiB.
+    const scaleOut = (volumes: ReturnType<typeof vol>[]) =>
+      lines({ deploymentType: "SINGLE_AZ_2", haPairs: 4, throughputCapacityMBps: 3072, storageCapacityGiB: 8192, volumes });
+    expect(scaleOut([vol({ style: "FLEXGROUP" })])).toEqual([
+      "'volumes[0].sizeGiB' must be a whole number of GiB from 3200 to 2097151 for a FLEXGROUP of 8 constituents on each of 4 aggregates (100 GiB to 300 TiB a constituent, and 2097151 GiB, the API's SizeInMegabytes), got 2048",
+    ]);
+    // 200 constituents in all; a FlexGroup may be larger than a FlexVol.
+    expect(
+      scaleOut([
+        vol({ style: "FLEXGROUP", constituentsPerAggregate: 51, sizeGiB: 500_000 }),
+        vol({ name: "k", junctionPath: "/k", style: "FLEXGROUP", sizeGiB: 500_000 }),
+      ]),
+    ).toEqual(["'volumes[0].constituentsPerAggregate' must be at most 50 with 'haPairs' 4 (at most 200 constituents in all), got 51"]);
   });
 });
 
@@ -499,7 +565,7 @@ describe("volumes", () => {
       "'volumes[0].name' must be an ONTAP volume name: 1–203 letters, digits or '_', starting with a letter (e.g. kafkafsxN1), got \"9lives\"",
       "'volumes[1].sizeGiB' must be a whole number of GiB from 1 to 307200, got 0",
       "'volumes[1].junctionPath' must be a junction path of at most 255 characters starting with '/' (e.g. /kafkafsxN1), got \"b\"",
-      '\'volumes[2]\' must be an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency (name, sizeGiB and junctionPath required), got {"name":"c","sizeGiB":10,"junctionPath":"/c","size":3}',
+      '\'volumes[2]\' must be an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency, style, constituentsPerAggregate (name, sizeGiB and junctionPath required), got {"name":"c","sizeGiB":10,"junctionPath":"/c","size":3}',
       "'volumes[3].tieringPolicy' must be one of NONE, SNAPSHOT_ONLY, AUTO, ALL, got \"SOMETIMES\"",
       "'volumes[4].sizeGiB' must be a whole number of GiB from 1 to 307200, got 307201",
       `'volumes[4].junctionPath' must be a junction path of at most 255 characters starting with '/' (e.g. /kafkafsxN1), got "/${"e".repeat(255)}"`,
@@ -509,7 +575,7 @@ describe("volumes", () => {
       "'volumes[6].name' must be an ONTAP volume name: 1–203 letters, digits or '_', starting with a letter (e.g. kafkafsxN1), got nothing",
       "'volumes[6].sizeGiB' must be a whole number of GiB from 1 to 307200, got nothing",
       "'volumes[6].junctionPath' must be a junction path of at most 255 characters starting with '/' (e.g. /kafkafsxN1), got nothing",
-      "'volumes[7]' must be an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency (name, sizeGiB and junctionPath required), got \"g\"",
+      "'volumes[7]' must be an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency, style, constituentsPerAggregate (name, sizeGiB and junctionPath required), got \"g\"",
     ]);
   });
 
@@ -750,8 +816,8 @@ describe("one problem, not more (a mutation test found extra problems unnoticed)
         }),
       ),
     ).toEqual([
-      "'volumes[0]' must be an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency (name, sizeGiB and junctionPath required), got null",
-      "'volumes[1]' must be an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency (name, sizeGiB and junctionPath required), got []",
+      "'volumes[0]' must be an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency, style, constituentsPerAggregate (name, sizeGiB and junctionPath required), got null",
+      "'volumes[1]' must be an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency, style, constituentsPerAggregate (name, sizeGiB and junctionPath required), got []",
     ]);
   });
 });

@@ -263,7 +263,7 @@ describe("brokerConfig: each key against Kafka's type and range (components/kafk
         "compression.type": "brotli",
         "log.preallocate": "TRUE",
         "auto.create.topics.enable": false,
-        "log.segment.bytes": "13",
+        "log.segment.bytes": "1048575",
         "num.replica.fetchers": "+20",
       }),
     ).toEqual([
@@ -272,7 +272,7 @@ describe("brokerConfig: each key against Kafka's type and range (components/kafk
       `'brokerConfig["socket.request.max.bytes"]' must be a whole number from 1 to 2147483647 (Kafka type INT, atLeast(1)), got 2147483648`,
       `'brokerConfig["compression.type"]' must be one of uncompressed, zstd, lz4, snappy, gzip, producer (Kafka type STRING), got "brotli"`,
       `'brokerConfig["log.preallocate"]' must be true or false (Kafka type BOOLEAN), got "TRUE"`,
-      `'brokerConfig["log.segment.bytes"]' must be a whole number from 14 to 2147483647 (Kafka type INT, atLeast(14)), got "13"`,
+      `'brokerConfig["log.segment.bytes"]' must be a whole number from 1048576 to 2147483647 (Kafka type INT, atLeast(1048576)), got "1048575"`,
     ]);
   });
 

@@ -7,11 +7,13 @@ import { StatefulSet } from "kubernetes-models/apps/v1/StatefulSet";
 import { Job } from "kubernetes-models/batch/v1/Job";
 import { ConfigMap } from "kubernetes-models/v1/ConfigMap";
 import { Service } from "kubernetes-models/v1/Service";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { DRIVER_SCRIPT } from "../../../components/omb";
 import { driverFile, workloadFile } from "../../../components/omb/files";
 import {
   benchmarkCommand,
+  CELL_FILES_ANNOTATION,
   configMapManifest,
   driverEnv,
   driverJobManifest,
@@ -150,10 +152,6 @@ describe("driver Jobs", () => {
       { name: "WORKERS", value: WORKERS.join(",") },
       { name: "REPS", value: "1" },
       { name: "RESULT_DIR", value: "/work" },
-      { name: "PAYLOAD_FILE", value: "/work/payload-32Kb.data" },
-      { name: "PAYLOAD_SOURCE", value: "payload/payload-1Kb.data" },
-      { name: "PAYLOAD_REPEAT", value: "32" },
-      { name: "PAYLOAD_BYTES", value: "32768" },
       { name: "HEAP_OPTS", value: "-Xms2G -Xmx2G" },
       { name: "LOG4J_CONFIGURATION_FILE", value: "/config/log4j2.yaml" },
     ]);
@@ -206,5 +204,29 @@ describe("driver Jobs", () => {
       "driver-kafka-throughput-rf1.yaml": driverFile("kafka-throughput", 1, BOOTSTRAP),
       "driver-kafka-throughput-rf3.yaml": driverFile("kafka-throughput", 3, BOOTSTRAP),
     });
+  });
+});
+
+describe("a cell's Job carries the digest of the files it measures with", () => {
+  const digestOf = (rr: ReturnType<typeof resolve>, i = 0) =>
+    driverJobManifest(rr, rr.cells[i], IMAGE).spec!.template.metadata!.annotations![CELL_FILES_ANNOTATION];
+
+  test("SHA-256 of the cell's driver file and the workload file, as the ConfigMap holds them", () => {
+    const cell = r.cells[0];
+    const want = createHash("sha256")
+      .update(driverFile(cell.driver, cell.replicationFactor, BOOTSTRAP))
+      .update("\0")
+      .update(workloadFile(r.workload, r.testDurationMinutes))
+      .digest("hex");
+    expect(digestOf(r)).toBe(want);
+    expect(digestOf(r)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test("another workload, duration or cell changes it (the Job is replaced and runs again); another run id's Job has the same files", () => {
+    const base = digestOf(r);
+    expect(digestOf(resolve({ runId: "r1", bootstrapServers: BOOTSTRAP, workload: "1-topic-100-partitions-1kb" }))).not.toBe(base);
+    expect(digestOf(resolve({ runId: "r1", bootstrapServers: BOOTSTRAP, testDurationMinutes: 10 }))).not.toBe(base);
+    expect(digestOf(r, 1)).not.toBe(base);
+    expect(digestOf(resolve({ runId: "r2", bootstrapServers: BOOTSTRAP }))).toBe(base);
   });
 });

@@ -24,8 +24,6 @@ beforeEach(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "omb-driver-"));
   const home = path.join(tmp, "benchmark");
   fs.mkdirSync(path.join(home, "bin"), { recursive: true });
-  fs.mkdirSync(path.join(home, "payload"));
-  fs.writeFileSync(path.join(home, "payload", "payload-1Kb.data"), Buffer.alloc(1024, 0x61));
   fs.mkdirSync(path.join(tmp, "work"));
   for (const f of ["driver.yaml", "workload.yaml"]) fs.writeFileSync(path.join(tmp, f), "");
   // The stand-in: records its arguments (one a line), then writes the fixture to the -o file unless told not to.
@@ -49,7 +47,6 @@ echo "INFO Benchmark - log line"
     DRIVER_FILE: path.join(tmp, "driver.yaml"),
     WORKLOAD_FILE: path.join(tmp, "workload.yaml"),
     RESULT_DIR: path.join(tmp, "work"),
-    PAYLOAD_FILE: path.join(tmp, "work", "payload-32Kb.data"),
   };
 });
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -94,19 +91,6 @@ describe("driver.sh", () => {
     expect(ranAt).toBeLessThanOrEqual(Date.parse(m![2]));
     // bin/benchmark's own log went to stderr, not between the markers.
     expect(p.stderr).toContain("INFO Benchmark - log line");
-  });
-
-  test("builds NetApp's 32 KiB payload from upstream's 1 KiB one, checked to the byte", () => {
-    expect(run().status).toBe(0);
-    const payload = fs.readFileSync(env.PAYLOAD_FILE);
-    expect(payload.length).toBe(32768);
-    expect(payload.equals(Buffer.alloc(32768, 0x61))).toBe(true);
-    fs.writeFileSync(path.join(env.OMB_HOME, "payload", "payload-1Kb.data"), "short");
-    const p = run();
-    expect([p.status, p.stderr.trim().split("\n").pop()]).toEqual([
-      1,
-      expect.stringMatching(/\[lab\] error: payload .*payload-32Kb\.data is 160 bytes, expected 32768$/),
-    ]);
   });
 
   test("no result file is a failure (bin/benchmark logs a failed workload and exits 0)", () => {

@@ -4,7 +4,7 @@
  * diverges from its table unlisted fails here (shown below by a plan with one value changed).
  */
 import * as path from "node:path";
-import { CEPH_METHOD, FSX_METHOD, METHOD_TABLES, type MethodTable } from "../../../lab/report/methods";
+import { CEPH_METHOD, FSX_METHOD, KAFKA_METHOD, METHOD_TABLES, type MethodTable } from "../../../lab/report/methods";
 import { planAll } from "../../../lab/plan";
 import type { StackPlan } from "../../../lab/plan/run";
 import { readStackConfigFile } from "../../../lab/plan/sources";
@@ -41,6 +41,19 @@ test("every method table's rows hold for its shipped stack as planned", async ()
   // The source cited: every row names a file of the repository (or its results, or the post).
   for (const r of CEPH_METHOD.rows) expect(r.source).toMatch(/^(pulumi|k0s|k8s|config|results)\//);
   for (const r of FSX_METHOD.rows) expect(r.source).toMatch(/^(FSxONTAP|eks)\/|^the AWS blog post/);
+  // Kafka: a section of NetApp's FSx page or of the Cloud Volumes ONTAP page it reuses, or said to be unstated.
+  for (const r of KAFKA_METHOD.rows) expect(r.source).toMatch(/^(FSx page|CVO page), [A-Z]|^not stated$/);
+  expect(METHOD_TABLES.map((t) => t.experiment)).toEqual(["fsx-eks", "kafka-fsx", "ceph-nitro"]);
+});
+
+test("the Kafka table catches a shipped value changed without its row: upstream's 1 KiB workload, three repetitions", async () => {
+  const ps = await plans(KAFKA_METHOD, "kafka", { "lab:ombWorkload": "1-topic-100-partitions-1kb", "lab:reps": "3" });
+  expect(divergences(KAFKA_METHOD, ps)).toEqual([
+    "OMB workload: the table says topics 4, partitionsPerTopic 100, messageSize 32768, useRandomizedPayloads true, randomBytesRatio 0.5, randomizedPayloadPoolSize 100, subscriptionsPerTopic 1, consumerPerSubscription 80, producersPerTopic 40, producerRate 1000000, consumerBacklogSizeGB 0, testDurationMinutes 5, the plan holds topics 1, partitionsPerTopic 100, messageSize 1024, payloadFile payload/payload-1Kb.data, subscriptionsPerTopic 1, consumerPerSubscription 1, producersPerTopic 1, producerRate 50000, consumerBacklogSizeGB 0, testDurationMinutes 5",
+    "OMB workload: marked same, but published topics 4, partitionsPerTopic 100, messageSize 32768, useRandomizedPayloads true, randomBytesRatio 0.5, randomizedPayloadPoolSize 100, subscriptionsPerTopic 1, consumerPerSubscription 80, producersPerTopic 40, producerRate 1000000, consumerBacklogSizeGB 0, testDurationMinutes 5 and planned topics 1, partitionsPerTopic 100, messageSize 1024, payloadFile payload/payload-1Kb.data, subscriptionsPerTopic 1, consumerPerSubscription 1, producersPerTopic 1, producerRate 50000, consumerBacklogSizeGB 0, testDurationMinutes 5",
+    "message size in the text: the table says 32768 bytes, the plan holds 1024 bytes",
+    "repetitions: the table says 1, the plan holds 3",
+  ]);
 });
 
 test("a shipped value changed without its row is caught: 40 clients, kube-router, Ceph on the host network", async () => {

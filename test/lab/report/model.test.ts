@@ -252,13 +252,19 @@ describe("Kafka: RF3 / RF1 from the OMB result fixtures", () => {
     expect(t.references).toEqual([]);
     expect(t.unmatched.map((u) => [u.figure.label, u.rows])).toEqual([["RF1, kafka-throughput (~)", [0]]]);
     expect(unmatchedNote(t, 0)).toBe(
-      "published RF1, kafka-throughput (~): 3,679 MB/s (Performance overview and validation in AWS FSx for NetApp ONTAP (NetApp Solutions, Apache Kafka workloads with NetApp NFS storage)) is not shown: our setup differs: messageSize (ours 1024; published 32768), topics (ours 1; published 4), producersPerTopic (ours 4; published 40), consumersPerTopic (ours 4; published 80).",
+      "published RF1, kafka-throughput (~): 3,679 MB/s (Performance overview and validation in AWS FSx for NetApp ONTAP (NetApp Solutions, Apache Kafka workloads with NetApp NFS storage)) is not shown: our setup differs: messageSize (ours 1024; published 32768), topics (ours 1; published 4), producersPerTopic (ours 4; published 40), consumersPerTopic (ours 4; published 80), ombPayload (ours not recorded; published randomized: 0.5 random bytes, 100 payloads).",
     );
   });
 
   it("like for like: the ratio of omb.throughput, the published RF3/RF1 of the same driver beside it", () => {
     // The fixtures' values under NetApp's workload (4 topics, 32 KiB, 40 producers and 80 consumers per topic).
-    const netapp = { messageSize: 32768, topics: 4, producersPerTopic: 40, consumersPerTopic: 80 };
+    const netapp = {
+      messageSize: 32768,
+      topics: 4,
+      producersPerTopic: 40,
+      consumersPerTopic: 80,
+      ombPayload: "randomized: 0.5 random bytes, 100 payloads",
+    };
     const m = buildModel([
       {
         file: "rf1.json",

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import { parsePgbench } from "../../../core/parsers/pgbench";
 import type { Sample } from "../../../core/sample";
-import { referenceNote, SETUP_DIFFERENCES_LEAD, setupDifferenceLines, spreadVerdict } from "../../../lab/report/layout";
+import { pointVerdict, referenceNote, SETUP_DIFFERENCES_LEAD, setupDifferenceLines, spreadVerdict } from "../../../lab/report/layout";
 import { renderMarkdown } from "../../../lab/report/markdown";
 import { buildModel, type MetricTable } from "../../../lab/report/model";
 import {
@@ -151,6 +151,14 @@ test("the verdict: within the range, or how far below the lowest or above the hi
   expect(spreadVerdict("x", 400, [369.6, 383.3], "txn/s")).toBe("x (median 400 txn/s) is 4.4 % above the published runs' highest (383.3).");
 });
 
+test("a figure published alone: how far ours is from it, never a verdict the figure cannot support", () => {
+  expect(pointVerdict("kafka · 1", 3100, 3218, "MB/s")).toBe(
+    "kafka · 1 (median 3,100 MB/s) is 3.7 % below the published figure (3,218); the publication gives one figure and no spread, so this says how far apart they are, not whether they differ.",
+  );
+  expect(pointVerdict("x", 500, 483.8, "us")).toMatch(/^x \(median 500 us\) is 3\.3 % above the published figure \(483\.8\); /);
+  expect(pointVerdict("x", 12, 12, "op/s")).toMatch(/^x \(median 12 op\/s\) equals the published figure; /);
+});
+
 test("the report lists where the shipped setup differs from the publication, from the method table", () => {
   const lines = setupDifferenceLines("ceph-nitro");
   expect(lines).toContain(
@@ -158,7 +166,12 @@ test("the report lists where the shipped setup differs from the publication, fro
   );
   // Only the rows that differ: the CNI and the pgbench options are the source's.
   expect(lines.some((l) => l.startsWith("CNI:") || l.startsWith("pgbench run:"))).toBe(false);
-  expect(setupDifferenceLines("kafka-fsx")).toEqual([]);
+  // Kafka's from its own table: among them the page's "3K" against the block's 32768 the lab runs.
+  expect(setupDifferenceLines("kafka-fsx")).toContain(
+    "message size in the text: published \"In our performance test, we used 3K.\", shipped 32768 bytes (the page's own workload block says messageSize 32768; the lab runs the block, and the report matches NetApp's figures on it).",
+  );
+  expect(setupDifferenceLines("kafka-fsx").some((l) => l.startsWith("OMB workload:") || l.startsWith("broker settings:"))).toBe(false);
+  expect(setupDifferenceLines("no-such-experiment")).toEqual([]);
   const md = renderMarkdown(
     buildModel([{ file: "results/dev/r1/samples.json", samples: ours("dev", "m4.xlarge", "xen", [360, 366, 371], [31, 30.5, 30]) }]),
     { charts: false },

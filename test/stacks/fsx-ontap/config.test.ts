@@ -24,7 +24,7 @@ const shipped = (name: string) =>
 const KEYS =
   "aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:deploymentType, lab:storageCapacityGiB, lab:throughputCapacityMBps, lab:haPairs, lab:diskIopsMode, lab:diskIops, lab:preferredAz, lab:svmName, lab:volumes, lab:kmsKeyArn, lab:backupRetentionDays, lab:maintenanceWindow, lab:clientSecurityGroupIds, lab:endpointIpAddressRange, lab:skipFinalBackup, lab:retainOnDelete";
 const VOLUME_RULE =
-  "an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency (name, sizeGiB and junctionPath required)";
+  "an object with keys name, sizeGiB, junctionPath, snapshotPolicy, tieringPolicy, coolingPeriodDays, storageEfficiency, style, constituentsPerAggregate (name, sizeGiB and junctionPath required)";
 
 describe("fsx-ontap config", () => {
   test("no defaults of its own: the FsxOntap component's (components/fsx-ontap/rules.ts) apply", () => {
@@ -85,7 +85,7 @@ describe("fsx-ontap config", () => {
     expect(shipped("fsx-eks-ontap").networkStack).toBe("organization/storage-bench-lab/network");
   });
 
-  test("the shipped Kafka flavour: 5120 GiB, 4096 MB/s, 160 000 IOPS, six 2 TiB volumes at /kafkafsxN1…6 without snapshots", () => {
+  test("the shipped Kafka flavour: 5120 GiB, 4096 MB/s, 160 000 IOPS, six 2 TiB FlexGroups of 8 constituents at /kafkafsxN1…6 without snapshots", () => {
     const c = resolve(fsxOntapArgs(shipped("kafka-ontap")));
     expect(c).toMatchObject({
       deploymentType: "MULTI_AZ_1",
@@ -104,6 +104,9 @@ describe("fsx-ontap config", () => {
         tieringPolicy: "NONE",
         coolingPeriodDays: undefined,
         storageEfficiency: true,
+        // NetApp's `volume create … -aggr-list aggr1`: a FlexGroup, "keep the default constituent (8)"
+        style: "FLEXGROUP",
+        constituentsPerAggregate: 8,
       })),
     );
     // Thin provisioning: 12 TiB of volumes on a 5 TiB SSD tier.

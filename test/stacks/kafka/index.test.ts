@@ -582,6 +582,7 @@ describe("samples of the matrix (collecting commands answered with a driver log)
         driverConfig,
         replicationFactor,
         ombWorkload: "netapp-4-topics-32kb",
+        ombPayload: "randomized: 0.5 random bytes, 100 payloads", // NetApp's block: OMB's half-random payloads
         testDurationMinutes: 5,
         ombWorkers: 4,
         brokerInstanceType: "i3en.2xlarge",
@@ -590,6 +591,7 @@ describe("samples of the matrix (collecting commands answered with a driver log)
         kafkaVersion: "4.3.1",
         brokers: 3,
         dataVolumes: 6,
+        fsxVolumeStyle: "FLEXGROUP, 8 constituents per aggregate", // the kafka-ontap stack's volumes, as NetApp's
         nfsMountOptions: "nfsvers=4.1,nconnect=16",
         networkPolicyEnforced: true, // the eks stack's output: a difference from NetApp's testbed
         repStart: "2026-12-02T10:00:00Z",

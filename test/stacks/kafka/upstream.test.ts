@@ -8,6 +8,7 @@ import {
   placementProblems,
   UpstreamNodeGroup,
   Workload,
+  volumeStyleMetadata,
   zoneMetadata,
 } from "../../../stacks/kafka/upstream";
 
@@ -166,5 +167,20 @@ describe("kafka's upstream checks", () => {
     expect(lines(nfsEndpointProblems(null, "org/p/kafka-ontap"))).toEqual([
       "'lab:fsxOntapStack' must be the name of an fsx-ontap stack whose SVM has an NFS endpoint (it reports none), got \"org/p/kafka-ontap\"",
     ]);
+  });
+});
+
+describe("volumeStyleMetadata: the brokers' volumes' layout in every sample", () => {
+  const fg = (p: string, n = 8) => ({ junctionPath: p, style: "FLEXGROUP", constituentsPerAggregate: n });
+  test("one layout, or each volume's, or none from a stack that predates the export", () => {
+    expect(volumeStyleMetadata([fg("/a"), fg("/b")], ["/a", "/B"])).toEqual({ fsxVolumeStyle: "FLEXGROUP, 8 constituents per aggregate" });
+    expect(volumeStyleMetadata([fg("/a"), { junctionPath: "/b", style: "FLEXVOL" }], ["/a", "/b"])).toEqual({
+      fsxVolumeStyle: "/a: FLEXGROUP, 8 constituents per aggregate; /b: FLEXVOL",
+    });
+    expect(volumeStyleMetadata([fg("/a"), { junctionPath: "/b" }], ["/a", "/b"])).toEqual({});
+    // a volume the brokers do not use does not count
+    expect(volumeStyleMetadata([fg("/a"), { junctionPath: "/x" }], ["/a"])).toEqual({
+      fsxVolumeStyle: "FLEXGROUP, 8 constituents per aggregate",
+    });
   });
 });

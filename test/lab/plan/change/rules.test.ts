@@ -91,7 +91,13 @@ describe("what one changed input does", () => {
     ["aws:ec2/instance:Instance", "hostResourceGroupArn", "unknown"],
     ["aws:ec2/instance:Instance", "userData", "update"],
     ["aws:ec2/instance:Instance", "userDataReplaceOnChange", "update"],
-    ["aws:fsx/ontapVolume:OntapVolume", "sizeInMegabytes", "unknown"],
+    ["aws:fsx/ontapVolume:OntapVolume", "bypassSnaplockEnterpriseRetention", "unknown"],
+    // FSx volumes: UpdateVolume resizes in place; the style and a FlexGroup's layout are fixed at creation.
+    ["aws:fsx/ontapVolume:OntapVolume", "sizeInMegabytes", "update"],
+    ["aws:fsx/ontapVolume:OntapVolume", "storageEfficiencyEnabled", "update"],
+    ["aws:fsx/ontapVolume:OntapVolume", "volumeStyle", "replace"],
+    ["aws:fsx/ontapVolume:OntapVolume", "aggregateConfiguration.constituentsPerAggregate", "replace"],
+    ["aws:fsx/ontapVolume:OntapVolume", "name", "replace"],
   ])("%s %s: %s", (type, path, verdict) => {
     expect(judgeInput(type, path, NONE).verdict).toBe(verdict);
   });
