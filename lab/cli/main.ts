@@ -292,7 +292,7 @@ function defineJanitorCommand(program: Command): void {
   program
     .command("janitor")
     .description(
-      "list the lab's stacks past their expiresAt output (age, hourly cost) and those of unknown expiry; destroy them on confirmation, dependents first; exit 1 when a stack could not be read",
+      "list the lab's stacks past their expiresAt output (age, hourly cost) and those of unknown expiry, and the run work directories left on this machine; destroy them on confirmation, dependents first (with --yes, also remove the work directories none of whose stacks is left); exit 1 when a stack could not be read",
     )
     .option("--yes", "destroy them without asking")
     .option("--run-id <id>", "only the stacks of this run (expired or not): what a CI cleanup after a cancelled run needs")

@@ -74,3 +74,46 @@ export function removeRunWorkDir(dir: string): void {
   if (isLink(link)) fs.unlinkSync(link);
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+/** A run's work directory as found on this machine. */
+export interface RunWorkDir {
+  readonly dir: string;
+  /** `<scenario>-<runId>`. */
+  readonly name: string;
+  /** The stacks whose `Pulumi.<stack>.yaml` it holds (the stack name's last segment, as the Pulumi CLI names the file). */
+  readonly stacks: readonly string[];
+}
+
+const STACK_FILE = /^Pulumi\.(.+)\.ya?ml$/;
+
+/**
+ * The run work directories under `root` (those holding the project link or a Pulumi.yaml), by name;
+ * none when `root` does not exist. Other entries are not the lab's and are left out.
+ */
+export function listRunWorkDirs(root = workRoot()): RunWorkDir[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(root).sort();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw e;
+  }
+  const out: RunWorkDir[] = [];
+  for (const name of names) {
+    const dir = path.join(root, name);
+    let entries: string[];
+    try {
+      if (!fs.lstatSync(dir).isDirectory()) continue;
+      entries = fs.readdirSync(dir);
+    } catch {
+      continue;
+    }
+    if (!entries.includes(PROGRAM_LINK) && !entries.includes("Pulumi.yaml")) continue;
+    const stacks = entries.flatMap((f) => {
+      const m = STACK_FILE.exec(f);
+      return m ? [m[1]] : [];
+    });
+    out.push({ dir, name, stacks: stacks.sort() });
+  }
+  return out;
+}

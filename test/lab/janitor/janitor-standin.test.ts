@@ -51,7 +51,15 @@ function world(loggedOut = false): Standin {
 
 async function janitor(opts: JanitorCliOptions, extra: { which?: (c: string) => string | undefined } = {}) {
   const out: string[] = [];
-  const code = await janitorAction(opts, s!.project, { now: NOW, write: (t) => out.push(t), retry: { attempts: 2, delayMs: 0 }, ...extra });
+  // no run work directories: never the machine's own ~/.storage-bench-lab/runs
+  const workRoot = `${s!.project}/no-work-dirs`;
+  const code = await janitorAction(opts, s!.project, {
+    now: NOW,
+    write: (t) => out.push(t),
+    retry: { attempts: 2, delayMs: 0 },
+    workRoot,
+    ...extra,
+  });
   return { code, lines: out.join("").trimEnd().split("\n") };
 }
 

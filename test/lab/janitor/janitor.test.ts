@@ -1,6 +1,10 @@
 /** lab janitor on a fake workspace: which stacks are expired, their age and cost, the order of destroys, what is kept. */
 import type { Deployment, OutputMap, StackSummary, WhoAmIResult } from "@pulumi/pulumi/automation";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { janitorAction } from "../../../lab/cli/janitor";
+import { createRunWorkDir } from "../../../lab/run/workdir";
 import type { JanitorWorkspace, OpOptions } from "../../../lab/run/workspace";
 
 interface FakeStack {
@@ -9,7 +13,13 @@ interface FakeStack {
   created?: string;
   /** Stacks its StackReference resources read (fully qualified). */
   references?: string[];
-  resources?: Array<{ urn: string; type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown>; dependencies?: string[] }>;
+  resources?: Array<{
+    urn: string;
+    type: string;
+    inputs?: Record<string, unknown>;
+    outputs?: Record<string, unknown>;
+    dependencies?: string[];
+  }>;
 }
 
 class FakeJanitor implements JanitorWorkspace {
@@ -77,15 +87,22 @@ const nat = {
 };
 const eip = { urn: "urn:pulumi:x::storage-bench-lab::aws:ec2/eip:Eip::lab-nat-az1", type: "aws:ec2/eip:Eip", inputs: { domain: "vpc" } };
 
-function run(stacks: Record<string, FakeStack>, opts: { yes?: boolean; confirm?: boolean; failing?: string[] } = {}) {
+/** No run work directories unless a test makes some (never the machine's own ~/.storage-bench-lab/runs). */
+const NO_WORK_DIRS = path.join(os.tmpdir(), "lab-janitor-no-work-dirs");
+
+function run(
+  stacks: Record<string, FakeStack>,
+  opts: { yes?: boolean; confirm?: boolean; failing?: string[]; workRoot?: string; runId?: string } = {},
+) {
   const ws = new FakeJanitor(stacks, opts.failing);
   const out: string[] = [];
-  return janitorAction({ yes: opts.yes }, "/p", {
+  return janitorAction({ yes: opts.yes, runId: opts.runId }, "/p", {
     workspace: ws,
     now: NOW,
     confirm: async () => opts.confirm === true,
     retry: { attempts: 2, delayMs: 0 },
     write: (s) => out.push(s),
+    workRoot: opts.workRoot ?? NO_WORK_DIRS,
   }).then((code) => ({
     code,
     lines: out.join("").trimEnd().split("\n"),
@@ -151,11 +168,15 @@ describe("lab janitor", () => {
       dependencies: [address.urn, bastion.urn],
     };
     const cost = async (resources: NonNullable<FakeStack["resources"]>) =>
-      (await run({ b: { expiresAt: "2030-01-02T08:00:00Z", project: "storage-bench-lab", created: "2030-01-02T00:00:00Z", resources } })).lines.find((l) => l.startsWith("  b "))!;
+      (
+        await run({ b: { expiresAt: "2030-01-02T08:00:00Z", project: "storage-bench-lab", created: "2030-01-02T00:00:00Z", resources } })
+      ).lines.find((l) => l.startsWith("  b "))!;
     // m5.xlarge $0.192/h + one public IPv4 address $0.005/h (lab/cost/prices.ts); the instance's own address
     // is released when the EIP is associated. Without the association's dependency on the instance: two addresses.
     expect(await cost([bastion, address, association])).toMatch(/ {2}\$0\.1970\/h \(\+1 part\(s\) not priced\)$/);
-    expect(await cost([bastion, address, { ...association, dependencies: [address.urn] }])).toMatch(/ {2}\$0\.2020\/h \(\+1 part\(s\) not priced\)$/);
+    expect(await cost([bastion, address, { ...association, dependencies: [address.urn] }])).toMatch(
+      / {2}\$0\.2020\/h \(\+1 part\(s\) not priced\)$/,
+    );
   });
 
   test("--yes: dependents first; a stack a live stack depends on is kept (exit 1)", async () => {
@@ -184,5 +205,57 @@ describe("lab janitor", () => {
       "destroyed 0, failed 1, kept 1",
     ]);
     expect(r.code).toBe(1);
+  });
+
+  describe("run work directories left on this machine", () => {
+    let root: string;
+    let project: string;
+    beforeEach(() => {
+      root = fs.mkdtempSync(path.join(os.tmpdir(), "lab-runs-"));
+      project = fs.mkdtempSync(path.join(os.tmpdir(), "lab-project-"));
+      fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: storage-bench-lab\nruntime: nodejs\n");
+      // run r1's directory holds its two stacks' config files (as `pulumi config set-all` writes them); r9's stack is gone
+      const r1 = createRunWorkDir(project, "ceph-nitro", "r1", root);
+      for (const st of ["alice-r1-network", "alice-r1-dev"]) fs.writeFileSync(path.join(r1, `Pulumi.${st}.yaml`), "config: {}\n");
+      const r9 = createRunWorkDir(project, "kafka-fsx", "r9", root);
+      fs.writeFileSync(path.join(r9, "Pulumi.alice-r9-kafka.yaml"), "config: {}\n");
+      fs.mkdirSync(path.join(root, "not-a-run"));
+    });
+    afterEach(() => {
+      fs.rmSync(root, { recursive: true, force: true });
+      fs.rmSync(project, { recursive: true, force: true });
+    });
+    const r1Stacks = { "alice-r1-network": STACKS["alice-r1-network"], "alice-r1-dev": STACKS["alice-r1-dev"] };
+
+    test("listed with the stacks of their run that remain; nothing removed unasked", async () => {
+      const r = await run(r1Stacks, { workRoot: root });
+      expect(r.lines.slice(-3)).toEqual([
+        "2 run work directories on this machine (a run removes its own once none of its stacks is left):",
+        `  ${root}/ceph-nitro-r1: 2 stack(s) of its run remain (alice-r1-dev, alice-r1-network): destroy them from there, or with lab janitor`,
+        `  ${root}/kafka-fsx-r9: no stack of its run is left (lab janitor --yes removes it)`,
+      ]);
+      expect(fs.readdirSync(root).sort()).toEqual(["ceph-nitro-r1", "kafka-fsx-r9", "not-a-run"]);
+    });
+
+    test("--yes: a directory whose stacks are all destroyed goes with them, the link unlinked and never followed", async () => {
+      const r = await run(r1Stacks, { workRoot: root, yes: true });
+      expect(r.code).toBe(0);
+      expect(r.lines.slice(-2)).toEqual([
+        `removed work directory ${root}/ceph-nitro-r1 (no stack of its run is left)`,
+        `removed work directory ${root}/kafka-fsx-r9 (no stack of its run is left)`,
+      ]);
+      expect(fs.readdirSync(root)).toEqual(["not-a-run"]);
+      // the project the links pointed at is untouched
+      expect(fs.readdirSync(project)).toEqual(["Pulumi.yaml"]);
+    });
+
+    test("a directory whose stack could not be destroyed stays", async () => {
+      const r = await run(r1Stacks, { workRoot: root, yes: true, failing: ["alice-r1-dev"] });
+      expect(r.code).toBe(1);
+      expect(fs.readdirSync(root).sort()).toEqual(["ceph-nitro-r1", "not-a-run"]);
+      expect(r.lines).toContain(
+        `  ${root}/ceph-nitro-r1: 2 stack(s) of its run remain (alice-r1-dev, alice-r1-network): destroy them from there, or with lab janitor`,
+      );
+    });
   });
 });
