@@ -17,6 +17,7 @@
  * - Access policy ARN `arn:aws:eks::aws:cluster-access-policy/AmazonEKSClusterAdminPolicy` with a
  *   `cluster` access scope (EKS User Guide, access-policies: "AmazonEKSClusterAdminPolicy").
  */
+import { adminCidrWidthProblems } from "../lib/admin-cidrs";
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isListOf, isOneOf, isText } from "../../core/checks";
 import { GP3, gp3SizeRule } from "../lib/ebs";
@@ -77,8 +78,10 @@ export interface EksClusterSpec extends RoleGuardrailArgs {
   readonly clusterName: string;
   /** Kubernetes minor; one with pinned add-on versions (components/versions.ts EKS_ADDON_VERSIONS). @default EKS_KUBERNETES_VERSION ("1.35") */
   readonly kubernetesVersion?: string;
-  /** CIDRs that may reach the public API endpoint; none: the endpoint is private only. 0.0.0.0/0 is refused. @default [] */
+  /** CIDRs that may reach the public API endpoint; none: the endpoint is private only. 0.0.0.0/0 is refused, and one wider than `adminCidrMinPrefix`. @default [] */
   readonly adminCidrs?: readonly string[];
+  /** The widest prefix an `adminCidrs` entry may have (8–32): a shared account's guard against opening the endpoint to a whole network. @default 24 */
+  readonly adminCidrMinPrefix?: number;
   /** IAM roles that get cluster-admin access entries (the deploying identity already is admin). @default [] */
   readonly adminRoleArns?: readonly string[];
   /** Node instance type of the one node group (x86_64: the nodes run AL2023_x86_64_STANDARD); unset with `nodeGroups`. @default "m5.xlarge" */
@@ -178,7 +181,7 @@ export const EKS_DEFAULTS = {
   logRetentionDays: 30,
 } as const;
 
-export interface ResolvedEks extends Required<Omit<EksClusterSpec, "nodeGroups" | "permissionsBoundaryArn">> {
+export interface ResolvedEks extends Required<Omit<EksClusterSpec, "nodeGroups" | "permissionsBoundaryArn" | "adminCidrMinPrefix">> {
   /** The node groups: `nodeGroups`, or the single group of `instanceType` × `nodeCount`. */
   readonly nodeGroups: readonly ResolvedNodeGroup[];
   /** The pinned add-on versions of `kubernetesVersion`. */
@@ -276,6 +279,7 @@ export function problems(spec: EksClusterSpec): ArgProblem[] {
       return isIpv4NetworkCidr(c, 8, 32) ? undefined : argProblem(`adminCidrs[${i}]`, ADMIN_CIDR_RULE, c);
     }),
   );
+  out.push(...adminCidrWidthProblems(spec.adminCidrs, spec.adminCidrMinPrefix));
   out.push(
     ...listProblems("adminRoleArns", spec.adminRoleArns, "a list of IAM role ARNs", (a, i) =>
       ROLE_ARN_RE.test(a) ? undefined : argProblem(`adminRoleArns[${i}]`, ROLE_ARN_RULE, a),

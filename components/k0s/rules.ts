@@ -3,6 +3,7 @@
  * checks its arguments with them; the `ceph-k0s` stack's config calls the same {@link problems}
  * with the `lab:` keys the user typed.
  */
+import { adminCidrWidthProblems } from "../lib/admin-cidrs";
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isOneOf, isText } from "../../core/checks";
 import { GP3, gp3Problems, gp3SizeRule } from "../lib/ebs";
@@ -34,6 +35,12 @@ export interface K0sClusterSpec {
    * @see https://docs.aws.amazon.com/vpc/latest/userguide/security-group-rules.html
    */
   readonly adminCidrs: readonly string[];
+  /**
+   * The widest prefix an `adminCidrs` entry may have (8–32): a shared account's guard against
+   * opening the bastion to a whole network.
+   * @default 24
+   */
+  readonly adminCidrMinPrefix?: number;
   /**
    * The operator's own OpenSSH public key (`ssh-ed25519 …` or `ssh-rsa …`, the types EC2 imports),
    * authorized for the `ubuntu` user on the nodes and, for tunnels to the nodes' SSH ports only, on
@@ -282,6 +289,7 @@ export function problems(spec: K0sClusterChecked): ArgProblem[] {
     if (cidrs.some((c) => isIpv4NetworkCidr(c, ADMIN_PREFIX_MIN, ADMIN_PREFIX_MAX) && c.startsWith("0.0.0.0/")))
       out.push(argProblem("adminCidrs", "CIDRs of the operators' own networks, not the whole internet", cidrs));
   }
+  out.push(...adminCidrWidthProblems(cidrs, spec.adminCidrMinPrefix));
 
   if (spec.sshPublicKey !== undefined && !isSshPublicKey(spec.sshPublicKey))
     out.push(argProblem("sshPublicKey", SSH_PUBLIC_KEY_RULE, spec.sshPublicKey));

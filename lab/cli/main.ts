@@ -261,6 +261,10 @@ function defineRunCommand(program: Command): void {
       "--admin-cidr <cidr|auto>",
       "lab:adminCidrs of every stack whose kind has it (eks, ceph-k0s): your address range as a CIDR (a.b.c.d/32; an RFC 5737 documentation range is refused), or auto for this machine's public address as a /32 (https://checkip.amazonaws.com; LAB_CHECKIP_URL overrides it)",
     )
+    .option(
+      "--allow-wide-admin",
+      "accept admin CIDRs wider than a /24 (lab:adminCidrMinPrefix 8 on every stack whose kind has it): a shared account's guard, off only on purpose",
+    )
     .option("--run-id <id>", "the run's lab:runId (default r<yymmdd>-<hhmmss>, UTC)")
     .option("--org <org>", "organization of the run's stacks on Pulumi Cloud (default: your user; self-managed backends use organization)")
     .option("--verbose", "print Pulumi's full output (always in the run log)")

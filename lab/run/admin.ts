@@ -11,6 +11,7 @@
  *   one line of text (the address the AWS documentation uses to find "your public IP address",
  *   e.g. the EC2 user guide's "Add rules for your IP address").
  */
+import { ADMIN_CIDR_MIN_PREFIX_FLOOR } from "../../components/lib/admin-cidrs";
 import { problem } from "../../core/errors";
 import { cephK0sSchema } from "../../stacks/ceph-k0s/config";
 import { compareSchema } from "../../stacks/compare/config";
@@ -119,6 +120,17 @@ export function placeholderProblems(specs: ReadonlyArray<{ name: string; config:
 export function withAdminCidr(config: Readonly<Record<string, string>>, cidr: string): Record<string, string> {
   const kind = config["lab:kind"] ?? "";
   return kindHasKey(kind, ADMIN_KEY, config) ? { ...config, [ADMIN_KEY]: JSON.stringify([cidr]) } : { ...config };
+}
+
+/** The key `--allow-wide-admin` sets, and to what: admin CIDRs as wide as a /8. */
+export const ADMIN_MIN_PREFIX_KEY = "lab:adminCidrMinPrefix";
+
+/** `config` with `lab:adminCidrMinPrefix` 8 when its kind has the key (`--allow-wide-admin`), else as it is. */
+export function withWideAdmin(config: Readonly<Record<string, string>>): Record<string, string> {
+  const kind = config["lab:kind"] ?? "";
+  return kindHasKey(kind, ADMIN_MIN_PREFIX_KEY, config)
+    ? { ...config, [ADMIN_MIN_PREFIX_KEY]: String(ADMIN_CIDR_MIN_PREFIX_FLOOR) }
+    : { ...config };
 }
 
 /**

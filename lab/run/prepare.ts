@@ -13,7 +13,15 @@ import { dependencyOrder, stackReferences, upstreamNames } from "../plan/sources
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { evaluatePlan } from "../policy/evaluate";
-import { ADMIN_KEY, adminCidrOptionProblems, kindHasKey, placeholderProblems, withAdminCidr } from "./admin";
+import {
+  ADMIN_KEY,
+  ADMIN_MIN_PREFIX_KEY,
+  adminCidrOptionProblems,
+  kindHasKey,
+  placeholderProblems,
+  withAdminCidr,
+  withWideAdmin,
+} from "./admin";
 import { experimentResultDirs, runSteps } from "./experiments";
 import { upstreamsAmong } from "./graph";
 import { defaultRunId, parseSets, repRunId, runIdProblems, setsFor } from "./names";
@@ -34,6 +42,8 @@ export interface RunOptions {
    * resolved before (lab/cli/run.ts) and left unset for `--dry-run`.
    */
   readonly adminCidr?: string;
+  /** `--allow-wide-admin`: `lab:adminCidrMinPrefix` 8 on every stack whose kind has it (admin CIDRs up to a /8). */
+  readonly allowWideAdmin?: boolean;
 }
 
 export interface OfflinePrep {
@@ -165,7 +175,8 @@ export async function prepareOffline(name: string, opts: RunOptions, root: strin
     // `--set '*.key=v'` gives the key to the stacks whose kind has it; a named stack gets it as asked.
     const kind = spec.config["lab:kind"] ?? "";
     const own = sets.filter((s) => s.stack === spec.name || (s.stack === "*" && kindHasKey(kind, s.key, spec.config)));
-    const base = admin !== undefined ? withAdminCidr(spec.config, admin) : spec.config;
+    const withAdmin = admin !== undefined ? withAdminCidr(spec.config, admin) : spec.config;
+    const base = opts.allowWideAdmin === true ? withWideAdmin(withAdmin) : withAdmin;
     return { ...spec, config: { ...base, ...setsFor(spec.name, own), "lab:runId": stackRunId }, secretKeys: [] };
   });
   // A placeholder administrator address would close the cluster to the user after money is spent.
@@ -175,7 +186,7 @@ export async function prepareOffline(name: string, opts: RunOptions, root: strin
     ...asOptionProblems(planProblems, {
       ...(admin !== undefined ? { [ADMIN_KEY]: "--admin-cidr" } : {}),
       ...(opts.runId !== undefined ? { "lab:runId": "--run-id" } : {}),
-    }),
+    }).map((l) => l.replace(`'${ADMIN_MIN_PREFIX_KEY}' allows wider`, "--allow-wide-admin allows wider")),
   );
   if (!opts.dryRun) problems.push(...policyProblems(plans));
   // A run directory is written once (lab/results/files.ts): refuse now rather than after the benchmarks.

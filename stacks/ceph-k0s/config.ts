@@ -60,6 +60,8 @@ export const cephK0sSchema = z.object({
   az: text().optional(),
   /** `lab:adminCidrs` → `adminCidrs`. */
   adminCidrs: list(text()).optional(),
+  /** `lab:adminCidrMinPrefix` → `adminCidrMinPrefix` (`lab run --allow-wide-admin` sets 8). */
+  adminCidrMinPrefix: int().optional(),
   /** `lab:sshPublicKey` → `sshPublicKey`. */
   sshPublicKey: text().optional(),
   /** `lab:osdVolumeGiB` → `osdVolumeGiB`. */
@@ -118,6 +120,7 @@ export function clusterSpec(c: CephK0sConfig): K0sClusterSpec {
     workerCount: c.workerCount,
     az: clusterZone(c),
     adminCidrs: c.adminCidrs as string[],
+    adminCidrMinPrefix: c.adminCidrMinPrefix,
     sshPublicKey: c.sshPublicKey,
     osdVolumeGiB: c.osdVolumeGiB,
     osdVolumeIops: c.osdVolumeIops,

@@ -45,6 +45,8 @@ export const eksSchema = z.object({
   kubernetesVersion: text().optional(),
   /** `lab:adminCidrs` → `adminCidrs`. */
   adminCidrs: list(text()).optional(),
+  /** `lab:adminCidrMinPrefix` → `adminCidrMinPrefix` (`lab run --allow-wide-admin` sets 8). */
+  adminCidrMinPrefix: int().optional(),
   /** `lab:adminRoleArns` → `adminRoleArns`. */
   adminRoleArns: list(text()).optional(),
   /** `lab:instanceType` → `instanceType`. */
@@ -96,6 +98,7 @@ export function eksArgs(c: EksConfig, stack: string): EksClusterSpec {
     clusterName: c.clusterName ?? clusterNameFor(stack),
     kubernetesVersion: c.kubernetesVersion,
     adminCidrs: c.adminCidrs,
+    adminCidrMinPrefix: c.adminCidrMinPrefix,
     adminRoleArns: c.adminRoleArns,
     instanceType: c.instanceType,
     nodeCount: c.nodeCount,

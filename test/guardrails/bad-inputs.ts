@@ -407,7 +407,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: CEPH,
       set: { "lab:workerCnt": 3 },
       want: [
-        "'lab:workerCnt' must be a key of kind ceph-k0s (did you mean 'lab:workerCount'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:instanceType, lab:workerCount, lab:az, lab:adminCidrs, lab:sshPublicKey, lab:osdVolumeGiB, lab:osdVolumeIops, lab:osdVolumeThroughputMiBps, lab:k0sVersion, lab:cni, lab:wireguard, lab:cephHostNetwork, lab:hugepages2Mi, lab:cephResources, lab:postgresCpu, lab:postgresMemory, lab:postgresHugepages2Mi, lab:pgbenchScale, lab:pgbenchClients, lab:pgbenchThreads, lab:pgbenchDurationSeconds, lab:pgbenchForeignKeys, lab:pgbenchReportLatencies, lab:pgbenchResources, lab:reps, got \"3\"",
+        "'lab:workerCnt' must be a key of kind ceph-k0s (did you mean 'lab:workerCount'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:instanceType, lab:workerCount, lab:az, lab:adminCidrs, lab:adminCidrMinPrefix, lab:sshPublicKey, lab:osdVolumeGiB, lab:osdVolumeIops, lab:osdVolumeThroughputMiBps, lab:k0sVersion, lab:cni, lab:wireguard, lab:cephHostNetwork, lab:hugepages2Mi, lab:cephResources, lab:postgresCpu, lab:postgresMemory, lab:postgresHugepages2Mi, lab:pgbenchScale, lab:pgbenchClients, lab:pgbenchThreads, lab:pgbenchDurationSeconds, lab:pgbenchForeignKeys, lab:pgbenchReportLatencies, lab:pgbenchResources, lab:reps, got \"3\"",
       ],
     },
     {
@@ -570,7 +570,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: EKS,
       set: { "lab:endpointPublicAccess": false },
       want: [
-        "'lab:endpointPublicAccess' must be a key of kind eks; its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:permissionsBoundaryArn, lab:nodeGroups, lab:trident, lab:tridentInstall, lab:tridentAddonVersion, lab:tridentNodePrep, lab:images, got \"false\"",
+        "'lab:endpointPublicAccess' must be a key of kind eks; its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:clusterName, lab:kubernetesVersion, lab:adminCidrs, lab:adminCidrMinPrefix, lab:adminRoleArns, lab:instanceType, lab:nodeCount, lab:nodeRootVolumeGiB, lab:logRetentionDays, lab:permissionsBoundaryArn, lab:nodeGroups, lab:trident, lab:tridentInstall, lab:tridentAddonVersion, lab:tridentNodePrep, lab:images, got \"false\"",
       ],
     },
     {
@@ -788,7 +788,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       scenario: { name: "ceph-nitro", stack: "dev" },
       set: { "lab:instanceTypes": ["m4.xlarge"] },
       want: [
-        "'lab:instanceTypes' must be a key of kind ceph-k0s (did you mean 'lab:instanceType'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:instanceType, lab:workerCount, lab:az, lab:adminCidrs, lab:sshPublicKey, lab:osdVolumeGiB, lab:osdVolumeIops, lab:osdVolumeThroughputMiBps, lab:k0sVersion, lab:cni, lab:wireguard, lab:cephHostNetwork, lab:hugepages2Mi, lab:cephResources, lab:postgresCpu, lab:postgresMemory, lab:postgresHugepages2Mi, lab:pgbenchScale, lab:pgbenchClients, lab:pgbenchThreads, lab:pgbenchDurationSeconds, lab:pgbenchForeignKeys, lab:pgbenchReportLatencies, lab:pgbenchResources, lab:reps, got \"[\\\"m4.xlarge\\\"]\"",
+        "'lab:instanceTypes' must be a key of kind ceph-k0s (did you mean 'lab:instanceType'?); its keys are aws:region, lab:kind, lab:owner, lab:ttlHours, lab:runId, lab:networkStack, lab:instanceType, lab:workerCount, lab:az, lab:adminCidrs, lab:adminCidrMinPrefix, lab:sshPublicKey, lab:osdVolumeGiB, lab:osdVolumeIops, lab:osdVolumeThroughputMiBps, lab:k0sVersion, lab:cni, lab:wireguard, lab:cephHostNetwork, lab:hugepages2Mi, lab:cephResources, lab:postgresCpu, lab:postgresMemory, lab:postgresHugepages2Mi, lab:pgbenchScale, lab:pgbenchClients, lab:pgbenchThreads, lab:pgbenchDurationSeconds, lab:pgbenchForeignKeys, lab:pgbenchReportLatencies, lab:pgbenchResources, lab:reps, got \"[\\\"m4.xlarge\\\"]\"",
       ],
     },
     {

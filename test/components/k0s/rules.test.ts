@@ -71,7 +71,9 @@ describe("K0sCluster rules", () => {
 
   test("a valid spec has no problem; an Output zone is left to whoever made it", () => {
     expect(problems(valid)).toEqual([]);
-    expect(problems({ ...valid, instanceType: "t2.xlarge", workerCount: 9, adminCidrs: ["10.0.0.0/8", "203.0.113.9/32"] })).toEqual([]);
+    expect(problems({ ...valid, instanceType: "t2.xlarge", workerCount: 9, adminCidrs: ["10.1.2.0/24", "203.0.113.9/32"] })).toEqual([]);
+    // a /8 only where adminCidrMinPrefix allows it (lab run --allow-wide-admin)
+    expect(problems({ ...valid, adminCidrs: ["10.0.0.0/8"], adminCidrMinPrefix: 8 })).toEqual([]);
     expect(problems({ ...valid, az: pulumi.output("not a zone") })).toEqual([]);
   });
 

@@ -82,18 +82,15 @@ describe("durations", () => {
       "Kafka cluster Ready (KRaft controllers, then brokers on NFS) 6m",
       "OMB workers ready 2m",
     ]);
-    expect(e.parallel).toMatch(/^OMB image build .* ∥ Strimzi operator ready, NFS directory Job .*, Kafka cluster Ready .*, OMB workers ready: an image needs only its ECR repository/);
+    expect(e.parallel).toMatch(
+      /^OMB image build .* ∥ Strimzi operator ready, NFS directory Job .*, Kafka cluster Ready .*, OMB workers ready: an image needs only its ECR repository/,
+    );
     expect([e.besideSeconds, e.restSeconds]).toEqual([12 * 60, 11 * 60]);
   });
 
   test("eks with lab:images: the images beside the control plane, the node groups and Trident; no benchmark Jobs to wait for them", () => {
     const e = estimateStack(
-      plan("eks", [
-        res("lab:eks:EksCluster"),
-        res("lab:trident:TridentOperator"),
-        res("lab:image:ToolsImage"),
-        res("lab:omb:OmbImage"),
-      ]),
+      plan("eks", [res("lab:eks:EksCluster"), res("lab:trident:TridentOperator"), res("lab:image:ToolsImage"), res("lab:omb:OmbImage")]),
     );
     expect(e.unknown).toEqual([]);
     // engine 1 + max(images 5 + 12, control plane 12 + node groups 4 + Trident 4)
@@ -187,7 +184,14 @@ describe("schedule", () => {
     expect(line([res("lab:omb:OmbImage"), res("lab:strimzi:StrimziOperator")])).toBe(
       "in parallel within app: OMB image build (Maven, upstream's docker/Dockerfile.build) and push ∥ Strimzi operator ready: an image needs only its ECR repository and the local Docker daemon (no cluster, no file system), so Pulumi builds it while the rest is created; on the critical path: the images (12m) outlast the rest of app (2m)",
     );
-    expect(line([res("lab:image:ToolsImage"), res("lab:trident:TridentOperator"), res("lab:mysql:MySql"), job({ FIO_PROFILE: "seed", REPS: "1" })])).toBe(
+    expect(
+      line([
+        res("lab:image:ToolsImage"),
+        res("lab:trident:TridentOperator"),
+        res("lab:mysql:MySql"),
+        job({ FIO_PROFILE: "seed", REPS: "1" }),
+      ]),
+    ).toBe(
       "in parallel within app: tools image build and push ∥ Trident operator and FSx backend, MySQL StatefulSet ready: an image needs only its ECR repository and the local Docker daemon (no cluster, no file system), so Pulumi builds it while the rest is created; the benchmark Jobs wait for both; off the critical path: the rest of app (9m) outlasts the images (5m)",
     );
   });
@@ -232,8 +236,12 @@ describe("lab run --dry-run (CLI)", () => {
     const lines = r.stdout.trimEnd().split("\n");
     const exp = lines.filter((l) => l.startsWith("  experiment "));
     expect(exp).toEqual([
-      expect.stringMatching(/^ {2}experiment fsx-eks +\d+ → +\d+ {2}\(mysql-failover: writer Job started 1m, baseline writes 0m, mysql-0 moved to the other zone and Ready 3m, rows verified, cleanup 2m\)$/),
-      expect.stringMatching(/^ {2}experiment fsx-eks +\d+ → +\d+ {2}\(fsx-failover: .*throughput change \(failover and failback\) 15m, .*throughput restored 15m, cleanup 1m\)$/),
+      expect.stringMatching(
+        /^ {2}experiment fsx-eks +\d+ → +\d+ {2}\(mysql-failover: writer Job started 1m, baseline writes 0m, mysql-0 moved to the other zone and Ready 3m, rows verified, cleanup 2m\)$/,
+      ),
+      expect.stringMatching(
+        /^ {2}experiment fsx-eks +\d+ → +\d+ {2}\(fsx-failover: .*throughput change \(failover and failback\) 15m, .*throughput restored 15m, cleanup 1m\)$/,
+      ),
     ]);
     const crit = lines.find((l) => l.startsWith("critical path")) as string;
     expect(crit).toMatch(/→ up fsx-eks \d+m → mysql-failover fsx-eks 6m → fsx-failover fsx-eks 36m → destroy fsx-eks /);
@@ -241,7 +249,9 @@ describe("lab run --dry-run (CLI)", () => {
     expect(lines.find((l) => l.startsWith("  up      fsx-eks-cluster "))).toBe(
       "  up      fsx-eks-cluster    4 →   25  ∥ fsx-eks-ontap  (Pulumi engine 1m, EKS control plane 12m, EKS managed node groups (in parallel) 4m, tools image build and push 5m, Trident operator and FSx backend 4m)",
     );
-    expect(lines.find((l) => l.startsWith("  up      fsx-eks "))).toMatch(/^ {2}up {6}fsx-eks +45 → +126 {2}\(Pulumi engine 1m, MySQL StatefulSet ready 5m, fio seed 8m, /);
+    expect(lines.find((l) => l.startsWith("  up      fsx-eks "))).toMatch(
+      /^ {2}up {6}fsx-eks +45 → +126 {2}\(Pulumi engine 1m, MySQL StatefulSet ready 5m, fio seed 8m, /,
+    );
     expect(lines.filter((l) => l.startsWith("in parallel"))).toEqual([
       "in parallel: fsx-eks-ontap ∥ fsx-eks-cluster (after network: none of them reads another, so all start once network is up)",
       "in parallel within fsx-eks-cluster: tools image build and push ∥ EKS control plane, EKS managed node groups (in parallel), Trident operator and FSx backend: an image needs only its ECR repository and the local Docker daemon (no cluster, no file system), so Pulumi builds it while the rest is created; off the critical path: fsx-eks-cluster is up at 25; fsx-eks, which reads it, starts at 45, when fsx-eks-ontap is up",
@@ -274,8 +284,11 @@ describe("lab run --dry-run (CLI)", () => {
     expect(r.stdout).not.toContain("no duration");
     expect(r.stdout).not.toContain("counted as 0");
     const up = r.stdout.split("\n").find((l) => l.startsWith("  up      kafka ")) as string;
-    for (const cell of ["kafka-sync-rf1", "kafka-sync-rf3", "kafka-throughput-rf1", "kafka-throughput-rf3"]) expect(up).toContain(`omb ${cell} 8m`);
-    expect(up).toMatch(/^ {2}up {6}kafka +45 → +89 {2}\(Pulumi engine 1m, Strimzi operator ready 2m, NFS directory Job \(a broker directory on each volume\) 1m, Kafka cluster Ready/);
+    for (const cell of ["kafka-sync-rf1", "kafka-sync-rf3", "kafka-throughput-rf1", "kafka-throughput-rf3"])
+      expect(up).toContain(`omb ${cell} 8m`);
+    expect(up).toMatch(
+      /^ {2}up {6}kafka +45 → +89 {2}\(Pulumi engine 1m, Strimzi operator ready 2m, NFS directory Job \(a broker directory on each volume\) 1m, Kafka cluster Ready/,
+    );
     // The OMB image is built in kafka-cluster, beside the cluster and the file system: off the critical path.
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines.find((l) => l.startsWith("  up      kafka-cluster "))).toBe(
@@ -341,7 +354,10 @@ describe("lab run --dry-run (CLI)", () => {
 
   test('lab run ceph-nitro --run-id "A B": the rule once', () => {
     const r = lab("run", "ceph-nitro", "--dry-run", "--run-id", "A B");
-    expect([r.status, r.stderr]).toEqual([2, `'--run-id' must be a run id of 1–20 lowercase letters, digits or '-', starting with a letter or digit (e.g. r2), got "A B"\n`]);
+    expect([r.status, r.stderr]).toEqual([
+      2,
+      `'--run-id' must be a run id of 1–20 lowercase letters, digits or '-', starting with a letter or digit (e.g. r2), got "A B"\n`,
+    ]);
   });
 
   test("a bad --admin-cidr: one line naming the option, not each stack's lab:adminCidrs[0]", () => {
@@ -350,6 +366,17 @@ describe("lab run --dry-run (CLI)", () => {
       2,
       `'--admin-cidr' must be an IPv4 CIDR of your own address (e.g. 203.0.113.7/32 is a documentation example: use yours), or auto, got "1.2.3.4/33"\n`,
     ]);
+  });
+
+  test("--admin-cidr wider than a /24: one line naming the option and what allows it; --allow-wide-admin accepts it", () => {
+    const r = lab("run", "ceph-nitro", "--dry-run", "--admin-cidr", "10.20.0.0/16");
+    expect([r.status, r.stderr]).toEqual([
+      2,
+      `'--admin-cidr' must be at most 256 addresses, a prefix of /24 or longer (your own address, e.g. a /32; --allow-wide-admin allows wider, down to /8), got "10.20.0.0/16"\n`,
+    ]);
+    const wide = lab("run", "ceph-nitro", "--dry-run", "--admin-cidr", "10.20.0.0/16", "--allow-wide-admin");
+    expect([wide.status, wide.stderr]).toEqual([0, ""]);
+    expect(wide.stdout).toContain("  admin address: 10.20.0.0/16 (--admin-cidr) for dev, nitro");
   });
 
   test("--admin-cidr with a bare address: taken as /32; the dry run names what the real run needs, and --keep what stays billing", () => {
