@@ -265,6 +265,10 @@ function defineRunCommand(program: Command): void {
       "--allow-wide-admin",
       "accept admin CIDRs wider than a /24 (lab:adminCidrMinPrefix 8 on every stack whose kind has it): a shared account's guard, off only on purpose",
     )
+    .option(
+      "--secrets-provider <provider>",
+      "how the stacks the run creates encrypt their secrets (pulumi stack init --secrets-provider): awskms://<key id, alias/<name> or ARN>?region=<region>, passphrase, or default (the backend's: Pulumi Cloud's own, a self-managed backend's passphrase)",
+    )
     .option("--run-id <id>", "the run's lab:runId (default r<yymmdd>-<hhmmss>, UTC)")
     .option("--org <org>", "organization of the run's stacks on Pulumi Cloud (default: your user; self-managed backends use organization)")
     .option("--verbose", "print Pulumi's full output (always in the run log)")

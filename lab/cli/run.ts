@@ -147,7 +147,7 @@ export async function runAction(
         if (tools.length > 0) return { problems: tools };
         // The run's own work directory: the stacks' Pulumi.<stack>.yaml go there, not into the project.
         workDir = createRunWorkDir(root, scenario, prep.runId);
-        ws = await automationWorkspace(workDir);
+        ws = await automationWorkspace(workDir, undefined, { secretsProvider: opts.secretsProvider });
         const region = prep.specs[0]?.config["aws:region"] ?? "us-east-1";
         const [aws, backend] = await Promise.all([
           awsIdentity(localToolEnv, region),
@@ -157,6 +157,7 @@ export async function runAction(
             workDir,
             scenario,
             policyPacks: [path.join(root, POLICY_PACK_DIR)],
+            secretsProvider: opts.secretsProvider,
           }),
         ]);
         const problems = [...(aws.problem ? [aws.problem] : []), ...backend.problems];

@@ -23,6 +23,7 @@
  *   stacks themselves look for one (components/image/rules.ts `dockerDaemon`): checked here so that
  *   the build does not fail while the file system is being created.
  */
+import { problem } from "../../core/errors";
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -176,7 +177,13 @@ export async function dockerProblems(
 }
 
 /** The passphrase a self-managed backend needs for the run's new stacks, when it is missing. */
-export function passphraseProblem(who: WhoAmIResult, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+export function passphraseProblem(
+  who: WhoAmIResult,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  secretsProvider?: string,
+): string | undefined {
+  // A KMS key encrypts the new stacks' secrets instead (lab run --secrets-provider): no passphrase is asked.
+  if (secretsProvider !== undefined && secretsProvider.startsWith("awskms://")) return undefined;
   if (!isDiyBackend(who.url)) return undefined;
   if (env.PULUMI_CONFIG_PASSPHRASE !== undefined || (env.PULUMI_CONFIG_PASSPHRASE_FILE ?? "") !== "") return undefined;
   return `Pulumi backend: ${who.url} is self-managed: its stacks' secrets are encrypted with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE`;
@@ -220,6 +227,8 @@ export async function backendChecks(
     scenario: string;
     policyPacks?: readonly string[];
     env?: Readonly<Record<string, string | undefined>>;
+    /** `lab run --secrets-provider`: the new stacks' secrets provider. */
+    secretsProvider?: string;
   },
 ): Promise<{ problems: string[]; plan?: RunPlan; who?: WhoAmIResult }> {
   let who: WhoAmIResult;
@@ -235,7 +244,7 @@ export async function backendChecks(
   const org = runOrganization(who, opts.org);
   const names = new Map(prep.specs.map((s) => [s.name, runStackName(who.user, prep.runId, s.name)]));
   const problems: string[] = [];
-  const passphrase = passphraseProblem(who, opts.env);
+  const passphrase = passphraseProblem(who, opts.env, opts.secretsProvider);
   if (passphrase) problems.push(passphrase);
   for (const [s, n] of names)
     if (n.length > MAX_STACK_NAME)
@@ -265,4 +274,27 @@ export async function backendChecks(
     ...(opts.policyPacks?.length ? { policyPacks: opts.policyPacks } : {}),
   };
   return { problems: [], plan, who };
+}
+
+/**
+ * `--secrets-provider`: `passphrase`, `default` (the backend's own), or a KMS key as the Pulumi CLI
+ * takes it: `awskms://<key id, alias/<name> or key ARN>[?region=<region>]` (Pulumi docs, "Secrets
+ * handling": "awskms://1234abcd-12ab-34cd-56ef-1234567890ab?region=us-east-1",
+ * "awskms://alias/ExampleAlias?region=us-east-1").
+ */
+export function secretsProviderProblems(value: string | undefined): string[] {
+  if (value === undefined || value === "passphrase" || value === "default") return [];
+  if (
+    /^awskms:\/\/(alias\/[A-Za-z0-9/_-]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|arn:aws[a-z-]*:kms:[a-z0-9-]+:\d{12}:(key|alias)\/[A-Za-z0-9/_-]+)(\?region=[a-z]{2}(-[a-z]+)+-\d)?$/.test(
+      value,
+    )
+  )
+    return [];
+  return [
+    problem(
+      "--secrets-provider",
+      "awskms://<key id, alias/<name> or key ARN>?region=<region> (e.g. awskms://alias/lab-secrets?region=us-east-1), passphrase or default",
+      value,
+    ),
+  ];
 }

@@ -4,6 +4,7 @@
  * under Pulumi's mock runtime (lab/plan) — the same validation as `lab plan`, so a config error is
  * reported, with every other problem, before any cloud call.
  */
+import { secretsProviderProblems } from "./preflight";
 import { ConfigError } from "../../core/errors";
 import { loadScenario, LoadedScenario, ScenarioError } from "../../scenarios/load";
 import { runStack } from "../../stacks";
@@ -44,6 +45,8 @@ export interface RunOptions {
   readonly adminCidr?: string;
   /** `--allow-wide-admin`: `lab:adminCidrMinPrefix` 8 on every stack whose kind has it (admin CIDRs up to a /8). */
   readonly allowWideAdmin?: boolean;
+  /** `--secrets-provider`: the secrets provider of the stacks the run creates (lab/run/preflight.ts secretsProviderProblems). */
+  readonly secretsProvider?: string;
 }
 
 export interface OfflinePrep {
@@ -163,6 +166,7 @@ export async function prepareOffline(name: string, opts: RunOptions, root: strin
   const names = scenario.stacks.map((s) => s.name);
   const { sets, problems: setProblems } = parseSets(opts.set ?? [], names);
   problems.push(...setProblems);
+  problems.push(...secretsProviderProblems(opts.secretsProvider));
   const given = opts.adminCidr !== undefined && opts.adminCidr !== "auto" ? opts.adminCidr : undefined;
   const adminBad = given !== undefined ? adminCidrOptionProblems(given) : [];
   problems.push(...adminBad);

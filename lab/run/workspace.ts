@@ -87,8 +87,15 @@ export function oneAtATime(): <T>(fn: () => Promise<T>) => Promise<T> {
 export async function automationWorkspace(
   workDir: string,
   pulumiCommand?: PulumiCommand,
+  opts: { readonly secretsProvider?: string } = {},
 ): Promise<RunWorkspace & JanitorWorkspace & BackendWorkspace> {
-  const ws = await LocalWorkspace.create({ workDir, ...(pulumiCommand ? { pulumiCommand } : {}) });
+  // `secretsProvider`: the stacks this workspace creates encrypt their secrets with it (`pulumi stack init
+  // --secrets-provider`, @pulumi/pulumi automation/localWorkspace.js createStack); stacks that exist keep theirs.
+  const ws = await LocalWorkspace.create({
+    workDir,
+    ...(pulumiCommand ? { pulumiCommand } : {}),
+    ...(opts.secretsProvider !== undefined ? { secretsProvider: opts.secretsProvider } : {}),
+  });
   const serial = oneAtATime();
   return {
     createOrSelectStack: async (name) => {

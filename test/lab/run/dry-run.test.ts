@@ -368,6 +368,15 @@ describe("lab run --dry-run (CLI)", () => {
     ]);
   });
 
+  test("a bad --secrets-provider: one line naming the option, before anything else", () => {
+    const r = lab("run", "ceph-nitro", "--dry-run", "--secrets-provider", "awskms://");
+    expect([r.status, r.stderr]).toEqual([
+      2,
+      `'--secrets-provider' must be awskms://<key id, alias/<name> or key ARN>?region=<region> (e.g. awskms://alias/lab-secrets?region=us-east-1), passphrase or default, got "awskms://"\n`,
+    ]);
+    expect(lab("run", "ceph-nitro", "--dry-run", "--secrets-provider", "awskms://alias/lab?region=us-east-1").status).toBe(0);
+  });
+
   test("--admin-cidr wider than a /24: one line naming the option and what allows it; --allow-wide-admin accepts it", () => {
     const r = lab("run", "ceph-nitro", "--dry-run", "--admin-cidr", "10.20.0.0/16");
     expect([r.status, r.stderr]).toEqual([

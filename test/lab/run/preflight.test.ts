@@ -17,6 +17,7 @@ import {
   passphraseProblem,
   MIN_PULUMI_CLI,
   runOrganization,
+  secretsProviderProblems,
   ToolEnv,
   toolProblems,
   whichOn,
@@ -220,5 +221,28 @@ describe("passphrase and Docker daemon", () => {
     expect(await dockerProblems(stacks, probe({ sockets: ["/var/run/docker.sock"] }))).toEqual([]);
     expect(await dockerProblems(stacks, probe({ env: { DOCKER_HOST: "ssh://builder" } }))).toEqual([]);
     expect(await dockerProblems([stacks[0]], probe())).toEqual([]);
+  });
+});
+
+describe("--secrets-provider", () => {
+  test("a KMS key as the Pulumi CLI takes it, passphrase or default; anything else named with the rule", () => {
+    for (const ok of [
+      undefined,
+      "passphrase",
+      "default",
+      "awskms://alias/lab-secrets?region=us-east-1",
+      "awskms://1234abcd-12ab-34cd-56ef-1234567890ab?region=eu-west-1",
+      "awskms://arn:aws:kms:us-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab",
+    ])
+      expect([ok, secretsProviderProblems(ok)]).toEqual([ok, []]);
+    expect(secretsProviderProblems("gcpkms://projects/p/locations/l/keyRings/r/cryptoKeys/k")).toEqual([
+      `'--secrets-provider' must be awskms://<key id, alias/<name> or key ARN>?region=<region> (e.g. awskms://alias/lab-secrets?region=us-east-1), passphrase or default, got "gcpkms://projects/p/locations/l/keyRings/r/cryptoKeys/k"`,
+    ]);
+    expect(secretsProviderProblems("awskms://alias/x?region=nowhere")).toHaveLength(1);
+  });
+  test("a self-managed backend asks no passphrase of stacks a KMS key encrypts", () => {
+    const who = { user: "u", url: "s3://lab-state" } as never;
+    expect(passphraseProblem(who, {}, "awskms://alias/lab-secrets?region=us-east-1")).toBeUndefined();
+    expect(passphraseProblem(who, {})).toMatch(/set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE$/);
   });
 });

@@ -25,11 +25,12 @@ async function run(
   env: Partial<RunEnv> = {},
   standinEnv: Record<string, string | undefined> = {},
   keep = false,
+  secretsProvider?: string,
 ) {
   const { selectMs, ...stacks } = world;
   s = standin({ stacks, ...(selectMs === undefined ? {} : { selectMs }) }, standinEnv);
   const workDir = createRunWorkDir(s.project, "ceph-nitro", "r1", s.workRoot);
-  const ws = await automationWorkspace(workDir);
+  const ws = await automationWorkspace(workDir, undefined, { secretsProvider });
   const rep = memoryReporter();
   const resultsRoot = path.join(s.dir, "results");
   const plan = cephPlan({ workDir, keep, policyPacks: ["/project/lab/policy/pack"] });
@@ -110,6 +111,22 @@ describe("lab run on the Automation API against the stand-in Pulumi CLI", () => 
       'error: constructing secrets manager of type "passphrase": passphrase must be set with PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE environment variables',
     );
     expect(r.out.created).toEqual([]);
+  });
+
+  test("--secrets-provider awskms://…: every stack is created with it (pulumi stack init --secrets-provider), and no passphrase is asked", async () => {
+    const kms = "awskms://alias/lab-secrets?region=us-east-1";
+    const r = await run(OK, {}, { PULUMI_CONFIG_PASSPHRASE: undefined }, true, kms);
+    expect(r.out.status).toBe("kept");
+    const providers = fs
+      .readdirSync(path.join(r.st.state, "stacks"))
+      .map((f) => JSON.parse(fs.readFileSync(path.join(r.st.state, "stacks", f), "utf8")) as { name: string; secretsProvider?: string })
+      .map((st) => [st.name.split("/").pop(), st.secretsProvider]);
+    expect(providers.sort()).toEqual([
+      ["u-r1-compare", kms],
+      ["u-r1-dev", kms],
+      ["u-r1-network", kms],
+      ["u-r1-nitro", kms],
+    ]);
   });
 
   test("partial results: the stack whose up failed has what its completed collectors returned saved before the destroy", async () => {
