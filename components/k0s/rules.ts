@@ -7,7 +7,7 @@ import { adminCidrWidthProblems } from "../lib/admin-cidrs";
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isOneOf, isText } from "../../core/checks";
 import { GP3, gp3Problems, gp3SizeRule } from "../lib/ebs";
-import { ipv4CidrRule, isIpv4NetworkCidr, overlaps, parseCidr } from "../network/cidr";
+import { isIpv4NetworkCidr, overlaps, parseCidr } from "../network/cidr";
 import { AZ_NAME_RE, AZ_NAME_RULE } from "../network/rules";
 import { K0S_VERSION } from "../versions";
 import { INSTANCE_TYPE_RULE, instanceTypeInfo, NVME_INSTANCE_STORE_FAMILIES } from "./instance-types";
@@ -140,6 +140,8 @@ export const MAX_WORKERS = 9;
 export const MAX_ADMIN_CIDRS = 10;
 export const ADMIN_PREFIX_MIN = 8;
 export const ADMIN_PREFIX_MAX = 32;
+/** An operator's own range, its example a /32 (a /16 is refused by the width rule, components/lib/admin-cidrs.ts). */
+export const ADMIN_CIDR_SYNTAX_RULE = `an IPv4 network CIDR with a prefix from /${ADMIN_PREFIX_MIN} to /${ADMIN_PREFIX_MAX} (e.g. 198.51.100.7/32)`;
 
 /**
  * The smallest node the cluster accepts. A worker holds a Ceph OSD and a monitor (each requesting
@@ -283,8 +285,7 @@ export function problems(spec: K0sClusterChecked): ArgProblem[] {
     out.push(argProblem("adminCidrs", ADMIN_CIDRS_RULE, cidrs));
   } else {
     cidrs.forEach((c, i) => {
-      if (!isIpv4NetworkCidr(c, ADMIN_PREFIX_MIN, ADMIN_PREFIX_MAX))
-        out.push(argProblem(`adminCidrs[${i}]`, ipv4CidrRule(ADMIN_PREFIX_MIN, ADMIN_PREFIX_MAX), c));
+      if (!isIpv4NetworkCidr(c, ADMIN_PREFIX_MIN, ADMIN_PREFIX_MAX)) out.push(argProblem(`adminCidrs[${i}]`, ADMIN_CIDR_SYNTAX_RULE, c));
     });
     if (cidrs.some((c) => isIpv4NetworkCidr(c, ADMIN_PREFIX_MIN, ADMIN_PREFIX_MAX) && c.startsWith("0.0.0.0/")))
       out.push(argProblem("adminCidrs", "CIDRs of the operators' own networks, not the whole internet", cidrs));

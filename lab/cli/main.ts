@@ -267,7 +267,7 @@ function defineRunCommand(program: Command): void {
     )
     .option(
       "--secrets-provider <provider>",
-      "how the stacks the run creates encrypt their secrets (pulumi stack init --secrets-provider): awskms://<key id, alias/<name> or ARN>?region=<region>, passphrase, or default (the backend's: Pulumi Cloud's own, a self-managed backend's passphrase)",
+      "how the stacks the run creates encrypt their secrets (pulumi stack init --secrets-provider): awskms://<key id or alias/<name>>?region=<region> or awskms:///<key ARN>, passphrase, or default (the backend's: Pulumi Cloud's own, a self-managed backend's passphrase)",
     )
     .option("--run-id <id>", "the run's lab:runId (default r<yymmdd>-<hhmmss>, UTC)")
     .option("--org <org>", "organization of the run's stacks on Pulumi Cloud (default: your user; self-managed backends use organization)")

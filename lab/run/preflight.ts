@@ -184,6 +184,9 @@ export function passphraseProblem(
 ): string | undefined {
   // A KMS key encrypts the new stacks' secrets instead (lab run --secrets-provider): no passphrase is asked.
   if (secretsProvider !== undefined && secretsProvider.startsWith("awskms://")) return undefined;
+  // `passphrase` asked for by name needs it on any backend, Pulumi Cloud too (`pulumi stack init --secrets-provider passphrase`).
+  if (secretsProvider === "passphrase" && env.PULUMI_CONFIG_PASSPHRASE === undefined && (env.PULUMI_CONFIG_PASSPHRASE_FILE ?? "") === "")
+    return "Pulumi backend: --secrets-provider passphrase encrypts the new stacks' secrets with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE";
   if (!isDiyBackend(who.url)) return undefined;
   if (env.PULUMI_CONFIG_PASSPHRASE !== undefined || (env.PULUMI_CONFIG_PASSPHRASE_FILE ?? "") !== "") return undefined;
   return `Pulumi backend: ${who.url} is self-managed: its stacks' secrets are encrypted with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE`;
@@ -276,25 +279,27 @@ export async function backendChecks(
   return { problems: [], plan, who };
 }
 
+/** The query parameters an awskms:// provider takes (Pulumi docs, "Secrets handling"): region, awssdk, profile, context_<k>. */
+const AWSKMS_QUERY = /^(region=[a-z]{2}(-[a-z]+)+-\d|awssdk=v[12]|profile=[A-Za-z0-9_.-]+|context_[A-Za-z0-9_-]+=[^&]*)$/;
+/** The key as awskms:// names it: a key id (or a multi-Region `mrk-` one), `alias/<name>`, or `/<key ARN>` (three slashes in all). */
+const AWSKMS_KEY =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|mrk-[0-9a-fA-F]{32}|alias\/[A-Za-z0-9/_-]+|\/arn:aws[a-z-]*:kms:[a-z0-9-]+:\d{12}:(key|alias)\/[A-Za-z0-9/_-]+)$/;
+
 /**
  * `--secrets-provider`: `passphrase`, `default` (the backend's own), or a KMS key as the Pulumi CLI
- * takes it: `awskms://<key id, alias/<name> or key ARN>[?region=<region>]` (Pulumi docs, "Secrets
- * handling": "awskms://1234abcd-12ab-34cd-56ef-1234567890ab?region=us-east-1",
- * "awskms://alias/ExampleAlias?region=us-east-1").
+ * takes it (Pulumi docs, "Secrets handling", https://www.pulumi.com/docs/iac/concepts/secrets/):
+ * `awskms://<key id>?region=<r>`, `awskms://alias/<name>?region=<r>`, or a key ARN after three
+ * slashes, `awskms:///arn:aws:kms:<r>:<account>:key/<id>` (with two the CLI reads `arn` as a host
+ * and fails: pulumi/pulumi#5074), with `&`-separated `region`, `awssdk`, `profile` and `context_<k>`.
  */
 export function secretsProviderProblems(value: string | undefined): string[] {
   if (value === undefined || value === "passphrase" || value === "default") return [];
-  if (
-    /^awskms:\/\/(alias\/[A-Za-z0-9/_-]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|arn:aws[a-z-]*:kms:[a-z0-9-]+:\d{12}:(key|alias)\/[A-Za-z0-9/_-]+)(\?region=[a-z]{2}(-[a-z]+)+-\d)?$/.test(
-      value,
-    )
-  )
-    return [];
-  return [
-    problem(
-      "--secrets-provider",
-      "awskms://<key id, alias/<name> or key ARN>?region=<region> (e.g. awskms://alias/lab-secrets?region=us-east-1), passphrase or default",
-      value,
-    ),
-  ];
+  const rule =
+    "awskms://<key id or alias/<name>>?region=<region>, awskms:///<key ARN> (three slashes), passphrase or default (e.g. awskms://alias/lab-secrets?region=us-east-1)";
+  const m = /^awskms:\/\/([^?]*)(?:\?(.*))?$/.exec(value);
+  if (m && m[1].startsWith("arn:"))
+    return [problem("--secrets-provider", `${rule}: a key ARN takes three slashes (awskms:///arn:…)`, value)];
+  if (!m || !AWSKMS_KEY.test(m[1]) || (m[2] !== undefined && !m[2].split("&").every((q) => AWSKMS_QUERY.test(q))))
+    return [problem("--secrets-provider", rule, value)];
+  return [];
 }

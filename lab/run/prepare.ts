@@ -190,7 +190,9 @@ export async function prepareOffline(name: string, opts: RunOptions, root: strin
     ...asOptionProblems(planProblems, {
       ...(admin !== undefined ? { [ADMIN_KEY]: "--admin-cidr" } : {}),
       ...(opts.runId !== undefined ? { "lab:runId": "--run-id" } : {}),
-    }).map((l) => l.replace(`'${ADMIN_MIN_PREFIX_KEY}' allows wider`, "--allow-wide-admin allows wider")),
+    }).map((l) =>
+      opts.allowWideAdmin === true ? l : l.replace(`'${ADMIN_MIN_PREFIX_KEY}' allows wider`, "--allow-wide-admin allows wider"),
+    ),
   );
   if (!opts.dryRun) problems.push(...policyProblems(plans));
   // A run directory is written once (lab/results/files.ts): refuse now rather than after the benchmarks.

@@ -342,14 +342,14 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       category: "malformed CIDR",
       base: CEPH,
       set: { "lab:adminCidrs": ["0.0.0.0/0"] },
-      want: ["'lab:adminCidrs[0]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 10.0.0.0/16), got \"0.0.0.0/0\""],
+      want: ["'lab:adminCidrs[0]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 198.51.100.7/32), got \"0.0.0.0/0\""],
     },
     {
       title: "an address without a prefix",
       category: "malformed CIDR",
       base: CEPH,
       set: { "lab:adminCidrs": ["198.51.100.7"] },
-      want: ["'lab:adminCidrs[0]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 10.0.0.0/16), got \"198.51.100.7\""],
+      want: ["'lab:adminCidrs[0]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 198.51.100.7/32), got \"198.51.100.7\""],
     },
     {
       title: "no admin CIDRs",

@@ -16,6 +16,13 @@ export interface CodeChange {
 
 export const CODE_CHANGES: readonly CodeChange[] = [
   {
+    kind: "eks, ceph-k0s",
+    change: "an entry of `lab:adminCidrs` wider than `lab:adminCidrMinPrefix` (default /24) is refused",
+    effect:
+      "a live stack whose `lab:adminCidrs` holds a wider range (a /16, say) fails its next `pulumi preview` or `up` with a config error naming the entry, before any change: narrow it, or set `lab:adminCidrMinPrefix` (8 to 32) to the width you mean; the shipped configs hold a /32",
+    source: "components/lib/admin-cidrs.ts adminCidrWidthProblems",
+  },
+  {
     kind: "fsx-ontap (kafka-ontap)",
     change:
       "the shipped `Pulumi.kafka-ontap.yaml` makes the six volumes FlexGroups of 8 constituents on aggr1, as NetApp did (`lab:volumes[].style: FLEXGROUP`, `constituentsPerAggregate: 8`); volumes are replaced delete-first",

@@ -98,7 +98,7 @@ describe("K0sCluster rules", () => {
       `'instanceType' must be an instance type with at least 4 vCPUs and 16 GiB of memory (a worker runs a Ceph OSD and monitor beside Postgres or pgbench); m4.large has 2 vCPUs and 8 GiB, got "m4.large"`,
       "'workerCount' must be an integer from 1 to 9, got 10",
       `'az' must be an availability zone name (e.g. us-east-1a), got "1"`,
-      `'adminCidrs[1]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 10.0.0.0/16), got "10.0.0.5/16"`,
+      `'adminCidrs[1]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 198.51.100.7/32), got "10.0.0.5/16"`,
       `'adminCidrs' must be CIDRs of the operators' own networks, not the whole internet, got ["0.0.0.0/8","10.0.0.5/16"]`,
       `'sshPublicKey' must be an OpenSSH public key of a type EC2 imports, ssh-ed25519 or ssh-rsa, followed by its base64 key (EC2 refuses ECDSA and DSA keys), got ${JSON.stringify(ecdsa)}`,
       "'osdVolumeIops' must be at most 500 per GiB of 'osdVolumeGiB' (5000), got 6000",

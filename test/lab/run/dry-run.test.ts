@@ -372,7 +372,7 @@ describe("lab run --dry-run (CLI)", () => {
     const r = lab("run", "ceph-nitro", "--dry-run", "--secrets-provider", "awskms://");
     expect([r.status, r.stderr]).toEqual([
       2,
-      `'--secrets-provider' must be awskms://<key id, alias/<name> or key ARN>?region=<region> (e.g. awskms://alias/lab-secrets?region=us-east-1), passphrase or default, got "awskms://"\n`,
+      `'--secrets-provider' must be awskms://<key id or alias/<name>>?region=<region>, awskms:///<key ARN> (three slashes), passphrase or default (e.g. awskms://alias/lab-secrets?region=us-east-1), got "awskms://"\n`,
     ]);
     expect(lab("run", "ceph-nitro", "--dry-run", "--secrets-provider", "awskms://alias/lab?region=us-east-1").status).toBe(0);
   });

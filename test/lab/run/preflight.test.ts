@@ -225,24 +225,40 @@ describe("passphrase and Docker daemon", () => {
 });
 
 describe("--secrets-provider", () => {
-  test("a KMS key as the Pulumi CLI takes it, passphrase or default; anything else named with the rule", () => {
+  test("a KMS key in the forms the Pulumi CLI takes, passphrase or default; anything else named with the rule", () => {
     for (const ok of [
       undefined,
       "passphrase",
       "default",
       "awskms://alias/lab-secrets?region=us-east-1",
       "awskms://1234abcd-12ab-34cd-56ef-1234567890ab?region=eu-west-1",
-      "awskms://arn:aws:kms:us-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab",
+      "awskms://mrk-1234abcd12ab34cd56ef1234567890ab?region=us-east-1",
+      "awskms:///arn:aws:kms:us-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab",
+      "awskms://alias/x?awssdk=v2&region=us-east-1&profile=lab",
+      "awskms://alias/x?region=us-east-1&context_project=lab",
     ])
       expect([ok, secretsProviderProblems(ok)]).toEqual([ok, []]);
+    const rule =
+      "awskms://<key id or alias/<name>>?region=<region>, awskms:///<key ARN> (three slashes), passphrase or default (e.g. awskms://alias/lab-secrets?region=us-east-1)";
     expect(secretsProviderProblems("gcpkms://projects/p/locations/l/keyRings/r/cryptoKeys/k")).toEqual([
-      `'--secrets-provider' must be awskms://<key id, alias/<name> or key ARN>?region=<region> (e.g. awskms://alias/lab-secrets?region=us-east-1), passphrase or default, got "gcpkms://projects/p/locations/l/keyRings/r/cryptoKeys/k"`,
+      `'--secrets-provider' must be ${rule}, got "gcpkms://projects/p/locations/l/keyRings/r/cryptoKeys/k"`,
+    ]);
+    // two slashes before an ARN: the CLI reads "arn" as a host (pulumi/pulumi#5074)
+    expect(secretsProviderProblems("awskms://arn:aws:kms:us-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab")).toEqual([
+      `'--secrets-provider' must be ${rule}: a key ARN takes three slashes (awskms:///arn:…), got "awskms://arn:aws:kms:us-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"`,
     ]);
     expect(secretsProviderProblems("awskms://alias/x?region=nowhere")).toHaveLength(1);
+    expect(secretsProviderProblems("awskms://alias/x?colour=blue")).toHaveLength(1);
   });
-  test("a self-managed backend asks no passphrase of stacks a KMS key encrypts", () => {
-    const who = { user: "u", url: "s3://lab-state" } as never;
-    expect(passphraseProblem(who, {}, "awskms://alias/lab-secrets?region=us-east-1")).toBeUndefined();
-    expect(passphraseProblem(who, {})).toMatch(/set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE$/);
+  test("a self-managed backend asks no passphrase of stacks a KMS key encrypts; `passphrase` by name needs one on any backend", () => {
+    const s3 = { user: "u", url: "s3://lab-state" } as never;
+    const cloud = { user: "u", url: "https://api.pulumi.com" } as never;
+    expect(passphraseProblem(s3, {}, "awskms://alias/lab-secrets?region=us-east-1")).toBeUndefined();
+    expect(passphraseProblem(s3, {})).toMatch(/set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE$/);
+    expect(passphraseProblem(cloud, {})).toBeUndefined();
+    expect(passphraseProblem(cloud, {}, "passphrase")).toBe(
+      "Pulumi backend: --secrets-provider passphrase encrypts the new stacks' secrets with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE",
+    );
+    expect(passphraseProblem(cloud, { PULUMI_CONFIG_PASSPHRASE: "x" }, "passphrase")).toBeUndefined();
   });
 });
