@@ -29,13 +29,14 @@ export function maintenanceSpanMinutes(haPairs: number): number {
   return haPairs * FILE_SERVERS_PER_HA_PAIR * FILE_SERVER_PATCH_MINUTES;
 }
 
-const WEEKLY_TIME = /^([1-7]):([01]\d|2[0-3]):([0-5]\d)$/;
+/** FSx's `WeeklyMaintenanceStartTime`: `d:HH:MM`, d from 1 (Monday) to 7 (Sunday), UTC (API `WeeklyTime`). */
+export const WEEKLY_TIME_RE = /^([1-7]):([01]\d|2[0-3]):([0-5]\d)$/;
 const MINUTES_PER_WEEK = 7 * 24 * 60;
 const MS_PER_MINUTE = 60_000;
 
 /** Minutes from Monday 00:00 UTC of a `d:HH:MM` weekly time, or undefined when it is not one. */
 export function weeklyMinute(weeklyTime: string): number | undefined {
-  const m = WEEKLY_TIME.exec(weeklyTime);
+  const m = WEEKLY_TIME_RE.exec(weeklyTime);
   if (!m) return undefined;
   return (Number(m[1]) - 1) * 24 * 60 + Number(m[2]) * 60 + Number(m[3]);
 }

@@ -324,11 +324,9 @@ export function collectUtilization(
       samples.push(samplerNoteSample(SAMPLER_UNREADABLE_METRIC, 1, `node sampler summary dropped: ${why.message}`, run));
       continue;
     }
-    const repRun = { ...definedOnly(opts.run), ...markerMetadata(b.attrs), rep: b.rep, tool: opts.tool };
-    let metadata: typeof repRun = repRun;
+    // The repetition's own metadata, as its benchmark samples have it (repMetadata), the benchmark's tool.
+    const metadata = { ...definedOnly(repMetadata(opts, b, rawOutputName(b, opts.rawPrefix))), tool: opts.tool };
     try {
-      // The repetition's maintenance verdict, as its benchmark samples have it (collectSamples has read the same marker).
-      metadata = { ...repRun, ...maintenanceOverlapMetadata(repRun) };
       samples.push(...samplerSamples(parseSamplerSummary(u.text, `${opts.source}/${name}`), metadata));
     } catch (e) {
       if (!(e instanceof ToolOutputError)) throw e;

@@ -35,6 +35,7 @@
  *   the endpoint IP address range's "maximum allowed size … is /16"
  *   (doc_source/managing-file-systems.md).
  */
+import { WEEKLY_TIME_RE } from "../../core/maintenance";
 import { ONTAP_INGRESS } from "./security";
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isOneOf, isText } from "../../core/checks";
@@ -201,7 +202,7 @@ export const COOLING_TIERING_POLICIES: readonly TieringPolicy[] = ["AUTO", "SNAP
 export const MIN_COOLING_DAYS = 2;
 export const MAX_COOLING_DAYS = 183;
 /** Weekly maintenance window start: `d:HH:MM`, d from 1 (Monday) to 7 (Sunday), UTC (API `WeeklyTime`). */
-export const MAINTENANCE_WINDOW_RE = /^[1-7]:([01]\d|2[0-3]):[0-5]\d$/;
+export const MAINTENANCE_WINDOW_RE = WEEKLY_TIME_RE;
 /**
  * Largest FlexVol volume, GiB (300 TiB): "For FlexVol volumes, the maximum size is 300 TiB" (ONTAP
  * user guide, "Updating volumes", https://docs.amazonaws.cn/en_us/fsx/latest/ONTAPGuide/updating-volumes.md;
@@ -317,7 +318,7 @@ export const DEFAULT_CONSTITUENTS = 8;
  * FSx for ONTAP volumes", volume styles; https://docs.aws.amazon.com/fsx/latest/ONTAPGuide/managing-volumes.html).
  */
 export const MIN_CONSTITUENT_GIB = 100;
-export const MAX_CONSTITUENT_GIB = 307_200;
+export const MAX_CONSTITUENT_GIB = MAX_VOLUME_GIB; // a constituent is a FlexVol
 /** CreateAggregateConfiguration: a FlexGroup has at most 200 constituents in all (`TotalConstituents`), over at most 6 named aggregates. */
 export const MAX_TOTAL_CONSTITUENTS = 200;
 export const MAX_NAMED_AGGREGATES = 6;

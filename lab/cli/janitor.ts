@@ -6,7 +6,7 @@
  * failed or a stack was kept, 2 no Pulumi CLI, not logged in, or a bad option.
  */
 import * as readline from "node:readline/promises";
-import { destroyExpired, renderSurvey, survey, type RetryOptions } from "../janitor/janitor";
+import { destroyExpired, renderSurvey, shortName, survey, type RetryOptions } from "../janitor/janitor";
 import { pulumiError } from "../run/cli-errors";
 import { runIdProblems } from "../run/names";
 import { TOOL_HINTS, whichOn } from "../run/preflight";
@@ -20,8 +20,6 @@ export interface JanitorCliOptions {
   /** Also destroy the lab stacks of unknown expiry (their first up failed). */
   readonly includeUnknown?: boolean;
 }
-
-const lastSegment = (name: string) => name.split("/").pop() as string;
 
 /** The work directories whose stacks are all gone from the backend (none unreadable): nothing is left to finish there. */
 export function staleWorkDirs(dirs: readonly RunWorkDir[], inBackend: ReadonlySet<string>, unread: ReadonlySet<string>): RunWorkDir[] {
@@ -102,9 +100,9 @@ export async function janitorAction(
   const sv = await survey(ws, now, { runId: opts.runId });
   renderSurvey(sv, now, opts.runId).forEach(line);
   const dirs = listRunWorkDirs(deps.workRoot ?? workRoot()).filter((d) => opts.runId === undefined || d.name.endsWith(`-${opts.runId}`));
-  const inBackend = new Set([...sv.expired, ...sv.live, ...sv.unknown].map((s) => lastSegment(s.name)));
+  const inBackend = new Set([...sv.expired, ...sv.live, ...sv.unknown].map((s) => shortName(s.name)));
   // A stack that could not be read may still exist: its run's directory is kept.
-  const unread = new Set(sv.unreadable.map((u) => lastSegment(u.split(":")[0])));
+  const unread = new Set(sv.unreadable.map((u) => shortName(u.split(":")[0])));
   const workDirs = () => {
     renderWorkDirs(dirs, inBackend, unread).forEach(line);
     if (opts.yes !== true) return;
@@ -132,7 +130,7 @@ export async function janitorAction(
   for (const k of out.kept) line(`kept ${k.stack}: ${k.why}`);
   for (const f of out.failed) line(`failed ${f.stack}: ${f.error} (finish with: pulumi destroy --yes --remove --stack ${f.stack})`);
   line(`destroyed ${out.destroyed.length}, failed ${out.failed.length}, kept ${out.kept.length}`);
-  for (const d of out.destroyed) inBackend.delete(lastSegment(d));
+  for (const d of out.destroyed) inBackend.delete(shortName(d));
   workDirs();
   if (unreadable) readFailure();
   return out.failed.length > 0 || out.kept.length > 0 || unreadable ? 1 : 0;

@@ -67,11 +67,12 @@ interface StateResource {
   readonly dependencies?: readonly string[];
 }
 
-const last = (n: string) => n.split("/").pop() as string;
+/** The last segment of `org/project/stack`: how the run's stacks and their config files are named. */
+export const shortName = (n: string) => n.split("/").pop() as string;
 
 /** Whether stack `name` (any qualification) is one of run `runId`'s (lab/run/names.ts `runStackName`). */
 export function ofRun(name: string, runId: string): boolean {
-  return new RegExp(`^[a-z0-9-]+-${runId.replace(/[^a-z0-9-]/g, "")}-[A-Za-z0-9_.-]+$`).test(last(name));
+  return new RegExp(`^[a-z0-9-]+-${runId.replace(/[^a-z0-9-]/g, "")}-[A-Za-z0-9_.-]+$`).test(shortName(name));
 }
 
 /** The fully qualified names the state's StackReferences read. */
@@ -130,7 +131,7 @@ export async function survey(ws: JanitorWorkspace, now: Date, opts: SurveyOption
         createdAt: startedAt !== undefined && !Number.isNaN(Date.parse(startedAt)) ? new Date(startedAt) : undefined,
         usdPerHour: cost.totalUsdPerHour,
         unpriced: cost.unpriced.length,
-        upstreams: stackReferences(resources).map(last),
+        upstreams: stackReferences(resources).map(shortName),
       };
       if (!stack.expiresAt) unknown.push(stack);
       else (opts.runId !== undefined || stack.expiresAt.getTime() <= now.getTime() ? expired : live).push(stack);
@@ -205,7 +206,7 @@ export async function destroyExpired(
   const kept: { stack: string; why: string }[] = [];
   const others = [...sv.live, ...(opts.includeUnknown ? [] : sv.unknown)];
   const dependents = (s: LabStack, among: readonly LabStack[]) =>
-    among.filter((l) => l.upstreams.includes(last(s.name))).map((l) => l.name);
+    among.filter((l) => l.upstreams.includes(shortName(s.name))).map((l) => l.name);
   // A due stack stays when a stack that stays depends on it: not due ones, then the due ones kept for that, to a fixpoint.
   let candidates = [...sv.expired, ...(opts.includeUnknown ? sv.unknown : [])];
   const keptStacks: LabStack[] = [];
@@ -224,9 +225,9 @@ export async function destroyExpired(
     }
     candidates = candidates.filter((s) => !keptStacks.includes(s));
   }
-  const names = candidates.map((s) => last(s.name));
-  const fullName = new Map(candidates.map((s) => [last(s.name), s.name]));
-  const ups = Object.fromEntries(candidates.map((s) => [last(s.name), [...s.upstreams]]));
+  const names = candidates.map((s) => shortName(s.name));
+  const fullName = new Map(candidates.map((s) => [shortName(s.name), s.name]));
+  const ups = Object.fromEntries(candidates.map((s) => [shortName(s.name), [...s.upstreams]]));
   const res = await runDag(
     names,
     (n) => dependentsOf(n, ups, names),

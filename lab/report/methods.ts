@@ -556,16 +556,10 @@ function driverSettings(p: StackPlan): string {
     `kafka-throughput: ${common.join(", ")}; ${same ? "the same producer and consumer settings" : "other producer or consumer settings"}`
   );
 }
-/** NetApp's broker tuning (the FSx run's and the CVO page's server.properties). */
-const NETAPP_BROKER_KEYS = [
-  "num.network.threads",
-  "num.io.threads",
-  "background.threads",
-  "num.replica.alter.log.dirs.threads",
-  "num.replica.fetchers",
-  "replica.fetch.max.bytes",
-  "socket.request.max.bytes",
-];
+/** NetApp's broker tuning (the FSx run's and the CVO page's server.properties): the keys of PUBLISHED_BROKER_CONFIG. */
+const NETAPP_BROKER_KEYS = Object.keys(PUBLISHED_BROKER_CONFIG);
+/** The planned FSx volumes' inputs. */
+const ontapVolumes = (p: StackPlan): Any[] => p.resources.filter((r) => r.type === "aws:fsx/ontapVolume:OntapVolume").map((r) => r.inputs);
 
 export const KAFKA_METHOD: MethodTable = {
   experiment: "kafka-fsx",
@@ -683,7 +677,7 @@ export const KAFKA_METHOD: MethodTable = {
       differs: "2TB read as 2 TiB each; the page's 2.10t is the size after its resize, which it does not give as a target",
       stack: "kafka-ontap",
       read: (p) => {
-        const vols: Any[] = p.resources.filter((r) => r.type === "aws:fsx/ontapVolume:OntapVolume").map((r) => r.inputs);
+        const vols = ontapVolumes(p);
         const sizes = [...new Set(vols.map((v) => v.sizeInMegabytes / 1024))];
         return `${vols.length} × ${sizes.join("/")} GiB, ${vols[0].junctionPath}…${vols[vols.length - 1].junctionPath}`;
       },
@@ -698,7 +692,7 @@ export const KAFKA_METHOD: MethodTable = {
         "the page contradicts itself: its command takes ONTAP's default -aggr-list-multiplier, 4 constituents on aggr1 (NetApp's FlexGroup provisioning docs), its text says the default is 8, which is FSx's (API CreateAggregateConfiguration); the lab follows the text (lab:volumes[].constituentsPerAggregate for 4)",
       stack: "kafka-ontap",
       read: (p) => {
-        const vols: Any[] = p.resources.filter((r) => r.type === "aws:fsx/ontapVolume:OntapVolume").map((r) => r.inputs);
+        const vols = ontapVolumes(p);
         const layouts = [
           ...new Set(
             vols.map((v) =>
@@ -720,7 +714,7 @@ export const KAFKA_METHOD: MethodTable = {
         "the page does not say whether storage efficiency ran; the lab turns it on (FSx's default for a new volume) and keeps every block on SSD",
       stack: "kafka-ontap",
       read: (p) => {
-        const v: Any = p.resources.find((r) => r.type === "aws:fsx/ontapVolume:OntapVolume")!.inputs;
+        const v = ontapVolumes(p)[0];
         return `snapshot policy ${v.snapshotPolicy}, ${v.ontapVolumeType}; storage efficiency ${v.storageEfficiencyEnabled ? "on" : "off"}, tiering ${v.tieringPolicy.name}`;
       },
     },
