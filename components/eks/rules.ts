@@ -22,7 +22,7 @@ import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isListOf, isOneOf, isText } from "../../core/checks";
 import { GP3, gp3SizeRule } from "../lib/ebs";
 import { RoleGuardrailArgs, roleGuardrailProblems } from "../lib/iam";
-import { isDnsLabel, isLabelKey, isLabelValue } from "../lib/kubernetes";
+import { isDnsLabel, isLabelKey, isLabelValue, KUBELET_SELF_LABEL_RULE, kubeletMaySelfLabel } from "../lib/kubernetes";
 import { isLogRetention, LOG_RETENTION_RULE } from "../lib/logs";
 import { isIpv4NetworkCidr, parseCidr } from "../network/cidr";
 import { AZ_NAME_RE } from "../network/rules";
@@ -329,6 +329,21 @@ function nodeGroupProblems(groups: unknown): ArgProblem[] {
         for (const k of Object.keys(g.labels))
           if (k === NODE_GROUP_LABEL || Object.prototype.hasOwnProperty.call(NODE_ROLE_LABELS, k))
             out.push(argProblem(at("labels"), `free of ${k} (the lab sets it)`, g.labels));
+        // The group's labels become the kubelet's --node-labels: a key it may not self-assign stops it.
+        const refused = Object.keys(g.labels).filter((k) => !kubeletMaySelfLabel(k));
+        if (refused.length > 0) out.push(argProblem(at("labels"), `${KUBELET_SELF_LABEL_RULE} (not ${refused.join(", ")})`, g.labels));
+        // The EKS API is narrower than Kubernetes: a node group's label key (prefix included) and value
+        // are 1 to 63 characters (boto/botocore 0e6e2404 botocore/data/eks/2017-11-01/service-2.json:7281-7290,
+        // labelKey and labelValue), so no empty value and no long prefix.
+        const eksRefused = Object.entries(g.labels).filter(([k, v]) => k.length > 63 || (v as string).length < 1);
+        if (eksRefused.length > 0)
+          out.push(
+            argProblem(
+              at("labels"),
+              `labels the EKS API takes: keys of at most 63 characters with their prefix, values of 1 to 63 (not ${eksRefused.map(([k]) => k).join(", ")})`,
+              g.labels,
+            ),
+          );
       }
     }
     if (g.dedicated !== undefined && typeof g.dedicated !== "boolean") out.push(argProblem(at("dedicated"), "true or false", g.dedicated));

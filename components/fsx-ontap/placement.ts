@@ -8,6 +8,7 @@
  * included) reach the floating endpoint IPs, which FSx moves to the standby on failover. Single-AZ:
  * the preferred subnet alone, and no route tables (they are Multi-AZ only).
  */
+import { DeployTimeError } from "../lib/deploy-error";
 import { DeploymentType, isMultiAz } from "./rules";
 
 export interface Placement {
@@ -63,7 +64,7 @@ export function placementProblems(
 
 /**
  * @param preferred a 0-based index into the zones the file system uses, or a zone name
- * @throws Error when the network has too few subnets or the preferred zone is not usable ({@link placementProblems})
+ * @throws DeployTimeError when the network has too few subnets or the preferred zone is not usable ({@link placementProblems})
  */
 export function placement(
   deploymentType: DeploymentType,
@@ -73,7 +74,7 @@ export function placement(
   privateRouteTableIds: readonly string[],
 ): Placement {
   const problems = placementProblems(deploymentType, preferred, privateSubnetIds, azs);
-  if (problems.length > 0) throw new Error(problems[0].why);
+  if (problems.length > 0) throw new DeployTimeError(problems.map((p) => p.why));
   const multi = isMultiAz(deploymentType);
   const zones = azs.slice(0, multi ? 2 : azs.length);
   const index = typeof preferred === "number" ? preferred : zones.indexOf(preferred);

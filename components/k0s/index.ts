@@ -39,6 +39,7 @@
 import * as aws from "@pulumi/aws";
 import * as command from "@pulumi/command";
 import * as pulumi from "@pulumi/pulumi";
+import { DeployTimeError } from "../lib/deploy-error";
 import * as random from "@pulumi/random";
 import * as tls from "@pulumi/tls";
 import { UBUNTU_AMI } from "../versions";
@@ -122,10 +123,10 @@ function ubuntuAmiId(opts: pulumi.InvokeOutputOptions): pulumi.Output<string> {
   );
   return ami.apply((a) => {
     if (typeof a.id !== "string" || a.id === "") {
-      throw new Error(
+      throw new DeployTimeError([
         `invoke aws:ec2/getAmi:getAmi returned no image id (got ${JSON.stringify(a)}): ` +
           "the AWS provider it went through is not configured (at preview: a provider input is not known yet)",
-      );
+      ]);
     }
     return a.id;
   });

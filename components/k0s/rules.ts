@@ -155,6 +155,16 @@ export const MIN_NODE = { vcpus: 4, memoryGiB: 16 } as const;
 /** k0s release names: `v<kubernetes version>+k0s.<n>` (k0sproject/k0s release tags). */
 export const K0S_VERSION_RE = /^v1\.\d+\.\d+\+k0s\.\d+$/;
 export const K0S_VERSION_RULE = "a k0s release (e.g. v1.36.3+k0s.2)";
+/** The most IOPS an EBS volume delivers to an instance not on Nitro (EC2 CreateVolume, Iops). */
+export const XEN_MAX_VOLUME_IOPS = 32_000;
+/**
+ * The Kubernetes minors Rook runs on: "Kubernetes versions v1.31 through v1.36 are supported"
+ * (rook/rook v1.20.6 Documentation/Getting-Started/Prerequisites/prerequisites.md:10). A k0s
+ * release of another minor installs, and Rook's operator then runs on a Kubernetes it was not
+ * tested against.
+ */
+export const ROOK_KUBERNETES_MINORS = { min: 31, max: 36 } as const;
+export const K0S_ROOK_MINOR_RULE = `a k0s release of Kubernetes v1.${ROOK_KUBERNETES_MINORS.min} to v1.${ROOK_KUBERNETES_MINORS.max}, the versions Rook v1.20.6 supports (e.g. v1.36.3+k0s.2)`;
 
 /**
  * The SSH key types EC2 imports: "Imports the public key from an RSA or ED25519 key pair"
@@ -289,6 +299,10 @@ export function problems(spec: K0sClusterChecked): ArgProblem[] {
     });
     if (cidrs.some((c) => isIpv4NetworkCidr(c, ADMIN_PREFIX_MIN, ADMIN_PREFIX_MAX) && c.startsWith("0.0.0.0/")))
       out.push(argProblem("adminCidrs", "CIDRs of the operators' own networks, not the whole internet", cidrs));
+    // One security-group rule per CIDR and port: EC2 refuses a second identical one
+    // (AuthorizeSecurityGroupIngress answers InvalidPermission.Duplicate, "the specified rule … already
+    // exists", as in galaxyproject/cloudlaunch#56's response). The eks kind's rule words it the same.
+    if (new Set(cidrs).size !== cidrs.length) out.push(argProblem("adminCidrs", "a list without duplicates", cidrs));
   }
   out.push(...adminCidrWidthProblems(cidrs, spec.adminCidrMinPrefix));
 
@@ -300,8 +314,25 @@ export function problems(spec: K0sClusterChecked): ArgProblem[] {
       { sizeGiB: "osdVolumeGiB", iops: "osdVolumeIops", throughputMiBps: "osdVolumeThroughputMiBps" },
     ),
   );
+  // "Instances built on the Nitro System can support up to 256,000 IOPS. Other instances can support
+  // up to 32,000 IOPS" (boto/botocore 0e6e2404 botocore/data/ec2/2016-11-15/service-2.json:21560,
+  // CreateVolume Iops): EC2 creates the volume, the Xen node never reaches it, and the samples would
+  // record IOPS the disk was never given.
+  if (instanceTypeInfo(r.instanceType)?.hypervisor === "xen" && isInt(r.osdVolumeIops) && r.osdVolumeIops > XEN_MAX_VOLUME_IOPS)
+    out.push(
+      argProblem(
+        "osdVolumeIops",
+        `at most ${XEN_MAX_VOLUME_IOPS} on {instanceType} ${r.instanceType as string} (Xen): EC2 volumes reach more only on Nitro instances`,
+        r.osdVolumeIops,
+      ),
+    );
   if (!isInt(r.rootVolumeGiB, GP3.minSizeGiB, GP3.maxSizeGiB)) out.push(argProblem("rootVolumeGiB", gp3SizeRule(), r.rootVolumeGiB));
   if (!isText(r.k0sVersion, K0S_VERSION_RE)) out.push(argProblem("k0sVersion", K0S_VERSION_RULE, r.k0sVersion));
+  else {
+    const minor = Number(r.k0sVersion.split(".")[1]);
+    if (minor < ROOK_KUBERNETES_MINORS.min || minor > ROOK_KUBERNETES_MINORS.max)
+      out.push(argProblem("k0sVersion", K0S_ROOK_MINOR_RULE, r.k0sVersion));
+  }
   if (!isOneOf(r.cni, CNIS)) out.push(argProblem("cni", `one of ${CNIS.join(", ")}`, r.cni));
   if (typeof r.wireguard !== "boolean") out.push(argProblem("wireguard", "true or false", r.wireguard));
   else if (r.wireguard && r.cni === "kuberouter")

@@ -72,7 +72,9 @@ export const KAFKA_BROKER_SETTINGS: Readonly<Record<string, BrokerSetting>> = {
   "replica.fetch.max.bytes": { type: "int", min: 0, source: `${REPLICATION}:159` },
   "replica.fetch.wait.max.ms": { type: "int", source: `${REPLICATION}:160` },
   "replica.fetch.min.bytes": { type: "int", source: `${REPLICATION}:162` },
-  "num.replica.fetchers": { type: "int", source: `${REPLICATION}:164` },
+  // KAFKA-19645 (apache/kafka#20414, in Kafka 4.2): atLeast(1); the snapshot's define has no bound
+  "num.replica.fetchers": { type: "int", min: 1, source: `${REPLICATION}:164, KAFKA-19645` },
+  "replica.socket.timeout.ms": { type: "int", source: `${REPLICATION}:157` },
   "auto.leader.rebalance.enable": { type: "boolean", source: `${REPLICATION}:169` },
   "unclean.leader.election.enable": { type: "boolean", source: `${REPLICATION}:173` },
   "num.partitions": { type: "int", min: 1, source: `${LOG}:221` },
@@ -91,6 +93,7 @@ export const KAFKA_BROKER_SETTINGS: Readonly<Record<string, BrokerSetting>> = {
   "auto.create.topics.enable": { type: "boolean", source: `${LOG}:249` },
   "min.insync.replicas": { type: "int", min: 1, source: `${LOG}:250` },
   "log.cleaner.threads": { type: "int", min: 0, source: `${CLEANER}:77` },
+  "log.cleaner.dedupe.buffer.size": { type: "long", source: `${CLEANER}:79` },
   "group.initial.rebalance.delay.ms": { type: "int", source: `${GROUP}:211` },
   "offsets.topic.replication.factor": { type: "short", min: 1, source: `${GROUP}:225` },
   "transaction.state.log.min.isr": { type: "int", min: 1, source: `${TXN}:65` },
@@ -160,4 +163,82 @@ export function brokerSettingProblems(path: string, key: string, value: string |
       ),
     ];
   return fitsBrokerSetting(s, value) ? [] : [argProblem(path, brokerSettingRule(s), value)];
+}
+
+const KAFKA_CONFIG = "core/src/main/scala/kafka/server/KafkaConfig.scala";
+
+/**
+ * Defaults of the settings the broker's startup checks read, when the resolved config leaves them
+ * out: ReplicationConfigs.java `REPLICA_FETCH_WAIT_MAX_MS_DEFAULT` 500, `REPLICA_SOCKET_TIMEOUT_MS_DEFAULT`
+ * 30 s, `REPLICA_LAG_TIME_MAX_MS_DEFAULT` 30 s; CleanerConfig.java `LOG_CLEANER_THREADS` 1,
+ * `LOG_CLEANER_DEDUPE_BUFFER_SIZE` 128 MiB; LogConfig's `log.retention.hours` 168.
+ */
+export const BROKER_STARTUP_DEFAULTS: Readonly<Record<string, number>> = {
+  "replica.fetch.wait.max.ms": 500,
+  "replica.socket.timeout.ms": 30_000,
+  "replica.lag.time.max.ms": 30_000,
+  "log.cleaner.threads": 1,
+  "log.cleaner.dedupe.buffer.size": 128 * 1024 * 1024,
+  "log.retention.hours": 168,
+};
+
+/**
+ * What each value being in its type and range (above) cannot see: the checks between settings that
+ * a broker runs as it starts, and that stop it ("requirement failed: …": the pod crash-loops and
+ * the Kafka resource never gets Ready). Kafka's KafkaConfig `validateValues` (apache/kafka
+ * core/src/main/scala/kafka/server/KafkaConfig.scala:856-864 at the snapshot; the same `require`s
+ * in 4.x):
+ * - the retention time (`log.retention.ms`, else `.minutes` × 60 000, else `.hours` × 3 600 000; a
+ *   negative one means unlimited, :677-689) must be -1 or at least 1 ms: 0 stops the broker;
+ * - `log.cleaner.dedupe.buffer.size / log.cleaner.threads > 1 MiB` (a value of 0 threads divides by
+ *   zero there);
+ * - `replica.fetch.wait.max.ms` at most `replica.socket.timeout.ms` and at most
+ *   `replica.lag.time.max.ms`.
+ * `config` is the brokers' resolved config (the lab's settings with `brokerConfig` over them);
+ * `given` the user's `brokerConfig`, whose keys the problems name (a default is named as a default).
+ * Values outside their type are left to {@link brokerSettingProblems}.
+ */
+export function brokerStartupProblems(config: Readonly<Record<string, unknown>>, given: Readonly<Record<string, unknown>>): ArgProblem[] {
+  const num = (k: string): number | undefined => {
+    const v = k in config ? config[k] : BROKER_STARTUP_DEFAULTS[k];
+    const n = typeof v === "string" && JAVA_WHOLE.test(v) ? Number(v) : v;
+    return typeof n === "number" && Number.isInteger(n) ? n : undefined;
+  };
+  const at = (k: string) => `brokerConfig[${JSON.stringify(k)}]`;
+  const out: ArgProblem[] = [];
+  const retentionKey =
+    ["log.retention.ms", "log.retention.minutes", "log.retention.hours"].find((k) => k in config) ?? "log.retention.hours";
+  if (num(retentionKey) === 0 && retentionKey in given)
+    out.push(argProblem(at(retentionKey), `-1 (unlimited) or at least 1: a broker stops at 0 (${KAFKA_CONFIG}:858)`, given[retentionKey]));
+  const threads = num("log.cleaner.threads");
+  const buffer = num("log.cleaner.dedupe.buffer.size");
+  if (threads !== undefined && buffer !== undefined && (threads === 0 || buffer / threads <= 1024 * 1024)) {
+    const key = "log.cleaner.threads" in given ? "log.cleaner.threads" : "log.cleaner.dedupe.buffer.size";
+    if (key in given)
+      out.push(
+        argProblem(
+          at(key),
+          `such that log.cleaner.dedupe.buffer.size (${buffer}) / log.cleaner.threads (${threads}) is more than 1 MiB: a broker stops otherwise (${KAFKA_CONFIG}:860)`,
+          given[key],
+        ),
+      );
+  }
+  const wait = num("replica.fetch.wait.max.ms");
+  for (const [other, line] of [
+    ["replica.socket.timeout.ms", 861],
+    ["replica.lag.time.max.ms", 863],
+  ] as const) {
+    const limit = num(other);
+    if (wait === undefined || limit === undefined || wait <= limit) continue;
+    const key = "replica.fetch.wait.max.ms" in given ? "replica.fetch.wait.max.ms" : other;
+    if (key in given)
+      out.push(
+        argProblem(
+          at(key),
+          `such that replica.fetch.wait.max.ms (${wait}) is at most ${other} (${limit}): a broker stops otherwise (${KAFKA_CONFIG}:${line})`,
+          given[key],
+        ),
+      );
+  }
+  return out;
 }

@@ -28,7 +28,7 @@
  */
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isListOf, isOneOf, isText } from "../../core/checks";
-import { brokerSettingProblems } from "./broker-settings";
+import { brokerSettingProblems, brokerStartupProblems } from "./broker-settings";
 import { ContainerResources, DNS_LABEL_RULE, isDnsLabel, isDnsSubdomain, memoryBytes, containerResourcesProblems } from "../lib/kubernetes";
 import { ZONE_LABEL } from "../eks/placement";
 import { KAFKA_VERSION } from "../versions";
@@ -286,6 +286,18 @@ export function problems(spec: KafkaClusterSpec): ArgProblem[] {
   };
   // `<cluster>-<pool>-<id>` is a pod name and part of claim names (`data-<id>-<cluster>-<pool>-<id>`).
   name("clusterName", 40);
+  // Strimzi names the cluster's Services after it (`<cluster>-kafka-bootstrap`: strimzi/strimzi-kafka-operator
+  // 1.2.0 api/src/main/java/io/strimzi/api/kafka/model/kafka/KafkaResources.java:106-107), and a Service
+  // name is an RFC 1035 label, starting with a letter (Kubernetes API validation; relaxed only by the
+  // alpha/beta feature of KEP-5311, not on by default in the EKS version the lab pins).
+  if (isDnsLabel(spec.clusterName) && !/^[a-z]/.test(spec.clusterName as string))
+    out.push(
+      argProblem(
+        "clusterName",
+        "a name starting with a letter: Strimzi's Services are <cluster>-kafka-bootstrap, and a Service name is an RFC 1035 label",
+        spec.clusterName,
+      ),
+    );
   name("namespace");
   if (spec.kafkaVersion !== undefined && !isOneOf(spec.kafkaVersion, STRIMZI_KAFKA_VERSIONS))
     out.push(
@@ -355,6 +367,8 @@ export function problems(spec: KafkaClusterSpec): ArgProblem[] {
       }
   }
   out.push(...replicationProblems(spec));
+  // The checks between settings a broker runs as it starts (broker-settings.ts), on the resolved config.
+  if (isPlainObject(cfg)) out.push(...brokerStartupProblems({ ...PUBLISHED_BROKER_CONFIG, ...REPLICATION_CONFIG, ...cfg }, cfg));
   return out;
 }
 

@@ -18,7 +18,12 @@ import { argProblem, ArgProblem } from "../../core/errors";
 const DNS_LABEL_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS_SUBDOMAIN_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const LABEL_NAME_RE = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
-const CPU_RE = /^([0-9]+(\.[0-9]+)?|[0-9]+m)$/;
+/**
+ * Cores with at most three decimals, or millicores: "Precision finer than 1m is not allowed"
+ * (Kubernetes docs, "Assign CPU Resources to Containers and Pods", CPU units;
+ * https://kubernetes.io/docs/tasks/configure-pod-container/assign-cpu-resource/).
+ */
+const CPU_RE = /^([0-9]+(\.[0-9]{1,3})?|[0-9]+m)$/;
 const MEMORY_RE = /^[0-9]+(\.[0-9]+)?(k|M|G|T|Ki|Mi|Gi|Ti)?$/;
 
 /** An RFC 1123 label: a namespace's name. */
@@ -40,6 +45,39 @@ export function isLabelKey(k: unknown): k is string {
   const name = k.slice(slash + 1);
   return (slash < 0 || isDnsSubdomain(k.slice(0, slash))) && name.length <= 63 && LABEL_NAME_RE.test(name);
 }
+
+/**
+ * The labels a kubelet may give its own Node (`--node-labels`, which EKS managed node groups set
+ * from the group's labels): kubernetes/kubernetes staging/src/k8s.io/kubelet/pkg/apis/
+ * well_known_labels.go `kubeletLabels` and `kubeletLabelNamespaces`. Any other key whose prefix is
+ * kubernetes.io or k8s.io (or a subdomain of either) makes the kubelet refuse to start
+ * (cmd/kubelet/app/options/options.go `ValidateKubeletFlags`: "unknown 'kubernetes.io' or 'k8s.io'
+ * labels specified with --node-labels"), so the node never joins.
+ */
+export const KUBELET_LABELS: readonly string[] = [
+  "beta.kubernetes.io/arch",
+  "beta.kubernetes.io/instance-type",
+  "beta.kubernetes.io/os",
+  "failure-domain.beta.kubernetes.io/region",
+  "failure-domain.beta.kubernetes.io/zone",
+  "kubernetes.io/arch",
+  "kubernetes.io/hostname",
+  "kubernetes.io/os",
+  "node.kubernetes.io/instance-type",
+  "topology.kubernetes.io/region",
+  "topology.kubernetes.io/zone",
+];
+export const KUBELET_LABEL_NAMESPACES: readonly string[] = ["kubelet.kubernetes.io", "node.kubernetes.io"];
+
+/** Whether a kubelet may set label `key` on its own Node (the kubelet's own test, as above). */
+export function kubeletMaySelfLabel(key: string): boolean {
+  const slash = key.indexOf("/");
+  const ns = slash < 0 ? "" : key.slice(0, slash);
+  const under = (domain: string) => ns === domain || ns.endsWith(`.${domain}`);
+  if (!under("kubernetes.io") && !under("k8s.io")) return true;
+  return KUBELET_LABELS.includes(key) || KUBELET_LABEL_NAMESPACES.some(under);
+}
+export const KUBELET_SELF_LABEL_RULE = `free of kubernetes.io and k8s.io keys the kubelet may not set on its own node (allowed: under ${KUBELET_LABEL_NAMESPACES.join(", ")}, or one of ${KUBELET_LABELS.join(", ")}); set others with kubectl label after the node joined`;
 
 /** A label value: empty, or at most 63 characters of a label name's syntax. */
 export function isLabelValue(v: unknown): v is string {

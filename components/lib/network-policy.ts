@@ -14,6 +14,7 @@
  * every namespace carries `kubernetes.io/metadata.name` (set by the API server since 1.22).
  */
 import type { INetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
+import { DeployTimeError } from "./deploy-error";
 
 export const DEFAULT_DENY_POLICY = "default-deny";
 export const DNS_EGRESS_POLICY = "allow-dns";
@@ -81,7 +82,9 @@ export function kubernetesServiceIp(serviceCidr: string): string {
   const octets = m ? m.slice(1, 5).map(Number) : [];
   const prefix = m ? Number(m[5]) : NaN;
   if (!m || octets.some((o) => o > 255) || !(prefix >= 8 && prefix <= 30))
-    throw new Error(`the cluster's Service range must be an IPv4 CIDR with a prefix from /8 to /30, got ${JSON.stringify(serviceCidr)}`);
+    throw new DeployTimeError([
+      `the cluster's Service range must be an IPv4 CIDR with a prefix from /8 to /30, got ${JSON.stringify(serviceCidr)}`,
+    ]);
   const value = octets.reduce((n, o) => n * 256 + o, 0);
   const size = 2 ** (32 - prefix);
   const first = value - (value % size) + 1;

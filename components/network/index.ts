@@ -12,6 +12,7 @@
  */
 import * as aws from "@pulumi/aws";
 import * as pulumi from "@pulumi/pulumi";
+import { DeployTimeError } from "../lib/deploy-error";
 import { throwIfInvalid } from "../lib/args";
 import { RoleGuardrailArgs, roleGuardrails } from "../lib/iam";
 import { subnetLayout } from "./cidr";
@@ -279,10 +280,10 @@ function availableZones(args: NetworkArgs, r: ReturnType<typeof resolve>, parent
       // During a preview an unconfigured provider answers invokes with {} (pulumi/pulumi
       // sdk/go/common/resource/plugin/provider_plugin.go, Invoke): say so instead of a TypeError.
       if (!Array.isArray(z.names) || !Array.isArray(z.zoneIds)) {
-        throw new Error(
+        throw new DeployTimeError([
           `invoke aws:index/getAvailabilityZones:getAvailabilityZones returned no zone names (got ${JSON.stringify(z)}): ` +
             "the AWS provider it went through is not configured (at preview: a provider input is not known yet)",
-        );
+        ]);
       }
       return chooseZones(args.region, { names: z.names, zoneIds: z.zoneIds }, r.azCount, r.azs);
     });

@@ -3,7 +3,8 @@
  * checks its arguments with them; the `network` stack's config calls the same {@link problems}
  * with the `lab:` keys the user typed.
  */
-import { argProblem, ArgProblem } from "../../core/errors";
+import { argProblem, ArgProblem, problem } from "../../core/errors";
+import { DeployTimeError } from "../lib/deploy-error";
 import { isInt, isListOf, isOneOf, isText } from "../../core/checks";
 import { RoleGuardrailArgs, roleGuardrailProblems } from "../lib/iam";
 import { isLogRetention, LOG_RETENTION_RULE } from "../lib/logs";
@@ -65,6 +66,10 @@ export function problems(spec: NetworkSpec): ArgProblem[] {
   const r = resolve(spec);
   if (!isIpv4NetworkCidr(r.vpcCidr, VPC_PREFIX_MIN, VPC_PREFIX_MAX)) {
     out.push(argProblem("vpcCidr", ipv4CidrRule(VPC_PREFIX_MIN, VPC_PREFIX_MAX), spec.vpcCidr));
+  } else if (r.vpcCidr.startsWith("169.254.")) {
+    // "CIDR blocks from the 'link local' block are reserved … and cannot be assigned to VPCs"
+    // (awsdocs/amazon-vpc-user-guide a16ab76e doc_source/vpc-cidr-blocks.md:84).
+    out.push(argProblem("vpcCidr", "a block outside 169.254.0.0/16 (link-local: AWS refuses it for a VPC)", spec.vpcCidr));
   }
   if (spec.azCount !== undefined && !isInt(spec.azCount, 1, MAX_AZS)) {
     out.push(argProblem("azCount", `an integer from 1 to ${MAX_AZS}`, spec.azCount));
@@ -109,7 +114,8 @@ export interface RegionZones {
 
 /**
  * The zones of the network, as `{names, ids}`: the given names (each must not be an EKS-refused
- * id), or the region's first `count` zones whose ids EKS accepts. Throws an error saying which
+ * id), or the region's first `count` zones whose ids EKS accepts. Known only once the account's
+ * zones are (getAvailabilityZones, at deploy): throws a DeployTimeError naming the argument, the
  * zones and why when that is impossible.
  */
 export function chooseZones(
@@ -122,20 +128,26 @@ export function chooseZones(
   if (given) {
     const unknown = given.filter((n) => !idOf.has(n));
     if (unknown.length > 0)
-      throw new Error(`'azs' names zones region ${region} does not have (or that need an opt-in): ${unknown.join(", ")}`);
+      throw new DeployTimeError([
+        problem("azs", `zones of region ${region} that need no opt-in (${unknown.join(", ")} not among ${zones.names.join(", ")})`, given),
+      ]);
     const refused = given.filter((n) => EKS_UNSUPPORTED_ZONE_IDS.includes(idOf.get(n) as string));
     if (refused.length > 0) {
-      throw new Error(
-        `'azs' names ${refused.map((n) => `${n} (${idOf.get(n)})`).join(", ")}: Amazon EKS refuses subnets in zone ids ${EKS_UNSUPPORTED_ZONE_IDS.join(", ")}; name other zones`,
-      );
+      throw new DeployTimeError([
+        problem(
+          "azs",
+          `zones whose ids Amazon EKS accepts (not ${EKS_UNSUPPORTED_ZONE_IDS.join(", ")}; ${refused.map((n) => `${n} is ${idOf.get(n)}`).join(", ")})`,
+          given,
+        ),
+      ]);
     }
     return { names: [...given], ids: given.map((n) => idOf.get(n) as string) };
   }
   const usable = zones.names.map((n, i) => ({ n, id: zones.zoneIds[i] })).filter((z) => !EKS_UNSUPPORTED_ZONE_IDS.includes(z.id));
   if (usable.length < count) {
-    throw new Error(
-      `region ${region} has ${usable.length} availability zones that need no opt-in and that Amazon EKS accepts, ${count} asked`,
-    );
+    throw new DeployTimeError([
+      problem("azCount", `at most ${usable.length}: region ${region}'s zones that need no opt-in and whose ids Amazon EKS accepts`, count),
+    ]);
   }
   const chosen = usable.slice(0, count);
   return { names: chosen.map((z) => z.n), ids: chosen.map((z) => z.id) };

@@ -24,6 +24,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { pathProblems } from "../lib/paths";
 import { collectSamples, type RawOutput } from "../../components/bench/collect";
 import { renderFioJobFiles } from "../../components/bench/profiles";
 import { scriptEnv, toolOptions, type ScriptPlaces } from "../../components/bench/render";
@@ -256,8 +257,13 @@ async function prepare(opts: LocalRunOptions, cwd: string, resultsRoot: string):
   if (checked.request === undefined) return checked.problems.join("\n");
   const req = checked.request;
   const dir = path.resolve(cwd, opts.dir ?? ".");
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory())
-    return `'--dir' must be an existing directory, got ${JSON.stringify(opts.dir ?? ".")}`;
+  // --dir holds the test files (and the throwaway cluster): an existing directory this user writes
+  // into; the results root is created if need be. Both said at once, before any tool runs.
+  const paths = pathProblems([
+    { option: "--dir", value: opts.dir ?? ".", kind: "work-dir", base: cwd },
+    { option: "results root", value: resultsRoot, kind: "out-dir" },
+  ]);
+  if (paths.length > 0) return paths.join("\n");
 
   const asRoot = runsAsRoot();
   const missing = missingPrograms(neededPrograms(req, asRoot), process.env.PATH ?? "", findServerBin());

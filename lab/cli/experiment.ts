@@ -11,6 +11,7 @@
 import type { Command } from "commander";
 import * as path from "node:path";
 import type { ExperimentOutputs } from "../experiment/outputs";
+import { pathProblems } from "./paths";
 
 export interface ExperimentCliOptions {
   readonly stack: string;
@@ -66,7 +67,10 @@ export async function experimentAction(
     return 2;
   }
   const runId = opts.runId ?? defaultRunId(now);
-  const bad = runIdProblems(runId);
+  const bad = [
+    ...runIdProblems(runId),
+    ...pathProblems([{ option: "--results", value: opts.results ?? "results", kind: "out-dir", base: cwd }]),
+  ];
   if (bad.length > 0) {
     io.err(`${bad.join("\n")}\n`);
     return 2;

@@ -2,6 +2,7 @@
 import * as fs from "node:fs";
 import { ConfigError, problem } from "../../core/errors";
 import { isToolName, parseToolOutput, TOOLS } from "../../core/parsers";
+import { pathProblems } from "./paths";
 
 /**
  * Reads `file`, parses it as `tool`'s output and returns the samples as JSON text (an array,
@@ -12,7 +13,11 @@ import { isToolName, parseToolOutput, TOOLS } from "../../core/parsers";
  * @throws ToolOutputError when the file is not a whole output of the tool (exit 1).
  */
 export function runParse(tool: string, file: string): string {
-  if (!isToolName(tool)) throw new ConfigError([problem("tool", `one of ${TOOLS.join(", ")}`, tool)]);
+  const problems = [
+    ...(isToolName(tool) ? [] : [problem("tool", `one of ${TOOLS.join(", ")}`, tool)]),
+    ...pathProblems([{ option: "file", value: file, kind: "file" }]),
+  ];
+  if (problems.length > 0 || !isToolName(tool)) throw new ConfigError(problems);
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");

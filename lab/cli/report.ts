@@ -18,6 +18,7 @@ import { ManifestMismatchError } from "../report/utilization";
 import type { BootstrapOptions } from "../../core/stats";
 import { renderSvgs } from "../report/svg";
 import { UsageError } from "./errors";
+import { checkPaths } from "./paths";
 
 /** Where `lab report` writes without `--out`: under the ignored results/, so a report leaves `git status` clean. */
 export const DEFAULT_REPORT_DIR = path.join("results", "report");
@@ -74,6 +75,11 @@ export async function runReport(opts: ReportCliOptions): Promise<ReportCliResult
   const cwd = opts.cwd ?? process.cwd();
   const formats = parseFormats(opts.format ?? "md,html,svg");
   if (opts.dirs.length === 0) throw new UsageError("lab report needs at least one directory of results (e.g. results/)");
+  // Every directory read and the one written, checked before anything is read (exit 2, all at once).
+  checkPaths([
+    ...opts.dirs.map((d) => ({ option: "<dir>", value: d, kind: "dir" as const, base: cwd })),
+    { option: "--out", value: opts.out ?? DEFAULT_REPORT_DIR, kind: "out-dir", base: cwd },
+  ]);
   const dirs = opts.dirs.map((d) => (path.isAbsolute(d) || opts.cwd === undefined ? d : path.join(opts.cwd, d)));
   let inputs: InputFile[];
   try {

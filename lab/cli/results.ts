@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { writeRunResults } from "../results/files";
 import { stackResults } from "../results/stack-outputs";
+import { checkPaths } from "./paths";
 import { manifestForSave } from "./utilization";
 import { pulumiCliSource, type ManifestFile } from "../utilization/manifest";
 
@@ -21,6 +22,8 @@ export interface SaveOptions {
 
 /** Returns the directory written. */
 export function saveStackResults(opts: SaveOptions, cwd: string): string {
+  // Before the CLI is asked: the results root is written into (created if need be).
+  checkPaths([{ option: "--dir", value: opts.dir ?? "results", kind: "out-dir", base: cwd }]);
   let text: string;
   try {
     text = execFileSync(opts.pulumi ?? "pulumi", ["stack", "output", "--json", "--stack", opts.stack], {

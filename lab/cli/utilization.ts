@@ -6,9 +6,8 @@
  * - `lab results save` and `lab run` take the run's manifest with {@link manifestForSave} and hand
  *   it to lab/results/files.ts `writeRunResults` (lab/run/results.ts `saveStackOutputs`).
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
-import { UsageError } from "./errors";
+import { checkPaths } from "./paths";
 import { LIMIT_LINE_LEGEND } from "../../core/limits";
 import { NODE_RESOURCE } from "../../core/parsers/sampler";
 import { GET_METRIC_DATA_USD_PER_1000_METRICS } from "../utilization/costs";
@@ -37,8 +36,8 @@ export async function runUtil(opts: UtilCliOptions): Promise<string> {
   let calls = 0;
   let metrics = 0;
   // A directory that is not there is the user's to fix, like `lab report`'s: exit 2, every one named.
-  const absent = opts.dirs.map((d) => path.resolve(cwd, d)).filter((d) => !fs.statSync(d, { throwIfNoEntry: false })?.isDirectory());
-  if (absent.length > 0) throw new UsageError(absent.map((d) => `${d}: no such directory`).join("\n"));
+  // lab util writes utilization.json into each: a directory this user can write into.
+  checkPaths(opts.dirs.map((d) => ({ option: "<dir>", value: d, kind: "work-dir" as const, base: cwd })));
   for (const d of opts.dirs) {
     const dir = path.resolve(cwd, d);
     const r = await utilizeRunDir(dir, {

@@ -70,6 +70,12 @@ export interface KeyRow {
   readonly required: boolean;
   readonly default: string;
   readonly rule: string;
+  /**
+   * The rule's consumer and source (the field's `@source` tag: the system the value is handed to,
+   * its rule and where it is written), or why the key is free text (`@freeText`); "" when the
+   * field has neither (test/lab/docs/keys.test.ts fails then).
+   */
+  readonly source: string;
   readonly description: string;
 }
 
@@ -224,14 +230,26 @@ function typeErrorOf(field: z.core.$ZodType): string {
 interface FieldDoc {
   readonly text: string;
   readonly defaultTag?: string;
+  /** `@source …`, or `free text: …` from `@freeText …`. */
+  readonly source?: string;
   /** The component argument the field sets: its doc, its default tag, the file it is declared in. */
   readonly arg?: { readonly name: string; readonly text: string; readonly defaultTag?: string; readonly file: string };
 }
 
-function docOf(symbol: ts.Symbol, checker: ts.TypeChecker): { text: string; defaultTag?: string } {
+function docOf(symbol: ts.Symbol, checker: ts.TypeChecker): { text: string; defaultTag?: string; source?: string } {
   const text = ts.displayPartsToString(symbol.getDocumentationComment(checker)).replace(/\s+/g, " ").trim();
-  const tag = symbol.getJsDocTags(checker).find((t) => t.name === "default");
-  return { text, defaultTag: tag ? ts.displayPartsToString(tag.text).replace(/\s+/g, " ").trim() : undefined };
+  const tags = symbol.getJsDocTags(checker);
+  const tagText = (name: string) => {
+    const t = tags.find((x) => x.name === name);
+    return t ? ts.displayPartsToString(t.text).replace(/\s+/g, " ").trim() : undefined;
+  };
+  const source = tagText("source");
+  const free = tagText("freeText");
+  return {
+    text,
+    defaultTag: tagText("default"),
+    source: source !== undefined ? source : free !== undefined ? `free text: ${free}` : undefined,
+  };
 }
 
 /** The type a config-to-arguments function returns, or the type its result `satisfies`. */
@@ -371,14 +389,16 @@ export function shippedConfig(root: string, kind: string): Record<string, string
 export function keyRows(root: string, kind: KindDoc, program: ts.Program): KeyRow[] {
   const base = shippedConfig(root, kind.kind);
   const shape = kind.schema(base).shape as Record<string, z.core.$ZodType>;
-  const docs = fieldDocs(program.getSourceFile(path.join(root, kind.configFile))!, program.getTypeChecker());
+  const file = program.getSourceFile(path.join(root, kind.configFile))!;
+  const docs = fieldDocs(file, program.getTypeChecker());
   const common = new Set(Object.keys(commonFields));
   const fields = Object.keys(shape).filter((f) => !common.has(f) && !(kind.kind === "compare" && !(f in compareBaseFields)));
   const rows = fields.map((f) => row(kind, base, userKey(f), shape[f], docs.get(f)));
   if (kind.kind === "compare") {
     const stackField = Object.keys(shape).find((f) => COMPARED_STACK_KEY.test(userKey(f)))!;
     const label = COMPARED_STACK_KEY.exec(userKey(stackField))![1];
-    const one = row(kind, base, userKey(stackField), shape[stackField], undefined);
+    // The family's doc is COMPARED_STACK_KEY's (the fields are made from the config's own keys).
+    const one = row(kind, base, userKey(stackField), shape[stackField], variableDoc(file, program.getTypeChecker(), "COMPARED_STACK_KEY"));
     rows.unshift({
       ...one,
       key: "lab:<label>Stack",
@@ -406,10 +426,25 @@ export function commonRows(root: string, program: ts.Program): KeyRow[] {
         required: true,
         default: "(required)",
         rule: `one of ${KIND_DOCS.map((k) => k.kind).join(", ")}`,
+        source: doc?.source ?? "",
         description: ownText(doc?.text ?? ""),
       };
     return row(kind, base, key, t, doc);
   });
+}
+
+/** The TSDoc of a top-level `const <name>` of `file`. */
+function variableDoc(file: ts.SourceFile, checker: ts.TypeChecker, name: string): FieldDoc | undefined {
+  for (const st of file.statements) {
+    if (!ts.isVariableStatement(st)) continue;
+    for (const d of st.declarationList.declarations) {
+      if (ts.isIdentifier(d.name) && d.name.text === name) {
+        const s = checker.getSymbolAtLocation(d.name);
+        if (s) return docOf(s, checker);
+      }
+    }
+  }
+  return undefined;
 }
 
 function commonDoc(file: ts.SourceFile, checker: ts.TypeChecker, field: string): FieldDoc | undefined {
@@ -449,6 +484,7 @@ function row(
     required,
     default: dflt,
     rule,
+    source: doc?.source ?? "",
     description: [...new Set(parts)].join(". "),
   };
 }
@@ -465,8 +501,13 @@ function cell(s: string): string {
 
 /** A key table as Markdown. */
 export function renderKeyTable(rows: readonly KeyRow[]): string {
-  const lines = ["| key | type | default | rule (as the check words it) | what it is |", "|---|---|---|---|---|"];
+  const lines = [
+    "| key | type | default | rule (as the check words it) | the consumer's rule and its source | what it is |",
+    "|---|---|---|---|---|---|",
+  ];
   for (const r of rows)
-    lines.push(`| \`${r.key}\` | ${cell(r.type)} | ${cell(r.default || "—")} | ${cell(r.rule)} | ${cell(r.description)} |`);
+    lines.push(
+      `| \`${r.key}\` | ${cell(r.type)} | ${cell(r.default || "—")} | ${cell(r.rule)} | ${cell(r.source || "—")} | ${cell(r.description)} |`,
+    );
   return lines.join("\n");
 }

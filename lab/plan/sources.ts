@@ -5,6 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { pathWhy } from "../lib/paths";
 import YAML, { isMap, isNode, isScalar, LineCounter } from "yaml";
 import { ConfigError, problem } from "../../core/errors";
 import { SECRET_PLACEHOLDER } from "./fakes";
@@ -21,7 +22,7 @@ export function readStackConfigFile(file: string, stackName = stackNameOfFile(fi
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : String((e as Error).message);
+    const why = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (pathWhy(file, "file") ?? String((e as Error).message));
     throw new ConfigError([`${file}: ${problem("config", `a readable Pulumi stack config file (Pulumi.<stack>.yaml; ${why})`, file)}`]);
   }
   const lines = text.split(/\r?\n/);
@@ -77,6 +78,10 @@ export function specFromConfigObject(name: string, source: string, config: Recor
       flat[key] = SECRET_PLACEHOLDER;
       secretKeys.push(key);
     } else if (typeof value === "string") flat[key] = value;
+    // An empty value (`lab:x:`, YAML null) is the empty string to Pulumi: config.Value unmarshals
+    // a value as a string first (pulumi/pulumi sdk/go/common/resource/config/value.go
+    // `unmarshalValue`), and YAML decodes null into a string as "". Not the text "null".
+    else if (value === null) flat[key] = "";
     else flat[key] = JSON.stringify(value);
   }
   return { name, source, config: flat, secretKeys };

@@ -50,59 +50,168 @@ const resources = z.object(
 
 export const cephK0sSchema = z.object({
   ...commonFields,
-  /** `lab:networkStack`: the network stack (VPC, subnets) the cluster lives in. */
+  /**
+   * `lab:networkStack`: the network stack (VPC, subnets) the cluster lives in.
+   * @source lab rule (org/project/stack of letters, digits, _ . -; VPC CIDR clear of k0s' pod and service CIDRs, kube-apiserver
+   *   --service-cluster-ip-range); Pulumi: stack name ≤ 100 chars, DIY org 'organization' — pulumi/pulumi pkg/backend/diy/store.go.
+   */
   networkStack: stackName("network"),
-  /** `lab:instanceType` → K0sCluster `instanceType`; m4.xlarge (Xen) in stack dev, m5.xlarge (Nitro) in stack nitro. */
+  /**
+   * `lab:instanceType` → K0sCluster `instanceType`; m4.xlarge (Xen) in stack dev, m5.xlarge (Nitro) in stack nitro.
+   * @source lab rule (a type of instance-types.ts, 4 vCPUs and 16 GiB or more, no NVMe instance store the OSD filter could take); EC2: a
+   *   type offered in the zone — boto/botocore 0e6e240 botocore/data/ec2/2016-11-15/service-2.json:3492.
+   */
   instanceType: text().optional(),
-  /** `lab:workerCount` → K0sCluster `workerCount`, Rook `osdCount`. */
+  /**
+   * `lab:workerCount` → K0sCluster `workerCount`, Rook `osdCount`.
+   * @source lab rule (3 to 9: 3 replicas and 3 mons, one a node; 9 bounds the cost); Rook: mon count 1-9, one mon a node, failureDomain
+   *   host — rook/rook v1.20.6 Documentation/CRDs/Cluster/ceph-cluster-crd.md:132,138, Block-Storage/ceph-block-pool-crd.md:221-222.
+   */
   workerCount: int().optional(),
-  /** `lab:az` → K0sCluster `az`: the one zone of every node and volume. @default "<aws:region>a" ({@link clusterZone}) */
+  /**
+   * `lab:az` → K0sCluster `az`: the one zone of every node and volume.
+   * @source EC2: an Availability Zone of the region (e.g. us-east-1a), here one of the network stack's zones; also the workers'
+   *   topology.kubernetes.io/zone label — boto/botocore 0e6e240 botocore/data/ec2/2016-11-15/service-2.json:21545 (CreateVolume).
+   * @default "<aws:region>a" ({@link clusterZone})
+   */
   az: text().optional(),
-  /** `lab:adminCidrs` → `adminCidrs`. */
+  /**
+   * `lab:adminCidrs` → `adminCidrs`.
+   * @source lab rule (1-10 IPv4 networks /8-/32, no 0.0.0.0/x, none wider than adminCidrMinPrefix); EC2: any IPv4 CIDR; a rule already
+   *   there is a duplicate-rule error — boto/botocore 0e6e240 botocore/data/ec2/2016-11-15/service-2.json:50567.
+   */
   adminCidrs: list(text()).optional(),
-  /** `lab:adminCidrMinPrefix` → `adminCidrMinPrefix` (`lab run --allow-wide-admin` sets 8). */
+  /**
+   * `lab:adminCidrMinPrefix` → `adminCidrMinPrefix` (`lab run --allow-wide-admin` sets 8).
+   * @source lab rule (a shared account's guard, components/lib/admin-cidrs.ts; no resource reads it); EC2 security group rules take any
+   *   IPv4 CIDR, /32 for one address — boto/botocore 0e6e240 botocore/data/ec2/2016-11-15/service-2.json:50567.
+   */
   adminCidrMinPrefix: int().optional(),
-  /** `lab:sshPublicKey` → `sshPublicKey`. */
+  /**
+   * `lab:sshPublicKey` → `sshPublicKey`.
+   * @source lab rule (ssh-ed25519 or ssh-rsa, ImportKeyPair's types, though cloud-init gives this key to sshd, not EC2); OpenSSH sshd:
+   *   ed25519, ecdsa, sk-*, rsa-sha2; RSA under 1024 bits refused — openssh/openssh-portable V_9_6_P1 sshd_config.5:1584-1612,1682-1691.
+   */
   sshPublicKey: text().optional(),
-  /** `lab:osdVolumeGiB` → `osdVolumeGiB`. */
+  /**
+   * `lab:osdVolumeGiB` → `osdVolumeGiB`.
+   * @source EC2: gp3 Size 1-65,536 GiB, never shrunk by ModifyVolume; lab rule: 64 GiB x 3 under nearFullRatio 0.85 (rook/rook v1.20.6
+   *   ceph-cluster-crd.md:102) — boto/botocore 0e6e240 botocore/data/ec2/2016-11-15/service-2.json:21570,59984.
+   */
   osdVolumeGiB: int().optional(),
-  /** `lab:osdVolumeIops` → `osdVolumeIops`. */
+  /**
+   * `lab:osdVolumeIops` → `osdVolumeIops`.
+   * @source EC2: gp3 Iops 3,000-80,000, at most 500 per GiB (EBS User Guide, gp3); instances not on Nitro support up to 32,000 IOPS —
+   *   boto/botocore 0e6e240 botocore/data/ec2/2016-11-15/service-2.json:21558 (CreateVolume Iops).
+   */
   osdVolumeIops: int().optional(),
-  /** `lab:osdVolumeThroughputMiBps` → `osdVolumeThroughputMiBps`. */
+  /**
+   * `lab:osdVolumeThroughputMiBps` → `osdVolumeThroughputMiBps`.
+   * @source EC2: gp3 Throughput 125-2000 MiB/s, at most 0.25 MiB/s per provisioned IOPS (EBS User Guide, gp3) — boto/botocore 0e6e240
+   *   botocore/data/ec2/2016-11-15/service-2.json:21591 (CreateVolume Throughput).
+   */
   osdVolumeThroughputMiBps: int().optional(),
-  /** `lab:k0sVersion` → `k0sVersion`. */
+  /**
+   * `lab:k0sVersion` → `k0sVersion`.
+   * @source lab rule (v1.x.y+k0s.n, no pre-release); k0sctl: a semver from 0.11.0-rc1, a GitHub release, no downgrade — k0sproject/k0sctl
+   *   v0.32.2 pkg/apis/k0sctl.k0sproject.io/v1beta1/cluster/k0s.go:23,89-104, binary_providers.go:34, phase/validate_facts.go:39-53.
+   */
   k0sVersion: text().optional(),
-  /** `lab:cni` → `cni`: calico (published) or kuberouter; fixed when the cluster is created. */
+  /**
+   * `lab:cni` → `cni`: calico (published) or kuberouter; fixed when the cluster is created.
+   * @source k0s: spec.network.provider kuberouter, calico or custom, changed only by redeploying — k0sproject/k0s v1.36.3+k0s.2
+   *   pkg/apis/k0s/v1beta1/network.go:93-96, docs/configuration.md:174; lab rule: not custom.
+   */
   cni: text().optional(),
-  /** `lab:wireguard` → K0sCluster `wireguard`: Calico's WireGuard encryption (published: on). */
+  /**
+   * `lab:wireguard` → K0sCluster `wireguard`: Calico's WireGuard encryption (published: on).
+   * @source k0s: spec.network.calico.wireguard true or false (default false), the hosts WireGuard-ready — k0sproject/k0s v1.36.3+k0s.2
+   *   pkg/apis/k0s/v1beta1/calico.go:15-16, docs/configuration.md:189; lab rule: false with kuberouter.
+   */
   wireguard: bool().optional(),
-  /** `lab:cephHostNetwork` → K0sCluster `cephHostNetwork` and Rook `hostNetwork` (published: off, the pod network). */
+  /**
+   * `lab:cephHostNetwork` → K0sCluster `cephHostNetwork` and Rook `hostNetwork` (published: off, the pod network).
+   * @source Rook: spec.network.provider "", host or multus; once deployed only the encryption settings may change — rook/rook v1.20.6
+   *   Documentation/CRDs/Cluster/ceph-cluster-crd.md:229,255-258, deploy/examples/crds.yaml:3246-3256.
+   */
   cephHostNetwork: bool().optional(),
-  /** `lab:hugepages2Mi` → K0sCluster `hugepages2Mi`: 2 MiB huge pages every node reserves (published: 2048). */
+  /**
+   * `lab:hugepages2Mi` → K0sCluster `hugepages2Mi`: 2 MiB huge pages every node reserves (published: 2048).
+   * @source lab rule (0 to a quarter of the node's memory); Linux: vm.nr_hugepages, the persistent pool, taken from contiguous free
+   *   memory — torvalds/linux Documentation/admin-guide/mm/hugetlbpage.rst.
+   */
   hugepages2Mi: int().optional(),
-  /** `lab:cephResources` → Rook `resources`: requests and limits of mon, mgr and osd. */
+  /**
+   * `lab:cephResources` → Rook `resources`: requests and limits of mon, mgr and osd.
+   * @source lab rule (mon, mgr, osd only; limits at least requests and Rook's minimum memory); Rook: only warns below mon 1024MB, mgr
+   *   512MB, osd 2048MB — rook/rook v1.20.6 ceph-cluster-crd.md:497-527, deploy/examples/crds.yaml:3815-3878.
+   */
   cephResources: z.record(z.string(), resources, { error: "an object of Ceph daemons (mon, mgr, osd) to requests and limits" }).optional(),
-  /** `lab:postgresCpu` → Postgres `cpu` (request = limit). */
+  /**
+   * `lab:postgresCpu` → Postgres `cpu` (request = limit).
+   * @source Kubernetes: cores or millicores, no finer than 1m; a 0 limit counts as none for QoS —
+   *   kubernetes.io/docs/concepts/configuration/manage-resources-containers/, kubernetes/kubernetes pkg/apis/core/helper/qos/qos.go.
+   */
   postgresCpu: text().optional(),
-  /** `lab:postgresMemory` → Postgres `memory` (request = limit). */
+  /**
+   * `lab:postgresMemory` → Postgres `memory` (request = limit).
+   * @source Kubernetes: bytes, plain or with E, P, T, G, M, k, Ei to Ki; a 0 limit counts as none for QoS —
+   *   kubernetes.io/docs/concepts/configuration/manage-resources-containers/, kubernetes/kubernetes pkg/apis/core/helper/qos/qos.go.
+   */
   postgresMemory: text().optional(),
-  /** `lab:postgresHugepages2Mi` → Postgres `hugepages2Mi` (published: 64Mi). */
+  /**
+   * `lab:postgresHugepages2Mi` → Postgres `hugepages2Mi` (published: 64Mi).
+   * @source Kubernetes: hugepages-2Mi requests equal to limits, never overcommitted, beside a cpu or memory request — kubernetes/website
+   *   content/en/docs/tasks/manage-hugepages/scheduling-hugepages.md; lab rule: whole 2 MiB pages, at most lab:hugepages2Mi.
+   */
   postgresHugepages2Mi: text().optional(),
-  /** `lab:pgbenchScale` → BenchmarkRun `pgbenchScale` (`pgbench -i -s`). */
+  /**
+   * `lab:pgbenchScale` → BenchmarkRun `pgbenchScale` (`pgbench -i -s`).
+   * @source lab rule (1-100000, and 16 MB a unit within 70% of the 64 GiB Postgres volume); pgbench: -s 1 to INT_MAX, aid bigint from
+   *   20000 — postgres/postgres 0022622c src/bin/pgbench/pgbench.c main() (-s/--scale); doc/src/sgml/ref/pgbench.sgml.
+   */
   pgbenchScale: int().optional(),
-  /** `lab:pgbenchClients` → `pgbenchClients` (`-c`). */
+  /**
+   * `lab:pgbenchClients` → `pgbenchClients` (`-c`).
+   * @source lab rule (1-10000, at most max_connections 100 less 10 spare); pgbench: -c 1 to INT_MAX, clients + 3 open files —
+   *   postgres/postgres 0022622c src/bin/pgbench/pgbench.c main(); PostgreSQL docs 17 runtime-config-connection.
+   */
   pgbenchClients: int().optional(),
-  /** `lab:pgbenchThreads` → `pgbenchThreads` (`-j`). */
+  /**
+   * `lab:pgbenchThreads` → `pgbenchThreads` (`-j`).
+   * @source lab rule (1-1024, at most the clients); pgbench: -j 1 to INT_MAX, silently lowered to the clients when larger ("if (nthreads
+   *   > nclients) nthreads = nclients") — postgres/postgres 0022622c src/bin/pgbench/pgbench.c main().
+   */
   pgbenchThreads: int().optional(),
-  /** `lab:pgbenchDurationSeconds` → `pgbenchDurationSeconds` (`-T`). */
+  /**
+   * `lab:pgbenchDurationSeconds` → `pgbenchDurationSeconds` (`-T`).
+   * @source lab rule (1-86400 s); pgbench: -T 1 to INT_MAX seconds, not together with -t — postgres/postgres 0022622c
+   *   src/bin/pgbench/pgbench.c main() (-T/--time).
+   */
   pgbenchDurationSeconds: int().optional(),
-  /** `lab:pgbenchForeignKeys` → BenchmarkRun `pgbenchForeignKeys` (`pgbench -i --foreign-keys`; published: on). */
+  /**
+   * `lab:pgbenchForeignKeys` → BenchmarkRun `pgbenchForeignKeys` (`pgbench -i --foreign-keys`; published: on).
+   * @source pgbench: --foreign-keys (init mode) adds step f, foreign keys between the standard tables, not in the default dtgvp —
+   *   postgres/postgres doc/src/sgml/ref/pgbench.sgml; 0022622c src/bin/pgbench/pgbench.c main().
+   */
   pgbenchForeignKeys: bool().optional(),
-  /** `lab:pgbenchReportLatencies` → `pgbenchPerStatementLatencies` (`-r`, `--report-latencies`; published: on). */
+  /**
+   * `lab:pgbenchReportLatencies` → `pgbenchPerStatementLatencies` (`-r`, `--report-latencies`; published: on).
+   * @source pgbench: -r/--report-latencies (benchmarking mode) reports each command's average latency after the run — postgres/postgres
+   *   doc/src/sgml/ref/pgbench.sgml (-r); 0022622c src/bin/pgbench/pgbench.c main().
+   */
   pgbenchReportLatencies: bool().optional(),
-  /** `lab:pgbenchResources` → `resources.pgbench`: the client's requests and limits (published: 2 CPU / 8 Gi, Guaranteed). */
+  /**
+   * `lab:pgbenchResources` → `resources.pgbench`: the client's requests and limits (published: 2 CPU / 8 Gi, Guaranteed).
+   * @source Kubernetes: requests at most limits, CPU no finer than 1m; 0 limits count as none for QoS —
+   *   kubernetes.io/docs/concepts/configuration/manage-resources-containers/, kubernetes/kubernetes pkg/apis/core/helper/qos/qos.go.
+   */
   pgbenchResources: resources.optional(),
-  /** `lab:reps` → `reps`: pgbench repetitions. */
+  /**
+   * `lab:reps` → `reps`: pgbench repetitions.
+   * @source lab rule (1-20: 20 x the published 300 s run is 2.5 h); read only by the lab's pgbench.sh loop and the Job's
+   *   activeDeadlineSeconds (components/bench/sizing.ts), no upstream bound.
+   */
   reps: int().optional(),
 });
 

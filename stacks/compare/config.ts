@@ -12,7 +12,11 @@ import { commonFields } from "../lib/config/common";
 import { list, stackName, text } from "../lib/config/fields";
 import { CompareSpec, MAX_COMPARED_STACKS, problems, RatioSpec } from "./rules";
 
-/** A `lab:<label>Stack` key: group 1 is the label. */
+/**
+ * A `lab:<label>Stack` key: group 1 is the label.
+ * @source lab rule (a label of letters and digits starting lowercase, 1 to 10 stacks); Pulumi StackReference: a stack name of letters,
+ * digits, '-', '_' or '.', as stack, org/stack or org/project/stack — https://www.pulumi.com/docs/iac/concepts/stacks/
+ */
 export const COMPARED_STACK_KEY = /^lab:([a-z][A-Za-z0-9]*)Stack$/;
 
 const selector = z.object({
@@ -22,13 +26,25 @@ const selector = z.object({
 
 export const compareBaseFields = {
   ...commonFields,
-  /** `lab:ratios` → `ratios`. */
+  /**
+   * `lab:ratios` → `ratios`.
+   * @source lab rule (distinct names; a metric some stack's results hold; selectors of compared labels, the two not the same); only the
+   * compare program reads it — stacks/compare/rules.ts problems, core/metrics.ts
+   */
   ratios: list(z.object({ name: text(), metric: text(), numerator: selector, denominator: selector })).optional(),
-  /** `lab:groupBy` → `groupBy`. */
+  /**
+   * `lab:groupBy` → `groupBy`.
+   * @source lab rule (distinct metadata keys; keys a sample lacks are ignored); only the compare program reads it, over the samples'
+   * metadata — stacks/compare/rules.ts problems, ../shared/DESIGN.md (Result samples)
+   */
   groupBy: list(text()).optional(),
 };
 
-/** The schema for this config: the base keys and one `<label>Stack` field per `lab:<label>Stack` key present. */
+/**
+ * The schema for this config: the base keys and one `<label>Stack` field per `lab:<label>Stack` key present.
+ * @source Pulumi StackReference (each `<label>Stack` field): a stack name of letters, digits, '-', '_' or '.', as stack, org/stack or
+ * org/project/stack — https://www.pulumi.com/docs/iac/concepts/stacks/
+ */
 export function compareSchema(raw: Readonly<Record<string, string>>) {
   const stacks: Record<string, ReturnType<typeof stackName>> = {};
   for (const key of Object.keys(raw)) {

@@ -9,6 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as time from "@pulumiverse/time";
+import { DeployTimeError } from "../../components/lib/deploy-error";
 import { expiresAt as expiry } from "../../core/tags";
 import type { Sample } from "../../core/sample";
 import { parseConfig } from "../lib/config/load";
@@ -32,15 +33,20 @@ export function compareStack(raw: Readonly<Record<string, string>>, _id: StackId
     if (missing.length > 0) {
       // A preview of stacks not deployed yet: the statistics are known only after the upstream ups.
       if (pulumi.runtime.isDryRun()) return pulumi.unknown as unknown as { stats: SeriesStats[]; ratios: RatioResult[] };
-      throw new Error(
-        missing
-          .map((l) => `upstream stack '${spec.stacks[l]}' (from 'lab:${l}Stack') has no output 'results': deploy it (its benchmarks) first`)
-          .join("\n"),
+      throw new DeployTimeError(
+        missing.map(
+          (l) => `upstream stack '${spec.stacks[l]}' (from 'lab:${l}Stack') has no output 'results': deploy it (its benchmarks) first`,
+        ),
       );
     }
-    const byStack: Record<string, Sample[]> = {};
-    for (const [label, value] of Object.entries(values)) byStack[label] = asSamples(spec.stacks[label], value);
-    return { stats: seriesStats(byStack, spec.groupBy), ratios: spec.ratios.map((r) => ratio(r, byStack)) };
+    // The upstream results are known only once those stacks are up: a malformed one is a deploy-time problem.
+    try {
+      const byStack: Record<string, Sample[]> = {};
+      for (const [label, value] of Object.entries(values)) byStack[label] = asSamples(spec.stacks[label], value);
+      return { stats: seriesStats(byStack, spec.groupBy), ratios: spec.ratios.map((r) => ratio(r, byStack)) };
+    } catch (e) {
+      throw new DeployTimeError([e instanceof Error ? e.message : String(e)]);
+    }
   });
 
   return {

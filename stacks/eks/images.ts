@@ -15,6 +15,7 @@
  * before the images ({@link dockerCanBuild}); both fail with a config error naming `lab:images`.
  */
 import * as aws from "@pulumi/aws";
+import { DeployTimeError } from "../../components/lib/deploy-error";
 import * as pulumi from "@pulumi/pulumi";
 import { ToolsImage } from "../../components/image";
 import { LOCAL_DOCKER_PROBE } from "../../components/image/docker";
@@ -53,7 +54,7 @@ export function requireDocker(images: readonly LabImage[], probe: DockerProbe = 
  */
 export function dockerCanBuild(images: readonly LabImage[], probe: DockerProbe = LOCAL_DOCKER_PROBE): pulumi.Output<true> {
   return pulumi.output(dockerDaemon(probe)).apply((c) => {
-    if (!c.ok) throw imagesError(images, cannotBuildRule(c.problem));
+    if (!c.ok) throw new DeployTimeError(imagesError(images, cannotBuildRule(c.problem)).problems);
     return true as const;
   });
 }

@@ -16,25 +16,66 @@ import { benchRuns } from "./runs";
 
 export const fsxEksSchema = z.object({
   ...commonFields,
-  /** `lab:networkStack`: the network stack (its VPC CIDR bounds Trident's export policy). */
+  /**
+   * `lab:networkStack`: the network stack (its VPC CIDR bounds Trident's export policy).
+   * @source Pulumi StackReference: a stack name of letters, digits, '-', '_' or '.', as stack, org/stack or org/project/stack —
+   * https://www.pulumi.com/docs/iac/concepts/stacks/
+   */
   networkStack: stackName("network"),
-  /** `lab:fsxOntapStack`: the FSx for ONTAP stack (file system, SVM, its secret, zones). */
+  /**
+   * `lab:fsxOntapStack`: the FSx for ONTAP stack (file system, SVM, its secret, zones).
+   * @source Pulumi StackReference: a stack name of letters, digits, '-', '_' or '.', as stack, org/stack or org/project/stack —
+   * https://www.pulumi.com/docs/iac/concepts/stacks/
+   */
   fsxOntapStack: stackName("fsx-ontap"),
-  /** `lab:eksStack`: the EKS stack (kubeconfig, node security group, Trident's role, zones). */
+  /**
+   * `lab:eksStack`: the EKS stack (kubeconfig, node security group, Trident's role, zones).
+   * @source Pulumi StackReference: a stack name of letters, digits, '-', '_' or '.', as stack, org/stack or org/project/stack —
+   * https://www.pulumi.com/docs/iac/concepts/stacks/
+   */
   eksStack: stackName("eks"),
-  /** `lab:sanBackend` → TridentFsxBackend `sanBackend`. */
+  /**
+   * `lab:sanBackend` → TridentFsxBackend `sanBackend`.
+   * @source Trident: a second backend of storage driver ontap-san (iSCSI); FSx disables iSCSI on file systems of more than 6 HA pairs —
+   * NetApp/trident@v26.06.0 config/config.go:238; boto/botocore@0e6e2404 botocore/data/fsx/2018-03-01/service-2.json:1998
+   */
   sanBackend: bool().optional(),
-  /** `lab:reclaimPolicy` → `reclaimPolicy`. */
+  /**
+   * `lab:reclaimPolicy` → `reclaimPolicy`.
+   * @source Kubernetes StorageClass reclaimPolicy: Delete (the default) or Retain; Recycle is refused for a class (validateReclaimPolicy)
+   * — kubernetes/api@v0.35.7 storage/v1/types.go:53-56; kubernetes/kubernetes pkg/apis/storage/validation/validation.go
+   */
   reclaimPolicy: text().optional(),
-  /** `lab:mysqlReplicas` → MySql `replicas`. */
+  /**
+   * `lab:mysqlReplicas` → MySql `replicas`.
+   * @source lab rule (1–5: mysql-0 the source, the others its replicas); Kubernetes StatefulSet spec.replicas: an int32, 1 when unset —
+   * kubernetes/api@v0.35.7 apps/v1/types.go:187-193
+   */
   mysqlReplicas: int().optional(),
-  /** `lab:mysqlVolumeGiB` → MySql `volumeGiB`. */
+  /**
+   * `lab:mysqlVolumeGiB` → MySql `volumeGiB`.
+   * @source lab rule (1–16,384 GiB); Trident ontap-nas (the fsx-ontap-nas class): a FlexVol of at least 20 MiB — NetApp/trident@v26.06.0
+   * storage_drivers/ontap/ontap_common.go:78
+   */
   mysqlVolumeGiB: int().optional(),
-  /** `lab:toolsImage` → every BenchmarkRun's `toolsImage`; unset: the eks stack's tools image (its output `images.tools`, `lab:images: [tools]` there). */
+  /**
+   * `lab:toolsImage` → every BenchmarkRun's `toolsImage`; unset: the eks stack's tools image (its output `images.tools`, `lab:images: [tools]` there).
+   * @source lab rule (pinned: a tag other than latest, or a sha256/sha512 digest); image reference grammar: name [":" tag] ["@" digest],
+   * tag [\w][\w.-]{0,127} — distribution/reference@v0.6.0 reference.go:6-24
+   */
   toolsImage: text().optional(),
-  /** `lab:reps` → every BenchmarkRun's `reps`. */
+  /**
+   * `lab:reps` → every BenchmarkRun's `reps`.
+   * @source lab rule (1–20 repetitions, median and spread from them); the consumer is the lab's own Job scripts (REPS) —
+   * components/bench/rules.ts REPS_MAX, components/bench/render.ts
+   */
   reps: int().optional(),
-  /** `lab:pvcSizeGiB` → every BenchmarkRun's `pvcSizeGiB`. */
+  /**
+   * `lab:pvcSizeGiB` → every BenchmarkRun's `pvcSizeGiB`.
+   * @source lab rule (the fio file fills at most 90%); EBS gp3 (the gp3 runs, through the EBS CSI driver): 1–65,536 GiB; Trident ontap-nas
+   * at least 20 MiB — boto/botocore@0e6e2404 botocore/data/ec2/2016-11-15/service-2.json:21570; NetApp/trident@v26.06.0
+   * storage_drivers/ontap/ontap_common.go:78
+   */
   pvcSizeGiB: int().optional(),
 });
 

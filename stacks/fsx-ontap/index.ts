@@ -16,6 +16,7 @@ import { whenUpstreamsFit } from "../lib/upstream";
 import { placementProblems } from "../../components/fsx-ontap/placement";
 import { resolve } from "../../components/fsx-ontap/rules";
 import { argProblem } from "../../core/errors";
+import { isNetworkAddress, overlaps, parseCidr, subnetLayout, type SubnetLayout } from "../../components/network/cidr";
 
 export function fsxOntapStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("fsx-ontap", fsxOntapSchema, raw, checkFsxOntap);
@@ -29,11 +30,46 @@ export function fsxOntapStack(raw: Readonly<Record<string, string>>, id: StackId
     ({ net: n }) =>
       n === undefined
         ? []
-        : placementProblems(r.deploymentType, r.preferredAz, n.privateSubnetIds, n.azs).map(({ about, why }) =>
-            argProblem(about, `${PLACEMENT_RULE[about]}: ${why}`, about === "networkStack" ? cfg.networkStack : r[about]),
-          ),
+        : [
+            ...placementProblems(r.deploymentType, r.preferredAz, n.privateSubnetIds, n.azs).map(({ about, why }) =>
+              argProblem(about, `${PLACEMENT_RULE[about]}: ${why}`, about === "networkStack" ? cfg.networkStack : r[about]),
+            ),
+            ...endpointRangeProblems(r.endpointIpAddressRange, n.vpcCidr, n.azs.length),
+          ],
     () => build(a, provider, expiresAt, net),
   );
+}
+
+/**
+ * A Multi-AZ file system's endpoint range against the network's subnets: "You can have overlapping
+ * endpoint IP addresses for file systems deployed in the same VPC/route tables, as long as they
+ * don't overlap with any subnet" (the FSx API reference, `EndpointIpAddressRange`; boto/botocore
+ * 0e6e2404 botocore/data/fsx/2018-03-01/service-2.json:1973). The network's subnets are its layout
+ * (components/network/cidr.ts `subnetLayout`, the one the Network component builds them from).
+ */
+export function endpointRangeProblems(range: string | undefined, vpcCidr: string, azCount: number) {
+  const r = range === undefined ? undefined : parseCidr(range);
+  const v = parseCidr(vpcCidr);
+  if (r === undefined || v === undefined || !isNetworkAddress(r.address, r.prefix)) return [];
+  let layout: SubnetLayout;
+  try {
+    layout = subnetLayout(vpcCidr, azCount);
+  } catch {
+    return []; // a network stack not made by this lab's layout: its subnets are not known here
+  }
+  const hit = [...layout.privateCidrs, ...layout.publicCidrs].filter((s) => {
+    const c = parseCidr(s)!;
+    return overlaps({ base: r.address, prefix: r.prefix }, { base: c.address, prefix: c.prefix });
+  });
+  return hit.length === 0
+    ? []
+    : [
+        argProblem(
+          "endpointIpAddressRange",
+          `a range that overlaps none of the network's subnets (FSx: it overlaps ${hit.join(", ")})`,
+          range,
+        ),
+      ];
 }
 
 /** What each placement problem asks of its key. */

@@ -9,6 +9,7 @@
 import { NODE_GROUP_LABEL } from "../../components/eks/rules";
 import { eksInstanceTypeInfo } from "../../components/eks/instance-types";
 import type { Resources } from "../../components/kafka/rules";
+import { DeployTimeError } from "../../components/lib/deploy-error";
 import { cpuCores, memoryBytes } from "../../components/lib/kubernetes";
 import { argProblem, ArgProblem } from "../../core/errors";
 
@@ -199,7 +200,7 @@ export function vsadminCredentialsOf(text: string): { username: string; password
   try {
     v = JSON.parse(text);
   } catch {
-    throw new Error("the fsx-ontap stack's credentials secret (credentialsSecretArn) is not JSON");
+    throw new DeployTimeError(["the fsx-ontap stack's credentials secret (credentialsSecretArn) is not JSON"]);
   }
   const o = v as { username?: unknown; password?: unknown } | null;
   if (
@@ -210,9 +211,9 @@ export function vsadminCredentialsOf(text: string): { username: string; password
     o.username === "" ||
     o.password === ""
   )
-    throw new Error(
+    throw new DeployTimeError([
       "the fsx-ontap stack's credentials secret (credentialsSecretArn) must hold a JSON object with a non-empty username and password",
-    );
+    ]);
   return { username: o.username, password: o.password };
 }
 

@@ -31,7 +31,10 @@ export type Category =
   | "default checked like a value"
   | "value the software refuses"
   | "one problem among others"
-  | "secure value of a plain key";
+  | "secure value of a plain key"
+  | "key in the wrong namespace"
+  | "empty value"
+  | "ARN of another partition or region";
 
 export const CATEGORIES: readonly Category[] = [
   "wrong type",
@@ -51,6 +54,9 @@ export const CATEGORIES: readonly Category[] = [
   "value the software refuses",
   "one problem among others",
   "secure value of a plain key",
+  "key in the wrong namespace",
+  "empty value",
+  "ARN of another partition or region",
 ];
 
 export interface BadInput {
@@ -172,6 +178,49 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       set: { "aws:region": "us-east-7" },
       want: [`'aws:region' must be an AWS region the AWS provider knows (@pulumi/aws Region, e.g. us-east-1), got "us-east-7"`],
     },
+    {
+      title: "pulumi config set vpcCidr … without lab: (the project's namespace)",
+      category: "key in the wrong namespace",
+      base: NETWORK,
+      set: { "storage-bench-lab:vpcCidr": "10.1.0.0/16" },
+      want: [
+        "'storage-bench-lab:vpcCidr' must be a key in the lab: namespace (did you mean 'lab:vpcCidr'?): no stack program reads the project's namespace storage-bench-lab:, where `pulumi config set vpcCidr …` puts a key written without lab:, got \"10.1.0.0/16\"",
+      ],
+    },
+    {
+      title: "a lab key under the aws: namespace",
+      category: "key in the wrong namespace",
+      base: FSX,
+      set: { "aws:skipFinalBackup": false },
+      want: [
+        "'aws:skipFinalBackup' must be a key in the lab: namespace (did you mean 'lab:skipFinalBackup'?): no stack program reads aws:skipFinalBackup, so lab:skipFinalBackup would keep its default, got \"false\"",
+      ],
+    },
+    {
+      title: "lab:azCount: with no value (YAML null, which Pulumi reads as \"\")",
+      category: "empty value",
+      base: NETWORK,
+      set: { "lab:azCount": null },
+      want: ["'lab:azCount' must be a value: an empty one is none (give one, or remove the key where it has a default), got \"\""],
+    },
+    {
+      title: "a permissions boundary of the China partition in us-east-1",
+      category: "ARN of another partition or region",
+      base: NETWORK,
+      set: { "lab:permissionsBoundaryArn": "arn:aws-cn:iam::123456789012:policy/lab-boundary" },
+      want: [
+        "'lab:permissionsBoundaryArn' must be the ARN of an IAM managed policy in the stack's partition: arn:aws:iam::<account>:… (region us-east-1 is in aws), got \"arn:aws-cn:iam::123456789012:policy/lab-boundary\"",
+      ],
+    },
+    {
+      title: "a KMS key of another region for the file system",
+      category: "ARN of another partition or region",
+      base: FSX,
+      set: { "lab:kmsKeyArn": "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab" },
+      want: [
+        "'lab:kmsKeyArn' must be the ARN of a KMS key in the stack's partition and region: arn:aws:kms:us-east-1:<account>:…; a key works only in its own region, got \"arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab\"",
+      ],
+    },
   ],
   network: [
     {
@@ -187,6 +236,13 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: NETWORK,
       set: { "lab:vpcCidr": "10.0.0.1/16" },
       want: ["'lab:vpcCidr' must be an IPv4 network CIDR with a prefix from /16 to /24 (e.g. 10.0.0.0/16), got \"10.0.0.1/16\""],
+    },
+    {
+      title: "a link-local VPC",
+      category: "value the software refuses",
+      base: NETWORK,
+      set: { "lab:vpcCidr": "169.254.0.0/16" },
+      want: ["'lab:vpcCidr' must be a block outside 169.254.0.0/16 (link-local: AWS refuses it for a VPC), got \"169.254.0.0/16\""],
     },
     {
       title: "four zones",
@@ -220,6 +276,15 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
     },
   ],
   "fsx-ontap": [
+    {
+      title: "an endpoint range over a private subnet of the network",
+      category: "upstream mismatch",
+      base: FSX,
+      set: { "lab:endpointIpAddressRange": "10.0.0.0/24" },
+      want: [
+        "'lab:endpointIpAddressRange' must be a range that overlaps none of the network's subnets (FSx: it overlaps 10.0.0.0/18), got \"10.0.0.0/24\"",
+      ],
+    },
     {
       title: "512 GiB of SSD",
       category: "out of range",
@@ -312,6 +377,24 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
     },
   ],
   "ceph-k0s": [
+    {
+      title: "an instance type with NVMe instance store (m5d: a local disk can take the OSD's device name)",
+      category: "value the software refuses",
+      base: CEPH,
+      set: { "lab:instanceType": "m5d.xlarge" },
+      want: [
+        "'lab:instanceType' must be an instance type without NVMe instance storage (not m5d, i3, i3en): the OSD device is found by its name (/dev/xvdf or /dev/nvme1n1), which an instance-store NVMe disk can take, so Ceph would run on it while the samples say gp3, got \"m5d.xlarge\"",
+      ],
+    },
+    {
+      title: "pgbench's CPU limit below its request",
+      category: "value the software refuses",
+      base: CEPH,
+      set: { "lab:pgbenchResources": { requests: { cpu: "2", memory: "8Gi" }, limits: { cpu: "1", memory: "8Gi" } } },
+      want: [
+        "'lab:pgbenchResources.limits.cpu' must be at least the request (2), got \"1\"",
+      ],
+    },
     {
       title: "m9.mega",
       category: "unknown instance type",
@@ -518,6 +601,21 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       // checked against the network stack's zones before any resource (no longer thrown inside an apply)
       want: [
         "'lab:nodeGroups[1].zone' must be one of the network's zones us-east-1a, us-east-1b (by index 0–1 or by name), got \"us-east-1c\"",
+      ],
+    },
+    {
+      title: "a node-group label the kubelet may not give itself (node-role.kubernetes.io)",
+      category: "value the software refuses",
+      base: "Pulumi.kafka-cluster.yaml",
+      set: {
+        "lab:nodeGroups": [
+          { name: "system", instanceType: "m5.large", nodeCount: 3 },
+          { name: "brokers", instanceType: "i3en.2xlarge", nodeCount: 3, dedicated: true, labels: { "node-role.kubernetes.io/kafka": "true" } },
+          { name: "clients", instanceType: "c5n.2xlarge", nodeCount: 4, dedicated: true },
+        ],
+      },
+      want: [
+        `'lab:nodeGroups[1].labels' must be free of kubernetes.io and k8s.io keys the kubelet may not set on its own node (allowed: under kubelet.kubernetes.io, node.kubernetes.io, or one of beta.kubernetes.io/arch, beta.kubernetes.io/instance-type, beta.kubernetes.io/os, failure-domain.beta.kubernetes.io/region, failure-domain.beta.kubernetes.io/zone, kubernetes.io/arch, kubernetes.io/hostname, kubernetes.io/os, node.kubernetes.io/instance-type, topology.kubernetes.io/region, topology.kubernetes.io/zone); set others with kubectl label after the node joined (not node-role.kubernetes.io/kafka), got {"node-role.kubernetes.io/kafka":"true"}`,
       ],
     },
     {
@@ -750,6 +848,18 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       set: { "lab:brokerConfig": { "offsets.topic.replication.factor": 4 } },
       want: [
         "'lab:brokerConfig[\"offsets.topic.replication.factor\"]' must be at most 'lab:brokers' (3): Kafka refuses a replication factor above the broker count, got 4",
+      ],
+    },
+    {
+      title: "broker settings: a size with units, an unknown compression, a boolean as yes, a retention of 0",
+      category: "value the software refuses",
+      base: KAFKA,
+      set: { "lab:brokerConfig": { "log.segment.bytes": "1GB", "compression.type": "brotli", "log.preallocate": "yes", "log.retention.hours": 0 } },
+      want: [
+        "'lab:brokerConfig[\"log.segment.bytes\"]' must be a whole number from 1048576 to 2147483647 (Kafka type INT, atLeast(1048576)), got \"1GB\"",
+        "'lab:brokerConfig[\"compression.type\"]' must be one of uncompressed, zstd, lz4, snappy, gzip, producer (Kafka type STRING), got \"brotli\"",
+        "'lab:brokerConfig[\"log.preallocate\"]' must be true or false (Kafka type BOOLEAN), got \"yes\"",
+        "'lab:brokerConfig[\"log.retention.hours\"]' must be -1 (unlimited) or at least 1: a broker stops at 0 (core/src/main/scala/kafka/server/KafkaConfig.scala:858), got 0",
       ],
     },
     {

@@ -10,6 +10,11 @@ import { CliResult, lab, pool } from "./cli";
 
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), "lab-bad-commands-"));
 const NOWHERE = path.join(TMP, "nowhere");
+/** A plain file where the commands expect a directory, and a directory where they expect a file. */
+const FILE = path.join(TMP, "a-file");
+fs.writeFileSync(FILE, "not a directory\n");
+const OUT_RULE = "a directory this user can write into or create";
+const WORK_RULE = "an existing directory this user can write into";
 const RUN_ID_RULE = "a run id of 1–20 lowercase letters, digits or '-', starting with a letter or digit (e.g. r2)";
 
 /** [command line, the whole of stderr (exact), or its first line when `first`]. */
@@ -42,11 +47,36 @@ const CASES: ReadonlyArray<{ args: string[]; stderr: string; first?: true }> = [
     stderr: `'--run-id' must be ${RUN_ID_RULE}, got "BAD_ID"\n`,
     first: true,
   },
-  { args: ["parse", "nope", NOWHERE], stderr: `'tool' must be one of fio, ioping, pgbench, omb, got "nope"\n` },
-  { args: ["parse", "fio", NOWHERE], stderr: `'file' must be a readable file of fio's output (no such file), got "${NOWHERE}"\n` },
-  { args: ["report", NOWHERE], stderr: `${NOWHERE}: no such directory\n` },
+  { args: ["parse", "fio", NOWHERE], stderr: `'file' must be a readable file (no such file or directory), got "${NOWHERE}"\n` },
+  { args: ["parse", "fio", TMP], stderr: `'file' must be a readable file (it is a directory), got "${TMP}"\n` },
+  {
+    args: ["parse", "nope", TMP],
+    stderr: `'tool' must be one of fio, ioping, pgbench, omb, got "nope"\n'file' must be a readable file (it is a directory), got "${TMP}"\n`,
+  },
+  {
+    args: ["plan", "--config", TMP],
+    stderr: `${TMP}: 'config' must be a readable Pulumi stack config file (Pulumi.<stack>.yaml; it is a directory), got "${TMP}"\n`,
+  },
+  { args: ["report", NOWHERE], stderr: `'<dir>' must be a readable directory (no such file or directory), got "${NOWHERE}"\n` },
+  {
+    args: ["report", FILE, TMP, "--out", FILE],
+    stderr: `'<dir>' must be a readable directory (it is a file), got "${FILE}"\n'--out' must be ${OUT_RULE} (it is a file), got "${FILE}"\n`,
+  },
+  {
+    args: ["report", TMP, "--out", `${FILE}/report`],
+    stderr: `'--out' must be ${OUT_RULE} (a part of it is a file, not a directory), got "${FILE}/report"\n`,
+  },
+  { args: ["bench", "local", "--dir", FILE], stderr: `'--dir' must be ${WORK_RULE} (it is a file), got "${FILE}"\n` },
+  { args: ["results", "save", "--stack", "dev", "--dir", FILE], stderr: `'--dir' must be ${OUT_RULE} (it is a file), got "${FILE}"\n` },
+  {
+    args: ["experiment", "mysql-failover", "--stack", "dev", "--results", FILE],
+    stderr: `'--results' must be ${OUT_RULE} (it is a file), got "${FILE}"\n`,
+  },
   { args: ["report", TMP, "--format", "pdf"], stderr: `'--format' must be a comma-separated list of md, html, svg, got "pdf"\n` },
-  { args: ["util", NOWHERE, `${NOWHERE}2`, "--no-cloudwatch"], stderr: `${NOWHERE}: no such directory\n${NOWHERE}2: no such directory\n` },
+  {
+    args: ["util", NOWHERE, FILE, "--no-cloudwatch"],
+    stderr: `'<dir>' must be ${WORK_RULE} (no such file or directory), got "${NOWHERE}"\n'<dir>' must be ${WORK_RULE} (it is a file), got "${FILE}"\n`,
+  },
   { args: ["experiment", "nope", "--stack", "x"], stderr: "unknown experiment 'nope': one of mysql-failover, fsx-failover\n" },
   { args: ["bench", "local", "--reps", "0"], stderr: "'--reps' must be an integer from 1 to 20, got 0\n" },
   { args: ["results", "save"], stderr: "error: required option '--stack <name>' not specified\n", first: true },

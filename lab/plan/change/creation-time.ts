@@ -7,6 +7,8 @@
  * Pure data and one check.
  */
 import type { ConfigChange } from "./diff";
+import { K0S_CLUSTER_DEFAULTS } from "../../../components/k0s/rules";
+import { K0S_VERSION } from "../../../components/versions";
 
 export interface CreationTimeKey {
   readonly key: string;
@@ -78,6 +80,71 @@ export function creationTimeProblems(kind: string, changes: readonly ConfigChang
     const shown = (v: string | undefined) => (v === undefined ? "its default" : JSON.stringify(v));
     return [
       `'${c.key}' cannot change on a live ${kind} stack (${shown(c.before)} -> ${shown(c.after)}): ${k.rule} [${k.source}]; ${k.instead}`,
+    ];
+  });
+}
+
+/**
+ * Keys a live stack can change one way only: the tool refuses the other way at apply, after the
+ * plan called the change an update. `allowed(before, after)` compares the resolved values (a key
+ * left out is its default).
+ */
+export interface OneWayKey {
+  readonly key: string;
+  readonly default: string;
+  readonly allowed: (before: string, after: string) => boolean;
+  /** What the tool refuses, in one sentence. */
+  readonly rule: string;
+  readonly source: string;
+  readonly instead: string;
+}
+
+/** `v1.36.3+k0s.2` → [1, 36, 3, 2]: the order k0sctl compares releases in (k0s version with its build number). */
+function k0sRelease(v: string): number[] | undefined {
+  const m = /^v(\d+)\.(\d+)\.(\d+)\+k0s\.(\d+)$/.exec(v);
+  return m ? m.slice(1).map(Number) : undefined;
+}
+
+function notLower(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return b[i] > a[i];
+  return true;
+}
+
+/** Stack kind → its one-way keys. */
+export const ONE_WAY_KEYS: Readonly<Record<string, readonly OneWayKey[]>> = {
+  "ceph-k0s": [
+    {
+      key: "lab:osdVolumeGiB",
+      default: String(K0S_CLUSTER_DEFAULTS.osdVolumeGiB),
+      allowed: (b, a) => !(Number(a) < Number(b)),
+      rule: 'EC2 ModifyVolume grows a volume only: "The target volume size must be greater than or equal to the existing size of the volume"',
+      source: "boto/botocore 0e6e2404 botocore/data/ec2/2016-11-15/service-2.json:59984-59986 (ModifyVolumeRequest Size)",
+      instead: "keep the size or grow it; a smaller OSD disk is a new stack",
+    },
+    {
+      key: "lab:k0sVersion",
+      default: K0S_VERSION,
+      allowed: (b, a) => {
+        const [x, y] = [k0sRelease(b), k0sRelease(a)];
+        return x === undefined || y === undefined || notLower(x, y);
+      },
+      rule: 'k0sctl apply refuses a release older than the one running ("can\'t perform a downgrade")',
+      source: "k0sproject/k0sctl v0.32.2 phase/validate_facts.go:39-53 (validateDowngrade)",
+      instead: "keep the running release or upgrade; an older one is a new stack",
+    },
+  ],
+};
+
+/** The refusal of `changes` that go the way a {@link ONE_WAY_KEYS} key cannot: one line each. */
+export function oneWayProblems(kind: string, changes: readonly ConfigChange[]): string[] {
+  const keys = ONE_WAY_KEYS[kind] ?? [];
+  return changes.flatMap((c) => {
+    const k = keys.find((x) => x.key === c.key);
+    if (!k) return [];
+    const [before, after] = [c.before ?? k.default, c.after ?? k.default];
+    if (k.allowed(before, after)) return [];
+    return [
+      `'${c.key}' cannot go from ${JSON.stringify(before)} to ${JSON.stringify(after)} on a live ${kind} stack: ${k.rule} [${k.source}]; ${k.instead}`,
     ];
   });
 }

@@ -7,7 +7,7 @@
 import { PlanMemo, Program, planAll } from "..";
 import type { StackSpec } from "../run";
 import { readStackConfigFile, withUpstreams } from "../sources";
-import { creationTimeProblems } from "./creation-time";
+import { creationTimeProblems, oneWayProblems } from "./creation-time";
 import { ChangePlan, configChanges, diffPlans, disruptions, refusals, ResourceChange, STOP_START_SOURCE } from "./diff";
 import { heldInstead, NAMED_DBR_SOURCE } from "./held";
 
@@ -83,7 +83,9 @@ export async function planChange(
   program: Program,
   memo?: PlanMemo,
 ): Promise<ChangePlan> {
-  const fixed = creationTimeProblems(String(spec.config["lab:kind"]), configChanges(spec.config, next.config));
+  const changes = configChanges(spec.config, next.config);
+  const kind = String(spec.config["lab:kind"]);
+  const fixed = [...creationTimeProblems(kind, changes), ...oneWayProblems(kind, changes)];
   if (fixed.length > 0) throw new CreationTimeChangeError(fixed.join("\n"));
   const planOf = async (s: StackSpec) => {
     const results = await planAll(

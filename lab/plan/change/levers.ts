@@ -172,7 +172,7 @@ export const LEVERS: Readonly<Record<string, KindLevers>> = {
       "lab:adminCidrs": v('["203.0.113.9/32"]'),
       "lab:adminCidrMinPrefix": v("16", "a check only: no resource reads it"),
       "lab:sshPublicKey": v("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExampleKeyExampleKeyExampleKeyExampleKe user@host"),
-      "lab:osdVolumeGiB": v("200"),
+      "lab:osdVolumeGiB": v("400", "grown: a smaller disk is refused (One-way keys)"),
       "lab:osdVolumeIops": v("6000"),
       "lab:osdVolumeThroughputMiBps": v("250"),
       "lab:k0sVersion": v("v1.36.4+k0s.0", "the next k0s patch"),

@@ -8,7 +8,7 @@ import { PlanMemo, Program } from "..";
 import type { StackSpec } from "../run";
 import { ChangePlan, disruptions, refusals, ResourceChange } from "./diff";
 import { CreationTimeChangeError, planChange } from ".";
-import { CREATION_TIME_KEYS } from "./creation-time";
+import { CREATION_TIME_KEYS, ONE_WAY_KEYS } from "./creation-time";
 import { heldInstead } from "./held";
 import { LEVERS } from "./levers";
 
@@ -194,22 +194,7 @@ export function renderLeverPage(impacts: readonly LeverImpact[]): string {
     const change = i.value === undefined ? "-" : `\`${cell(i.value)}\`${i.note ? ` (${cell(i.note)})` : ""}`;
     out.push(`| \`${i.key}\` | ${change} | ${cell(effectCell(i))} | ${verdictCell(i)} |`);
   }
-  out.push(
-    "",
-    "## Creation-time keys",
-    "",
-    "Fixed by the upstream tool when the stack's cluster is created (lab/plan/change/creation-time.ts, read at the versions",
-    "the lab pins). `lab plan --change` refuses a change of any of them on a live stack (exit 2).",
-    "",
-    "| kind | key | rule | source | instead |",
-    "|---|---|---|---|---|",
-    ...Object.entries(CREATION_TIME_KEYS).flatMap(([k, keys]) =>
-      keys.map((f) => `| ${k} | \`${f.key}\` | ${cell(f.rule)} | ${cell(f.source)} | ${cell(f.instead)} |`),
-    ),
-    "",
-    "Keys whose change replaces what holds data (`lab:az`, `lab:deploymentType`, …) are refused by the plan itself",
-    "(exit 1 without `--allow-replace`), with the replacing input and its rule.",
-  );
+  out.push(...fixedKeySections());
   const holding = impacts.filter((i) => (i.plan?.held.length ?? 0) > 0);
   out.push(
     "",
@@ -245,4 +230,35 @@ export function renderLeverPage(impacts: readonly LeverImpact[]): string {
   );
   out.push("", ...IMAGES_MOVED);
   return `${out.join("\n")}\n`;
+}
+
+/** The "Creation-time keys" and "One-way keys" sections: the keys `lab plan --change` refuses before any plan. */
+function fixedKeySections(): string[] {
+  return [
+    "",
+    "## Creation-time keys",
+    "",
+    "Fixed by the upstream tool when the stack's cluster is created (lab/plan/change/creation-time.ts, read at the versions",
+    "the lab pins). `lab plan --change` refuses a change of any of them on a live stack (exit 2).",
+    "",
+    "| kind | key | rule | source | instead |",
+    "|---|---|---|---|---|",
+    ...Object.entries(CREATION_TIME_KEYS).flatMap(([k, keys]) =>
+      keys.map((f) => `| ${k} | \`${f.key}\` | ${cell(f.rule)} | ${cell(f.source)} | ${cell(f.instead)} |`),
+    ),
+    "",
+    "## One-way keys",
+    "",
+    "Keys a live stack can change one way only: the tool refuses the other way when it applies the change, after a",
+    "plan would have called it an update (lab/plan/change/creation-time.ts). `lab plan --change` refuses that way (exit 2).",
+    "",
+    "| kind | key | rule | source | instead |",
+    "|---|---|---|---|---|",
+    ...Object.entries(ONE_WAY_KEYS).flatMap(([k, keys]) =>
+      keys.map((f) => `| ${k} | \`${f.key}\` | ${cell(f.rule)} | ${cell(f.source)} | ${cell(f.instead)} |`),
+    ),
+    "",
+    "Keys whose change replaces what holds data (`lab:az`, `lab:deploymentType`, …) are refused by the plan itself",
+    "(exit 1 without `--allow-replace`), with the replacing input and its rule.",
+  ];
 }

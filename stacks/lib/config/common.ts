@@ -18,15 +18,35 @@ export const DEFAULT_TTL_HOURS = 8;
 export const DEFAULT_RUN_ID = "r1";
 
 export const commonFields = {
-  /** `aws:region`, required: the region of the explicit AWS provider. */
+  /**
+   * `aws:region`, required: the region of the explicit AWS provider.
+   * @source AWS provider: a region of the `@pulumi/aws` Region enum, checked unless skipRegionValidation (never set by the lab); lab rule
+   * also wants the AWS_REGION_RE shape — `@pulumi/aws` 7.48.0 types/enums/index.d.ts:13-64, provider.d.ts:196-199
+   */
   region: text(REGION_RULE, AWS_REGION_RE).refine((r) => AWS_REGIONS.includes(r), { error: REGION_RULE }),
-  /** `lab:kind`: checked first by the stack dispatcher. */
+  /**
+   * `lab:kind`: checked first by the stack dispatcher.
+   * @source lab dispatcher: one of STACK_KINDS (stacks/index.ts programFor); also the AWS tag lab:kind, within IAM's tag value rule (0–256
+   * letters, digits, spaces, _.:/=+-@) — boto/botocore@0e6e2404 botocore/data/iam/2010-05-08/service-2.json:10321
+   */
   kind: z.string(),
-  /** `lab:owner`: who to ask about this stack; tagged on every AWS resource. */
+  /**
+   * `lab:owner`: who to ask about this stack; tagged on every AWS resource.
+   * @source lab rule (1–64 characters); AWS tags, IAM's rule the strictest of the tagged services: a value of 0–256 Unicode letters,
+   * digits, spaces and _.:/=+-@ — boto/botocore@0e6e2404 botocore/data/iam/2010-05-08/service-2.json:10321
+   */
   owner: text("an owner name of 1–64 letters, digits, spaces or . _ : / = + - @ (an AWS tag value)", /^[\p{L}\p{N} ._:/=+@-]{1,64}$/u),
-  /** `lab:ttlHours`: hours until `lab:expires-at`. @default 8 */
+  /**
+   * `lab:ttlHours`: hours until `lab:expires-at`. @default 8
+   * @source lab rule (a lab stack lives a week at most); nothing outside the lab reads it: expiresAt is the created-at time.Static plus
+   * ttlHours, and lab janitor destroys past it — core/tags.ts expiresAt, stacks/lib/context.ts
+   */
   ttlHours: int(1, 168, "a whole number of hours from 1 to 168").default(DEFAULT_TTL_HOURS),
-  /** `lab:runId`: names this benchmark run (Kubernetes-name safe). @default "r1" */
+  /**
+   * `lab:runId`: names this benchmark run (Kubernetes-name safe). @default "r1"
+   * @source lab rule (at most 20, so the Job name <name>-<tool>-<runId> fits 63); Kubernetes: a Job name is a DNS-1123 label, the label
+   * value lab/run-id at most 63 with alphanumeric ends — kubernetes/apimachinery@v0.35.7 pkg/api/validate/content/kube.go:78-95
+   */
   runId: text(
     "a run id of 1–20 lowercase letters, digits or '-', starting with a letter or digit (e.g. r2)",
     /^[a-z0-9][a-z0-9-]{0,19}$/,

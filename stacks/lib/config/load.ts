@@ -8,11 +8,76 @@
  * the lab reads are mapped in {@link FOREIGN_KEYS}. Every zod check in a schema carries its rule as
  * its error message (see fields.ts), so a zod issue maps to one problem line.
  */
+import * as aws from "@pulumi/aws";
+import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { ArgProblem, ConfigError, formatArgProblem, problem } from "../../../core/errors";
+import { arnProblems } from "./arns";
 
 /** Schema field → the config key a user types, for keys outside the `lab:` namespace. */
 export const FOREIGN_KEYS: Readonly<Record<string, string>> = { region: "aws:region" };
+
+/** The Pulumi project's name (Pulumi.yaml `name`): the namespace `pulumi config set KEY` writes a bare KEY to. */
+export const PROJECT_NAMESPACE = "storage-bench-lab";
+
+/**
+ * The AWS provider's own config keys (`aws:<key>`): @pulumi/aws `config` (config/vars.js defines one
+ * enumerable getter per key of the provider's schema), so a key there is the provider's, never a
+ * misplaced lab key.
+ */
+const AWS_PROVIDER_KEYS: ReadonlySet<string> = new Set(
+  Object.keys(aws.config).filter((k) => typeof (Object.getOwnPropertyDescriptor(aws.config, k)?.get ?? undefined) === "function"),
+);
+
+/**
+ * A key outside the `lab:` namespace that is a lab key in the wrong namespace, or undefined:
+ * - the project's own (`storage-bench-lab:vpcCidr`, what `pulumi config set vpcCidr …` writes):
+ *   no program of the lab reads that namespace (they read `lab:` and `aws:region`), so any key there
+ *   is a mistake; the nearest `lab:` key is named;
+ * - another namespace (`aws:vpcCidr`, `labs:vpcCidr`) whose name is one of the kind's keys (letter
+ *   case aside) and not that provider's own key: the program would read the key's default instead.
+ */
+export function misplacedKeyProblem(key: string, value: string, known: readonly string[]): string | undefined {
+  const colon = key.indexOf(":");
+  if (colon < 0 || key.startsWith("lab:") || Object.values(FOREIGN_KEYS).includes(key)) return undefined;
+  const ns = key.slice(0, colon);
+  const name = key.slice(colon + 1);
+  const labKeys = known.filter((k) => k.startsWith("lab:"));
+  if (ns === PROJECT_NAMESPACE) {
+    const near = labKeys.sort((a, b) => distance(`lab:${name}`, a) - distance(`lab:${name}`, b))[0];
+    const hint = near !== undefined && distance(`lab:${name}`, near) <= 3 ? ` (did you mean '${near}'?)` : "";
+    return problem(
+      key,
+      `a key in the lab: namespace${hint}: no stack program reads the project's namespace ${PROJECT_NAMESPACE}:, where \`pulumi config set ${name} …\` puts a key written without lab:`,
+      value,
+    );
+  }
+  if (ns === "aws" && AWS_PROVIDER_KEYS.has(name)) return undefined;
+  const same = labKeys.find((k) => k.slice(4).toLowerCase() === name.toLowerCase());
+  if (same === undefined) return undefined;
+  return problem(
+    key,
+    `a key in the lab: namespace (did you mean '${same}'?): no stack program reads ${key}, so ${same} would keep its default`,
+    value,
+  );
+}
+
+/** The rule of a key given with no value. */
+export const EMPTY_RULE = "a value: an empty one is none (give one, or remove the key where it has a default)";
+
+/** A secret config key's value as a problem line shows it: never in clear (`pulumi config set --secret`). */
+export const SECRET_SHOWN = "[secret]";
+
+/**
+ * Whether the stack's config marks `key` secret: the SDK's `isConfigSecret` (@pulumi/pulumi
+ * runtime/config.js, `@internal`: it reads PULUMI_CONFIG_SECRET_KEYS, which the engine sets and
+ * `setAllConfig` fills under the plan's mocks); test/stacks/lib/config-load.test.ts fails if a later
+ * SDK drops it.
+ */
+function isSecretKey(key: string): boolean {
+  const f = (pulumi.runtime as unknown as { isConfigSecret?: (k: string) => boolean }).isConfigSecret;
+  return typeof f === "function" ? f(key) : false;
+}
 
 /** The config key a user types for a schema field. */
 export function userKey(field: string): string {
@@ -100,25 +165,38 @@ export function parseConfig<S extends AnySchema>(
   const known = Object.keys(shape).map(userKey);
   const problems: string[] = [];
   const input: Record<string, unknown> = {};
+  const emptyFields = new Set<string>();
 
   for (const [key, rawValue] of Object.entries(raw)) {
     const field = Object.keys(shape).find((f) => userKey(f) === key);
-    if (field !== undefined) {
+    if (field !== undefined && rawValue.trim() === "") {
+      // `lab:x:` or `lab:x: ""`: Pulumi hands over "" (lab/plan/sources.ts specFromConfigObject),
+      // which no key takes: said once, in these words, instead of each rule's view of "".
+      problems.push(problem(key, EMPTY_RULE, rawValue));
+      emptyFields.add(field);
+    } else if (field !== undefined) {
       input[field] = decode(shape[field], rawValue);
     } else if (key.startsWith("lab:")) {
       const near = known.filter((k) => k.startsWith("lab:")).sort((a, b) => distance(key, a) - distance(key, b))[0];
       const hint = near !== undefined && distance(key, near) <= 3 ? ` (did you mean '${near}'?)` : "";
-      problems.push(problem(key, `a key of kind ${kind}${hint}; its keys are ${known.join(", ")}`, rawValue));
+      problems.push(
+        problem(key, `a key of kind ${kind}${hint}; its keys are ${known.join(", ")}`, isSecretKey(key) ? SECRET_SHOWN : rawValue),
+      );
+    } else {
+      const misplaced = misplacedKeyProblem(key, isSecretKey(key) ? SECRET_SHOWN : rawValue, known);
+      if (misplaced !== undefined) problems.push(misplaced);
     }
   }
 
   let result = schema.safeParse(input);
-  const badFields = new Set<string>();
+  const badFields = new Set<string>(emptyFields);
   if (!result.success) {
     const seen = new Set<string>();
     for (const issue of result.error.issues) {
+      if (emptyFields.has(String(issue.path[0]))) continue; // said above
       badFields.add(String(issue.path[0]));
-      const line = problem(pathKey(issue.path), issue.message, valueAt(input, issue.path));
+      const secret = isSecretKey(userKey(String(issue.path[0])));
+      const line = problem(pathKey(issue.path), issue.message, secret ? SECRET_SHOWN : valueAt(input, issue.path));
       if (!seen.has(line)) problems.push(line);
       seen.add(line);
     }
@@ -134,13 +212,18 @@ export function parseConfig<S extends AnySchema>(
       // Rules check types too (core/checks.ts): they see a mistyped field as given, and their
       // problems about it are dropped below (it has one already).
       const bad = Object.fromEntries(Object.entries(input).filter(([f]) => badFields.has(f)));
-      found = rules({ ...result.data, ...bad } as z.output<S>);
+      const data = result.data as Record<string, unknown>;
+      // ARNs against the stack's own partition and region (./arns.ts), beside the kind's rules.
+      const arns = typeof data.region === "string" && !badFields.has("region") ? arnProblems(data, data.region) : [];
+      const own = rules({ ...result.data, ...bad } as z.output<S>);
+      found = [...own, ...arns.filter((a) => !own.some((p) => pathHead(p.path) === pathHead(a.path)))];
     } catch (e) {
       // A rule that needs a field left out above: that field's own problem is reported.
       if (badFields.size === 0) throw e;
     }
     for (const p of found) {
-      if (!badFields.has(pathHead(p.path))) problems.push(formatArgProblem(p, userKey));
+      const secret = isSecretKey(userKey(pathHead(p.path)));
+      if (!badFields.has(pathHead(p.path))) problems.push(formatArgProblem(secret ? { ...p, value: SECRET_SHOWN } : p, userKey));
     }
   }
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);

@@ -359,6 +359,30 @@ describe("EKS node groups", () => {
       ],
     ],
     [
+      "labels the kubelet may not give its own node (kubelet ValidateKubeletFlags): refused; its allowed ones and other prefixes pass",
+      {
+        nodeGroups: [
+          {
+            name: "system",
+            instanceType: "m5.large",
+            nodeCount: 2,
+            labels: { "node-role.kubernetes.io/worker": "true", "app.kubernetes.io/name": "kafka", "team.k8s.io/x": "y" },
+          },
+          {
+            name: "load",
+            instanceType: "m5.large",
+            nodeCount: 2,
+            labels: { "node.kubernetes.io/pool": "load", "topology.kubernetes.io/zone": "us-east-1a", "example.com/kubernetes.io": "ok" },
+          },
+          { name: "eks", instanceType: "m5.large", nodeCount: 2, labels: { tier: "", [`storage.example.com/${"n".repeat(50)}`]: "x" } },
+        ],
+      },
+      [
+        `'nodeGroups[0].labels' must be free of kubernetes.io and k8s.io keys the kubelet may not set on its own node (allowed: under kubelet.kubernetes.io, node.kubernetes.io, or one of beta.kubernetes.io/arch, beta.kubernetes.io/instance-type, beta.kubernetes.io/os, failure-domain.beta.kubernetes.io/region, failure-domain.beta.kubernetes.io/zone, kubernetes.io/arch, kubernetes.io/hostname, kubernetes.io/os, node.kubernetes.io/instance-type, topology.kubernetes.io/region, topology.kubernetes.io/zone); set others with kubectl label after the node joined (not node-role.kubernetes.io/worker, app.kubernetes.io/name, team.k8s.io/x), got {"node-role.kubernetes.io/worker":"true","app.kubernetes.io/name":"kafka","team.k8s.io/x":"y"}`,
+        `'nodeGroups[2].labels' must be labels the EKS API takes: keys of at most 63 characters with their prefix, values of 1 to 63 (not tier, storage.example.com/${"n".repeat(50)}), got {"tier":"","storage.example.com/${"n".repeat(50)}":"x"}`,
+      ],
+    ],
+    [
       "a name too long for the Name tags",
       { nodeGroups: [{ name: "a".repeat(21), instanceType: "m5.large", nodeCount: 2 }] },
       [

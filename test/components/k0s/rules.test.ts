@@ -77,6 +77,27 @@ describe("K0sCluster rules", () => {
     expect(problems({ ...valid, az: pulumi.output("not a zone") })).toEqual([]);
   });
 
+  test("a k0s release of a Kubernetes minor Rook v1.20 does not support (v1.31–v1.36) is refused", () => {
+    const rule = "'k0sVersion' must be a k0s release of Kubernetes v1.31 to v1.36, the versions Rook v1.20.6 supports (e.g. v1.36.3+k0s.2)";
+    expect(lines({ ...valid, k0sVersion: "v1.29.15+k0s.0" })).toEqual([`${rule}, got "v1.29.15+k0s.0"`]);
+    expect(lines({ ...valid, k0sVersion: "v1.37.0+k0s.0" })).toEqual([`${rule}, got "v1.37.0+k0s.0"`]);
+    expect(lines({ ...valid, k0sVersion: "v1.31.0+k0s.0" })).toEqual([]);
+  });
+
+  test("more than 32,000 volume IOPS on a Xen instance is refused (EC2: only Nitro instances reach more); on Nitro it passes", () => {
+    const big = { osdVolumeGiB: 1000, osdVolumeIops: 40000, osdVolumeThroughputMiBps: 1000 };
+    expect(lines({ ...valid, ...big, instanceType: "m4.xlarge" })).toEqual([
+      "'osdVolumeIops' must be at most 32000 on 'instanceType' m4.xlarge (Xen): EC2 volumes reach more only on Nitro instances, got 40000",
+    ]);
+    expect(lines({ ...valid, ...big, instanceType: "m5.xlarge" })).toEqual([]);
+  });
+
+  test("each admin CIDR once: EC2 refuses a second identical security-group rule", () => {
+    expect(
+      problems({ ...valid, adminCidrs: ["198.51.100.7/32", "192.0.2.0/24", "198.51.100.7/32"] }).map((p) => formatArgProblem(p)),
+    ).toEqual([`'adminCidrs' must be a list without duplicates, got ["198.51.100.7/32","192.0.2.0/24","198.51.100.7/32"]`]);
+  });
+
   test("every problem at once, in argument order, other arguments referenced by name", () => {
     const ecdsa = sshKey("ecdsa");
     expect(

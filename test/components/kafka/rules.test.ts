@@ -200,6 +200,13 @@ describe("rules", () => {
       ],
     ],
     [
+      "a cluster name starting with a digit: its bootstrap Service name would not be an RFC 1035 label",
+      { clusterName: "3kafka" },
+      [
+        `'clusterName' must be a name starting with a letter: Strimzi's Services are <cluster>-kafka-bootstrap, and a Service name is an RFC 1035 label, got "3kafka"`,
+      ],
+    ],
+    [
       "controllers and brokers on one group",
       { controllerNodeGroup: "brokers" },
       [`'controllerNodeGroup' must be another node group than 'brokerNodeGroup', got "brokers"`],
@@ -276,6 +283,33 @@ describe("brokerConfig: each key against Kafka's type and range (components/kafk
     ]);
   });
 
+  test("num.replica.fetchers at least 1 (KAFKA-19645)", () => {
+    expect(problemsOf({ "num.replica.fetchers": 0 })).toEqual([
+      `'brokerConfig["num.replica.fetchers"]' must be a whole number from 1 to 2147483647 (Kafka type INT, atLeast(1)), got 0`,
+    ]);
+  });
+
+  test("the broker's startup checks between settings (KafkaConfig validateValues): each names the key given", () => {
+    const K = "core/src/main/scala/kafka/server/KafkaConfig.scala";
+    expect(problemsOf({ "log.retention.minutes": 0 })).toEqual([
+      `'brokerConfig["log.retention.minutes"]' must be -1 (unlimited) or at least 1: a broker stops at 0 (${K}:858), got 0`,
+    ]);
+    // ms wins over minutes and hours, as logRetentionTimeMillis reads them; a negative one is unlimited
+    expect(problemsOf({ "log.retention.ms": -5, "log.retention.hours": 0 })).toEqual([]);
+    expect(problemsOf({ "log.cleaner.threads": 128 })).toEqual([
+      `'brokerConfig["log.cleaner.threads"]' must be such that log.cleaner.dedupe.buffer.size (134217728) / log.cleaner.threads (128) is more than 1 MiB: a broker stops otherwise (${K}:860), got 128`,
+    ]);
+    expect(problemsOf({ "log.cleaner.threads": 0 })).toHaveLength(1);
+    expect(problemsOf({ "log.cleaner.threads": 4, "log.cleaner.dedupe.buffer.size": 536870912 })).toEqual([]);
+    expect(problemsOf({ "replica.fetch.wait.max.ms": 60000 })).toEqual([
+      `'brokerConfig["replica.fetch.wait.max.ms"]' must be such that replica.fetch.wait.max.ms (60000) is at most replica.socket.timeout.ms (30000): a broker stops otherwise (${K}:861), got 60000`,
+      `'brokerConfig["replica.fetch.wait.max.ms"]' must be such that replica.fetch.wait.max.ms (60000) is at most replica.lag.time.max.ms (30000): a broker stops otherwise (${K}:863), got 60000`,
+    ]);
+    expect(problemsOf({ "replica.lag.time.max.ms": 100 })).toEqual([
+      `'brokerConfig["replica.lag.time.max.ms"]' must be such that replica.fetch.wait.max.ms (500) is at most replica.lag.time.max.ms (100): a broker stops otherwise (${K}:863), got 100`,
+    ]);
+  });
+
   test("an unknown key (a misspelt one would measure the default) is named, with what to do", () => {
     expect(problemsOf({ "log.flush.interval.mesages": 1 })).toEqual([
       `'brokerConfig["log.flush.interval.mesages"]' must be a broker setting whose Kafka type and range the lab checks (KAFKA_BROKER_SETTINGS, components/kafka/broker-settings.ts: Kafka ignores a key it does not know, so a misspelt one would measure the default); another setting needs its ConfigDef type and range added there, got 1`,
@@ -283,7 +317,7 @@ describe("brokerConfig: each key against Kafka's type and range (components/kafk
   });
 
   test("Java's parse rules: a sign and digits only, within the type", () => {
-    const int = KAFKA_BROKER_SETTINGS["num.replica.fetchers"];
+    const int = KAFKA_BROKER_SETTINGS["replica.fetch.wait.max.ms"];
     const short = KAFKA_BROKER_SETTINGS["offsets.topic.replication.factor"];
     expect(["-1", "+5", "2147483647", 20].map((v) => fitsBrokerSetting(int, v))).toEqual([true, true, true, true]);
     expect(["2147483648", " 5", "5 ", "0x10", "1e3", "", 2.5].map((v) => fitsBrokerSetting(int, v))).toEqual([

@@ -1,5 +1,6 @@
 /** Kubernetes names, labels and quantities (Kubernetes docs: "Object Names and IDs", "Labels and Selectors", "Resource units"). */
 import {
+  kubeletMaySelfLabel,
   isCpuQuantity,
   isDnsLabel,
   isDnsSubdomain,
@@ -49,6 +50,24 @@ test("label keys and values", () => {
 test("quantities: CPU in cores or millicores, memory in bytes with a suffix", () => {
   expect(["1", "0.5", "500m", "16"].map(isCpuQuantity)).toEqual([true, true, true, true]);
   expect(["one", "1.5m", "1Gi", "", "-1"].map(isCpuQuantity)).toEqual([false, false, false, false, false]);
+  // at most 1m precision (Kubernetes docs, CPU units): 0.001 is the finest a core count may be
+  expect(["0.001", "0.125", "0.0005", "1.2345"].map(isCpuQuantity)).toEqual([true, true, false, false]);
   expect(["4Gi", "512Mi", "1G", "1073741824", "1.5Gi"].map(isMemoryQuantity)).toEqual([true, true, true, true, true]);
   expect(["4 GiB", "4GB", "lots", "Gi"].map(isMemoryQuantity)).toEqual([false, false, false, false]);
+});
+
+test("kubeletMaySelfLabel: the kubelet's own test (well_known_labels.go IsKubeletLabel, options.go isKubernetesLabel)", () => {
+  expect(
+    [
+      "example.com/x",
+      "plain",
+      "node.kubernetes.io/pool",
+      "a.kubelet.kubernetes.io/x",
+      "topology.kubernetes.io/zone",
+      "kubernetes.io/arch",
+    ].map(kubeletMaySelfLabel),
+  ).toEqual([true, true, true, true, true, true]);
+  expect(
+    ["node-role.kubernetes.io/worker", "kubernetes.io/role", "app.kubernetes.io/name", "k8s.io/x", "x.k8s.io/y"].map(kubeletMaySelfLabel),
+  ).toEqual([false, false, false, false, false]);
 });

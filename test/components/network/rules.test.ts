@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { DeployTimeError } from "../../../components/lib/deploy-error";
 import { formatArgProblem } from "../../../core/errors";
 import { throwIfInvalid } from "../../../components/lib/args";
 import { chooseZones, EKS_UNSUPPORTED_ZONE_IDS, NETWORK_DEFAULTS, problems, resolve } from "../../../components/network/rules";
@@ -77,10 +78,14 @@ describe("zones by id (chooseZones)", () => {
 
   test("given names are checked by id too, with the reason", () => {
     expect(() => chooseZones("us-east-1", zones, 2, ["us-east-1a", "us-east-1b"])).toThrow(
-      "'azs' names us-east-1a (use1-az3): Amazon EKS refuses subnets in zone ids use1-az3, usw1-az2, cac1-az3; name other zones",
+      new DeployTimeError([
+        `'azs' must be zones whose ids Amazon EKS accepts (not use1-az3, usw1-az2, cac1-az3; us-east-1a is use1-az3), got ["us-east-1a","us-east-1b"]`,
+      ]),
     );
     expect(() => chooseZones("us-east-1", zones, 1, ["us-east-1z"])).toThrow(
-      "'azs' names zones region us-east-1 does not have (or that need an opt-in): us-east-1z",
+      new DeployTimeError([
+        `'azs' must be zones of region us-east-1 that need no opt-in (us-east-1z not among us-east-1a, us-east-1b, us-east-1c, us-east-1d), got ["us-east-1z"]`,
+      ]),
     );
     expect(chooseZones("us-east-1", zones, 2, ["us-east-1d", "us-east-1b"])).toEqual({
       names: ["us-east-1d", "us-east-1b"],
@@ -90,7 +95,9 @@ describe("zones by id (chooseZones)", () => {
 
   test("too few usable zones is an error naming the count", () => {
     expect(() => chooseZones("us-east-1", zones, 4)).toThrow(
-      "region us-east-1 has 3 availability zones that need no opt-in and that Amazon EKS accepts, 4 asked",
+      new DeployTimeError([
+        "'azCount' must be at most 3: region us-east-1's zones that need no opt-in and whose ids Amazon EKS accepts, got 4",
+      ]),
     );
   });
 });

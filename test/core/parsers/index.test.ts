@@ -52,10 +52,10 @@ describe("runParse (lab parse)", () => {
     const missing = path.join(FIXTURES, "fio", "no-such-file.json");
     expect(() => runParse("fio", missing)).toThrow(ConfigError);
     expect(() => runParse("fio", missing)).toThrow(
-      `'file' must be a readable file of fio's output (no such file), got ${JSON.stringify(missing)}`,
+      `'file' must be a readable file (no such file or directory), got ${JSON.stringify(missing)}`,
     );
     expect(() => runParse("fio", FIXTURES)).toThrow(
-      `'file' must be a readable file of fio's output (is a directory), got ${JSON.stringify(FIXTURES)}`,
+      `'file' must be a readable file (it is a directory), got ${JSON.stringify(FIXTURES)}`,
     );
   });
 

@@ -336,7 +336,9 @@ describe("checks before anything starts", () => {
       events: [],
     });
     const nodir = await bench({ dir: path.join(tmp, "missing") }, "t-nodir");
-    expect(nodir.err).toBe(`'--dir' must be an existing directory, got "${path.join(tmp, "missing")}"\n`);
+    expect(nodir.err).toBe(
+      `'--dir' must be an existing directory this user can write into (no such file or directory), got "${path.join(tmp, "missing")}"\n`,
+    );
     fs.mkdirSync(path.join(dir, WORK_DIR));
     const busy = await bench({ quick: true, tools: "ioping" }, "t-busy");
     expect(busy.code).toBe(2);

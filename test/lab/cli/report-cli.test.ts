@@ -99,7 +99,9 @@ describe("lab report", () => {
     await expect(runReport({ dirs: [], cwd: work })).rejects.toThrow(
       new UsageError("lab report needs at least one directory of results (e.g. results/)"),
     );
-    await expect(runReport({ dirs: ["nope"], cwd: work })).rejects.toThrow(new UsageError(`${path.join(work, "nope")}: no such directory`));
+    await expect(runReport({ dirs: ["nope"], cwd: work })).rejects.toThrow(
+      new UsageError(`'<dir>' must be a readable directory (no such file or directory), got "nope"`),
+    );
     fs.mkdirSync(path.join(work, "empty"));
     await expect(runReport({ dirs: ["empty"], cwd: work })).rejects.toThrow(
       new UsageError(`no samples.json below ${path.join(work, "empty")}: \`lab results save\` writes results/<stack>/<runId>/samples.json`),

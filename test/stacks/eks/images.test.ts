@@ -2,6 +2,7 @@
  * The eks kind's images (stacks/eks/images.ts): their repositories, the Docker checks that name
  * lab:images, and `pulumi up` of the shipped eks stack on a machine without Docker.
  */
+import { DeployTimeError } from "../../../components/lib/deploy-error";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -50,7 +51,7 @@ describe("the eks stack's images", () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const value = (dockerCanBuild(["omb"], dead) as any).promise() as Promise<unknown>;
     await expect(value).rejects.toThrow(
-      new ConfigError([
+      new DeployTimeError([
         "'lab:images' must be empty when this machine cannot build the images: the Docker daemon at unix:///run/user/1000/docker.sock (DOCKER_HOST) does not answer (connect ECONNREFUSED /run/user/1000/docker.sock): start it (e.g. sudo systemctl start docker), or install and start Docker Engine (https://docs.docker.com/engine/install/), or build the image elsewhere, push it, remove it from the eks stack's lab:images and set its reference as lab:toolsImage (fsx-eks) or lab:ombImage (kafka), got [\"omb\"]",
       ]),
     );
