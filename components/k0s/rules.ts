@@ -167,29 +167,78 @@ export const ROOK_KUBERNETES_MINORS = { min: 31, max: 36 } as const;
 export const K0S_ROOK_MINOR_RULE = `a k0s release of Kubernetes v1.${ROOK_KUBERNETES_MINORS.min} to v1.${ROOK_KUBERNETES_MINORS.max}, the versions Rook v1.20.6 supports (e.g. v1.36.3+k0s.2)`;
 
 /**
- * The SSH key types EC2 imports: "Imports the public key from an RSA or ED25519 key pair"
- * (EC2 API reference, ImportKeyPair: https://docs.aws.amazon.com/AWSEC2/latest/APIReference/API_ImportKeyPair.html;
- * boto/botocore botocore/data/ec2/2016-11-15/service-2.json, operation ImportKeyPair). ECDSA
- * (`ecdsa-sha2-nistp…`) and DSA keys are refused by the API, so they are refused here first.
+ * The operator's key goes into the nodes' and the bastion's `ssh_authorized_keys` (cloud-init.ts),
+ * never to EC2 (the nodes' EC2 key pair is the lab's own ED25519 key), so the rule is the nodes'
+ * sshd's: Ubuntu 24.04's OpenSSH 9.6p1 (components/versions.ts UBUNTU_AMI) accepts by default the
+ * key types of `PubkeyAcceptedAlgorithms` (openssh/openssh-portable V_9_6_P1 sshd_config.5:1584-1612:
+ * ssh-ed25519, ecdsa-sha2-nistp256/384/521, sk-ssh-ed25519@openssh.com,
+ * sk-ecdsa-sha2-nistp256@openssh.com, and RSA keys signed rsa-sha2-512/256, whose key line reads
+ * ssh-rsa), and refuses RSA keys under `RequiredRSASize`, 1024 bits (sshd_config.5:1682-1691). DSA
+ * is not among them.
  */
-export const SSH_KEY_TYPES = ["ssh-ed25519", "ssh-rsa"] as const;
-export const SSH_PUBLIC_KEY_RULE =
-  "an OpenSSH public key of a type EC2 imports, ssh-ed25519 or ssh-rsa, followed by its base64 key (EC2 refuses ECDSA and DSA keys)";
-const SSH_PUBLIC_KEY_RE = /^(ssh-ed25519|ssh-rsa) ([A-Za-z0-9+/]+={0,2})( [^\r\n]*)?$/;
+export const SSH_KEY_TYPES = [
+  "ssh-ed25519",
+  "ecdsa-sha2-nistp256",
+  "ecdsa-sha2-nistp384",
+  "ecdsa-sha2-nistp521",
+  "sk-ssh-ed25519@openssh.com",
+  "sk-ecdsa-sha2-nistp256@openssh.com",
+  "ssh-rsa",
+] as const;
+/** sshd's `RequiredRSASize` default (bits). */
+export const MIN_RSA_BITS = 1024;
+export const SSH_PUBLIC_KEY_RULE = `an OpenSSH public key the nodes' sshd accepts (${SSH_KEY_TYPES.join(", ")}; RSA of at least ${MIN_RSA_BITS} bits), followed by its base64 key`;
+const SSH_PUBLIC_KEY_RE = /^([a-z0-9@.-]+) ([A-Za-z0-9+/]+={0,2})( [^\r\n]*)?$/;
+
+/** The SSH wire strings of a key blob (RFC 4253 section 5: uint32 length, then the bytes), or undefined when it does not parse. */
+function sshStrings(blob: Buffer): Buffer[] | undefined {
+  const out: Buffer[] = [];
+  let at = 0;
+  while (at < blob.length) {
+    if (at + 4 > blob.length) return undefined;
+    const n = blob.readUInt32BE(at);
+    if (at + 4 + n > blob.length) return undefined;
+    out.push(blob.subarray(at + 4, at + 4 + n));
+    at += 4 + n;
+  }
+  return out;
+}
+
+/** Bits of an SSH mpint (RFC 4251 section 5: two's complement, big-endian; a positive one with a leading zero byte when its top bit is set). */
+function mpintBits(b: Buffer): number {
+  let i = 0;
+  while (i < b.length && b[i] === 0) i++;
+  if (i === b.length) return 0;
+  return (b.length - i - 1) * 8 + (32 - Math.clz32(b[i]));
+}
 
 /**
- * True for an OpenSSH public key line of an accepted type whose base64 blob names that same type
- * (the blob starts with the key type as an SSH string, RFC 4253 section 6.6), so a key pasted
- * with the wrong prefix is refused too.
+ * True for an OpenSSH public key line of a type sshd accepts whose base64 blob is a whole key of
+ * that type: its fields as RFC 4253 section 6.6 (ssh-ed25519: a 32-byte key, RFC 8709; ssh-rsa: e,
+ * n of at least {@link MIN_RSA_BITS} bits), RFC 5656 section 3.1 (ECDSA: the curve's name and its
+ * point) and OpenSSH PROTOCOL.u2f (sk-*: the same, then the application), so a truncated paste or
+ * a key under another type's prefix is refused too.
  */
 export function isSshPublicKey(v: unknown): v is string {
   if (typeof v !== "string") return false;
   const m = SSH_PUBLIC_KEY_RE.exec(v);
-  if (!m) return false;
-  const blob = Buffer.from(m[2], "base64");
-  if (blob.length < 4) return false;
-  const n = blob.readUInt32BE(0);
-  return 4 + n <= blob.length && blob.subarray(4, 4 + n).toString("latin1") === m[1];
+  if (!m || !(SSH_KEY_TYPES as readonly string[]).includes(m[1])) return false;
+  const f = sshStrings(Buffer.from(m[2], "base64"));
+  if (f === undefined || f.length < 1 || f[0].toString("latin1") !== m[1]) return false;
+  const type = m[1];
+  const ecdsaPoint: Record<string, number> = { nistp256: 65, nistp384: 97, nistp521: 133 };
+  if (type === "ssh-ed25519") return f.length === 2 && f[1].length === 32;
+  if (type === "sk-ssh-ed25519@openssh.com") return f.length === 3 && f[1].length === 32 && f[2].length > 0;
+  if (type === "ssh-rsa") return f.length === 3 && mpintBits(f[1]) > 0 && mpintBits(f[2]) >= MIN_RSA_BITS;
+  const curve = type === "sk-ecdsa-sha2-nistp256@openssh.com" ? "nistp256" : type.slice("ecdsa-sha2-".length);
+  const sk = type.startsWith("sk-");
+  return (
+    f.length === (sk ? 4 : 3) &&
+    f[1].toString("latin1") === curve &&
+    f[2].length === ecdsaPoint[curve] &&
+    f[2][0] === 4 &&
+    (!sk || f[3].length > 0)
+  );
 }
 
 /** k0s' pod and service networks (ports.ts), which no node address may fall into. */
@@ -299,9 +348,9 @@ export function problems(spec: K0sClusterChecked): ArgProblem[] {
     });
     if (cidrs.some((c) => isIpv4NetworkCidr(c, ADMIN_PREFIX_MIN, ADMIN_PREFIX_MAX) && c.startsWith("0.0.0.0/")))
       out.push(argProblem("adminCidrs", "CIDRs of the operators' own networks, not the whole internet", cidrs));
-    // One security-group rule per CIDR and port: EC2 refuses a second identical one
-    // (AuthorizeSecurityGroupIngress answers InvalidPermission.Duplicate, "the specified rule … already
-    // exists", as in galaxyproject/cloudlaunch#56's response). The eks kind's rule words it the same.
+    // One security-group rule per CIDR and port (./index.ts ingressSources): EC2 refuses a second
+    // identical one ("the API throws an duplicate rule error", boto/botocore 0e6e2404
+    // botocore/data/ec2/2016-11-15/service-2.json:50567, IpRange CidrIp). The eks kind's rule words it the same.
     if (new Set(cidrs).size !== cidrs.length) out.push(argProblem("adminCidrs", "a list without duplicates", cidrs));
   }
   out.push(...adminCidrWidthProblems(cidrs, spec.adminCidrMinPrefix));

@@ -38,7 +38,8 @@ export function sshOptions(knownHostsPath: string): Record<string, string | bool
 
 const IPV4_RE = /^(\d{1,3}\.){3}\d{1,3}$/;
 /** An OpenSSH public key line: type, base64 blob, optional comment. */
-const PUBLIC_KEY_RE = /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(?:256|384|521)) ([A-Za-z0-9+/]+={0,2})(?: [^\r\n]*)?$/;
+const PUBLIC_KEY_RE =
+  /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) ([A-Za-z0-9+/]+={0,2})(?: [^\r\n]*)?$/;
 
 /** `type blob` of an OpenSSH public key line (its comment and trailing newline dropped). */
 export function publicKeyBody(publicKeyOpenssh: string): string {

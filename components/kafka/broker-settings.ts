@@ -212,7 +212,8 @@ export function brokerStartupProblems(config: Readonly<Record<string, unknown>>,
     out.push(argProblem(at(retentionKey), `-1 (unlimited) or at least 1: a broker stops at 0 (${KAFKA_CONFIG}:858)`, given[retentionKey]));
   const threads = num("log.cleaner.threads");
   const buffer = num("log.cleaner.dedupe.buffer.size");
-  if (threads !== undefined && buffer !== undefined && (threads === 0 || buffer / threads <= 1024 * 1024)) {
+  // Kafka's Long division (KafkaConfig.scala:860): 3 MiB + 1 over 3 threads is 1 MiB, not more.
+  if (threads !== undefined && buffer !== undefined && (threads === 0 || Math.trunc(buffer / threads) <= 1024 * 1024)) {
     const key = "log.cleaner.threads" in given ? "log.cleaner.threads" : "log.cleaner.dedupe.buffer.size";
     if (key in given)
       out.push(

@@ -10,8 +10,9 @@
  * - `work-dir`: an existing directory to work in, writable and searchable (-wx);
  * - `out-dir`: a directory to write into: an existing one writable and searchable (-wx), or one
  *   `mkdir -p` can create: its nearest existing ancestor is a directory writable and searchable.
- * Permissions are the kernel's own answer, access(2) for the real user (root, with CAP_DAC_OVERRIDE,
- * may read, write and search any directory and read any file: it passes them all).
+ * Permissions are the kernel's own answer, access(2) for the real user: root's CAP_DAC_OVERRIDE
+ * passes the mode bits, but not a read-only file system (EROFS), an immutable file (EPERM) or a
+ * root-squashed NFS export. A dangling symbolic link is not a directory `mkdir -p` can make.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -43,6 +44,14 @@ function statOf(p: string): fs.Stats | { readonly code: string } {
   }
 }
 
+function isDanglingLink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 function can(p: string, mode: number): string | undefined {
   try {
     fs.accessSync(p, mode);
@@ -65,6 +74,8 @@ export function pathWhy(value: string, kind: PathKind, base = process.cwd()): st
     if (s.code === "ENOTDIR") return "a part of it is a file, not a directory";
     if (s.code !== "ENOENT") return s.code;
     if (kind !== "out-dir") return "no such file or directory";
+    // A link to nothing: mkdir -p would fail with EEXIST on the link itself.
+    if (isDanglingLink(abs)) return "it is a symbolic link to nothing";
     // Created with mkdir -p: the nearest existing ancestor must take new entries.
     let up = path.dirname(abs);
     for (;;) {

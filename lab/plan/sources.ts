@@ -78,9 +78,11 @@ export function specFromConfigObject(name: string, source: string, config: Recor
       flat[key] = SECRET_PLACEHOLDER;
       secretKeys.push(key);
     } else if (typeof value === "string") flat[key] = value;
-    // An empty value (`lab:x:`, YAML null) is the empty string to Pulumi: config.Value unmarshals
-    // a value as a string first (pulumi/pulumi sdk/go/common/resource/config/value.go
-    // `unmarshalValue`), and YAML decodes null into a string as "". Not the text "null".
+    // An empty value (`lab:x:`, YAML null) is the empty string to Pulumi, with a warning: "No value
+    // for configuration key … This is currently treated as an empty string `""`, but will be
+    // treated as `null` in a future version of pulumi" (pulumi/pulumi sdk/go/common/workspace
+    // loaders.go `checkForEmptyConfig`). Not the text "null"; the lab refuses it either way
+    // (stacks/lib/config/load.ts EMPTY_RULE).
     else if (value === null) flat[key] = "";
     else flat[key] = JSON.stringify(value);
   }

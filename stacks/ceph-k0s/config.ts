@@ -89,8 +89,9 @@ export const cephK0sSchema = z.object({
   adminCidrMinPrefix: int().optional(),
   /**
    * `lab:sshPublicKey` → `sshPublicKey`.
-   * @source lab rule (ssh-ed25519 or ssh-rsa, ImportKeyPair's types, though cloud-init gives this key to sshd, not EC2); OpenSSH sshd:
-   *   ed25519, ecdsa, sk-*, rsa-sha2; RSA under 1024 bits refused — openssh/openssh-portable V_9_6_P1 sshd_config.5:1584-1612,1682-1691.
+   * @source OpenSSH sshd (cloud-init gives this key to the nodes' and the bastion's sshd, not to EC2): the default
+   *   PubkeyAcceptedAlgorithms (ed25519, ecdsa nistp256/384/521, sk-*, RSA by rsa-sha2), RSA under 1024 bits refused —
+   *   openssh/openssh-portable V_9_6_P1 sshd_config.5:1584-1612,1682-1691.
    */
   sshPublicKey: text().optional(),
   /**
@@ -131,7 +132,8 @@ export const cephK0sSchema = z.object({
   wireguard: bool().optional(),
   /**
    * `lab:cephHostNetwork` → K0sCluster `cephHostNetwork` and Rook `hostNetwork` (published: off, the pod network).
-   * @source Rook: spec.network.provider "", host or multus; once deployed only the encryption settings may change — rook/rook v1.20.6
+   * @source Rook: spec.network.provider "", host or multus; its docs: once deployed only the encryption settings may change (the
+   *   CRD's CEL rule admits "" to host, failing over every mon: the lab follows the docs) — rook/rook v1.20.6
    *   Documentation/CRDs/Cluster/ceph-cluster-crd.md:229,255-258, deploy/examples/crds.yaml:3246-3256.
    */
   cephHostNetwork: bool().optional(),

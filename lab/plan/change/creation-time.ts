@@ -7,6 +7,7 @@
  * Pure data and one check.
  */
 import type { ConfigChange } from "./diff";
+import { FSX_ONTAP_DEFAULTS } from "../../../components/fsx-ontap/rules";
 import { K0S_CLUSTER_DEFAULTS } from "../../../components/k0s/rules";
 import { K0S_VERSION } from "../../../components/versions";
 
@@ -86,29 +87,35 @@ export function creationTimeProblems(kind: string, changes: readonly ConfigChang
 
 /**
  * Keys a live stack can change one way only: the tool refuses the other way at apply, after the
- * plan called the change an update. `allowed(before, after)` compares the resolved values (a key
- * left out is its default).
+ * plan called the change an update. `problem(before, after, config)` compares the values (a key
+ * left out is its default in this checkout's code: the change plan's model of the deployed stack,
+ * as for every other key; a stack deployed under an older default should set the key explicitly
+ * first) and returns why the change is refused, or undefined. `config` is the new config.
  */
 export interface OneWayKey {
   readonly key: string;
   readonly default: string;
-  readonly allowed: (before: string, after: string) => boolean;
-  /** What the tool refuses, in one sentence. */
+  readonly problem: (before: string, after: string, config: Readonly<Record<string, string>>) => string | undefined;
+  /** What the tool refuses, in one sentence (the page's table). */
   readonly rule: string;
   readonly source: string;
   readonly instead: string;
 }
 
-/** `v1.36.3+k0s.2` → [1, 36, 3, 2]: the order k0sctl compares releases in (k0s version with its build number). */
+/** `v1.36.3+k0s.2` → [1, 36, 3, 2]: the order k0sctl compares releases in (k0sproject/version `Compare`: segments, then the k0s build). */
 function k0sRelease(v: string): number[] | undefined {
   const m = /^v(\d+)\.(\d+)\.(\d+)\+k0s\.(\d+)$/.exec(v);
   return m ? m.slice(1).map(Number) : undefined;
 }
 
-function notLower(a: readonly number[], b: readonly number[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return b[i] > a[i];
-  return true;
+function lower(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return b[i] < a[i];
+  return false;
 }
+
+const K0SCTL_DOWNGRADE = "k0sproject/k0sctl v0.32.2 phase/validate_facts.go:39-53 (validateDowngrade)";
+const K0S_SKEW = "k0sproject/k0s v1.36.3+k0s.2 docs/version-skew-policy.md:38-39";
+const FSX_GEN1 = ["MULTI_AZ_1", "SINGLE_AZ_1"];
 
 /** Stack kind → its one-way keys. */
 export const ONE_WAY_KEYS: Readonly<Record<string, readonly OneWayKey[]>> = {
@@ -116,7 +123,7 @@ export const ONE_WAY_KEYS: Readonly<Record<string, readonly OneWayKey[]>> = {
     {
       key: "lab:osdVolumeGiB",
       default: String(K0S_CLUSTER_DEFAULTS.osdVolumeGiB),
-      allowed: (b, a) => !(Number(a) < Number(b)),
+      problem: (b, a) => (Number(a) < Number(b) ? "EC2 ModifyVolume only grows a volume" : undefined),
       rule: 'EC2 ModifyVolume grows a volume only: "The target volume size must be greater than or equal to the existing size of the volume"',
       source: "boto/botocore 0e6e2404 botocore/data/ec2/2016-11-15/service-2.json:59984-59986 (ModifyVolumeRequest Size)",
       instead: "keep the size or grow it; a smaller OSD disk is a new stack",
@@ -124,27 +131,53 @@ export const ONE_WAY_KEYS: Readonly<Record<string, readonly OneWayKey[]>> = {
     {
       key: "lab:k0sVersion",
       default: K0S_VERSION,
-      allowed: (b, a) => {
+      problem: (b, a) => {
         const [x, y] = [k0sRelease(b), k0sRelease(a)];
-        return x === undefined || y === undefined || notLower(x, y);
+        if (x === undefined || y === undefined) return undefined;
+        if (lower(x, y)) return `k0sctl refuses a downgrade [${K0SCTL_DOWNGRADE}]`;
+        if (y[1] > x[1] + 1) return `k0s upgrades one minor at a time (v1.${x[1]} → v1.${x[1] + 1} first) [${K0S_SKEW}]`;
+        return undefined;
       },
-      rule: 'k0sctl apply refuses a release older than the one running ("can\'t perform a downgrade")',
-      source: "k0sproject/k0sctl v0.32.2 phase/validate_facts.go:39-53 (validateDowngrade)",
-      instead: "keep the running release or upgrade; an older one is a new stack",
+      rule:
+        'k0sctl apply refuses a release older than the one running ("can\'t perform a downgrade"); k0s is upgraded one minor at a time ' +
+        '("e.g. v1.30 → v1.31, not v1.30 → v1.32"), which k0sctl does not enforce',
+      source: `${K0SCTL_DOWNGRADE}; ${K0S_SKEW}`,
+      instead: "keep the running release, or upgrade to a later patch or the next minor (one minor per change)",
+    },
+  ],
+  "fsx-ontap": [
+    {
+      key: "lab:storageCapacityGiB",
+      default: "",
+      problem: (b, a, config) => {
+        const type = config["lab:deploymentType"] ?? FSX_ONTAP_DEFAULTS.deploymentType;
+        if (!FSX_GEN1.includes(type) || b === "" || a === "") return undefined;
+        if (Number(a) < Number(b)) return `a first-generation file system (${type}) only grows`;
+        if (Number(a) > Number(b) && Number(a) < Number(b) * 1.1)
+          return `an increase is at least 10 % (${Math.ceil(Number(b) * 1.1)} GiB from ${b})`;
+        return undefined;
+      },
+      rule:
+        "a first-generation file system (MULTI_AZ_1, SINGLE_AZ_1) only grows its SSD storage, each increase at least 10 % of the current capacity " +
+        "and 6 hours after the last (second-generation file systems can also shrink)",
+      source:
+        "awsdocs/amazon-fsx-ontap-user-guide doc_source/managing-storage-capacity.md:27-29; boto/botocore 0e6e2404 botocore/data/fsx/2018-03-01/service-2.json:6677 (UpdateFileSystem StorageCapacity)",
+      instead: "grow it by at least 10 %; a smaller first-generation file system is a new stack",
     },
   ],
 };
 
 /** The refusal of `changes` that go the way a {@link ONE_WAY_KEYS} key cannot: one line each. */
-export function oneWayProblems(kind: string, changes: readonly ConfigChange[]): string[] {
+export function oneWayProblems(kind: string, changes: readonly ConfigChange[], config: Readonly<Record<string, string>> = {}): string[] {
   const keys = ONE_WAY_KEYS[kind] ?? [];
   return changes.flatMap((c) => {
     const k = keys.find((x) => x.key === c.key);
     if (!k) return [];
     const [before, after] = [c.before ?? k.default, c.after ?? k.default];
-    if (k.allowed(before, after)) return [];
+    const why = k.problem(before, after, config);
+    if (why === undefined) return [];
     return [
-      `'${c.key}' cannot go from ${JSON.stringify(before)} to ${JSON.stringify(after)} on a live ${kind} stack: ${k.rule} [${k.source}]; ${k.instead}`,
+      `'${c.key}' cannot go from ${JSON.stringify(before)} to ${JSON.stringify(after)} on a live ${kind} stack: ${why}; ${k.instead}`,
     ];
   });
 }

@@ -85,7 +85,7 @@ export async function planChange(
 ): Promise<ChangePlan> {
   const changes = configChanges(spec.config, next.config);
   const kind = String(spec.config["lab:kind"]);
-  const fixed = [...creationTimeProblems(kind, changes), ...oneWayProblems(kind, changes)];
+  const fixed = [...creationTimeProblems(kind, changes), ...oneWayProblems(kind, changes, next.config)];
   if (fixed.length > 0) throw new CreationTimeChangeError(fixed.join("\n"));
   const planOf = async (s: StackSpec) => {
     const results = await planAll(

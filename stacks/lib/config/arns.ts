@@ -7,10 +7,12 @@
  *   region is the AWS SDK's own table (@aws-sdk/core client `awsEndpointFunctions.partition`, its
  *   partitions.json with each partition's `regionRegex`): aws-cn for cn-*, aws-us-gov for
  *   us-gov-*, the ISO partitions;
- * - the region, for a regional resource: a KMS key lives in one Region; even the keys of a
- *   Multi-Region set are separate keys, one per Region, each with its own ARN, used without a
- *   cross-Region call (AWS KMS Developer Guide, "Multi-Region keys in AWS KMS",
- *   https://docs.aws.amazon.com/kms/latest/developerguide/multi-region-keys-overview.html). IAM is
+ * - the region, for a regional resource: a KMS key lives in one Region (even the keys of a
+ *   Multi-Region set are separate keys, one per Region, each with its own ARN: AWS KMS Developer
+ *   Guide, "Multi-Region keys in AWS KMS"), and the services that encrypt with one take a key of
+ *   their own Region (e.g. EKS `Provider.keyArn`: "The KMS key must be symmetric and created in the
+ *   same Amazon Web Services Region as the cluster", boto/botocore 0e6e2404
+ *   botocore/data/eks/2017-11-01/service-2.json:5957; FSx and Secrets Manager state no exception). IAM is
  *   global: its ARNs have an empty region field (`arn:partition:iam::account:…`, the IAM User
  *   Guide, "IAM identifiers").
  *

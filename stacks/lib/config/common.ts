@@ -20,8 +20,8 @@ export const DEFAULT_RUN_ID = "r1";
 export const commonFields = {
   /**
    * `aws:region`, required: the region of the explicit AWS provider.
-   * @source AWS provider: a region of the `@pulumi/aws` Region enum, checked unless skipRegionValidation (never set by the lab); lab rule
-   * also wants the AWS_REGION_RE shape — `@pulumi/aws` 7.48.0 types/enums/index.d.ts:13-64, provider.d.ts:196-199
+   * @source AWS provider: validates the region name against its static list unless skipRegionValidation (never set by the lab);
+   * lab rule: a region of the SDK's Region enum in the AWS_REGION_RE shape — `@pulumi/aws` 7.48.0 provider.d.ts:196-199, types/enums/index.d.ts:13-64
    */
   region: text(REGION_RULE, AWS_REGION_RE).refine((r) => AWS_REGIONS.includes(r), { error: REGION_RULE }),
   /**
@@ -44,8 +44,8 @@ export const commonFields = {
   ttlHours: int(1, 168, "a whole number of hours from 1 to 168").default(DEFAULT_TTL_HOURS),
   /**
    * `lab:runId`: names this benchmark run (Kubernetes-name safe). @default "r1"
-   * @source lab rule (at most 20, so the Job name <name>-<tool>-<runId> fits 63); Kubernetes: a Job name is a DNS-1123 label, the label
-   * value lab/run-id at most 63 with alphanumeric ends — kubernetes/apimachinery@v0.35.7 pkg/api/validate/content/kube.go:78-95
+   * @source lab rule (at most 20, so the Job name <name>-<tool>-<runId> fits 63); Kubernetes: a Job name is a DNS subdomain, and
+   * the Job's job-name label and the lab's run-id label are label values, at most 63 with alphanumeric ends — kubernetes/apimachinery@v0.35.7 pkg/api/validate/content/kube.go:78-95
    */
   runId: text(
     "a run id of 1–20 lowercase letters, digits or '-', starting with a letter or digit (e.g. r2)",

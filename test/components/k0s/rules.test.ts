@@ -8,6 +8,7 @@ import { formatArgProblem } from "../../../core/errors";
 import {
   clusterNetworksOverlapping,
   isSshPublicKey,
+  SSH_PUBLIC_KEY_RULE,
   K0S_CLUSTER_DEFAULTS,
   K0sClusterChecked,
   MIN_NODE,
@@ -99,14 +100,14 @@ describe("K0sCluster rules", () => {
   });
 
   test("every problem at once, in argument order, other arguments referenced by name", () => {
-    const ecdsa = sshKey("ecdsa");
+    const dsa = "ssh-dss AAAAB3NzaC1kc3MAAACBAP";
     expect(
       lines({
         instanceType: "m4.large",
         workerCount: 10,
         az: "1",
         adminCidrs: ["0.0.0.0/8", "10.0.0.5/16"],
-        sshPublicKey: ecdsa,
+        sshPublicKey: dsa,
         osdVolumeGiB: 10,
         osdVolumeIops: 6000,
         osdVolumeThroughputMiBps: 1600,
@@ -121,7 +122,7 @@ describe("K0sCluster rules", () => {
       `'az' must be an availability zone name (e.g. us-east-1a), got "1"`,
       `'adminCidrs[1]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 198.51.100.7/32), got "10.0.0.5/16"`,
       `'adminCidrs' must be CIDRs of the operators' own networks, not the whole internet, got ["0.0.0.0/8","10.0.0.5/16"]`,
-      `'sshPublicKey' must be an OpenSSH public key of a type EC2 imports, ssh-ed25519 or ssh-rsa, followed by its base64 key (EC2 refuses ECDSA and DSA keys), got ${JSON.stringify(ecdsa)}`,
+      `'sshPublicKey' must be ${SSH_PUBLIC_KEY_RULE}, got ${JSON.stringify(dsa)}`,
       "'osdVolumeIops' must be at most 500 per GiB of 'osdVolumeGiB' (5000), got 6000",
       "'osdVolumeThroughputMiBps' must be at most 0.25 MiB/s per IOPS of 'osdVolumeIops' (1500), got 1600",
       "'rootVolumeGiB' must be a whole number of GiB from 1 to 65536 (gp3), got 0",
@@ -174,23 +175,41 @@ describe("K0sCluster rules", () => {
   });
 });
 
-describe("SSH public keys: the types EC2 ImportKeyPair accepts (RSA, ED25519)", () => {
-  test("real ED25519 and RSA keys pass, with or without a comment", () => {
+/** An ssh-rsa key line whose modulus has `bits` bits (ssh-keygen makes none under 1024): RFC 4253 section 6.6. */
+function rsaKeyOfBits(bits: number): string {
+  const str = (b: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(b.length);
+    return Buffer.concat([len, b]);
+  };
+  const n = Buffer.alloc(bits / 8, 0xab);
+  n[0] = 0xc1; // top bit set: the mpint takes a leading zero byte
+  const mpint = (b: Buffer) => str(b[0] & 0x80 ? Buffer.concat([Buffer.from([0]), b]) : b);
+  return `ssh-rsa ${Buffer.concat([str(Buffer.from("ssh-rsa")), mpint(Buffer.from([1, 0, 1])), mpint(n)]).toString("base64")} old@example`;
+}
+
+describe("SSH public keys: the types the nodes' sshd accepts (OpenSSH 9.6 PubkeyAcceptedAlgorithms, RequiredRSASize)", () => {
+  test("real ED25519, ECDSA and RSA keys pass, with or without a comment", () => {
     const ed = sshKey("ed25519");
     const rsa = sshKey("rsa");
+    const ecdsa = sshKey("ecdsa");
     expect(ed).toMatch(/^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]+ alice@example$/);
     expect(rsa).toMatch(/^ssh-rsa AAAAB3NzaC1yc2EAAAA[A-Za-z0-9+/=]+ alice@example$/);
-    for (const k of [ed, rsa, ed.replace(/ alice@example$/, "")]) expect(isSshPublicKey(k)).toBe(true);
+    expect(ecdsa).toMatch(/^ecdsa-sha2-nistp256 /);
+    for (const k of [ed, rsa, ecdsa, ed.replace(/ alice@example$/, "")]) expect(isSshPublicKey(k)).toBe(true);
+    expect(isSshPublicKey(rsaKeyOfBits(1024))).toBe(true);
   });
 
-  test("ECDSA (which EC2 refuses), a blob of another type than its prefix, and malformed lines are refused", () => {
+  test("an RSA key under 1024 bits, DSA, a truncated blob, a blob of another type than its prefix, and malformed lines are refused", () => {
     const ed = sshKey("ed25519");
     const ecdsa = sshKey("ecdsa");
-    expect(ecdsa).toMatch(/^ecdsa-sha2-nistp256 /);
     const edBlob = ed.split(" ")[1];
+    const small = rsaKeyOfBits(768);
     for (const k of [
-      ecdsa,
+      small,
       `ssh-rsa ${edBlob}`, // the ED25519 blob under an RSA prefix
+      `ecdsa-sha2-nistp384 ${ecdsa.split(" ")[1]}`, // a P-256 key under the P-384 prefix
+      "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBHk0", // truncated
       "ssh-ed25519 AAAA",
       "ssh-ed25519",
       `ssh-ed25519  ${edBlob}`,
@@ -199,9 +218,12 @@ describe("SSH public keys: the types EC2 ImportKeyPair accepts (RSA, ED25519)", 
       42,
     ])
       expect(isSshPublicKey(k)).toBe(false);
-    expect(lines({ ...valid, sshPublicKey: ecdsa })).toEqual([
-      `'sshPublicKey' must be an OpenSSH public key of a type EC2 imports, ssh-ed25519 or ssh-rsa, followed by its base64 key (EC2 refuses ECDSA and DSA keys), got ${JSON.stringify(ecdsa)}`,
+    expect(lines({ ...valid, sshPublicKey: small })).toEqual([
+      `'sshPublicKey' must be ${SSH_PUBLIC_KEY_RULE}, got ${JSON.stringify(small)}`,
     ]);
+    expect(SSH_PUBLIC_KEY_RULE).toBe(
+      "an OpenSSH public key the nodes' sshd accepts (ssh-ed25519, ecdsa-sha2-nistp256, ecdsa-sha2-nistp384, ecdsa-sha2-nistp521, sk-ssh-ed25519@openssh.com, sk-ecdsa-sha2-nistp256@openssh.com, ssh-rsa; RSA of at least 1024 bits), followed by its base64 key",
+    );
   });
 });
 

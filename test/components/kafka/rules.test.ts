@@ -300,6 +300,9 @@ describe("brokerConfig: each key against Kafka's type and range (components/kafk
       `'brokerConfig["log.cleaner.threads"]' must be such that log.cleaner.dedupe.buffer.size (134217728) / log.cleaner.threads (128) is more than 1 MiB: a broker stops otherwise (${K}:860), got 128`,
     ]);
     expect(problemsOf({ "log.cleaner.threads": 0 })).toHaveLength(1);
+    // Kafka divides as Longs: (3 MiB + 1) / 3 is 1 MiB, not more
+    expect(problemsOf({ "log.cleaner.threads": 3, "log.cleaner.dedupe.buffer.size": 3 * 1048576 + 1 })).toHaveLength(1);
+    expect(problemsOf({ "log.cleaner.threads": 3, "log.cleaner.dedupe.buffer.size": 3 * 1048576 + 3 })).toEqual([]);
     expect(problemsOf({ "log.cleaner.threads": 4, "log.cleaner.dedupe.buffer.size": 536870912 })).toEqual([]);
     expect(problemsOf({ "replica.fetch.wait.max.ms": 60000 })).toEqual([
       `'brokerConfig["replica.fetch.wait.max.ms"]' must be such that replica.fetch.wait.max.ms (60000) is at most replica.socket.timeout.ms (30000): a broker stops otherwise (${K}:861), got 60000`,

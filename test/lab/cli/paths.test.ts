@@ -32,6 +32,8 @@ describe("pathWhy", () => {
     expect(pathWhy(path.join(tmp, "link"), "dir")).toBeUndefined();
     expect(pathWhy(path.join(tmp, "link"), "work-dir")).toBeUndefined();
     expect(pathWhy(path.join(tmp, "dangling"), "dir")).toBe("no such file or directory");
+    // mkdir -p cannot make a directory where a dangling link is (EEXIST)
+    expect(pathWhy(path.join(tmp, "dangling"), "out-dir")).toBe("it is a symbolic link to nothing");
   });
 
   test("an output directory: existing, or created by mkdir -p under its nearest existing ancestor", () => {

@@ -1,5 +1,6 @@
 /** `ceph-k0s` config: the components' rules with the `lab:` keys a user typed, every problem at once, exact messages. */
 import { PUBLISHED_CEPH_RESOURCES } from "../../../components/rook/rules";
+import { SSH_PUBLIC_KEY_RULE } from "../../../components/k0s/rules";
 import {
   checkCephK0s,
   cephK0sSchema,
@@ -67,7 +68,7 @@ test("every problem at once, each with the key the user typed", () => {
     `'lab:az' must be an availability zone name (e.g. us-east-1a), got "1"`,
     `'lab:adminCidrs[0]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 198.51.100.7/32), got "0.0.0.0/0"`,
     `'lab:adminCidrs[1]' must be an IPv4 network CIDR with a prefix from /8 to /32 (e.g. 198.51.100.7/32), got "10.0.0.5/16"`,
-    `'lab:sshPublicKey' must be an OpenSSH public key of a type EC2 imports, ssh-ed25519 or ssh-rsa, followed by its base64 key (EC2 refuses ECDSA and DSA keys), got "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBHk0 bob@example"`,
+    `'lab:sshPublicKey' must be ${SSH_PUBLIC_KEY_RULE}, got "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBHk0 bob@example"`,
     "'lab:osdVolumeIops' must be a whole number of IOPS from 3000 to 80000 (gp3), got 90000",
     `'lab:k0sVersion' must be a k0s release (e.g. v1.36.3+k0s.2), got "1.36"`,
     `'lab:cni' must be one of kuberouter, calico, got "flannel"`,
@@ -198,14 +199,14 @@ test("the fixed placement must fit: pgbench beside an OSD and a monitor, Postgre
   ]);
 });
 
-test("ECDSA keys are refused, ED25519 and RSA pass (EC2 ImportKeyPair; issue 9 item 2)", () => {
+test("ED25519 and ECDSA keys pass (the nodes' sshd takes both); DSA is refused with the sshd rule", () => {
   const ed = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBdfvP1u1ifI4ZV5ofEw1dXXZk5Jp3qkWm3ow2ZqE0Zf alice@example";
   expect(parse({ "lab:sshPublicKey": ed }).sshPublicKey).toBe(ed);
   const ecdsa =
     "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBHk0gI0j9su2KQe5W11eYPB1b5Crffs08JMZ51H8XNqQSsot5eO0PCjdiv9d+zwMmNRfX88Wmp5uL33Cf5rvM6Y= x";
-  expect(problems({ "lab:sshPublicKey": ecdsa })).toEqual([
-    `'lab:sshPublicKey' must be an OpenSSH public key of a type EC2 imports, ssh-ed25519 or ssh-rsa, followed by its base64 key (EC2 refuses ECDSA and DSA keys), got "${ecdsa}"`,
-  ]);
+  expect(parse({ "lab:sshPublicKey": ecdsa }).sshPublicKey).toBe(ecdsa);
+  const dsa = "ssh-dss AAAAB3NzaC1kc3MAAACBAP x";
+  expect(problems({ "lab:sshPublicKey": dsa })).toEqual([`'lab:sshPublicKey' must be ${SSH_PUBLIC_KEY_RULE}, got "${dsa}"`]);
 });
 
 test("gp3 limits and ratios, the Ceph capacity rule, the zone's region, with the keys' names", () => {
