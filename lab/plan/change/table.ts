@@ -241,24 +241,29 @@ function fixedKeySections(): string[] {
     "Fixed by the upstream tool when the stack's cluster is created (lab/plan/change/creation-time.ts, read at the versions",
     "the lab pins). `lab plan --change` refuses a change of any of them on a live stack (exit 2).",
     "",
-    "| kind | key | rule | source | instead |",
-    "|---|---|---|---|---|",
-    ...Object.entries(CREATION_TIME_KEYS).flatMap(([k, keys]) =>
-      keys.map((f) => `| ${k} | \`${f.key}\` | ${cell(f.rule)} | ${cell(f.source)} | ${cell(f.instead)} |`),
-    ),
+    ...keyRuleTable(CREATION_TIME_KEYS),
     "",
     "## One-way keys",
     "",
     "Keys a live stack can change one way only: the tool refuses the other way when it applies the change, after a",
     "plan would have called it an update (lab/plan/change/creation-time.ts). `lab plan --change` refuses that way (exit 2).",
     "",
-    "| kind | key | rule | source | instead |",
-    "|---|---|---|---|---|",
-    ...Object.entries(ONE_WAY_KEYS).flatMap(([k, keys]) =>
-      keys.map((f) => `| ${k} | \`${f.key}\` | ${cell(f.rule)} | ${cell(f.source)} | ${cell(f.instead)} |`),
-    ),
+    ...keyRuleTable(ONE_WAY_KEYS),
     "",
     "Keys whose change replaces what holds data (`lab:az`, `lab:deploymentType`, …) are refused by the plan itself",
     "(exit 1 without `--allow-replace`), with the replacing input and its rule.",
+  ];
+}
+
+/** A table of keys with the upstream rule that fixes them, by kind. */
+function keyRuleTable(
+  byKind: Readonly<Record<string, readonly { key: string; rule: string; source: string; instead: string }[]>>,
+): string[] {
+  return [
+    "| kind | key | rule | source | instead |",
+    "|---|---|---|---|---|",
+    ...Object.entries(byKind).flatMap(([k, keys]) =>
+      keys.map((f) => `| ${k} | \`${f.key}\` | ${cell(f.rule)} | ${cell(f.source)} | ${cell(f.instead)} |`),
+    ),
   ];
 }

@@ -5,6 +5,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { checkPaths, pathProblems, pathWhy } from "../../../lab/cli/paths";
 import { UsageError } from "../../../lab/cli/errors";
+import { asNobody, runsAsRoot } from "../../helpers/nobody";
 
 let tmp: string;
 beforeEach(() => {
@@ -70,16 +71,13 @@ describe("pathProblems and checkPaths", () => {
   });
 });
 
-(process.getuid?.() === 0 ? describe : describe.skip)("as another user: the kernel's permissions (run as nobody, uid 65534)", () => {
+(runsAsRoot ? describe : describe.skip)("as another user: the kernel's permissions (run as nobody, uid 65534)", () => {
   test("an unreadable file, an unwritable directory, an unsearchable one, an uncreatable output directory", () => {
-    const tsx = path.resolve(__dirname, "../../../node_modules/.bin/tsx");
     const mod = path.resolve(__dirname, "../../../lab/cli/paths.ts");
     fs.chmodSync(tmp, 0o755);
     fs.writeFileSync(path.join(tmp, "secret"), "root only\n", { mode: 0o600 });
     fs.mkdirSync(path.join(tmp, "ro"), { mode: 0o555 });
     fs.mkdirSync(path.join(tmp, "closed"), { mode: 0o700 });
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), "lab-paths-home-"));
-    fs.chownSync(home, 65534, 65534);
     const cases: [string, string][] = [
       [path.join(tmp, "secret"), "file"],
       [path.join(tmp, "ro"), "work-dir"],
@@ -87,28 +85,15 @@ describe("pathProblems and checkPaths", () => {
       [path.join(tmp, "closed"), "dir"],
       [path.join(tmp, "ro", "new", "report"), "out-dir"],
     ];
-    try {
-      const out = execFileSync(
-        "setpriv",
-        [
-          "--reuid=65534",
-          "--regid=65534",
-          "--clear-groups",
-          tsx,
-          "-e",
-          `const p = require(${JSON.stringify(mod)}); console.log(JSON.stringify(${JSON.stringify(cases)}.map(([v, k]) => p.pathWhy(v, k) ?? null)))`,
-        ],
-        { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: home, TMPDIR: home } },
-      );
-      expect(JSON.parse(out)).toEqual([
-        "it cannot be read (EACCES)",
-        "it cannot be written (EACCES)",
-        null,
-        "it cannot be read (EACCES)",
-        `it does not exist and ${path.join(tmp, "ro")} cannot take it (EACCES)`,
-      ]);
-    } finally {
-      fs.rmSync(home, { recursive: true, force: true });
-    }
+    const out = asNobody(
+      `const p = require(${JSON.stringify(mod)}); console.log(JSON.stringify(${JSON.stringify(cases)}.map(([v, k]) => p.pathWhy(v, k) ?? null)))`,
+    );
+    expect(JSON.parse(out)).toEqual([
+      "it cannot be read (EACCES)",
+      "it cannot be written (EACCES)",
+      null,
+      "it cannot be read (EACCES)",
+      `it does not exist and ${path.join(tmp, "ro")} cannot take it (EACCES)`,
+    ]);
   }, 60000);
 });

@@ -23,6 +23,7 @@ import {
 } from "../../../lab/utilization/manifest";
 import { resourcesOf, utilTargets } from "../../../lab/utilization/state";
 import { configOf, exportOf, planShipped } from "./support";
+import { asNobody, runsAsRoot } from "../../helpers/nobody";
 
 let plans: Map<string, StackPlan>;
 beforeAll(async () => {
@@ -208,12 +209,11 @@ describe("gitState, on a real repository", () => {
     }
   });
 
-  (process.getuid?.() === 0 ? it : it.skip)(
+  (runsAsRoot ? it : it.skip)(
     "an untracked file its user cannot read (root's 0600 file, the run as nobody): hashed by size, named in unhashed with the reason",
     () => {
       // The kernel decides: the checkout owned by nobody (git refuses another owner's repository),
       // one untracked file root:root 0600 in it, gitState run as uid 65534 in a child process.
-      const tsx = path.resolve(__dirname, "../../../node_modules/.bin/tsx");
       const mod = path.resolve(__dirname, "../../../lab/utilization/manifest.ts");
       fs.writeFileSync(path.join(repo, "secret.txt"), "root only\n", { mode: 0o600 });
       fs.writeFileSync(path.join(repo, "notes.txt"), "readable\n");
@@ -221,30 +221,13 @@ describe("gitState, on a real repository", () => {
       execFileSync("chown", ["-R", "65534:65534", repo]);
       fs.chownSync(path.join(repo, "secret.txt"), 0, 0);
       fs.chmodSync(repo, 0o755);
-      const home = fs.mkdtempSync(path.join(os.tmpdir(), "manifest-home-"));
-      fs.chownSync(home, 65534, 65534);
-      try {
-        const out = execFileSync(
-          "setpriv",
-          [
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            tsx,
-            "-e",
-            `console.log(JSON.stringify(require(${JSON.stringify(mod)}).gitState(${JSON.stringify(repo)})))`,
-          ],
-          { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: home, TMPDIR: home } },
-        );
-        expect(JSON.parse(out)).toEqual({
-          commit,
-          dirty: true,
-          diffHash: expect.stringMatching(/^[0-9a-f]{64}$/),
-          unhashed: ["secret.txt: EACCES"],
-        });
-      } finally {
-        fs.rmSync(home, { recursive: true, force: true });
-      }
+      const out = asNobody(`console.log(JSON.stringify(require(${JSON.stringify(mod)}).gitState(${JSON.stringify(repo)})))`);
+      expect(JSON.parse(out)).toEqual({
+        commit,
+        dirty: true,
+        diffHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        unhashed: ["secret.txt: EACCES"],
+      });
     },
     60000,
   );
