@@ -7,6 +7,7 @@
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isListOf, isText } from "../../core/checks";
 import { isStackMetric, STACK_METRICS_TEXT } from "../../core/metrics";
+import { STACK_NAME_RE } from "../lib/config/fields";
 
 /** A metadata value a selector matches (the sample schema's metadata values). */
 export type MetadataMatch = string | number | boolean;
@@ -86,7 +87,10 @@ export function problems(spec: CompareSpec): ArgProblem[] {
   for (const label of labels) {
     if (!STACK_LABEL_RE.test(label))
       out.push(argProblem(`stacks.${label}`, "labelled by a name of letters and digits starting with a lowercase letter", label));
-    if (!isText(r.stacks[label])) out.push(argProblem(`stacks.${label}`, "a stack name (org/storage-bench-lab/<stack>)", r.stacks[label]));
+    if (!isText(r.stacks[label], STACK_NAME_RE))
+      out.push(
+        argProblem(`stacks.${label}`, "a stack name (org/storage-bench-lab/<stack>, each part at most 100 characters)", r.stacks[label]),
+      );
   }
   if (!Array.isArray(r.ratios)) out.push(argProblem("ratios", "a list of {name, metric, numerator, denominator}", r.ratios));
   else {

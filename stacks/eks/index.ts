@@ -16,6 +16,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { EksCluster } from "../../components/eks";
 import { instanceTypeOfferingProblems, nodeGroupZoneProblems, resolve } from "../../components/eks/rules";
 import { accessManifests } from "../../components/lib/rbac";
+import { argProblem } from "../../core/errors";
 import { TridentOperator } from "../../components/trident";
 import { parseConfig } from "../lib/config/load";
 import { labAwsProvider, StackIdentity } from "../lib/context";
@@ -38,6 +39,16 @@ export function eksStack(raw: Readonly<Record<string, string>>, id: StackIdentit
     // then each group's instance type offered in its zones (EC2 DescribeInstanceTypeOfferings, a read: before any resource)
     async ({ net: n }) => {
       if (!n) return [];
+      // "The subnets must be in at least two different Availability Zones" (awsdocs/amazon-eks-user-guide
+      // 4d52b4d0 latest/ug/networking/network-reqs.adoc:78): CreateCluster refuses one zone's subnets.
+      if (n.azs.length < 2)
+        return [
+          argProblem(
+            "networkStack",
+            `a network stack over at least two zones: EKS needs its subnets in two Availability Zones (${n.azs.length} zone: ${n.azs.join(", ")})`,
+            cfg.networkStack,
+          ),
+        ];
       const groups = resolve(eksArgs(cfg, id.stack)).nodeGroups;
       const zoneProblems = nodeGroupZoneProblems(groups, n.privateSubnetIds, n.azs, cfg.networkStack);
       if (zoneProblems.length > 0) return zoneProblems;

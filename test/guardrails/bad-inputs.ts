@@ -371,7 +371,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: FSX,
       set: { "lab:networkStack": "org//network", "lab:storageCapacityGiB": 100 },
       want: [
-        "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>), got \"org//network\"",
+        "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>, each part at most 100 characters), got \"org//network\"",
         "'lab:storageCapacityGiB' must be a whole number of GiB from 1024 to 196608 for 'lab:deploymentType' MULTI_AZ_1, got 100",
       ],
     },
@@ -499,7 +499,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: CEPH,
       set: { "lab:networkStack": "acme/lab/storage-bench-lab/network" },
       want: [
-        "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>), got \"acme/lab/storage-bench-lab/network\"",
+        "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>, each part at most 100 characters), got \"acme/lab/storage-bench-lab/network\"",
       ],
     },
     {
@@ -555,7 +555,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       category: "bad upstream stack name",
       base: COMPARE,
       set: { "lab:devStack": "organization//dev" },
-      want: ["'lab:devStack' must be the name of the compared (dev) stack (org/storage-bench-lab/<stack>), got \"organization//dev\""],
+      want: ["'lab:devStack' must be the name of the compared (dev) stack (org/storage-bench-lab/<stack>, each part at most 100 characters), got \"organization//dev\""],
     },
     {
       title: "a ratio of a metric no stack produces",
@@ -677,7 +677,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       base: EKS,
       set: { "lab:networkStack": "my org/storage-bench-lab/network" },
       want: [
-        "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>), got \"my org/storage-bench-lab/network\"",
+        "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>, each part at most 100 characters), got \"my org/storage-bench-lab/network\"",
       ],
     },
     {
@@ -719,7 +719,7 @@ export const BAD_INPUTS: Readonly<Record<Block, readonly BadInput[]>> = {
       category: "missing required key",
       base: FSX_EKS,
       unset: ["lab:eksStack"],
-      want: ["'lab:eksStack' must be the name of the eks stack (org/storage-bench-lab/<stack>), got nothing"],
+      want: ["'lab:eksStack' must be the name of the eks stack (org/storage-bench-lab/<stack>, each part at most 100 characters), got nothing"],
     },
     {
       title: "sanBackend 'no'",

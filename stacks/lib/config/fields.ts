@@ -52,10 +52,15 @@ export function ipv4Cidr(minPrefix: number, maxPrefix: number) {
 
 /** AWS region names such as us-east-1, eu-central-2, us-gov-west-1. */
 export const AWS_REGION_RE = /^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-\d$/;
-/** Pulumi stack names as written in config: `stack`, `org/stack` or `org/project/stack`. */
-export const STACK_NAME_RE = /^([A-Za-z0-9_.-]+\/){0,2}[A-Za-z0-9_.-]+$/;
+/**
+ * Pulumi stack names as written in config: `stack`, `org/stack` or `org/project/stack`, each part
+ * of letters, digits, `_`, `.` or `-` and at most 100 characters ("stack names are limited to 100
+ * characters and may only contain alphanumeric, hyphens, underscores, or periods", "project names
+ * must be less than 100 characters": pulumi/pulumi pkg/backend/diy/store.go ParseReference).
+ */
+export const STACK_NAME_RE = /^([A-Za-z0-9_.-]{1,100}\/){0,2}[A-Za-z0-9_.-]{1,100}$/;
 
 /** A reference to an upstream stack (read with StackReference). */
 export function stackName(what: string) {
-  return text(`the name of the ${what} stack (org/storage-bench-lab/<stack>)`, STACK_NAME_RE);
+  return text(`the name of the ${what} stack (org/storage-bench-lab/<stack>, each part at most 100 characters)`, STACK_NAME_RE);
 }

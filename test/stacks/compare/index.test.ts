@@ -137,7 +137,9 @@ describe("compare config: every problem at once, with the key the user typed", (
     ]);
     expect(
       problemsOf(parse({ "aws:region": "us-east-1", "lab:kind": "compare", "lab:owner": "a", "lab:devStack": "not a stack name" })),
-    ).toEqual([`'lab:devStack' must be the name of the compared (dev) stack (org/storage-bench-lab/<stack>), got "not a stack name"`]);
+    ).toEqual([
+      `'lab:devStack' must be the name of the compared (dev) stack (org/storage-bench-lab/<stack>, each part at most 100 characters), got "not a stack name"`,
+    ]);
   });
 });
 

@@ -38,8 +38,8 @@ describe("compare rules", () => {
   test("a label must start with a lowercase letter; a stack name must be non-empty text", () => {
     expect(problems({ stacks: { Dev: "o/p/dev", nitro: "", m5: 7 as unknown as string } })).toEqual([
       { path: "stacks.Dev", rule: "labelled by a name of letters and digits starting with a lowercase letter", value: "Dev" },
-      { path: "stacks.nitro", rule: "a stack name (org/storage-bench-lab/<stack>)", value: "" },
-      { path: "stacks.m5", rule: "a stack name (org/storage-bench-lab/<stack>)", value: 7 },
+      { path: "stacks.nitro", rule: "a stack name (org/storage-bench-lab/<stack>, each part at most 100 characters)", value: "" },
+      { path: "stacks.m5", rule: "a stack name (org/storage-bench-lab/<stack>, each part at most 100 characters)", value: 7 },
     ]);
   });
 

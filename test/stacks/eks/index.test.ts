@@ -513,3 +513,22 @@ describe("stack kafka-cluster (kind eks): three node groups, two of them dedicat
     ]);
   });
 });
+
+describe("the network's zones (EKS network requirements)", () => {
+  test("a network over one zone is refused before any resource, naming lab:networkStack and the EKS rule", async () => {
+    const net = shipped("network");
+    const oneZone: StackSpec = { ...net, config: { ...net.config, "lab:azCount": "1" } };
+    const error = await planAll([shipped("fsx-eks-cluster"), oneZone], runStack).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PlanError);
+    const cause = (error as PlanError).cause;
+    expect([(error as PlanError).stack, (cause as ConfigError).problems]).toEqual([
+      "fsx-eks-cluster",
+      [
+        `'lab:networkStack' must be a network stack over at least two zones: EKS needs its subnets in two Availability Zones (1 zone: us-east-1a), got "${shipped("fsx-eks-cluster").config["lab:networkStack"]}"`,
+      ],
+    ]);
+  });
+});

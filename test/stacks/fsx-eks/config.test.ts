@@ -77,9 +77,9 @@ describe("fsx-eks config", () => {
         parseConfig("fsx-eks", fsxEksSchema, { "aws:region": "us-east-1", "lab:kind": "fsx-eks", "lab:owner": "a" }, checkFsxEks),
       ),
     ).toEqual([
-      "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>), got nothing",
-      "'lab:fsxOntapStack' must be the name of the fsx-ontap stack (org/storage-bench-lab/<stack>), got nothing",
-      "'lab:eksStack' must be the name of the eks stack (org/storage-bench-lab/<stack>), got nothing",
+      "'lab:networkStack' must be the name of the network stack (org/storage-bench-lab/<stack>, each part at most 100 characters), got nothing",
+      "'lab:fsxOntapStack' must be the name of the fsx-ontap stack (org/storage-bench-lab/<stack>, each part at most 100 characters), got nothing",
+      "'lab:eksStack' must be the name of the eks stack (org/storage-bench-lab/<stack>, each part at most 100 characters), got nothing",
     ]);
   });
 });

@@ -10,6 +10,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { EMPTY_RULE, misplacedKeyProblem, parseConfig, PROJECT_NAMESPACE, SECRET_SHOWN } from "../../../stacks/lib/config/load";
 import { checkNetwork, networkSchema } from "../../../stacks/network/config";
 import { arnProblems, partitionOf } from "../../../stacks/lib/config/arns";
+import { STACK_NAME_RE } from "../../../stacks/lib/config/fields";
 import { readStackConfigFile } from "../../../lab/plan/sources";
 import { problemsOf } from "../../helpers/config";
 
@@ -161,5 +162,14 @@ describe("ARNs against the stack's partition and region (stacks/lib/config/arns.
       },
     ]);
     expect(arnProblems({ kmsKeyArn: "arn:aws:kms:us-east-1:123456789012:key/k" }, "us-east-1")).toEqual([]);
+  });
+});
+
+describe("stack names as Pulumi takes them (pulumi/pulumi pkg/backend/diy/store.go ParseReference)", () => {
+  test("each part at most 100 characters of letters, digits, _ . -", () => {
+    const ok = ["network", "org/network", "org/storage-bench-lab/network", `o/p/${"s".repeat(100)}`];
+    const bad = [`o/p/${"s".repeat(101)}`, `${"p".repeat(101)}/s`, "org//network", "a b", "o/p/s/t"];
+    expect(ok.map((n) => STACK_NAME_RE.test(n))).toEqual(ok.map(() => true));
+    expect(bad.map((n) => STACK_NAME_RE.test(n))).toEqual(bad.map(() => false));
   });
 });
