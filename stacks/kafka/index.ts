@@ -40,6 +40,7 @@ import { whenUpstreamsFit } from "../lib/upstream";
 import { checkKafka, kafkaArgs, KafkaConfig, kafkaSchema, ombArgs, zonePlacementOf } from "./config";
 import {
   dataVolumeProblems,
+  driverPlacementProblems,
   nfsEndpointProblems,
   placementOf,
   placementProblems,
@@ -127,6 +128,7 @@ export function kafkaStack(raw: Readonly<Record<string, string>>, id: StackIdent
     { fsx, eks },
     ({ fsx: f, eks: e }) => [
       ...(e ? placementProblems(e.nodeGroups, workloads(zonePlacement === "preferred" ? f?.preferredAz : undefined)) : []),
+      ...(e ? driverPlacementProblems(e.nodeGroups, o.clientNodeGroup, o.workers, o.workerResources, o.driverResources) : []),
       ...(f
         ? [
             ...dataVolumeProblems(f.volumes, k.dataVolumes),

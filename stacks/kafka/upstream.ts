@@ -121,6 +121,46 @@ export function placementProblems(groups: readonly UpstreamNodeGroup[], workload
   return out;
 }
 
+/**
+ * The OMB driver Job on the clients' group (components/omb/manifests.ts: the group's affinity and
+ * toleration, no anti-affinity), beside the workers (one a node: a required pod anti-affinity on
+ * `kubernetes.io/hostname`). Its requests must fit the instance type alone, and, when a worker runs
+ * on every node of the group, together with a worker's: the scheduler places it only on a node
+ * that holds both (the same Kubernetes rule as {@link placementProblems}), or the Job waits out its
+ * deadline Pending.
+ */
+export function driverPlacementProblems(
+  groups: readonly UpstreamNodeGroup[],
+  clientGroup: string,
+  workers: number,
+  worker: Resources,
+  driver: Resources,
+): ArgProblem[] {
+  const g = findGroup(groups, clientGroup);
+  const info = g === undefined ? undefined : eksInstanceTypeInfo(g.instanceType);
+  if (g === undefined || info === undefined) return []; // the group itself is placementProblems'
+  const out: ArgProblem[] = [];
+  const shared = workers >= g.nodeCount;
+  const sizes = { cpu: info.vcpus, memory: info.memoryGiB * 2 ** 30 };
+  const of = (r: Resources) => ({ cpu: cpuCores(r.requests.cpu) ?? 0, memory: memoryBytes(r.requests.memory) ?? 0 });
+  const [d, w] = [of(driver), of(worker)];
+  for (const kind of ["cpu", "memory"] as const) {
+    const size = kind === "cpu" ? `${info.vcpus} vCPUs` : `${info.memoryGiB} GiB`;
+    const where = `of ${g.instanceType}, the instance type of node group '${g.name}' ({clientNodeGroup})`;
+    if (d[kind] > sizes[kind])
+      out.push(argProblem(`driverResources.requests.${kind}`, `at most the ${size} ${where}`, driver.requests[kind]));
+    else if (shared && d[kind] + w[kind] > sizes[kind])
+      out.push(
+        argProblem(
+          `driverResources.requests.${kind}`,
+          `at most the ${size} ${where} less an OMB worker's request (${worker.requests[kind]}): a worker runs on each of its ${g.nodeCount} node(s) ({ombWorkers} ${workers}), so the driver shares a node with one`,
+          driver.requests[kind],
+        ),
+      );
+  }
+  return out;
+}
+
 /** The instance types of the groups the brokers, clients and controllers run on (checked before). */
 export function placementOf(
   groups: readonly UpstreamNodeGroup[],

@@ -3,6 +3,7 @@ import { formatArgProblem } from "../../../core/errors";
 import { userKey } from "../../../stacks/lib/config/load";
 import {
   dataVolumeProblems,
+  driverPlacementProblems,
   nfsEndpointProblems,
   placementOf,
   placementProblems,
@@ -147,6 +148,23 @@ describe("kafka's upstream checks", () => {
       "'lab:workerResources.requests.memory' must be at most the 21 GiB of c5n.2xlarge, the instance type of node group 'clients' ('lab:clientNodeGroup'), got \"22Gi\"",
     ]);
     expect(placementProblems(GROUPS, [{ ...BROKERS, resources: res("8000m", "64Gi") }])).toEqual([]);
+  });
+
+  test("the OMB driver: its requests fit the clients' instance type, with a worker's where a worker runs on every node (c5n.2xlarge: 8 vCPU, 21 GiB)", () => {
+    const worker = res("5", "12Gi");
+    // shipped: 4 workers on 4 nodes, the driver (1 CPU, 4Gi) beside one: 6 CPU, 16 GiB
+    expect(driverPlacementProblems(GROUPS, "clients", 4, worker, res("1", "4Gi"))).toEqual([]);
+    expect(lines(driverPlacementProblems(GROUPS, "clients", 4, worker, res("3.5", "10Gi")))).toEqual([
+      "'lab:driverResources.requests.cpu' must be at most the 8 vCPUs of c5n.2xlarge, the instance type of node group 'clients' ('lab:clientNodeGroup') less an OMB worker's request (5): a worker runs on each of its 4 node(s) ('lab:ombWorkers' 4), so the driver shares a node with one, got \"3.5\"",
+      "'lab:driverResources.requests.memory' must be at most the 21 GiB of c5n.2xlarge, the instance type of node group 'clients' ('lab:clientNodeGroup') less an OMB worker's request (12Gi): a worker runs on each of its 4 node(s) ('lab:ombWorkers' 4), so the driver shares a node with one, got \"10Gi\"",
+    ]);
+    // three workers on four nodes: one node is the driver's alone
+    expect(driverPlacementProblems(GROUPS, "clients", 3, worker, res("3.5", "10Gi"))).toEqual([]);
+    expect(lines(driverPlacementProblems(GROUPS, "clients", 3, worker, res("16", "4Gi")))).toEqual([
+      "'lab:driverResources.requests.cpu' must be at most the 8 vCPUs of c5n.2xlarge, the instance type of node group 'clients' ('lab:clientNodeGroup'), got \"16\"",
+    ]);
+    // a group the eks stack lacks is placementProblems' to name
+    expect(driverPlacementProblems(GROUPS, "nowhere", 4, worker, res("16", "64Gi"))).toEqual([]);
   });
 
   test("the data volumes: on the file system, ONTAP's case-insensitive junction paths", () => {
