@@ -21,7 +21,8 @@
 #
 # The job files read FIO_DIR, FIO_SIZE, FIO_RUNTIME and FIO_RAMP through fio's own ${VAR}
 # expansion, so one file serves an 8 GiB benchmark and a 16 MiB smoke test. The test file
-# ($FIO_DIR/lab-fio.dat) is laid out by the first repetition and reused by the others.
+# ($FIO_DIR/lab-fio.dat) is laid out once before the first repetition (fio --create_only=1),
+# outside the repetitions' windows, and reused by every repetition.
 # Markers: tool=fio rep=<n> profile=<profile> version=<fio version> start=<UTC> end=<UTC>, then
 # the node sampler's summary of the repetition between LAB-UTIL markers (lib.sh).
 # Exit status: 0 success; 2 usage or environment problem; 4 this run id already ran (lib.sh);
@@ -72,6 +73,18 @@ trap 'exit 143' TERM
 trap 'exit 130' INT
 
 lab_log "fio $fio_version: profile $FIO_PROFILE, $REPS repetition(s), size $FIO_SIZE, dir $FIO_DIR"
+# The test file is laid out once, before the first repetition and outside every repetition's
+# window: fio's create_only runs "only the setup phase of the job. If files need to be laid out or
+# updated on disk, only that will be done -- the actual job contents are not executed" (fio(1)).
+# Its numbers exclude the layout anyway; the window the limit lines judge (lab_util_begin) must too.
+lab_log "fio: laying out the test file ($FIO_SIZE) before the repetitions"
+status=0
+"$FIO_BIN" --create_only=1 --output="$stage/fio-layout.txt" "$FIO_JOBFILE" || status=$?
+if [ "$status" -ne 0 ]; then
+  lab_log "fio could not lay out the test file (status $status); its output follows"
+  if [ -f "$stage/fio-layout.txt" ]; then cat -- "$stage/fio-layout.txt" >&2; fi
+  exit "$status"
+fi
 rep=1
 while [ "$rep" -le "$REPS" ]; do
   out="$stage/fio-rep$rep.json"

@@ -108,6 +108,29 @@ describe("fio.sh with the real fio", () => {
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
+  it("the test file is laid out once, before the first repetition's window: rep 1 starts on a whole file", () => {
+    // A stand-in for fio that logs each call and the test file's size when it starts, then runs the real fio.
+    const dir = path.join(tmp, "layout");
+    const log = path.join(tmp, "fio-calls.log");
+    const wrapper = path.join(tmp, "fio-logged");
+    fs.writeFileSync(
+      wrapper,
+      `#!/bin/sh\nsize=$(stat -c %s "${dir}/lab-fio.dat" 2>/dev/null || echo none)\necho "size=$size args=$*" >> "${log}"\nexec fio "$@"\n`,
+      { mode: 0o755 },
+    );
+    const r = run("fio.sh", { FIO_PROFILE: "seed", FIO_JOB_DIR: tmp, FIO_DIR: dir, FIO_SIZE: "16M", REPS: "2", FIO_BIN: wrapper });
+    expect(r.status).toBe(0);
+    const calls = fs.readFileSync(log, "utf8").trim().split("\n");
+    const job = path.join(tmp, "fio-seed.fio");
+    expect(calls).toEqual([
+      "size=none args=--version",
+      `size=none args=--create_only=1 --output=${calls[1].split("--output=")[1].split(" ")[0]} ${job}`,
+      expect.stringMatching(new RegExp(`^size=${16 * 2 ** 20} args=--output-format=json --output=\\S+ ${job.replace(/[.]/g, "\\.")}$`)),
+      expect.stringMatching(new RegExp(`^size=${16 * 2 ** 20} args=--output-format=json`)),
+    ]);
+    expect(r.stderr).toContain("fio: laying out the test file (16M) before the repetitions");
+  });
+
   it("latency: both qd1 jobs, time based, with percentiles", () => {
     const r = run("fio.sh", {
       FIO_PROFILE: "latency",
@@ -168,7 +191,9 @@ describe("fio.sh with the real fio", () => {
     const r = run("fio.sh", { FIO_JOB_DIR: tmp, FIO_DIR: tmp, FIO_PROFILE: "broken", FIO_SIZE: "1M", REPS: "1" });
     expect(r.status).not.toBe(0);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toContain("fio failed with status");
+    // an invalid job file fails at the layout, before any repetition, with fio's own status and output
+    expect(r.stderr).toMatch(/fio could not lay out the test file \(status [1-9]\d*\); its output follows/);
+    expect(r.stderr).not.toContain("fio repetition 1/1");
   });
 });
 
