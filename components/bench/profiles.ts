@@ -69,7 +69,11 @@ const latencyJobs: readonly FioJob[] = [
   { name: "lat-randwrite-4k-qd1", rw: "randwrite", bs: "4k", iodepth: 1 },
 ];
 
-/** The three profiles. */
+/**
+ * The three profiles. Each one's first job reads: fio lays the shared test file out with its
+ * contents only for a job that reads (fio 3.33 filesetup.c extend_file, `new_layout`), and fio.sh's
+ * layout step (--create_only=1) lays it out as the first job would (test/components/bench/profiles.test.ts).
+ */
 export const FIO_PROFILE_DEFINITIONS: Readonly<Record<FioProfile, FioProfileDefinition>> = {
   seed: {
     profile: "seed",

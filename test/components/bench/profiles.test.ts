@@ -1,4 +1,5 @@
 import {
+  FIO_PROFILE_DEFINITIONS,
   FIO_PROFILES,
   PUBLISHED_FIO_LINE,
   fioJobFileName,
@@ -127,4 +128,13 @@ describe("fio profiles", () => {
   ] as const)("one %s repetition is bounded by %d s", (profile, seconds) => {
     expect(fioRepSeconds(profile, { runtimeSeconds: 60, rampSeconds: 10, layoutSeconds: 101, seedRepSeconds: 1200 })).toBe(seconds);
   });
+});
+
+test("every profile's first job reads, so the layout (fio.sh's --create_only=1) writes the whole file", () => {
+  // fio 3.33 filesetup.c extend_file(): the file's contents are written only when the job reads
+  // (td_read: new_layout); a write-only first job just fallocates it, and later read jobs would read
+  // unwritten extents, faster than real (seen with the suite minus its first job: filefrag "unwritten").
+  expect(FIO_PROFILES.map((p) => [p, /read|randrw/.test(FIO_PROFILE_DEFINITIONS[p].jobs[0].rw)])).toEqual(
+    FIO_PROFILES.map((p) => [p, true]),
+  );
 });
