@@ -123,50 +123,29 @@ export function cutResultBlocks(log: string, source: string): ResultBlock[] {
   return blocks;
 }
 
-/** The job a block holds, for a tool that runs each job of a repetition apart (fio.sh: `job=<section>`), else "". */
-export function blockJob(b: Pick<ResultBlock, "attrs">): string {
-  return b.attrs.job ?? "";
-}
-
 /**
- * Checks that `blocks` are exactly repetitions 1..reps of `tool`, each once, or each once per job
- * (fio.sh runs every job of its profile as its own fio run, with its own window: `job=<section>`),
- * every repetition with the same jobs; returns them by rep, jobs in log order.
+ * Checks that `blocks` are exactly repetitions 1..reps of `tool`, each once; returns them by rep.
  */
 export function expectReps(blocks: readonly ResultBlock[], tool: string, reps: number, source: string): ResultBlock[] {
-  const jobsByRep = new Map<number, string[]>();
+  const byRep = new Map<number, ResultBlock>();
   for (const b of blocks) {
     if (b.tool !== tool) throw new ToolOutputError(source, `line ${b.line}: output of tool=${b.tool}, expected only ${tool}`);
-    const job = blockJob(b);
-    const jobs = jobsByRep.get(b.rep) ?? [];
-    if (jobs.includes(job))
-      throw new ToolOutputError(source, `line ${b.line}: repetition ${b.rep} of ${tool}${job ? ` job ${job}` : ""} appears twice`);
+    if (byRep.has(b.rep)) throw new ToolOutputError(source, `line ${b.line}: repetition ${b.rep} of ${tool} appears twice`);
     if (b.rep > reps) throw new ToolOutputError(source, `line ${b.line}: repetition ${b.rep} of ${tool}, expected ${reps}`);
-    jobsByRep.set(b.rep, [...jobs, job]);
+    byRep.set(b.rep, b);
   }
   const missing: number[] = [];
-  for (let r = 1; r <= reps; r++) if (!jobsByRep.has(r)) missing.push(r);
+  for (let r = 1; r <= reps; r++) if (!byRep.has(r)) missing.push(r);
   if (missing.length > 0) {
     throw new ToolOutputError(source, `missing ${tool} repetition(s) ${missing.join(", ")} of ${reps}`);
   }
-  const first = [...(jobsByRep.get(1) ?? [])].sort();
-  for (const [rep, jobs] of jobsByRep) {
-    const lacking = first.filter((j) => !jobs.includes(j));
-    const extra = jobs.filter((j) => !first.includes(j));
-    if (lacking.length > 0 || extra.length > 0)
-      throw new ToolOutputError(
-        source,
-        `repetition ${rep} of ${tool} has other jobs than repetition 1 (${[...lacking.map((j) => `no ${j}`), ...extra.map((j) => `also ${j}`)].join(", ")})`,
-      );
-  }
-  return [...blocks].sort((a, b) => a.rep - b.rep || a.line - b.line);
+  return [...byRep.values()].sort((a, b) => a.rep - b.rep);
 }
 
 /** File name of a block's raw output: `<tool>-rep<n>.json` for JSON outputs, `.txt` otherwise. */
 export function rawOutputName(block: ResultBlock, prefix = ""): string {
   const json = block.tool === "fio" || block.tool === "omb" || (block.tool === "ioping" && block.attrs.format !== "text");
-  const job = blockJob(block);
-  return `${prefix}${block.tool}-rep${block.rep}${job ? `-${job}` : ""}.${json ? "json" : "txt"}`;
+  return `${prefix}${block.tool}-rep${block.rep}.${json ? "json" : "txt"}`;
 }
 
 /** Metadata names of marker attributes that are not used as they are. */
@@ -322,7 +301,7 @@ export function collectUtilization(
   blocks: readonly ResultBlock[],
   opts: CollectOptions,
 ): { samples: Sample[]; raws: RawOutput[] } {
-  const byRep = new Map(blocks.map((b) => [`${b.rep}|${blockJob(b)}`, b]));
+  const byRep = new Map(blocks.map((b) => [b.rep, b]));
   const samples: Sample[] = [];
   const raws: RawOutput[] = [];
   const run = { ...definedOnly(opts.run), tool: opts.tool };
@@ -334,13 +313,13 @@ export function collectUtilization(
     return { samples: [samplerNoteSample(SAMPLER_UNREADABLE_METRIC, 1, `node sampler output dropped: ${e.message}`, run)], raws };
   }
   for (const u of utilBlocks) {
-    const b = u.tool === opts.tool ? byRep.get(`${u.rep}|${u.job ?? ""}`) : undefined;
-    const name = `${opts.rawPrefix ?? ""}${u.tool}-rep${u.rep}${u.job ? `-${u.job}` : ""}.util.txt`;
+    const b = u.tool === opts.tool ? byRep.get(u.rep) : undefined;
+    const name = `${opts.rawPrefix ?? ""}${u.tool}-rep${u.rep}.util.txt`;
     raws.push({ name, text: u.text });
     if (b === undefined) {
       const why = new ToolOutputError(
         opts.source,
-        `line ${u.line}: utilization of tool=${u.tool} rep=${u.rep}${u.job ? ` job=${u.job}` : ""} follows no repetition of ${opts.tool}`,
+        `line ${u.line}: utilization of tool=${u.tool} rep=${u.rep} follows no repetition of ${opts.tool}`,
       );
       samples.push(samplerNoteSample(SAMPLER_UNREADABLE_METRIC, 1, `node sampler summary dropped: ${why.message}`, run));
       continue;

@@ -41,15 +41,13 @@ export const NODE_RESOURCE = "node";
 export interface UtilBlock {
   readonly tool: string;
   readonly rep: number;
-  /** The job of the repetition (fio.sh: one window a job), or undefined. */
-  readonly job?: string;
   /** The lines between the markers, each ending in "\n". */
   readonly text: string;
   /** 1-based line of the BEGIN marker. */
   readonly line: number;
 }
 
-const UTIL_MARKER = /^=== LAB-UTIL-(BEGIN|END) tool=([A-Za-z][A-Za-z0-9_-]*) rep=([1-9][0-9]*)(?: job=([A-Za-z0-9_.-]+))? ===$/;
+const UTIL_MARKER = /^=== LAB-UTIL-(BEGIN|END) tool=([A-Za-z][A-Za-z0-9_-]*) rep=([1-9][0-9]*) ===$/;
 
 /**
  * Every summary block of `log`, in log order. Lines outside them are ignored. A malformed,
@@ -60,7 +58,7 @@ export function cutUtilBlocks(log: string, source: string): UtilBlock[] {
   // inside an unterminated one the block is refused anyway.
   const lines = log.split("\n");
   const blocks: UtilBlock[] = [];
-  let open: { tool: string; rep: number; job?: string; line: number; body: string[] } | undefined;
+  let open: { tool: string; rep: number; line: number; body: string[] } | undefined;
   lines.forEach((raw, i) => {
     const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (!line.startsWith("=== LAB-UTIL-")) {
@@ -69,7 +67,7 @@ export function cutUtilBlocks(log: string, source: string): UtilBlock[] {
     }
     const m = UTIL_MARKER.exec(line);
     if (!m) throw new ToolOutputError(source, `line ${i + 1}: malformed utilization marker: ${line}`);
-    const [, kind, tool, repText, job] = m;
+    const [, kind, tool, repText] = m;
     const rep = Number(repText);
     if (kind === "BEGIN") {
       if (open)
@@ -77,13 +75,13 @@ export function cutUtilBlocks(log: string, source: string): UtilBlock[] {
           source,
           `line ${i + 1}: utilization of tool=${tool} rep=${rep} begins before tool=${open.tool} rep=${open.rep} (line ${open.line}) ended`,
         );
-      open = { tool, rep, ...(job !== undefined ? { job } : {}), line: i + 1, body: [] };
+      open = { tool, rep, line: i + 1, body: [] };
       return;
     }
-    if (!open || open.tool !== tool || open.rep !== rep || open.job !== job) {
+    if (!open || open.tool !== tool || open.rep !== rep) {
       throw new ToolOutputError(source, `line ${i + 1}: end of utilization tool=${tool} rep=${rep} without its beginning`);
     }
-    blocks.push({ tool, rep, ...(job !== undefined ? { job } : {}), line: open.line, text: open.body.map((l) => `${l}\n`).join("") });
+    blocks.push({ tool, rep, line: open.line, text: open.body.map((l) => `${l}\n`).join("") });
     open = undefined;
   });
   if (open)

@@ -23,9 +23,8 @@
 # expansion, so one file serves an 8 GiB benchmark and a 16 MiB smoke test. The test file
 # ($FIO_DIR/lab-fio.dat) is laid out once before the first repetition (fio --create_only=1),
 # outside the repetitions' windows, and reused by every repetition.
-# Markers: tool=fio rep=<n> profile=<profile> version=<fio version> job=<section> start=<UTC> end=<UTC>,
-# one block a job (each job its own fio run and window), then the node sampler's summary of that
-# job's window between LAB-UTIL markers (lib.sh).
+# Markers: tool=fio rep=<n> profile=<profile> version=<fio version> start=<UTC> end=<UTC>, then
+# the node sampler's summary of the repetition between LAB-UTIL markers (lib.sh).
 # Exit status: 0 success; 2 usage or environment problem; 4 this run id already ran (lib.sh);
 # otherwise fio's own status.
 set -eu
@@ -86,30 +85,21 @@ if [ "$status" -ne 0 ]; then
   if [ -f "$stage/fio-layout.txt" ]; then cat -- "$stage/fio-layout.txt" >&2; fi
   exit "$status"
 fi
-# Each job of the profile (a [section] of the job file) runs as its own fio run (--section), so each
-# has its own window (lab_util_begin … lab_util_end): the limit line of a suite's row is judged on
-# that job's I/O alone, never on its neighbours'. The jobs run in the file's order, as stonewall
-# ran them in one fio run.
-jobs=$(sed -n 's/^\[\([^]]*\)\][[:space:]]*$/\1/p' "$FIO_JOBFILE" | grep -vx global || true)
-[ -n "$jobs" ] || lab_die "the job file $FIO_JOBFILE has no job section"
 rep=1
 while [ "$rep" -le "$REPS" ]; do
+  out="$stage/fio-rep$rep.json"
   lab_log "fio repetition $rep/$REPS"
-  for job in $jobs; do
-    lab_require_word "fio job name" "$job"
-    out="$stage/fio-rep$rep-$job.json"
-    status=0
-    lab_util_begin fio "$rep" "$stage" "$job"
-    "$FIO_BIN" --output-format=json --output="$out" --section="$job" "$FIO_JOBFILE" || status=$?
-    lab_util_end
-    if [ "$status" -ne 0 ]; then
-      lab_log "fio failed with status $status in repetition $rep (job $job); its output follows"
-      if [ -f "$out" ]; then cat -- "$out" >&2; fi
-      exit "$status"
-    fi
-    lab_emit fio "$rep" "$out" "profile=$FIO_PROFILE" "version=$fio_version" "job=$job" "start=$lab_rep_start" "end=$lab_rep_end"
-    lab_util_emit fio "$rep" "$job"
-  done
+  status=0
+  lab_util_begin fio "$rep" "$stage"
+  "$FIO_BIN" --output-format=json --output="$out" "$FIO_JOBFILE" || status=$?
+  lab_util_end
+  if [ "$status" -ne 0 ]; then
+    lab_log "fio failed with status $status in repetition $rep; its output follows"
+    if [ -f "$out" ]; then cat -- "$out" >&2; fi
+    exit "$status"
+  fi
+  lab_emit fio "$rep" "$out" "profile=$FIO_PROFILE" "version=$fio_version" "start=$lab_rep_start" "end=$lab_rep_end"
+  lab_util_emit fio "$rep"
   rep=$((rep + 1))
 done
 lab_run_done fio

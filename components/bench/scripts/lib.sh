@@ -114,19 +114,16 @@ lab_run_done() {
 # summary of the window after the result block, between its own markers, which the result cutter
 # (components/bench/collect.ts) leaves alone:
 #
-#   === LAB-UTIL-BEGIN tool=<tool> rep=<n>[ job=<job>] ===
+#   === LAB-UTIL-BEGIN tool=<tool> rep=<n> ===
 #   <sampler.sh's summary>
-#   === LAB-UTIL-END tool=<tool> rep=<n>[ job=<job>] ===
-#
-# A tool that runs the jobs of a repetition one by one (fio.sh) gives each its own window: JOB names
-# it in the util markers, and the caller passes "job=<job>" to lab_emit.
+#   === LAB-UTIL-END tool=<tool> rep=<n> ===
 #
 # LAB_SAMPLER=off: no sampler, no summary (the markers keep their times). No sampler.sh beside
 # this file, or a sampler that failed: no summary, the benchmark goes on.
 
-# lab_util_begin TOOL REP DIR [JOB]: records the start, starts the sampler writing into DIR.
+# lab_util_begin TOOL REP DIR: records the start, starts the sampler writing into DIR.
 lab_util_begin() {
-  lab_util_file="$3/util-$1-rep$2${4:+-$4}.txt"
+  lab_util_file="$3/util-$1-rep$2.txt"
   lab_util_pid=''
   # shellcheck disable=SC2034 # read by the scripts sourcing this file (their lab_emit call)
   lab_rep_start=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
@@ -148,12 +145,12 @@ lab_util_end() {
   fi
 }
 
-# lab_util_emit TOOL REP [JOB]: prints the summary of lab_util_begin's file between the util markers.
+# lab_util_emit TOOL REP: prints the summary of lab_util_begin's file between the util markers.
 lab_util_emit() {
   if [ -s "$lab_util_file" ]; then
-    printf '=== LAB-UTIL-BEGIN tool=%s rep=%s%s ===\n' "$1" "$2" "${3:+ job=$3}"
+    printf '=== LAB-UTIL-BEGIN tool=%s rep=%s ===\n' "$1" "$2"
     cat -- "$lab_util_file"
-    printf '=== LAB-UTIL-END tool=%s rep=%s%s ===\n' "$1" "$2" "${3:+ job=$3}"
+    printf '=== LAB-UTIL-END tool=%s rep=%s ===\n' "$1" "$2"
   fi
   rm -f -- "$lab_util_file"
 }

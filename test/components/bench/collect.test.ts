@@ -6,7 +6,6 @@ import type { Sample } from "../../../core/sample";
 import {
   beginMarker,
   collectSamples,
-  blockJob,
   cutResultBlocks,
   endMarker,
   expectReps,
@@ -309,27 +308,5 @@ describe("run metadata recorded by the collector (issue 40 item 1)", () => {
 
   it("a log without the line has none", () => {
     expect(recordedRunMetadata(LOG, "job/x")).toBeUndefined();
-  });
-});
-
-describe("one block a fio job (fio.sh: each job its own run and window)", () => {
-  const fio = (rep: number, job: string) =>
-    `=== LAB-RESULT-BEGIN tool=fio rep=${rep} profile=suite version=3.33 job=${job} start=2026-12-04T10:00:0${rep}Z end=2026-12-04T10:00:0${rep + 1}Z ===\n{}\n=== LAB-RESULT-END tool=fio rep=${rep} ===\n`;
-  test("every repetition with the same jobs: each block kept, named by its job, in log order", () => {
-    const blocks = expectReps(cutResultBlocks(fio(1, "a") + fio(1, "b") + fio(2, "a") + fio(2, "b"), "log"), "fio", 2, "log");
-    expect(blocks.map((b) => [b.rep, blockJob(b), rawOutputName(b)])).toEqual([
-      [1, "a", "fio-rep1-a.json"],
-      [1, "b", "fio-rep1-b.json"],
-      [2, "a", "fio-rep2-a.json"],
-      [2, "b", "fio-rep2-b.json"],
-    ]);
-  });
-  test("a job twice in a repetition, or a repetition with other jobs, is malformed output", () => {
-    expect(() => expectReps(cutResultBlocks(fio(1, "a") + fio(1, "a"), "log"), "fio", 1, "log")).toThrow(
-      "line 4: repetition 1 of fio job a appears twice",
-    );
-    expect(() => expectReps(cutResultBlocks(fio(1, "a") + fio(1, "b") + fio(2, "a"), "log"), "fio", 2, "log")).toThrow(
-      "repetition 2 of fio has other jobs than repetition 1 (no b)",
-    );
   });
 });

@@ -97,7 +97,7 @@ describe("the container log kubectl logs reads", () => {
   });
 
   it("fio needs no rule: its largest profile at the most repetitions stays under the budget", () => {
-    expect(fioLogBytes("suite", REPS_MAX)).toBe(20 * 6 * 24000);
+    expect(fioLogBytes("suite", REPS_MAX)).toBe(20 * 6 * 20000);
     expect(fioLogBytes("suite", REPS_MAX)).toBeLessThan(CONTAINER_LOG_BUDGET_BYTES);
   });
 });

@@ -19,14 +19,6 @@ function message(f: () => unknown): string {
 }
 
 describe("cutUtilBlocks", () => {
-  test("a job's window (fio.sh: job=<section>) is kept with its job; an end of another job is refused", () => {
-    const log = `=== LAB-UTIL-BEGIN tool=fio rep=1 job=bw-read-128k-qd64 ===\n${SUMMARY}=== LAB-UTIL-END tool=fio rep=1 job=bw-read-128k-qd64 ===\n`;
-    expect(cutUtilBlocks(log, "l")).toEqual([{ tool: "fio", rep: 1, job: "bw-read-128k-qd64", text: SUMMARY, line: 1 }]);
-    expect(() => cutUtilBlocks(log.replace("END tool=fio rep=1 job=bw-read-128k-qd64", "END tool=fio rep=1"), "l")).toThrow(
-      "end of utilization tool=fio rep=1 without its beginning",
-    );
-  });
-
   it("cuts each summary between its markers, ignoring result blocks and noise around it", () => {
     const log = [
       "2026-01-15T10:00:00Z [lab] fio repetition 1/1",

@@ -174,8 +174,8 @@ describe("lab bench local --quick, end to end", () => {
 
     // Raw outputs, verbatim: the tools' (the node sampler's summaries, when it runs, beside them).
     const raws = fs.readdirSync(path.join(runDir, "raw")).sort();
-    expect(raws.filter((f) => !f.endsWith(".util.txt"))).toEqual(["fio-rep1-randrw.json", "ioping-rep1.json", "pgbench-rep1.txt"]);
-    expect(JSON.parse(fs.readFileSync(path.join(runDir, "raw", "fio-rep1-randrw.json"), "utf8")).jobs[0].jobname).toBe("randrw");
+    expect(raws.filter((f) => !f.endsWith(".util.txt"))).toEqual(["fio-rep1.json", "ioping-rep1.json", "pgbench-rep1.txt"]);
+    expect(JSON.parse(fs.readFileSync(path.join(runDir, "raw", "fio-rep1.json"), "utf8")).jobs[0].jobname).toBe("randrw");
 
     // The report of `lab report`, in the run's directory, and its summary printed.
     expect(r.out).toContain("Results: results/local/disk/t-quick in ");

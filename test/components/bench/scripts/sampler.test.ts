@@ -303,21 +303,16 @@ describe("fio.sh with the sampler (lib.sh), collected as a Job's log is", () => 
       tmp,
     );
     expect(r.status).toBe(0);
-    expect(cutUtilBlocks(r.stdout, "fio.sh").map((b) => [b.tool, b.rep, b.job])).toEqual([
-      ["fio", 1, "randrw"],
-      ["fio", 2, "randrw"],
+    expect(cutUtilBlocks(r.stdout, "fio.sh").map((b) => [b.tool, b.rep])).toEqual([
+      ["fio", 1],
+      ["fio", 2],
     ]);
     const { samples, raws } = collectSamples(
       r.stdout,
       { tool: "fio", reps: 2, source: "job/b-fio-r1", run: { stack: "dev", runId: "r1" } },
       parseToolOutput,
     );
-    expect(raws.map((x) => x.name)).toEqual([
-      "fio-rep1-randrw.json",
-      "fio-rep2-randrw.json",
-      "fio-rep1-randrw.util.txt",
-      "fio-rep2-randrw.util.txt",
-    ]);
+    expect(raws.map((x) => x.name)).toEqual(["fio-rep1.json", "fio-rep2.json", "fio-rep1.util.txt", "fio-rep2.util.txt"]);
     const iops = samples.find((s) => s.metric === "fio.read.iops" && s.metadata.rep === 2)!;
     const busy = samples.find((s) => s.metric === "util.node.cpuBusy" && s.metadata.rep === 2)!;
     expect(iops.metadata.repStart).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
@@ -330,7 +325,7 @@ describe("fio.sh with the sampler (lib.sh), collected as a Job's log is", () => 
       tmp,
     );
     expect(off.status).toBe(0);
-    expect(off.stdout).toMatch(/^=== LAB-RESULT-BEGIN tool=fio rep=1 profile=seed version=\S+ job=randrw start=\S+Z end=\S+Z ===$/m);
+    expect(off.stdout).toMatch(/^=== LAB-RESULT-BEGIN tool=fio rep=1 profile=seed version=\S+ start=\S+Z end=\S+Z ===$/m);
     expect(off.stdout).not.toContain("LAB-UTIL");
   });
 
