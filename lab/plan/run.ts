@@ -36,7 +36,7 @@ import { fakeCall, fakeState, FakeContext } from "./fakes";
 import { COMPUTED, SECRET } from "./markers";
 import { stackReferences } from "./sources";
 import { STACK_NAME_RE } from "../../stacks/lib/config/fields";
-import { mustBePlain, PLAIN_RULE } from "../../stacks/lib/config/common";
+import { mustBePlain, PLAIN_RULE, PROJECT_NAMESPACE } from "../../stacks/lib/config/common";
 
 /** A stack to plan: its name and its config map as Pulumi would hand it to the program. */
 export interface StackSpec {
@@ -101,7 +101,7 @@ export interface PlannedOutputs {
   readonly secretOutputNames: readonly string[];
 }
 
-export const PROJECT = "storage-bench-lab";
+export const PROJECT = PROJECT_NAMESPACE;
 export { COMPUTED, SECRET } from "./markers";
 
 export { PlanError } from "./errors";

@@ -3,11 +3,11 @@
  * `<owner>-<runId>-<stack>` (`alice-r250301-142500-network`), so two users or two runs never
  * share a stack, and the scenario's `lab:*Stack` references are rewritten to them.
  */
-import { commonFields } from "../../stacks/lib/config/common";
+import { commonFields, PROJECT_NAMESPACE } from "../../stacks/lib/config/common";
 import { problem } from "../../core/errors";
 
 /** The project (Pulumi.yaml `name`): the middle segment of a stack's fully qualified name. */
-export const PROJECT = "storage-bench-lab";
+export const PROJECT = PROJECT_NAMESPACE;
 /** The organization of self-managed (DIY) backends: "org must be set to organization" (Automation API `fullyQualifiedStackName`, pulumi/pulumi sdk/nodejs/automation/stack.ts). */
 export const DIY_ORGANIZATION = "organization";
 /** Pulumi stack names: letters, digits, '-', '_', '.' (pulumi.com/docs/iac/concepts/stacks); Pulumi Cloud allows 100 characters. */

@@ -12,6 +12,12 @@ import { AWS_REGION_RE, int, text } from "./fields";
 export const AWS_REGIONS: readonly string[] = Object.values(Region);
 const REGION_RULE = "an AWS region the AWS provider knows (@pulumi/aws Region, e.g. us-east-1)";
 
+/**
+ * The Pulumi project's name (Pulumi.yaml `name`, a test pins it): its stacks' project, and the
+ * config namespace `pulumi config set KEY` writes a bare KEY to.
+ */
+export const PROJECT_NAMESPACE = "storage-bench-lab";
+
 /** Hours a lab stack may live before `lab janitor` destroys it. @default 8 */
 export const DEFAULT_TTL_HOURS = 8;
 /** Identifies one benchmark run; changing it re-runs the benchmarks without re-creating infra. */

@@ -13,21 +13,32 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { ArgProblem, ConfigError, formatArgProblem, problem } from "../../../core/errors";
 import { arnProblems } from "./arns";
+import { PROJECT_NAMESPACE } from "./common";
 
 /** Schema field → the config key a user types, for keys outside the `lab:` namespace. */
 export const FOREIGN_KEYS: Readonly<Record<string, string>> = { region: "aws:region" };
 
-/** The Pulumi project's name (Pulumi.yaml `name`): the namespace `pulumi config set KEY` writes a bare KEY to. */
-export const PROJECT_NAMESPACE = "storage-bench-lab";
+export { PROJECT_NAMESPACE } from "./common";
 
 /**
  * The AWS provider's own config keys (`aws:<key>`): @pulumi/aws `config` (config/vars.js defines one
  * enumerable getter per key of the provider's schema), so a key there is the provider's, never a
  * misplaced lab key.
  */
-const AWS_PROVIDER_KEYS: ReadonlySet<string> = new Set(
-  Object.keys(aws.config).filter((k) => typeof (Object.getOwnPropertyDescriptor(aws.config, k)?.get ?? undefined) === "function"),
-);
+let awsProviderKeys: ReadonlySet<string> | undefined;
+function isAwsProviderKey(name: string): boolean {
+  // Read once, and only when a config holds an aws: key other than aws:region (the shipped ones hold none).
+  awsProviderKeys ??= new Set(
+    Object.keys(aws.config).filter((k) => typeof (Object.getOwnPropertyDescriptor(aws.config, k)?.get ?? undefined) === "function"),
+  );
+  return awsProviderKeys.has(name);
+}
+
+/** ` (did you mean '<key>'?)` for the `lab:` key of `known` nearest `key` (edit distance at most 3), else "". */
+function didYouMean(key: string, known: readonly string[]): string {
+  const near = known.filter((k) => k.startsWith("lab:")).sort((a, b) => distance(key, a) - distance(key, b))[0];
+  return near !== undefined && distance(key, near) <= 3 ? ` (did you mean '${near}'?)` : "";
+}
 
 /**
  * A key outside the `lab:` namespace that is a lab key in the wrong namespace, or undefined:
@@ -37,22 +48,21 @@ const AWS_PROVIDER_KEYS: ReadonlySet<string> = new Set(
  * - another namespace (`aws:vpcCidr`, `labs:vpcCidr`) whose name is one of the kind's keys (letter
  *   case aside) and not that provider's own key: the program would read the key's default instead.
  */
-export function misplacedKeyProblem(key: string, value: string, known: readonly string[]): string | undefined {
+export function misplacedKeyProblem(key: string, value: unknown, known: readonly string[]): string | undefined {
   const colon = key.indexOf(":");
   if (colon < 0 || key.startsWith("lab:") || Object.values(FOREIGN_KEYS).includes(key)) return undefined;
   const ns = key.slice(0, colon);
   const name = key.slice(colon + 1);
   const labKeys = known.filter((k) => k.startsWith("lab:"));
   if (ns === PROJECT_NAMESPACE) {
-    const near = labKeys.sort((a, b) => distance(`lab:${name}`, a) - distance(`lab:${name}`, b))[0];
-    const hint = near !== undefined && distance(`lab:${name}`, near) <= 3 ? ` (did you mean '${near}'?)` : "";
+    const hint = didYouMean(`lab:${name}`, labKeys);
     return problem(
       key,
       `a key in the lab: namespace${hint}: no stack program reads the project's namespace ${PROJECT_NAMESPACE}:, where \`pulumi config set ${name} …\` puts a key written without lab:`,
       value,
     );
   }
-  if (ns === "aws" && AWS_PROVIDER_KEYS.has(name)) return undefined;
+  if (ns === "aws" && isAwsProviderKey(name)) return undefined;
   const same = labKeys.find((k) => k.slice(4).toLowerCase() === name.toLowerCase());
   if (same === undefined) return undefined;
   return problem(
@@ -77,6 +87,11 @@ export const SECRET_SHOWN = "[secret]";
 function isSecretKey(key: string): boolean {
   const f = (pulumi.runtime as unknown as { isConfigSecret?: (k: string) => boolean }).isConfigSecret;
   return typeof f === "function" ? f(key) : false;
+}
+
+/** `value` as a problem line may show it for `key`: {@link SECRET_SHOWN} for a secret key. */
+function shownValue(key: string, value: unknown): unknown {
+  return isSecretKey(key) ? SECRET_SHOWN : value;
 }
 
 /** The config key a user types for a schema field. */
@@ -177,13 +192,10 @@ export function parseConfig<S extends AnySchema>(
     } else if (field !== undefined) {
       input[field] = decode(shape[field], rawValue);
     } else if (key.startsWith("lab:")) {
-      const near = known.filter((k) => k.startsWith("lab:")).sort((a, b) => distance(key, a) - distance(key, b))[0];
-      const hint = near !== undefined && distance(key, near) <= 3 ? ` (did you mean '${near}'?)` : "";
-      problems.push(
-        problem(key, `a key of kind ${kind}${hint}; its keys are ${known.join(", ")}`, isSecretKey(key) ? SECRET_SHOWN : rawValue),
-      );
+      const hint = didYouMean(key, known);
+      problems.push(problem(key, `a key of kind ${kind}${hint}; its keys are ${known.join(", ")}`, shownValue(key, rawValue)));
     } else {
-      const misplaced = misplacedKeyProblem(key, isSecretKey(key) ? SECRET_SHOWN : rawValue, known);
+      const misplaced = misplacedKeyProblem(key, shownValue(key, rawValue), known);
       if (misplaced !== undefined) problems.push(misplaced);
     }
   }
@@ -195,8 +207,7 @@ export function parseConfig<S extends AnySchema>(
     for (const issue of result.error.issues) {
       if (emptyFields.has(String(issue.path[0]))) continue; // said above
       badFields.add(String(issue.path[0]));
-      const secret = isSecretKey(userKey(String(issue.path[0])));
-      const line = problem(pathKey(issue.path), issue.message, secret ? SECRET_SHOWN : valueAt(input, issue.path));
+      const line = problem(pathKey(issue.path), issue.message, shownValue(userKey(String(issue.path[0])), valueAt(input, issue.path)));
       if (!seen.has(line)) problems.push(line);
       seen.add(line);
     }
@@ -222,8 +233,8 @@ export function parseConfig<S extends AnySchema>(
       if (badFields.size === 0) throw e;
     }
     for (const p of found) {
-      const secret = isSecretKey(userKey(pathHead(p.path)));
-      if (!badFields.has(pathHead(p.path))) problems.push(formatArgProblem(secret ? { ...p, value: SECRET_SHOWN } : p, userKey));
+      if (!badFields.has(pathHead(p.path)))
+        problems.push(formatArgProblem({ ...p, value: shownValue(userKey(pathHead(p.path)), p.value) }, userKey));
     }
   }
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
