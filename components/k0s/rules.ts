@@ -7,7 +7,7 @@ import { adminCidrWidthProblems } from "../lib/admin-cidrs";
 import { argProblem, ArgProblem } from "../../core/errors";
 import { isInt, isOneOf, isText } from "../../core/checks";
 import { GP3, gp3Problems, gp3SizeRule } from "../lib/ebs";
-import { isIpv4NetworkCidr, overlaps, parseCidr } from "../network/cidr";
+import { cidrsOverlap, isIpv4NetworkCidr, parseCidr } from "../network/cidr";
 import { AZ_NAME_RE, AZ_NAME_RULE } from "../network/rules";
 import { K0S_VERSION } from "../versions";
 import { INSTANCE_TYPE_RULE, instanceTypeInfo, NVME_INSTANCE_STORE_FAMILIES } from "./instance-types";
@@ -253,12 +253,8 @@ export const CLUSTER_NETWORKS = [
  * "all traffic to and from the podCIDR and serviceCIDR subnets" is the cluster's).
  */
 export function clusterNetworksOverlapping(nodeCidr: string): string[] {
-  const node = parseCidr(nodeCidr);
-  if (!node) throw new RangeError(`not an IPv4 CIDR: ${nodeCidr}`);
-  return CLUSTER_NETWORKS.filter(({ cidr }) => {
-    const c = parseCidr(cidr)!;
-    return overlaps({ base: node.address, prefix: node.prefix }, { base: c.address, prefix: c.prefix });
-  }).map(({ name, cidr }) => `${name} ${cidr}`);
+  if (!parseCidr(nodeCidr)) throw new RangeError(`not an IPv4 CIDR: ${nodeCidr}`);
+  return CLUSTER_NETWORKS.filter(({ cidr }) => cidrsOverlap(nodeCidr, cidr)).map(({ name, cidr }) => `${name} ${cidr}`);
 }
 
 /** The rule a node network must meet. */

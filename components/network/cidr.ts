@@ -67,6 +67,13 @@ export function contains(outer: Cidr, inner: Cidr): boolean {
   return inner.prefix >= outer.prefix && (inner.base & prefixMask(outer.prefix)) >>> 0 === outer.base;
 }
 
+/** True when two CIDRs given as text (each a valid `a.b.c.d/n`) share at least one address. */
+export function cidrsOverlap(a: string, b: string): boolean {
+  const [x, y] = [parseCidr(a), parseCidr(b)];
+  if (!x || !y) throw new RangeError(`not an IPv4 CIDR: ${!x ? a : b}`);
+  return overlaps({ base: x.address, prefix: x.prefix }, { base: y.address, prefix: y.prefix });
+}
+
 /** True when two blocks share at least one address. */
 export function overlaps(a: Cidr, b: Cidr): boolean {
   return contains(a, b) || contains(b, a);

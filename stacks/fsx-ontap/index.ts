@@ -16,7 +16,7 @@ import { whenUpstreamsFit } from "../lib/upstream";
 import { placementProblems } from "../../components/fsx-ontap/placement";
 import { resolve } from "../../components/fsx-ontap/rules";
 import { argProblem } from "../../core/errors";
-import { isNetworkAddress, overlaps, parseCidr, subnetLayout, type SubnetLayout } from "../../components/network/cidr";
+import { cidrsOverlap, isNetworkAddress, parseCidr, subnetLayout, type SubnetLayout } from "../../components/network/cidr";
 
 export function fsxOntapStack(raw: Readonly<Record<string, string>>, id: StackIdentity) {
   const cfg = parseConfig("fsx-ontap", fsxOntapSchema, raw, checkFsxOntap);
@@ -49,18 +49,15 @@ export function fsxOntapStack(raw: Readonly<Record<string, string>>, id: StackId
  */
 export function endpointRangeProblems(range: string | undefined, vpcCidr: string, azCount: number) {
   const r = range === undefined ? undefined : parseCidr(range);
-  const v = parseCidr(vpcCidr);
-  if (r === undefined || v === undefined || !isNetworkAddress(r.address, r.prefix)) return [];
+  // (a VPC CIDR that does not parse makes subnetLayout throw: caught below)
+  if (range === undefined || r === undefined || !isNetworkAddress(r.address, r.prefix)) return [];
   let layout: SubnetLayout;
   try {
     layout = subnetLayout(vpcCidr, azCount);
   } catch {
     return []; // a network stack not made by this lab's layout: its subnets are not known here
   }
-  const hit = [...layout.privateCidrs, ...layout.publicCidrs].filter((s) => {
-    const c = parseCidr(s)!;
-    return overlaps({ base: r.address, prefix: r.prefix }, { base: c.address, prefix: c.prefix });
-  });
+  const hit = [...layout.privateCidrs, ...layout.publicCidrs].filter((s) => cidrsOverlap(range, s));
   return hit.length === 0
     ? []
     : [

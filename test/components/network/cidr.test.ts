@@ -1,5 +1,14 @@
 import fc from "fast-check";
-import { contains, formatCidr, isNetworkAddress, overlaps, parseCidr, subnet, subnetLayout } from "../../../components/network/cidr";
+import {
+  cidrsOverlap,
+  contains,
+  formatCidr,
+  isNetworkAddress,
+  overlaps,
+  parseCidr,
+  subnet,
+  subnetLayout,
+} from "../../../components/network/cidr";
 
 const toCidr = (s: string) => {
   const p = parseCidr(s)!;
@@ -68,4 +77,12 @@ describe("cidr primitives", () => {
     expect(formatCidr(subnet(toCidr("10.0.0.0/16"), 20, 15))).toBe("10.0.240.0/20");
     expect(() => subnet(toCidr("10.0.0.0/16"), 20, 16)).toThrow("subnet 16 of /20 does not fit in 10.0.0.0/16");
   });
+});
+
+test("cidrsOverlap: CIDRs as text, nested or equal overlap, neighbours do not; a malformed one is an error", () => {
+  expect(cidrsOverlap("10.0.0.0/16", "10.0.3.0/24")).toBe(true);
+  expect(cidrsOverlap("10.0.3.0/24", "10.0.0.0/16")).toBe(true);
+  expect(cidrsOverlap("10.0.0.0/24", "10.0.0.0/24")).toBe(true);
+  expect(cidrsOverlap("10.0.0.0/24", "10.0.1.0/24")).toBe(false);
+  expect(() => cidrsOverlap("10.0.0.0/24", "nonsense")).toThrow(new RangeError("not an IPv4 CIDR: nonsense"));
 });
