@@ -15,6 +15,8 @@ export interface PolicyResource {
   readonly type: string;
   readonly name: string;
   readonly inputs: Record<string, unknown>;
+  /** Input property → the URNs its value came from (a plan rule ties resources by them; rule.ts PlanResource). */
+  readonly propertyDependencies?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface Violation {

@@ -83,6 +83,13 @@ export interface PlanResource {
   readonly type: string;
   readonly name: string;
   readonly inputs: Record<string, unknown>;
+  /**
+   * Input property → the URNs its value came from: the plan's RegisterResourceRequest
+   * `propertyDependencies` (lab/plan/run.ts), CrossGuard's `PolicyResource.propertyDependencies`
+   * (@pulumi/policy server.js `getPropertyDependencies`, mapped to the stack's resources). Absent:
+   * none known.
+   */
+  readonly propertyDependencies?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**

@@ -23,7 +23,7 @@
  * The pack's ts-node compiles these files and what they import against a library older than
  * ES2022: no `Object.hasOwn` (test/lab/policy/pack.test.ts starts the pack as the CLI does).
  */
-import { COMPUTE_RULES, ec2Imdsv2Required, ec2NoPublicIp } from "./compute";
+import { COMPUTE_PLAN_RULES, COMPUTE_RULES, ec2Imdsv2Required, ec2NoPublicIp, ec2NoPublicIpEip } from "./compute";
 import { commandDeleteWithoutTriggers, LIFECYCLE_RULES } from "./lifecycle";
 import { ECR_RULES, ecrImmutableTags, ecrScanOnPush } from "./ecr";
 import { EKS_RULES, eksControlPlaneLogging, eksNodeGroupImdsv2, eksPublicEndpointRestricted, eksSecretsEncryption } from "./eks";
@@ -98,7 +98,7 @@ export const RULES = [
 ] as const satisfies readonly Rule[];
 
 /** Every rule over a stack's resources together (offline, and a stack validation policy in the pack). */
-export const PLAN_RULES = [k8sServiceNetworkPolicy] as const satisfies readonly PlanRule[];
+export const PLAN_RULES = [ec2NoPublicIpEip, k8sServiceNetworkPolicy] as const satisfies readonly PlanRule[];
 
 /** Every rule over a stack's outputs (offline only). */
 export const STACK_RULES = [stackOutputsSecret, stackOutputsNoPasswords, stackOutputsNoPrivateKey] as const satisfies readonly StackRule[];
@@ -116,7 +116,7 @@ export type Area =
 /** The rules of each area's file, as that file lists them. */
 export const RULES_BY_AREA: Readonly<Record<Area, readonly RuleInfo[]>> = {
   network: NETWORK_RULES,
-  compute: COMPUTE_RULES,
+  compute: [...COMPUTE_RULES, ...COMPUTE_PLAN_RULES],
   storage: STORAGE_RULES,
   tags: TAG_RULES,
   kubernetes: [...KUBERNETES_RULES, ...KUBERNETES_PLAN_RULES],

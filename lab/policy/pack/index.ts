@@ -20,8 +20,9 @@ const policies: ResourceValidationPolicy[] = RULES.map((rule) => ({
 }));
 
 // The plan rules over the deployment's resources together (@pulumi/policy `StackValidationPolicy`:
-// `validateStack(args.resources)`, each with `type`, `name`, `urn`, `props`; a violation names its
-// resource by URN).
+// `validateStack(args.resources)`, each with `type`, `name`, `urn`, `props` and `propertyDependencies`
+// (input → the stack's resources its value came from, server.js `getPropertyDependencies`), given
+// to the rule as URNs; a violation names its resource by URN).
 const stackPolicies: StackValidationPolicy[] = PLAN_RULES.map((rule) => ({
   name: rule.name,
   description: rule.description,
@@ -29,8 +30,15 @@ const stackPolicies: StackValidationPolicy[] = PLAN_RULES.map((rule) => ({
   validateStack: (args, reportViolation) => {
     const mine = args.resources
       .filter((r) => rule.resourceTypes.includes(r.type))
-      .map((r) => ({ urn: r.urn, type: r.type, name: r.name, inputs: r.props }));
-    for (const { resource, detail } of rule.checkResources(mine)) reportViolation(formatViolation(rule.name, resource.name, detail), resource.urn);
+      .map((r) => ({
+        urn: r.urn,
+        type: r.type,
+        name: r.name,
+        inputs: r.props,
+        propertyDependencies: Object.fromEntries(Object.entries(r.propertyDependencies).map(([k, deps]) => [k, deps.map((d) => d.urn)])),
+      }));
+    for (const { resource, detail } of rule.checkResources(mine))
+      reportViolation(formatViolation(rule.name, resource.name, detail), resource.urn);
   },
 }));
 

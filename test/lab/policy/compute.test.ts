@@ -1,6 +1,7 @@
 import { TYPES as T } from "../../../lab/resource-types";
-import { COMPUTE_RULES } from "../../../lab/policy/compute";
-import { COMPUTED } from "../../../lab/policy/rule";
+import { COMPUTE_RULES, ec2NoPublicIpEip } from "../../../lab/policy/compute";
+import { evaluatePlanRules } from "../../../lab/policy/evaluate";
+import { COMPUTED, PlanResource } from "../../../lab/policy/rule";
 import { Case, testRules } from "./cases";
 
 const CASES: readonly Case[] = [
@@ -109,3 +110,70 @@ const CASES: readonly Case[] = [
 ];
 
 testRules("compute", COMPUTE_RULES, CASES);
+
+describe("ec2-no-public-ip-eip: an Elastic IP goes to this stack's instances of PUBLIC_IP_ROLES only, tied by property dependencies", () => {
+  const urn = (type: string, name: string) => `urn:pulumi:ceph-k0s::storage-bench-lab::${type}::${name}`;
+  const instance = (name: string, role: string | undefined): PlanResource => ({
+    urn: urn(T.instance, name),
+    type: T.instance,
+    name,
+    inputs: { tags: role === undefined ? { Name: name } : { Name: name, "lab:role": role } },
+  });
+  const association = (inputs: Record<string, unknown>, deps: Record<string, string[]> = {}): PlanResource => ({
+    urn: urn(T.eipAssociation, "ceph-bastion"),
+    type: T.eipAssociation,
+    name: "ceph-bastion",
+    inputs: { allocationId: COMPUTED, ...inputs },
+    propertyDependencies: deps,
+  });
+  const bastion = instance("ceph-bastion", "bastion");
+  const controller = instance("ceph-controller", "controller");
+  const run = (resources: PlanResource[]) => evaluatePlanRules(resources, [ec2NoPublicIpEip]).map((v) => v.message);
+
+  test("the bastion's association (instanceId from the bastion instance) passes", () => {
+    expect(run([bastion, controller, association({ instanceId: COMPUTED }, { instanceId: [bastion.urn] })])).toEqual([]);
+  });
+  test("an association to another role names the instance and its role", () => {
+    expect(run([bastion, controller, association({ instanceId: COMPUTED }, { instanceId: [controller.urn] })])).toEqual([
+      'ec2-no-public-ip-eip: ceph-bastion: instanceId is instance ceph-controller, whose lab:role is "controller": an Elastic IP goes only to instances tagged lab:role bastion',
+    ]);
+  });
+  test("an untagged instance is refused: no role", () => {
+    const node = instance("ceph-worker-1", undefined);
+    expect(run([node, association({ instanceId: COMPUTED }, { instanceId: [node.urn] })])).toEqual([
+      "ec2-no-public-ip-eip: ceph-bastion: instanceId is instance ceph-worker-1, whose lab:role is nothing: an Elastic IP goes only to instances tagged lab:role bastion",
+    ]);
+  });
+  test("an instance id from outside the stack (a literal, or a dependency that is no instance of it) is refused", () => {
+    expect(run([bastion, association({ instanceId: "i-0123456789abcdef0" })])).toEqual([
+      'ec2-no-public-ip-eip: ceph-bastion: instanceId "i-0123456789abcdef0" is not an instance of this stack (its value comes from none): an Elastic IP goes only to this stack\'s instances tagged lab:role bastion',
+    ]);
+    expect(run([bastion, association({ instanceId: COMPUTED }, { instanceId: [urn("pulumi:pulumi:StackReference", "network")] })])).toEqual(
+      [
+        "ec2-no-public-ip-eip: ceph-bastion: instanceId <computed> is not an instance of this stack (its value comes from none): an Elastic IP goes only to this stack's instances tagged lab:role bastion",
+      ],
+    );
+  });
+  test("a network interface is refused, on the association and on the Eip itself", () => {
+    expect(run([association({ networkInterfaceId: "eni-0123456789abcdef0" })])).toEqual([
+      'ec2-no-public-ip-eip: ceph-bastion: networkInterfaceId attaches an Elastic IP to a network interface ("eni-0123456789abcdef0"): attach it by instanceId to an instance of this stack tagged lab:role bastion',
+    ]);
+    const eip: PlanResource = { urn: urn(T.eip, "x"), type: T.eip, name: "x", inputs: { domain: "vpc", networkInterface: COMPUTED } };
+    expect(run([eip])).toEqual([
+      "ec2-no-public-ip-eip: x: networkInterface attaches an Elastic IP to a network interface (<computed>): attach it by instance to an instance of this stack tagged lab:role bastion",
+    ]);
+  });
+  test("an Eip's own instance input is held to the same rule; a NAT gateway's address (no target) is not this rule's", () => {
+    const eip = (name: string, inputs: Record<string, unknown>, deps: Record<string, string[]> = {}): PlanResource => ({
+      urn: urn(T.eip, name),
+      type: T.eip,
+      name,
+      inputs: { domain: "vpc", ...inputs },
+      propertyDependencies: deps,
+    });
+    expect(run([bastion, controller, eip("b", { instance: COMPUTED }, { instance: [bastion.urn] }), eip("lab-nat-az1", {})])).toEqual([]);
+    expect(run([controller, eip("c", { instance: COMPUTED }, { instance: [controller.urn] })])).toEqual([
+      'ec2-no-public-ip-eip: c: instance is instance ceph-controller, whose lab:role is "controller": an Elastic IP goes only to instances tagged lab:role bastion',
+    ]);
+  });
+});

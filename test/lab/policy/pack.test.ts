@@ -13,6 +13,7 @@ import {
   AnalyzerInfo,
   AnalyzerResource,
   AnalyzerResourceOptions,
+  AnalyzerPropertyDependencies,
   AnalyzeStackRequest,
   EnforcementLevel,
 } from "@pulumi/pulumi/proto/analyzer_pb";
@@ -87,6 +88,9 @@ async function packStackViolations(resources: readonly PolicyResource[]) {
       a.setName(r.name);
       a.setProperties(Struct.fromJavaScript(JSON.parse(JSON.stringify(r.inputs))));
       a.setOptions(new AnalyzerResourceOptions());
+      // As the engine sends them (AnalyzerResource.propertyDependencies: input → URNs).
+      for (const [key, urns] of Object.entries(r.propertyDependencies ?? {}))
+        a.getPropertydependenciesMap().set(key, new AnalyzerPropertyDependencies().setUrnsList([...urns]));
       return a;
     }),
   );
@@ -217,6 +221,35 @@ describe("the CrossGuard pack (lab/policy/pack)", () => {
       message: `${PLAN_RULES.find((r) => r.name === v.rule)?.description}\n${v.message}`,
     }));
     expect(sorted(await packStackViolations(withoutPolicies))).toEqual(sorted(described));
+  });
+
+  test("ec2-no-public-ip-eip under the pack ties the bastion's Elastic IP to its instance by the property dependencies, as offline", async () => {
+    const association = planned.find((r) => r.type === T.eipAssociation);
+    if (association === undefined) throw new Error("no Elastic IP association planned");
+    const stack = planned.filter((r) => r.urn.startsWith(association.urn.slice(0, association.urn.indexOf("::") + 2)));
+    expect(association.propertyDependencies?.instanceId).toEqual([
+      stack.find((r) => r.type === T.instance && r.name === "ceph-bastion")?.urn,
+    ]);
+    expect(await packStackViolations(stack)).toEqual([]);
+    const controller = stack.find((r) => r.type === T.instance && r.name === "ceph-controller");
+    if (controller === undefined) throw new Error("no ceph-controller planned");
+    const moved = stack.map((r) =>
+      r === association ? { ...r, propertyDependencies: { ...r.propertyDependencies, instanceId: [controller.urn] } } : r,
+    );
+    const offlineStack = evaluatePlanRules(moved).map(({ rule, enforcementLevel, urn, message }) => ({
+      rule,
+      enforcementLevel,
+      urn,
+      message,
+    }));
+    expect(offlineStack.map((v) => v.message)).toEqual([
+      'ec2-no-public-ip-eip: ceph-bastion: instanceId is instance ceph-controller, whose lab:role is "controller": an Elastic IP goes only to instances tagged lab:role bastion',
+    ]);
+    const described = offlineStack.map((v) => ({
+      ...v,
+      message: `${PLAN_RULES.find((r) => r.name === v.rule)?.description}\n${v.message}`,
+    }));
+    expect(await packStackViolations(moved)).toEqual(described);
   });
 
   test("during preview, a rule that reads a value not yet known is an advisory, never a pass or a block", async () => {

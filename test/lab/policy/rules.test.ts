@@ -100,6 +100,7 @@ const EXPECTED: ReadonlyArray<[string, "mandatory" | "advisory", string[], strin
   ["k0s-secrets-encryption", "mandatory", ["CKV_K8S_104"], ["KCV-0030"]],
   ["k0sctl-ssh-verified", "mandatory", [], []],
   ["k8s-no-csi-inline-volumes", "mandatory", [], []],
+  ["ec2-no-public-ip-eip", "mandatory", [], []],
   ["k8s-service-network-policy", "mandatory", [], []],
   ["stack-outputs-secret", "mandatory", [], []],
   ["stack-outputs-no-passwords", "mandatory", [], []],
@@ -116,7 +117,7 @@ describe("the registry of policy rules", () => {
   test("the areas' files and the registry hold the same rules, each once", () => {
     expect(Object.fromEntries(Object.entries(RULES_BY_AREA).map(([area, rules]) => [area, rules.map((r) => r.name)]))).toEqual({
       network: ["sg-no-open-ingress", "sg-rule-description", "subnet-no-public-ip-on-launch", "sg-no-all-egress-to-internet"],
-      compute: ["ec2-imdsv2-required", "ec2-no-public-ip"],
+      compute: ["ec2-imdsv2-required", "ec2-no-public-ip", "ec2-no-public-ip-eip"],
       storage: ["ebs-encrypted", "ebs-no-gp2", "fsx-ontap-customer-kms-key", "secretsmanager-customer-kms-key", "kms-key-rotation"],
       tags: ["aws-provider-lab-tags"],
       kubernetes: [
