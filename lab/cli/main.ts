@@ -120,19 +120,25 @@ function definePlanCommand(program: Command): void {
     .option("--allow-replace", "with --change: accept changes that replace or delete what holds data")
     .option("--change-table", "print docs/changing-a-live-stack.md: every key of every kind changed on a shipped stack")
     .option("--deploy-policy", "print docs/deploy-policy.json: the IAM policy that deploys the shipped stacks, from their resource types")
+    .option(
+      "--cleanup-policy",
+      "print docs/cleanup-policy.json: the IAM policy of the cleanup identity (lab janitor): the deploy policy's reads and teardowns only",
+    )
     .option("--boundary-policy", "print docs/permissions-boundary.json: the sample permissions boundary of the lab's roles")
     .option(
       "--permissions-boundary <arn>",
-      "with --deploy-policy: the boundary every lab role must carry (your lab:permissionsBoundaryArn; 'none': no boundary required, roles can be given any power)",
+      "with --deploy-policy or --cleanup-policy: the boundary every lab role must carry (your lab:permissionsBoundaryArn; 'none': no boundary required, roles can be given any power)",
     )
     .action(async (opts) => {
       if (opts.boundaryPolicy) {
         process.stdout.write(renderPermissionsBoundary(LAB_PROJECT));
         return;
       }
-      if (opts.deployPolicy) {
+      if (opts.deployPolicy || opts.cleanupPolicy) {
         const b = opts.permissionsBoundary as string | undefined;
-        process.stdout.write(await commands.plan().runDeployPolicy(ROOT, b === undefined ? undefined : b === "none" ? null : b));
+        const boundary = b === undefined ? undefined : b === "none" ? null : b;
+        const plan = commands.plan();
+        process.stdout.write(await (opts.deployPolicy ? plan.runDeployPolicy(ROOT, boundary) : plan.runCleanupPolicy(ROOT, boundary)));
         return;
       }
       if (opts.changeTable) {
@@ -264,6 +270,10 @@ function defineRunCommand(program: Command): void {
     .option(
       "--allow-wide-admin",
       "accept admin CIDRs wider than a /24 (lab:adminCidrMinPrefix 8 on every stack whose kind has it): a shared account's guard, off only on purpose",
+    )
+    .option(
+      "--cleanup-role-arn <arn>",
+      "the cleanup identity's role (lab janitor; docs/ci.md): added to lab:adminRoleArns of every stack whose kind has it (eks), so it can delete the clusters' Kubernetes objects",
     )
     .option(
       "--secrets-provider <provider>",

@@ -5,6 +5,7 @@ import type { Scenario } from "../../scenarios/types";
 import { runStack } from "../../stacks";
 import { estimateHourly, renderEstimate } from "../cost/estimate";
 import { POLICY_ARN_RE, POLICY_ARN_RULE } from "../../components/lib/iam";
+import { renderCleanupPolicy } from "../policy/cleanup-policy";
 import { DEFAULT_BOUNDARY_ARN, DeployPolicyInput, renderDeployPolicy } from "../policy/deploy-policy";
 import { evaluatePlan, hasMandatory } from "../policy/evaluate";
 import { ALL_RULES } from "../policy/rules";
@@ -129,14 +130,26 @@ export async function runPlan(opts: PlanOptions, root: string): Promise<PlanOutp
  * from the resource types the shipped stacks' plans create (lab/policy/deploy-policy.ts).
  */
 export async function runDeployPolicy(root: string, permissionsBoundaryArn: string | null = DEFAULT_BOUNDARY_ARN): Promise<string> {
+  return renderDeployPolicy(await shippedPolicyInput(root, permissionsBoundaryArn));
+}
+
+/**
+ * `lab plan --cleanup-policy`: docs/cleanup-policy.json, the IAM policy of the cleanup identity
+ * (`lab janitor`): the deploy policy of the same plan cut down to reads and teardowns
+ * (lab/policy/cleanup-policy.ts).
+ */
+export async function runCleanupPolicy(root: string, permissionsBoundaryArn: string | null = DEFAULT_BOUNDARY_ARN): Promise<string> {
+  return renderCleanupPolicy(await shippedPolicyInput(root, permissionsBoundaryArn));
+}
+
+/** The policies' input from the shipped stacks' plans; a bad `--permissions-boundary` refused first. */
+async function shippedPolicyInput(root: string, permissionsBoundaryArn: string | null): Promise<DeployPolicyInput> {
   if (permissionsBoundaryArn !== null && !POLICY_ARN_RE.test(permissionsBoundaryArn.replace("::*:", "::000000000000:")))
     throw new UsageError(`'--permissions-boundary' must be ${POLICY_ARN_RULE} or none, got ${permissionsBoundaryArn}`);
   const results = await planAll(shippedStacks(root), runStack);
-  return renderDeployPolicy(
-    deployPolicyInput(
-      results.flatMap((r) => r.plan.resources),
-      permissionsBoundaryArn,
-    ),
+  return deployPolicyInput(
+    results.flatMap((r) => r.plan.resources),
+    permissionsBoundaryArn,
   );
 }
 

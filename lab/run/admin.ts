@@ -122,6 +122,29 @@ export function withAdminCidr(config: Readonly<Record<string, string>>, cidr: st
   return kindHasKey(kind, ADMIN_KEY, config) ? { ...config, [ADMIN_KEY]: JSON.stringify([cidr]) } : { ...config };
 }
 
+/** The key `--cleanup-role-arn` adds to: the EKS clusters' admin access entries (components/eks). */
+export const ADMIN_ROLES_KEY = "lab:adminRoleArns";
+
+/**
+ * `config` with `arn` among its `lab:adminRoleArns` when its kind has the key (`--cleanup-role-arn`:
+ * the cleanup identity deletes the cluster's Kubernetes objects through its API), else as it is;
+ * a value already given keeps its roles, and the ARN is not added twice.
+ */
+export function withCleanupRole(config: Readonly<Record<string, string>>, arn: string): Record<string, string> {
+  const kind = config["lab:kind"] ?? "";
+  if (!kindHasKey(kind, ADMIN_ROLES_KEY, config)) return { ...config };
+  const given = config[ADMIN_ROLES_KEY];
+  let roles: unknown = [];
+  try {
+    roles = given === undefined ? [] : JSON.parse(given);
+  } catch {
+    // Not a list: the stack's own rule names the key and its value, and the run refuses it.
+    return { ...config };
+  }
+  if (!Array.isArray(roles)) return { ...config };
+  return { ...config, [ADMIN_ROLES_KEY]: JSON.stringify(roles.includes(arn) ? roles : [...roles, arn]) };
+}
+
 /** The key `--allow-wide-admin` sets, and to what: admin CIDRs as wide as a /8. */
 export const ADMIN_MIN_PREFIX_KEY = "lab:adminCidrMinPrefix";
 

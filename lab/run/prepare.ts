@@ -17,10 +17,12 @@ import { evaluatePlan } from "../policy/evaluate";
 import {
   ADMIN_KEY,
   ADMIN_MIN_PREFIX_KEY,
+  ADMIN_ROLES_KEY,
   adminCidrOptionProblems,
   kindHasKey,
   placeholderProblems,
   withAdminCidr,
+  withCleanupRole,
   withWideAdmin,
 } from "./admin";
 import { experimentResultDirs, runSteps } from "./experiments";
@@ -45,6 +47,12 @@ export interface RunOptions {
   readonly adminCidr?: string;
   /** `--allow-wide-admin`: `lab:adminCidrMinPrefix` 8 on every stack whose kind has it (admin CIDRs up to a /8). */
   readonly allowWideAdmin?: boolean;
+  /**
+   * `--cleanup-role-arn`: added to `lab:adminRoleArns` of every stack whose kind has the key (the
+   * EKS clusters' admin access entries), so the cleanup identity (`lab janitor`, docs/ci.md) can
+   * delete the clusters' Kubernetes objects.
+   */
+  readonly cleanupRoleArn?: string;
   /** `--secrets-provider`: the secrets provider of the stacks the run creates (lab/run/preflight.ts secretsProviderProblems). */
   readonly secretsProvider?: string;
 }
@@ -180,7 +188,8 @@ export async function prepareOffline(name: string, opts: RunOptions, root: strin
     const kind = spec.config["lab:kind"] ?? "";
     const own = sets.filter((s) => s.stack === spec.name || (s.stack === "*" && kindHasKey(kind, s.key, spec.config)));
     const withAdmin = admin !== undefined ? withAdminCidr(spec.config, admin) : spec.config;
-    const base = opts.allowWideAdmin === true ? withWideAdmin(withAdmin) : withAdmin;
+    const withCleanup = opts.cleanupRoleArn !== undefined ? withCleanupRole(withAdmin, opts.cleanupRoleArn) : withAdmin;
+    const base = opts.allowWideAdmin === true ? withWideAdmin(withCleanup) : withCleanup;
     return { ...spec, config: { ...base, ...setsFor(spec.name, own), "lab:runId": stackRunId }, secretKeys: [] };
   });
   // A placeholder administrator address would close the cluster to the user after money is spent.
@@ -190,6 +199,7 @@ export async function prepareOffline(name: string, opts: RunOptions, root: strin
     ...asOptionProblems(planProblems, {
       ...(admin !== undefined ? { [ADMIN_KEY]: "--admin-cidr" } : {}),
       ...(opts.runId !== undefined ? { "lab:runId": "--run-id" } : {}),
+      ...(opts.cleanupRoleArn !== undefined ? { [ADMIN_ROLES_KEY]: "--cleanup-role-arn" } : {}),
     }).map((l) =>
       opts.allowWideAdmin === true ? l : l.replace(`'${ADMIN_MIN_PREFIX_KEY}' allows wider`, "--allow-wide-admin allows wider"),
     ),

