@@ -12,6 +12,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { renderCliReference } from "./cli";
 import { renderRequestTable } from "../policy/deploy-requests";
+import { EBS_CSI_REQUESTS } from "../policy/ebs-csi-requests";
 import { commonRows, configProgram, KIND_DOCS, keyRows, renderKeyTable } from "./keys";
 import { METHOD_TABLES, renderMethodTable } from "../report/methods";
 
@@ -40,6 +41,7 @@ export function generatedParts(root: string): GeneratedPart[] {
     ...KIND_DOCS.map((k) => ({ page: kindPage(k.kind), id: `keys ${k.kind}`, text: renderKeyTable(keyRows(root, k, program)) })),
     { page: CLI_PAGE, id: "cli", text: renderCliReference() },
     { page: SECURITY_PAGE, id: "deploy requests", text: renderRequestTable() },
+    { page: SECURITY_PAGE, id: "ebs csi requests", text: renderRequestTable(EBS_CSI_REQUESTS) },
     ...METHOD_TABLES.map((t) => ({ page: EXPERIMENTS_PAGE, id: `method ${t.experiment}`, text: renderMethodTable(t) })),
   ];
 }
