@@ -16,7 +16,9 @@
  * - EKS add-ons at pinned versions (components/versions.ts): vpc-cni and kube-proxy through
  *   pulumi-eks' own options (it creates them with the cluster), coredns, eks-pod-identity-agent and
  *   aws-ebs-csi-driver after the node group (their pods need nodes), the EBS CSI controller with its
- *   own Pod Identity role. `bootstrapSelfManagedAddons: false`: no unpinned self-managed copies.
+ *   own Pod Identity role and customer managed policy, limited to the volumes and snapshots it tags
+ *   as this cluster's and to this cluster's nodes (iam.ts `ebsCsiControllerPolicy`).
+ *   `bootstrapSelfManagedAddons: false`: no unpinned self-managed copies.
  *
  * Tags come from the AWS provider's `defaultTags` (pass it in `opts`).
  */
@@ -24,15 +26,17 @@ import * as aws from "@pulumi/aws";
 import * as eks from "@pulumi/eks";
 import * as pulumi from "@pulumi/pulumi";
 import { throwIfInvalid } from "../lib/args";
-import { roleGuardrails } from "../lib/iam";
+import { LAB_IAM_PATH, roleGuardrails } from "../lib/iam";
 import {
   CLUSTER_ROLE_POLICY_ARN,
   clusterTrustPolicy,
   controlPlaneLogsKeyPolicy,
   EBS_CSI_NAMESPACE,
-  EBS_CSI_POLICY_ARN,
   EBS_CSI_SERVICE_ACCOUNT,
+  ebsCsiAddonConfiguration,
+  ebsCsiControllerPolicy,
   NODE_ROLE_POLICY_ARNS,
+  nodeInstanceTags,
   nodeTrustPolicy,
   podIdentityTrustPolicy,
 } from "./iam";
@@ -326,7 +330,8 @@ export class EksCluster extends pulumi.ComponentResource {
           },
         ],
         tagSpecifications: [
-          { resourceType: "instance", tags: nameTag(single ? "node" : `node-${g.name}`) },
+          // The cluster tag: the EBS CSI controller attaches volumes only to instances that carry it (iam.ts nodeInstanceTags).
+          { resourceType: "instance", tags: { ...nameTag(single ? "node" : `node-${g.name}`), ...nodeInstanceTags(r.clusterName) } },
           { resourceType: "volume", tags: nameTag(single ? "node-root" : `node-${g.name}-root`) },
         ],
         updateDefaultVersion: true,
@@ -392,14 +397,40 @@ export class EksCluster extends pulumi.ComponentResource {
       },
       parent,
     );
-    const ebsCsiPolicy = new aws.iam.RolePolicyAttachment(
+    // A customer managed policy under the lab's path (the deploy policy attaches only the plan's).
+    const scope = {
+      partition: aws.getPartitionOutput({}, parent).partition,
+      account: aws.getCallerIdentityOutput({}, parent).accountId,
+      region: aws.getRegionOutput({}, parent).region,
+    };
+    const ebsCsiControllerPolicyDoc = pulumi
+      .all([scope.partition, scope.account, scope.region])
+      .apply(([partition, account, region]) =>
+        JSON.stringify(ebsCsiControllerPolicy({ partition, account, region, clusterName: r.clusterName })),
+      );
+    const ebsCsiManagedPolicy = new aws.iam.Policy(
       `${name}-ebs-csi`,
-      { role: ebsCsiRole.name, policyArn: EBS_CSI_POLICY_ARN },
+      {
+        name: `${r.clusterName}-ebs-csi`,
+        path: LAB_IAM_PATH,
+        description: `EKS ${r.clusterName}: the EBS CSI controller, on the volumes and snapshots tagged as this cluster's`,
+        policy: ebsCsiControllerPolicyDoc,
+        tags: nameTag("ebs-csi"),
+      },
       parent,
     );
+    const ebsCsiPolicy = new aws.iam.RolePolicyAttachment(
+      `${name}-ebs-csi`,
+      { role: ebsCsiRole.name, policyArn: ebsCsiManagedPolicy.arn },
+      parent,
+    );
+    // --k8s-tag-cluster-id: the controller tags what it creates `kubernetes.io/cluster/<cluster>=owned` (iam.ts).
     const ebsCsi = addon(
       "aws-ebs-csi-driver",
-      { podIdentityAssociations: [{ roleArn: ebsCsiRole.arn, serviceAccount: EBS_CSI_SERVICE_ACCOUNT }] },
+      {
+        podIdentityAssociations: [{ roleArn: ebsCsiRole.arn, serviceAccount: EBS_CSI_SERVICE_ACCOUNT }],
+        configurationValues: JSON.stringify(ebsCsiAddonConfiguration(r.clusterName)),
+      },
       [...nodeGroups, podIdentityAgent, ebsCsiPolicy],
     );
     return [coredns, podIdentityAgent, ebsCsi];

@@ -4,7 +4,8 @@ import { SCENARIOS } from "../../scenarios";
 import type { Scenario } from "../../scenarios/types";
 import { runStack } from "../../stacks";
 import { estimateHourly, renderEstimate } from "../cost/estimate";
-import { POLICY_ARN_RE, POLICY_ARN_RULE } from "../../components/lib/iam";
+import { LAB_IAM_PATH, POLICY_ARN_RE, POLICY_ARN_RULE } from "../../components/lib/iam";
+import { FAKE_ACCOUNT } from "../plan/fakes";
 import { renderCleanupPolicy } from "../policy/cleanup-policy";
 import { DEFAULT_BOUNDARY_ARN, DeployPolicyInput, renderDeployPolicy } from "../policy/deploy-policy";
 import { evaluatePlan, hasMandatory } from "../policy/evaluate";
@@ -156,12 +157,29 @@ async function shippedPolicyInput(root: string, permissionsBoundaryArn: string |
 /**
  * The deploy policy's input from the planned resources: their types, the managed policies their
  * RolePolicyAttachments attach (a computed or missing `policyArn` is an error: the policy could not
- * name it) and the project of their URNs (`urn:pulumi:<stack>::<project>::…`, one for all).
+ * name it) and the project of their URNs (`urn:pulumi:<stack>::<project>::…`, one for all). A
+ * customer managed policy the plan creates (`aws:iam/policy:Policy`, only under the lab's path) is
+ * named for any account, `arn:aws:iam::*:policy<path><name>`: the plan's fake account is not the
+ * deploying one.
  */
 export function deployPolicyInput(
   resources: readonly Pick<PlannedResource, "urn" | "type" | "inputs">[],
   permissionsBoundaryArn: string | null,
 ): DeployPolicyInput {
+  const policies = resources.filter((r) => r.type === "aws:iam/policy:Policy");
+  const offPath = policies.filter((r) => r.inputs.path !== LAB_IAM_PATH || typeof r.inputs.name !== "string");
+  if (offPath.length > 0)
+    throw new Error(
+      offPath
+        .map((r) => `'${r.urn} path' must be ${LAB_IAM_PATH} with a name known at plan time, got ${JSON.stringify(r.inputs.path)}`)
+        .join("\n"),
+    );
+  const own = new Map(
+    policies.map((r) => {
+      const pathAndName = `${LAB_IAM_PATH}${String(r.inputs.name)}`;
+      return [`arn:aws:iam::${FAKE_ACCOUNT}:policy${pathAndName}`, `arn:aws:iam::*:policy${pathAndName}`];
+    }),
+  );
   const attachments = resources.filter((r) => r.type === "aws:iam/rolePolicyAttachment:RolePolicyAttachment");
   const bad = attachments.filter((r) => typeof r.inputs.policyArn !== "string" || !POLICY_ARN_RE.test(r.inputs.policyArn));
   if (bad.length > 0)
@@ -175,7 +193,7 @@ export function deployPolicyInput(
     throw new Error(`'project' must be one Pulumi project for every planned resource, got ${JSON.stringify(projects)}`);
   return {
     types: resources.map((r) => r.type),
-    managedPolicyArns: attachments.map((r) => r.inputs.policyArn as string),
+    managedPolicyArns: attachments.map((r) => own.get(r.inputs.policyArn as string) ?? (r.inputs.policyArn as string)),
     project: projects[0],
     permissionsBoundaryArn,
   };

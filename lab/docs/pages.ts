@@ -13,6 +13,7 @@ import * as path from "node:path";
 import { renderCliReference } from "./cli";
 import { CLEANUP_REQUESTS } from "../policy/cleanup-requests";
 import { renderRequestTable } from "../policy/deploy-requests";
+import { EBS_CSI_REQUESTS } from "../policy/ebs-csi-requests";
 import { commonRows, configProgram, KIND_DOCS, keyRows, renderKeyTable } from "./keys";
 import { METHOD_TABLES, renderMethodTable } from "../report/methods";
 
@@ -42,6 +43,7 @@ export function generatedParts(root: string): GeneratedPart[] {
     { page: CLI_PAGE, id: "cli", text: renderCliReference() },
     { page: SECURITY_PAGE, id: "deploy requests", text: renderRequestTable() },
     { page: SECURITY_PAGE, id: "cleanup requests", text: renderRequestTable(CLEANUP_REQUESTS) },
+    { page: SECURITY_PAGE, id: "ebs csi requests", text: renderRequestTable(EBS_CSI_REQUESTS) },
     ...METHOD_TABLES.map((t) => ({ page: EXPERIMENTS_PAGE, id: `method ${t.experiment}`, text: renderMethodTable(t) })),
   ];
 }

@@ -6,7 +6,8 @@
  * - account `123456789012`, partition `aws`, the stack's `aws:region`;
  * - ids: the AWS prefix of the type (`vpc-`, `subnet-`, `rtb-`, `sg-`, `i-`, `vol-`, `fs-`, …)
  *   followed by 17 hex digits of an FNV-1a hash of the resource name;
- * - ARNs: `arn:aws:<service>:<region>:123456789012:<type>/<id>`;
+ * - ARNs: `arn:aws:<service>:<region>:123456789012:<type>/<id>` (a customer managed IAM policy's:
+ *   `arn:aws:iam::123456789012:policy<path><name>`);
  * - IPv4 addresses: 10.0.x.y from the hash (inside the default VPC CIDR), DNS names under
  *   `<id>.<region>.plan.invalid`; instances launched with `associatePublicIpAddress` get a
  *   public address 203.0.113.x (TEST-NET-3);
@@ -109,6 +110,11 @@ const FAKE_STATES: Readonly<Record<string, (r: FakeResource) => Record<string, u
     privateKeyOpenssh: "-----BEGIN OPENSSH PRIVATE KEY-----\nplan-placeholder\n-----END OPENSSH PRIVATE KEY-----\n",
     privateKeyPem: "-----BEGIN PRIVATE KEY-----\nplan-placeholder\n-----END PRIVATE KEY-----\n",
     publicKeyOpenssh: `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPlan${hash} lab-plan\n`,
+  }),
+  // A customer managed policy: IAM is global (no region) and names it by path and name
+  // (`arn:aws:iam::<account>:policy<path><name>`, Service Authorization Reference, IAM resource type `policy`).
+  "aws:iam/policy:Policy": ({ id, inputs }) => ({
+    arn: `arn:aws:iam::${FAKE_ACCOUNT}:policy${typeof inputs.path === "string" ? inputs.path : "/"}${typeof inputs.name === "string" ? inputs.name : id}`,
   }),
   "aws:ec2/instance:Instance": ({ name, inputs, ctx }) => ({
     privateIp: fakeIp(name),

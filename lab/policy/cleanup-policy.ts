@@ -22,17 +22,30 @@ import { isTagging } from "./deploy-conditions";
 import { deployPolicy, DeployPolicyInput, PolicyDocument, PolicyStatement } from "./deploy-policy";
 
 /** The deploy policy's statements a cleanup keeps whole: reads and the deny. */
-const KEPT_WHOLE = new Set(["Read", "ReadPublicParameters", "ReadManagedPolicies", "ReadLabRoles", "NeverAssumeLabRoles"]);
+const KEPT_WHOLE = new Set([
+  "Read",
+  "ReadPublicParameters",
+  "ReadManagedPolicies",
+  "ReadLabRoles",
+  "ReadLabPolicies",
+  "NeverAssumeLabRoles",
+  "NeverWriteTheBoundary",
+]);
 /** The deploy policy's statements a cleanup keeps the teardowns of (resource and condition unchanged). */
 const CUT_TO_TEARDOWNS = new Set([
   "ChangeOnlyLabResources",
   "NoConditionOffered",
   "FsxUntaggedNetworkInterfaces",
   "ChangeLabRoles",
+  "ChangeLabPolicies",
   "DetachOnlyThePlannedManagedPolicies",
 ]);
 /** The cut statements' names in the cleanup policy, where the deploy policy's would say more than they hold. */
-const RENAMED: Readonly<Record<string, string>> = { ChangeOnlyLabResources: "TearDownOnlyLabResources", ChangeLabRoles: "DeleteLabRoles" };
+const RENAMED: Readonly<Record<string, string>> = {
+  ChangeOnlyLabResources: "TearDownOnlyLabResources",
+  ChangeLabRoles: "DeleteLabRoles",
+  ChangeLabPolicies: "DeleteLabPolicies",
+};
 /** The deploy policy's statements a cleanup drops: creating, tagging, giving or passing a role power. */
 const DROPPED = new Set([
   "TagEc2OnlyOnCreate",
@@ -42,6 +55,7 @@ const DROPPED = new Set([
   "GiveLabRolesPowerOnlyWithinBoundary",
   "AttachOnlyThePlannedManagedPolicies",
   "RetagLabRoles",
+  "RetagLabPolicies",
   "PassLabRolesToTheirServices",
   "ServiceLinkedRoles",
 ]);

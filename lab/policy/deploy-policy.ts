@@ -21,7 +21,12 @@
  * permissions boundary every call that could give a role power (CreateRole, PutRolePolicy,
  * AttachRolePolicy, PutRolePermissionsBoundary) requires that boundary (`iam:PermissionsBoundary`),
  * no DeleteRolePermissionsBoundary; managed policies attached only from the plan's list
- * (`iam:PolicyARN`); the deployer may not assume the lab's roles (explicit deny); PassRole of those
+ * (`iam:PolicyARN`: AWS managed ones and the lab's own customer managed ones by path and name);
+ * customer managed policies created only under the lab's path with the lab's tag, changed and
+ * deleted only when they carry it, and never the permissions boundary (an explicit deny of every
+ * call that writes or deletes a policy, on the boundary's ARN: a deployer that could rewrite the
+ * boundary, or create it under its name before the admin does, would lift every lab role's
+ * ceiling); the deployer may not assume the lab's roles (explicit deny); PassRole of those
  * roles only to the services that take them; service-linked roles only for the services that create
  * them.
  *
@@ -29,6 +34,7 @@
  * action; add it to the token's list and regenerate.
  */
 
+import { EBS_CSI_RETIRED_POLICY_ARN } from "../../components/eks/iam";
 import { LAB_IAM_PATH } from "../../components/lib/iam";
 import {
   CREATED_TYPES,
@@ -340,6 +346,21 @@ export const DEPLOY_ACTIONS: Readonly<Record<string, readonly string[]>> = {
     "iam:DeleteRole",
   ],
   "aws:iam/rolePolicy:RolePolicy": ["iam:PutRolePolicy", "iam:GetRolePolicy", "iam:DeleteRolePolicy"],
+  // A customer managed policy (terraform-provider-aws internal/service/iam/policy.go: CreatePolicy with
+  // its tags; an update is CreatePolicyVersion as default, deleting the oldest version at five; the
+  // delete removes the non-default versions first).
+  "aws:iam/policy:Policy": [
+    "iam:CreatePolicy",
+    "iam:GetPolicy",
+    "iam:GetPolicyVersion",
+    "iam:ListPolicyVersions",
+    "iam:ListPolicyTags",
+    "iam:CreatePolicyVersion",
+    "iam:DeletePolicyVersion",
+    "iam:DeletePolicy",
+    "iam:TagPolicy",
+    "iam:UntagPolicy",
+  ],
   "aws:iam/rolePolicyAttachment:RolePolicyAttachment": ["iam:AttachRolePolicy", "iam:DetachRolePolicy", "iam:ListAttachedRolePolicies"],
 };
 
@@ -349,7 +370,6 @@ export const DEPLOY_ACTIONS: Readonly<Record<string, readonly string[]>> = {
  * generator, so the new IAM reach is reviewed rather than granted silently.
  */
 export const NOT_DEPLOYED: Readonly<Record<string, string>> = {
-  "aws:iam/policy:Policy": "customer managed policies: the lab's roles carry inline policies (RolePolicy) and AWS managed ones",
   "aws:iam/userPolicy:UserPolicy": "IAM users: the lab creates none (workloads use roles: Pod Identity, instance profiles)",
   "aws:iam/groupPolicy:GroupPolicy": "IAM groups: the lab creates none",
 };
@@ -375,6 +395,25 @@ export const SERVICE_LINKED_ROLES = ["eks.amazonaws.com", "eks-nodegroup.amazona
 
 /** Every role the lab creates: under its path (components/lib/iam.ts). */
 export const ROLE_ARN = `arn:aws:iam::*:role${LAB_IAM_PATH}*`;
+/** Every customer managed policy the lab creates: under the same path (components/eks/index.ts). */
+export const POLICY_ARN = `arn:aws:iam::*:policy${LAB_IAM_PATH}*`;
+
+/**
+ * AWS managed policies the lab attached before and no longer does: the deploy identity may detach
+ * them (a live stack's next `up` does), never attach them.
+ */
+export const RETIRED_MANAGED_POLICY_ARNS: readonly string[] = [EBS_CSI_RETIRED_POLICY_ARN];
+
+/** The calls that write or delete a managed policy: never on the permissions boundary. */
+const POLICY_WRITES = [
+  "iam:CreatePolicy",
+  "iam:CreatePolicyVersion",
+  "iam:DeletePolicy",
+  "iam:DeletePolicyVersion",
+  "iam:SetDefaultPolicyVersion",
+  "iam:TagPolicy",
+  "iam:UntagPolicy",
+];
 
 /**
  * The permissions boundary `lab plan --deploy-policy` requires unless told another: the sample of
@@ -487,6 +526,48 @@ function taggingStatements(actions: readonly string[], project: string): PolicyS
   return out;
 }
 
+/** The reads of a customer managed policy (GetPolicy and GetPolicyVersion also of AWS managed ones: ReadManagedPolicies). */
+const POLICY_READS = ["iam:GetPolicy", "iam:GetPolicyVersion", "iam:ListPolicyVersions", "iam:ListPolicyTags"];
+
+/**
+ * The lab's customer managed policies: created under its path with its tag, read, versioned,
+ * retagged and deleted only there and only when tagged; the boundary never written (see the module
+ * comment). What such a policy may grant is bounded as an inline policy is: it is attached only to
+ * lab roles, only with the boundary (AttachOnlyThePlannedManagedPolicies).
+ */
+function policyStatements(actions: readonly string[], input: DeployPolicyInput): PolicyStatement[] {
+  if (!actions.includes("iam:CreatePolicy")) return [];
+  const tagged: ConditionBlock = { StringEquals: { [`aws:ResourceTag/${PROJECT_TAG}`]: input.project } };
+  const has = (a: string) => actions.includes(a);
+  const out: PolicyStatement[] = [
+    { Sid: "ReadLabPolicies", Effect: "Allow", Action: sorted(POLICY_READS.filter(has)), Resource: POLICY_ARN },
+    {
+      Sid: "CreateLabPoliciesWithLabTag",
+      Effect: "Allow",
+      Action: ["iam:CreatePolicy"],
+      Resource: POLICY_ARN,
+      Condition: { StringEquals: { [`aws:RequestTag/${PROJECT_TAG}`]: input.project } },
+    },
+    {
+      Sid: "ChangeLabPolicies",
+      Effect: "Allow",
+      Action: sorted(["iam:CreatePolicyVersion", "iam:DeletePolicyVersion", "iam:DeletePolicy"].filter(has)),
+      Resource: POLICY_ARN,
+      Condition: tagged,
+    },
+    {
+      Sid: "RetagLabPolicies",
+      Effect: "Allow",
+      Action: sorted(["iam:TagPolicy", "iam:UntagPolicy"].filter(has)),
+      Resource: POLICY_ARN,
+      Condition: { ...tagged, "ForAllValues:StringNotEquals": { "aws:TagKeys": [PROJECT_TAG] } },
+    },
+  ];
+  const boundary = input.permissionsBoundaryArn;
+  if (boundary !== null) out.push({ Sid: "NeverWriteTheBoundary", Effect: "Deny", Action: POLICY_WRITES, Resource: boundary });
+  return out.filter((st) => st.Action.length > 0);
+}
+
 /** The actions on the lab's roles, each with the conditions that keep a role from gaining power. */
 function iamStatements(actions: readonly string[], input: DeployPolicyInput): PolicyStatement[] {
   const has = (a: string) => actions.includes(a);
@@ -496,9 +577,7 @@ function iamStatements(actions: readonly string[], input: DeployPolicyInput): Po
   const tagged: ConditionBlock = { StringEquals: { [`aws:ResourceTag/${PROJECT_TAG}`]: input.project } };
   const policies = sorted(input.managedPolicyArns);
   const bounded = ["iam:CreateRole", "iam:PutRolePolicy", ...(boundary === null ? [] : ["iam:PutRolePermissionsBoundary"])].filter(has);
-  const reads = actions.filter(
-    (a) => a.startsWith("iam:") && /^iam:(Get|List)/.test(a) && a !== "iam:GetPolicy" && a !== "iam:GetPolicyVersion",
-  );
+  const reads = actions.filter((a) => a.startsWith("iam:") && /^iam:(Get|List)/.test(a) && !POLICY_READS.includes(a));
   const changes = ["iam:UpdateRole", "iam:UpdateRoleDescription", "iam:UpdateAssumeRolePolicy", "iam:DeleteRole", "iam:DeleteRolePolicy"];
   const out: PolicyStatement[] = [];
   const push = (s: PolicyStatement) => s.Action.length > 0 && out.push(s);
@@ -532,7 +611,7 @@ function iamStatements(actions: readonly string[], input: DeployPolicyInput): Po
     Effect: "Allow",
     Action: ["iam:DetachRolePolicy"].filter(has),
     Resource: ROLE_ARN,
-    Condition: { ArnEquals: { "iam:PolicyARN": policies } },
+    Condition: { ArnEquals: { "iam:PolicyARN": sorted([...policies, ...RETIRED_MANAGED_POLICY_ARNS]) } },
   });
   push({ Sid: "ChangeLabRoles", Effect: "Allow", Action: sorted(changes.filter(has)), Resource: ROLE_ARN, Condition: tagged });
   push({
@@ -597,6 +676,7 @@ export function deployPolicy(input: DeployPolicyInput): PolicyDocument {
       Resource: r,
     })),
     ...iamStatements(all, input),
+    ...policyStatements(all, input),
   ];
   return { Version: "2012-10-17", Statement: statements.filter((s) => s.Action.length > 0) };
 }

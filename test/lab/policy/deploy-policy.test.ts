@@ -46,18 +46,33 @@ describe("the deploy policy", () => {
       ]),
     );
     expect(statement(doc, "ChangeOnlyLabResources").Condition).toEqual({ StringEquals: { "aws:ResourceTag/lab:project": LAB_PROJECT } });
-    // The managed policies the plan attaches, exactly.
+    // The managed policies the plan attaches, exactly: AWS's, and the lab's own EBS CSI policies by path and name
+    // (one per shipped eks stack); the AWS managed EBS CSI policy the lab attached before only detached.
+    const own = [
+      "arn:aws:iam::*:policy/storage-bench-lab/fsx-eks-cluster-ebs-csi",
+      "arn:aws:iam::*:policy/storage-bench-lab/kafka-cluster-ebs-csi",
+    ];
+    const aws = [
+      "arn:aws:iam::aws:policy/AmazonEC2ContainerRegistryPullOnly",
+      "arn:aws:iam::aws:policy/AmazonEKSClusterPolicy",
+      "arn:aws:iam::aws:policy/AmazonEKSWorkerNodePolicy",
+      "arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy",
+    ];
     expect(statement(doc, "AttachOnlyThePlannedManagedPolicies").Condition).toEqual({
       StringLike: { "iam:PermissionsBoundary": "arn:aws:iam::*:policy/storage-bench-lab/lab-permissions-boundary" },
-      ArnEquals: {
-        "iam:PolicyARN": [
-          "arn:aws:iam::aws:policy/AmazonEC2ContainerRegistryPullOnly",
-          "arn:aws:iam::aws:policy/AmazonEKSClusterPolicy",
-          "arn:aws:iam::aws:policy/AmazonEKSWorkerNodePolicy",
-          "arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy",
-          "arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy",
-        ],
-      },
+      ArnEquals: { "iam:PolicyARN": [...own, ...aws] },
+    });
+    expect(statement(doc, "DetachOnlyThePlannedManagedPolicies").Condition).toEqual({
+      ArnEquals: { "iam:PolicyARN": [...own, ...aws, "arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy"] },
+    });
+    // The lab's customer managed policies: under its path, tagged; the boundary never written.
+    expect(statement(doc, "CreateLabPoliciesWithLabTag")).toMatchObject({
+      Resource: "arn:aws:iam::*:policy/storage-bench-lab/*",
+      Condition: { StringEquals: { "aws:RequestTag/lab:project": LAB_PROJECT } },
+    });
+    expect(statement(doc, "NeverWriteTheBoundary")).toMatchObject({
+      Effect: "Deny",
+      Resource: "arn:aws:iam::*:policy/storage-bench-lab/lab-permissions-boundary",
     });
     // No action is on `*` without a condition but reads and the few AWS offers no condition for.
     const open = doc.Statement.filter((s) => s.Effect === "Allow" && s.Resource === "*" && s.Condition === undefined);

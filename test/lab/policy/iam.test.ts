@@ -287,7 +287,7 @@ testRules("iam", IAM_RULES, [...CASES, ...TRUST_CASES]);
 
 describe("the exceptions to a named resource", () => {
   test("each names its actions and its source; Trident's is FSx's Describe calls, the ones the trident component grants on *", () => {
-    expect(IAM_WILDCARD_RESOURCE_EXCEPTIONS.map((e) => e.name)).toEqual(["trident-fsx-describe"]);
+    expect(IAM_WILDCARD_RESOURCE_EXCEPTIONS.map((e) => e.name)).toEqual(["trident-fsx-describe", "ebs-csi-describe"]);
     for (const e of IAM_WILDCARD_RESOURCE_EXCEPTIONS) {
       expect(e.actions.length).toBeGreaterThan(0);
       expect(e.actions.every((a) => /^[a-z0-9-]+:[A-Za-z0-9]+$/.test(a))).toBe(true);
@@ -297,6 +297,12 @@ describe("the exceptions to a named resource", () => {
       "docs.aws.amazon.com/service-authorization/latest/reference/list_amazonfsx.html",
     );
     expect(tridentFsxPolicy().Statement[0].Action).toEqual([...TRIDENT_FSX_DESCRIBE]);
+    // The EBS CSI controller's Describe calls: EC2's, which name no resource (list_amazonec2.html).
+    expect(IAM_WILDCARD_RESOURCE_EXCEPTIONS[1].source).toContain(
+      "docs.aws.amazon.com/service-authorization/latest/reference/list_amazonec2.html",
+    );
+    expect(IAM_WILDCARD_RESOURCE_EXCEPTIONS[1].actions.every((a) => a.startsWith("ec2:Describe"))).toBe(true);
+    expect(wildcardException(["ec2:DescribeVolumes", "ec2:DeleteVolume"])).toBeUndefined();
   });
 
   test("an exception covers a statement only when it covers every action; never a wildcard action", () => {

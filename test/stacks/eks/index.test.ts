@@ -6,6 +6,7 @@ import { readStackConfigFile } from "../../../lab/plan/sources";
 import { runStack } from "../../../stacks";
 import { EKS_ADDON_VERSIONS } from "../../../components/versions";
 import { TRIDENT_FSX_DESCRIBE_ACTIONS } from "../../../components/trident/iam";
+import { ebsCsiControllerPolicy } from "../../../components/eks/iam";
 import { ROOT } from "../../helpers/root";
 import { ConfigError } from "../../../core/errors";
 import { PlanError } from "../../../lab/plan/errors";
@@ -133,12 +134,26 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
         .map((a) => a.inputs.policyArn)
         .sort(),
     ).toEqual([
+      "arn:aws:iam::123456789012:policy/storage-bench-lab/fsx-eks-cluster-ebs-csi",
       "arn:aws:iam::aws:policy/AmazonEC2ContainerRegistryPullOnly",
       "arn:aws:iam::aws:policy/AmazonEKSClusterPolicy",
       "arn:aws:iam::aws:policy/AmazonEKSWorkerNodePolicy",
       "arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy",
-      "arn:aws:iam::aws:policy/service-role/AmazonEBSCSIDriverPolicy",
     ]);
+  });
+
+  test("EBS CSI: the controller's own customer managed policy under the lab's path, of this cluster's tags in the stack's account and region; the add-on tags what it creates with the cluster", () => {
+    const policy = one(p, "aws:iam/policy:Policy", "eks-ebs-csi");
+    expect(policy.inputs).toMatchObject({ name: "fsx-eks-cluster-ebs-csi", path: "/storage-bench-lab/" });
+    expect(JSON.parse(policy.inputs.policy as string)).toEqual(
+      ebsCsiControllerPolicy({ partition: "aws", account: "123456789012", region: "us-east-1", clusterName: "fsx-eks-cluster" }),
+    );
+    const attachment = one(p, "aws:iam/rolePolicyAttachment:RolePolicyAttachment", "eks-ebs-csi");
+    expect(attachment.inputs.policyArn).toBe("arn:aws:iam::123456789012:policy/storage-bench-lab/fsx-eks-cluster-ebs-csi");
+    const ebs = one(p, "aws:eks/addon:Addon", "eks-aws-ebs-csi-driver");
+    expect(JSON.parse(ebs.inputs.configurationValues as string)).toEqual({ controller: { k8sTagClusterId: "fsx-eks-cluster" } });
+    // The add-on waits for the attachment (its pods call EC2 at start).
+    expect(ebs.dependencies).toContain(attachment.urn);
   });
 
   test("one managed node group, AL2023, in the private subnets of both zones, 3 × m5.xlarge from a launch template", () => {
@@ -158,7 +173,7 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
     expect(ng.labels).toEqual({ "storage-bench-lab/role": "worker" });
     expect(ng.taints).toBeUndefined();
     expect(lt.inputs.tagSpecifications).toEqual([
-      { resourceType: "instance", tags: { Name: "fsx-eks-cluster-node" } },
+      { resourceType: "instance", tags: { Name: "fsx-eks-cluster-node", "kubernetes.io/cluster/fsx-eks-cluster": "owned" } },
       { resourceType: "volume", tags: { Name: "fsx-eks-cluster-node-root" } },
     ]);
     expect(p.outputs.zones).toEqual(["us-east-1a", "us-east-1b"]);
@@ -441,7 +456,7 @@ describe("stack kafka-cluster (kind eks): three node groups, two of them dedicat
     }
     expect((one(p, "aws:ec2/launchTemplate:LaunchTemplate", "eks-nodes-brokers").inputs.tagSpecifications as Any)[0]).toEqual({
       resourceType: "instance",
-      tags: { Name: "kafka-cluster-node-brokers" },
+      tags: { Name: "kafka-cluster-node-brokers", "kubernetes.io/cluster/kafka-cluster": "owned" },
     });
     const groups = ofType(p, "eks:index:ManagedNodeGroup").map((g) => g.urn);
     for (const a of ofType(p, "aws:eks/addon:Addon")) for (const g of groups) expect(a.dependencies).toContain(g);
