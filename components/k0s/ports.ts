@@ -18,6 +18,7 @@
  *   traffic is inside the CNI's (VXLAN, WireGuard) and needs no rule of its own.
  * No rule is open to 0.0.0.0/0: the operator's CIDRs (`lab:adminCidrs`) reach the bastion only.
  */
+import { API_SERVER_PORT, kubernetesServiceIp } from "../lib/network-policy";
 
 /** k0s' default pod network (spec.network.podCIDR), set explicitly in the k0s config. */
 export const POD_CIDR = "10.244.0.0/16";
@@ -113,4 +114,29 @@ export function ingressRules(n: NetworkChoices): IngressRule[] {
     { to: "worker", from: "podCidr", protocol: "-1", key: "pods", description: "all traffic from the pod network" },
     { to: "worker", from: "serviceCidr", protocol: "-1", key: "services", description: "all traffic from the service network" },
   ];
+}
+
+/**
+ * How a pod reaches the API server, for NetworkPolicies of pods that call it: the controller's
+ * address on {@link API_PORT} (the `kubernetes` Service's endpoint: k0s `spec.api.address` "Defaults
+ * to first non-local address found on the node", docs/configuration.md:130, the controller's private
+ * address), as kube-router and Calico judge a pod's packets after kube-proxy's translation; and the
+ * Service's own address on 443 (the first of {@link SERVICE_CIDR}, components/lib/network-policy.ts).
+ */
+export function apiServerEndpoints(controllerIp: string): Array<{ cidr: string; port: number }> {
+  return [
+    { cidr: `${controllerIp}/32`, port: API_PORT },
+    { cidr: `${kubernetesServiceIp(SERVICE_CIDR)}/32`, port: API_SERVER_PORT },
+  ];
+}
+
+/**
+ * Where packets from a worker's own network (a host-network pod, the kernel) to a pod come from:
+ * the worker's address, and with Calico also the pod network, whose pool gives each node's VXLAN and
+ * WireGuard devices their addresses, the source of a node's packets to a pod on another node
+ * (components/rook/network.ts says why). kube-router routes without encapsulation (the workers'
+ * addresses only).
+ */
+export function hostSourceCidrs(cni: Cni, workerIps: readonly string[]): string[] {
+  return [...workerIps.map((ip) => `${ip}/32`), ...(cni === "calico" ? [POD_CIDR] : [])];
 }

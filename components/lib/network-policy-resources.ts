@@ -27,3 +27,36 @@ export function createNetworkPolicies(
       ),
   );
 }
+
+/**
+ * `<prefix>-policy-<name>` for each policy `render` gives with `values` (known at deploy); the number,
+ * names and metadata come from `render(placeholder)`, which must give the same names in the same
+ * order, and only a spec that names the values waits for them: a policy whose spec is the same
+ * rendered with `placeholder` and with `probe` (two different values) is created with that spec as
+ * it is. So a preview where the values are unknown (a node being added or replaced) plans the
+ * policies that name them updated in place and leaves the others alone, never replaced (a replaced
+ * named object is deleted first, and with it the flows it allows, while the default deny stays).
+ */
+export function createNetworkPoliciesOf<T>(
+  prefix: string,
+  render: (values: T) => INetworkPolicy[],
+  values: pulumi.Input<T>,
+  placeholder: T,
+  probe: T,
+  opts: pulumi.CustomResourceOptions,
+): k8s.networking.v1.NetworkPolicy[] {
+  const probed = render(probe);
+  return render(placeholder).map((p, i) => {
+    const fixed = JSON.stringify(p.spec) === JSON.stringify(probed[i]?.spec);
+    return new k8s.networking.v1.NetworkPolicy(
+      `${prefix}-policy-${p.metadata?.name}`,
+      {
+        apiVersion: p.apiVersion,
+        kind: p.kind,
+        metadata: p.metadata,
+        spec: fixed ? p.spec : pulumi.output(values).apply((v) => render(v as T)[i].spec),
+      } as k8s.networking.v1.NetworkPolicyArgs,
+      opts,
+    );
+  });
+}

@@ -7,6 +7,8 @@
  * - an explicit CephCluster (readiness: `pulumi.com/waitFor` on HEALTH_OK and every OSD up, never a
  *   sleep; the AES cephx warnings muted: manifests.ts, rules.ts), CephBlockPool (replicated,
  *   failure domain host, waits for phase Ready) and the `rook-ceph-block` StorageClass.
+ * Before the operator: the namespace's default-deny NetworkPolicies and the flows Rook and Ceph need
+ * (./network.ts), from the cluster's addresses (`clusterNetwork`).
  * The Kubernetes provider comes from `opts` (the caller builds it from the cluster's kubeconfig).
  * `opts.deletedWith` is passed to every child: objects inside a cluster that is being destroyed are
  * not deleted one by one (a CephCluster with finalizers would otherwise hold the destroy up).
@@ -17,6 +19,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { CEPH_CSI_DRIVERS_CHART, ROOK_CHART } from "../versions";
 import { childOptions } from "../lib/child";
 import { throwIfInvalid } from "../lib/args";
+import { createNetworkPoliciesOf } from "../lib/network-policy-resources";
 import {
   cephBlockPoolManifest,
   cephClusterManifest,
@@ -26,10 +29,18 @@ import {
   ROOK_NAMESPACE_LABELS,
   storageClassManifest,
 } from "./manifests";
+import { RookClusterNetwork, rookNetworkPolicies } from "./network";
 import { problems, resolve, RookArgs } from "./rules";
 
 export { ROOK_DEFAULTS } from "./rules";
 export type { RookArgs } from "./rules";
+export type { RookClusterNetwork } from "./network";
+
+/** The component's arguments: Rook's (plain), and the cluster's addresses its NetworkPolicies name. */
+export interface RookComponentArgs extends RookArgs {
+  /** The Ceph nodes, where host-network clients send from, and the API server (./network.ts). */
+  readonly clusterNetwork: pulumi.Input<RookClusterNetwork>;
+}
 
 export class Rook extends pulumi.ComponentResource {
   /** The StorageClass of RBD volumes (`rook-ceph-block`). */
@@ -39,7 +50,7 @@ export class Rook extends pulumi.ComponentResource {
   /** The Ceph image the cluster runs. */
   readonly cephImage: pulumi.Output<string>;
 
-  constructor(name: string, args: RookArgs, opts?: pulumi.ComponentResourceOptions) {
+  constructor(name: string, args: RookComponentArgs, opts?: pulumi.ComponentResourceOptions) {
     super("lab:rook:Rook", name, {}, opts);
     throwIfInvalid("lab:rook:Rook", name, problems(args));
     const r = resolve(args);
@@ -50,6 +61,15 @@ export class Rook extends pulumi.ComponentResource {
     // Rook's OSDs and the Ceph-CSI node plugin need privileged pods and host paths: the namespace
     // says so with the Pod Security label (Rook docs, Getting-Started/Prerequisites/pod-security-policies).
     const ns = new k8s.core.v1.Namespace(`${name}-ns`, { metadata: { name: ROOK_NAMESPACE, labels: { ...ROOK_NAMESPACE_LABELS } } }, child);
+    // Default deny and exactly Rook's and Ceph's flows (./network.ts), before the operator starts.
+    const policies = createNetworkPoliciesOf(
+      name,
+      (net: RookClusterNetwork) => rookNetworkPolicies(ROOK_NAMESPACE, net, r.hostNetwork),
+      args.clusterNetwork,
+      { cephNodeCidrs: [], hostSourceCidrs: [], apiServer: [] },
+      { cephNodeCidrs: ["192.0.2.1/32"], hostSourceCidrs: ["192.0.2.2/32"], apiServer: [{ cidr: "192.0.2.3/32", port: 1 }] },
+      { ...child, dependsOn: [ns] },
+    );
     const operator = new k8s.helm.v3.Release(
       `${name}-operator`,
       {
@@ -61,7 +81,7 @@ export class Rook extends pulumi.ComponentResource {
         values: rookOperatorValues(),
         timeout: 900,
       },
-      child,
+      { ...child, dependsOn: policies },
     );
     const drivers = new k8s.helm.v3.Release(
       `${name}-csi-drivers`,

@@ -4,7 +4,8 @@
  * - `lab:trident:TridentOperator` (stack `eks`): the role the `trident-controller` service account
  *   assumes through EKS Pod Identity (NetApp's FSx actions), its Pod Identity association, then
  *   Trident itself (the trident-operator chart 100.2606.0 in a `trident` namespace, or the
- *   `netapp_trident-operator` EKS add-on), then a wait until the TridentOrchestrator reports
+ *   `netapp_trident-operator` EKS add-on; with the chart, the namespace's default-deny NetworkPolicies
+ *   and each pod's flows first, ./network.ts), then a wait until the TridentOrchestrator reports
  *   `Installed` (scripts/wait-installed.sh), so the `fsx-eks` stack finds the backend CRD.
  * - `lab:trident:TridentFsxBackend` (stack `fsx-eks`): the role's permission to change the volumes
  *   of this one file system (the eks stack grants only FSx's Describe calls) and to read the SVM's
@@ -24,10 +25,12 @@ import { nodeIngressRules } from "../fsx-ontap/node-ingress";
 import { ONTAP_INGRESS } from "../fsx-ontap/security";
 import { throwIfInvalid } from "../lib/args";
 import { childOptions } from "../lib/child";
+import { createNetworkPolicies } from "../lib/network-policy-resources";
 import { RoleGuardrailArgs, roleGuardrailProblems, roleGuardrails } from "../lib/iam";
 import { podIdentityTrustPolicy } from "../eks/iam";
 import { TRIDENT_CHART } from "../versions";
 import { tridentFsxPolicy, tridentFsxVolumePolicy, tridentSecretPolicy } from "./iam";
+import { tridentNetworkPolicies } from "./network";
 import {
   backendConfigHead,
   backendConfigManifest,
@@ -61,6 +64,10 @@ export interface TridentOperatorArgs extends TridentInstallSpec, RoleGuardrailAr
   readonly clusterName: pulumi.Input<string>;
   /** Kubeconfig of the cluster (content, secret), for the readiness wait's kubectl. */
   readonly kubeconfig: pulumi.Input<string>;
+  /** The subnets the EKS nodes have addresses in: the node pods' source, the API server's endpoints (./network.ts). */
+  readonly nodeSubnetCidrs: pulumi.Input<string[]>;
+  /** The cluster's Service IPv4 range: the pods reach the API server at its first address. */
+  readonly serviceIpv4Cidr: pulumi.Input<string>;
 }
 
 export class TridentOperator extends pulumi.ComponentResource {
@@ -127,6 +134,14 @@ export class TridentOperator extends pulumi.ComponentResource {
       );
     } else {
       const ns = new k8s.core.v1.Namespace(`${name}-ns`, tridentNamespaceManifest() as k8s.core.v1.NamespaceArgs, child);
+      // Default deny, DNS, the operator's and the controller's flows (./network.ts), before the operator starts.
+      const policies = createNetworkPolicies(
+        name,
+        (cidrs, apiServerIp) => tridentNetworkPolicies(TRIDENT_NAMESPACE, cidrs, apiServerIp),
+        args.nodeSubnetCidrs,
+        args.serviceIpv4Cidr,
+        { ...child, dependsOn: [ns] },
+      );
       installed = new k8s.helm.v4.Chart(
         `${name}-chart`,
         {
@@ -136,7 +151,7 @@ export class TridentOperator extends pulumi.ComponentResource {
           namespace: TRIDENT_NAMESPACE,
           values: tridentChartValues(r.tridentNodePrep),
         },
-        { ...child, dependsOn: [ns, association] },
+        { ...child, dependsOn: [ns, association, ...policies] },
       );
     }
 

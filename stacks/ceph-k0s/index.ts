@@ -13,6 +13,7 @@ import { BenchmarkRun } from "../../components/bench";
 import { K0sCluster } from "../../components/k0s";
 import { hypervisorOf } from "../../components/k0s/instance-types";
 import { WORKER_LABEL, workerSelector } from "../../components/k0s/placement";
+import { apiServerEndpoints, hostSourceCidrs } from "../../components/k0s/ports";
 import { CALICO_MTU, resolve as resolveK0s } from "../../components/k0s/rules";
 import { Postgres } from "../../components/postgres";
 import { Rook } from "../../components/rook";
@@ -146,7 +147,14 @@ function build(
   // Same cluster, same provider: a changed kubeconfig Command replaces nothing in the cluster (K0sCluster.clusterIdentifier).
   const k8sProvider = new k8s.Provider("k0s", { kubeconfig: cluster.kubeconfig, clusterIdentifier: cluster.clusterIdentifier });
   const inCluster = { provider: k8sProvider, deletedWith: cluster.installation };
-  const ceph = new Rook("rook", rookArgs(cfg), inCluster);
+  // Rook's NetworkPolicies name the workers (the Ceph nodes, the kernel RBD clients) and the controller (the API server).
+  const cni = resolveK0s(spec).cni;
+  const clusterNetwork = cluster.nodePrivateIps.apply(([controller, ...workers]) => ({
+    cephNodeCidrs: workers.map((ip) => `${ip}/32`),
+    hostSourceCidrs: hostSourceCidrs(cni, workers),
+    apiServer: apiServerEndpoints(controller),
+  }));
+  const ceph = new Rook("rook", { ...rookArgs(cfg), clusterNetwork }, inCluster);
   const postgres = new Postgres(
     "pg",
     { ...postgresArgs(cfg), namespace: BENCH_NAMESPACE, storageClass: STORAGE_CLASS_NAME, nodeSelector: workerSelector(POSTGRES_WORKER) },

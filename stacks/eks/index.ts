@@ -93,7 +93,14 @@ function build(
   const trident = installsTrident(cfg)
     ? new TridentOperator(
         "trident",
-        { ...tridentArgs(cfg), clusterName: eks.clusterName, kubeconfig: eks.kubeconfig },
+        {
+          ...tridentArgs(cfg),
+          clusterName: eks.clusterName,
+          kubeconfig: eks.kubeconfig,
+          // The nodes are in the private subnets (eksArgs): the node pods' addresses, the API server's endpoints.
+          nodeSubnetCidrs: net.privateSubnetCidrs,
+          serviceIpv4Cidr: eks.serviceIpv4Cidr,
+        },
         { providers: [provider, cluster], dependsOn: eks.nodeAddons },
       )
     : undefined;

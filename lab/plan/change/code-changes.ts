@@ -17,6 +17,15 @@ export interface CodeChange {
 export const CODE_CHANGES: readonly CodeChange[] = [
   {
     kind: "eks, ceph-k0s",
+    change:
+      "default-deny NetworkPolicies with each pod's flows in the `trident` namespace (Helm install: `trident-policy-*`, components/trident/network.ts) and the `rook-ceph` namespace (`rook-policy-*`, components/rook/network.ts)",
+    effect:
+      "creates the policies in the running cluster; the chart, the operators and the Ceph daemons are not restarted (a new dependency changes no input). From then on every flow the files do not list is dropped for new connections: Trident's controller metrics (8001), Ceph's manager metrics (9283) and exporter (9926), anything else reaching the Trident controller or the Ceph daemons. If a Ceph client of yours outside the namespace (a toolbox pod, a host tool) stops working, it was not one of the listed flows",
+    source:
+      "components/trident/network.ts (NetApp/trident v26.06.0 cli/k8s_client/yaml_factory.go), components/rook/network.ts (rook/rook v1.20.6 pkg/operator/ceph/cluster)",
+  },
+  {
+    kind: "eks, ceph-k0s",
     change: "an entry of `lab:adminCidrs` wider than `lab:adminCidrMinPrefix` (default /24) is refused",
     effect:
       "a live stack whose `lab:adminCidrs` holds a wider range (a /16, say) fails its next `pulumi preview` or `up` with a config error naming the entry, before any change: narrow it, or set `lab:adminCidrMinPrefix` (8 to 32) to the width you mean; the shipped configs hold a /32",

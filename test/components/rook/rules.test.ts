@@ -144,7 +144,9 @@ describe("the component starts with its rules", () => {
   beforeAll(minimalMocks);
 
   test("bad arguments: one InputPropertiesError with every problem", () => {
-    expect(() => new Rook("rook", { osdCount: 2, mgrCount: 0 })).toThrow(
+    expect(
+      () => new Rook("rook", { osdCount: 2, mgrCount: 0, clusterNetwork: { cephNodeCidrs: [], hostSourceCidrs: [], apiServer: [] } }),
+    ).toThrow(
       [
         "invalid arguments of lab:rook:Rook 'rook':",
         "'osdCount' must be at least 3 (3 replicas on as many hosts and 3 monitors, one a node), got 2",

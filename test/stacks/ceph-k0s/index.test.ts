@@ -1,6 +1,7 @@
 /** The ceph-k0s stacks `dev` and `nitro` planned under the project's mocks, from the shipped config files. */
 import * as path from "node:path";
 import YAML from "yaml";
+import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
 import * as fs from "node:fs";
 import { planAll } from "../../../lab/plan";
 import { fakeHash, fakeIp } from "../../../lab/plan/fakes";
@@ -333,6 +334,13 @@ describe.each([
         "rook-csi-drivers",
         "rook-ns",
         "rook-operator",
+        "rook-policy-allow-dns",
+        "rook-policy-ceph-clients-egress",
+        "rook-policy-ceph-mgr-ingress",
+        "rook-policy-ceph-mon-ingress",
+        "rook-policy-ceph-osd-ingress",
+        "rook-policy-default-deny",
+        "rook-policy-rook-api-server",
         "rook-pool",
       ].sort(),
     );
@@ -347,6 +355,31 @@ describe.each([
     });
     expect(named(p, "pgbench-collect-sa").dependencies).toContain(named(p, "pg-server").urn);
     expect(named(p, "pgbench-pgbench-collect-r1").dependencies).toContain(named(p, "pgbench-collect-binding").urn);
+  });
+
+  test("Rook's namespace: default deny and Ceph's flows from the planned node addresses, all before the operator chart", () => {
+    const policies = p.resources.filter(
+      (r) => r.type === "kubernetes:networking.k8s.io/v1:NetworkPolicy" && r.name.startsWith("rook-policy-"),
+    );
+    expect(policies).toHaveLength(7);
+    for (const pol of policies) {
+      expect(() => new NetworkPolicy(pol.inputs as never).validate()).not.toThrow();
+      expect((pol.inputs as Any).metadata.namespace).toBe("rook-ceph");
+      expect(pol.dependencies).toContain(named(p, "rook-ns").urn);
+      expect(named(p, "rook-operator").dependencies).toContain(pol.urn);
+    }
+    const ips = p.outputs.nodePrivateIps as string[];
+    const workers = ips.slice(1).map((ip) => ({ ipBlock: { cidr: `${ip}/32` } }));
+    // Calico (as published): the workers and the pod network, whose tunnel addresses a node's packets carry.
+    expect((named(p, "rook-policy-ceph-osd-ingress").inputs as Any).spec.ingress[0].from).toEqual([
+      { podSelector: {} },
+      ...workers,
+      { ipBlock: { cidr: "10.244.0.0/16" } },
+    ]);
+    expect((named(p, "rook-policy-rook-api-server").inputs as Any).spec.egress).toEqual([
+      { to: [{ ipBlock: { cidr: `${ips[0]}/32` } }], ports: [{ protocol: "TCP", port: 6443 }] },
+      { to: [{ ipBlock: { cidr: "10.96.0.1/32" } }], ports: [{ protocol: "TCP", port: 443 }] },
+    ]);
   });
 
   test("the Rook charts are pinned; the CephCluster and CephBlockPool as planned validate against Rook's CRDs", () => {
@@ -586,6 +619,22 @@ test("today's variants stay one key away: kube-router (BGP, no source/dest check
   for (const w of ofType(p, "aws:ec2/instance:Instance").filter((i) => i.name.startsWith("ceph-worker")))
     expect(w.inputs.sourceDestCheck).toBe(false);
   expect((named(p, "rook-cluster").inputs as Any).spec.network).toEqual({ provider: "host" });
+  // Ceph on the nodes: no daemon ingress policy; the pod-network pods reach the workers on Ceph's ports.
+  const rookPolicies = ofType(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy").filter((r) => r.name.startsWith("rook-policy-"));
+  expect(rookPolicies.map((r) => r.name).sort()).toEqual(
+    ["rook-policy-allow-dns", "rook-policy-ceph-clients-egress", "rook-policy-default-deny", "rook-policy-rook-api-server"].sort(),
+  );
+  const workers = (p.outputs.nodePrivateIps as string[]).slice(1).map((ip) => ({ ipBlock: { cidr: `${ip}/32` } }));
+  expect((named(p, "rook-policy-ceph-clients-egress").inputs as Any).spec.egress).toEqual([
+    {
+      to: workers,
+      ports: [
+        { protocol: "TCP", port: 3300 },
+        { protocol: "TCP", port: 6789 },
+        { protocol: "TCP", port: 6800, endPort: 7300 },
+      ],
+    },
+  ]);
   const k0sctl = YAML.parse((named(p, "ceph-k0sctl-apply").inputs.environment as Record<string, string>).LAB_K0SCTL_CONFIG) as Any;
   expect(k0sctl.spec.k0s.config.spec.network.provider).toBe("kuberouter");
   expect(k0sctl.spec.k0s.config.spec.network.calico).toBeUndefined();

@@ -1,5 +1,6 @@
 /** The eks stack `fsx-eks-cluster` planned under the project's mocks from the shipped config, after the network. */
 import * as path from "node:path";
+import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
 import { planAll } from "../../../lab/plan";
 import { PlannedResource, StackPlan, StackSpec } from "../../../lab/plan/run";
 import { readStackConfigFile } from "../../../lab/plan/sources";
@@ -231,6 +232,32 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
     expect(ofType(p, "aws:eks/addon:Addon").filter((a) => a.inputs.addonName === "netapp_trident-operator")).toEqual([]);
   });
 
+  test("Trident's namespace: default deny, the operator's and the controller's flows (node subnets, the Service range's first address), before the chart", () => {
+    const policies = ofType(p, "kubernetes:networking.k8s.io/v1:NetworkPolicy").filter((r) => r.name.startsWith("trident-policy-"));
+    expect(policies.map((r) => r.name)).toEqual([
+      "trident-policy-default-deny",
+      "trident-policy-allow-dns",
+      "trident-policy-trident-operator-egress",
+      "trident-policy-trident-controller",
+    ]);
+    const chart = one(p, "kubernetes:helm.sh/v4:Chart");
+    const ns = one(p, "kubernetes:core/v1:Namespace", "trident-ns");
+    for (const pol of policies) {
+      expect(() => new NetworkPolicy(pol.inputs as never).validate()).not.toThrow();
+      expect((pol.inputs as Any).metadata.namespace).toBe("trident");
+      expect(pol.dependencies).toContain(ns.urn);
+      expect(chart.dependencies).toContain(pol.urn);
+    }
+    const subnets = (net.outputs.privateSubnetCidrs as string[]).map((cidr) => ({ ipBlock: { cidr } }));
+    expect(subnets).toHaveLength(2);
+    const controller = (policies[3].inputs as Any).spec;
+    expect(controller.ingress).toEqual([{ from: subnets, ports: [{ protocol: "TCP", port: 8443 }] }]);
+    expect(controller.egress[0]).toEqual({
+      to: [{ ipBlock: { cidr: "172.20.0.1/32" } }, ...subnets],
+      ports: [{ protocol: "TCP", port: 443 }],
+    });
+  });
+
   test("every AWS resource goes through the stack's provider (the lab's tags)", () => {
     const [provider] = ofType(p, "pulumi:providers:aws");
     for (const r of p.resources.filter((x) => x.type.startsWith("aws:"))) expect(r.provider?.startsWith(`${provider.urn}::`)).toBe(true);
@@ -352,6 +379,8 @@ describe("stack fsx-eks-cluster (kind eks)", () => {
     expect(addon.inputs).toMatchObject({ addonVersion: "v25.6.2-eksbuild.1", clusterName: "fsx-eks-cluster" });
     expect(addon.dependencies).toContain(one(q, "aws:eks/podIdentityAssociation:PodIdentityAssociation").urn);
     expect(ofType(q, "kubernetes:helm.sh/v4:Chart")).toEqual([]);
+    // The add-on's namespace and pods are EKS's: no NetworkPolicy of the lab's there (docs/security.md).
+    expect(ofType(q, "kubernetes:networking.k8s.io/v1:NetworkPolicy")).toEqual([]);
     expect(q.outputs).toMatchObject({ tridentInstall: "addon", tridentVersion: "v25.6.2-eksbuild.1" });
   });
 

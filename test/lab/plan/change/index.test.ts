@@ -52,6 +52,10 @@ describe("lab plan --stack dev --change", () => {
       ["update", "command:local:Command", "ceph-k0sctl-apply"],
       ["update", "command:local:Command", "ceph-kubeconfig"],
       ["update", "pulumi:providers:kubernetes", "k0s"],
+      // Rook's policies that name the nodes' addresses (components/rook/network.ts), in place: never replaced.
+      ["update", "kubernetes:networking.k8s.io/v1:NetworkPolicy", "rook-policy-rook-api-server"],
+      ["update", "kubernetes:networking.k8s.io/v1:NetworkPolicy", "rook-policy-ceph-osd-ingress"],
+      ["update", "kubernetes:networking.k8s.io/v1:NetworkPolicy", "rook-policy-ceph-mon-ingress"],
       ["update", "kubernetes:ceph.rook.io/v1:CephCluster", "rook-cluster"],
     ]);
     const bastion = p.changes.find((c) => c.action === "replace")!;

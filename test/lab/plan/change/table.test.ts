@@ -90,7 +90,7 @@ describe("the change table", () => {
     // The provider too: its kubeconfig is unknown at preview, its clusterIdentifier unchanged (nothing in the cluster replaced).
     expect(effectCell(row("ceph-k0s", "lab:k0sVersion"))).toBe("in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`, `k0s`");
     expect(effectCell(row("ceph-k0s", "lab:workerCount"))).toBe(
-      "in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`, `k0s`, `rook-cluster`; replaces `ceph-bastion`; creates `ceph-worker-4-host-key`, `ceph-osd-4`, `ceph-worker-4`, `ceph-osd-4`; unknown effect on `ceph-bastion`",
+      "in place: `ceph-k0sctl-apply`, `ceph-kubeconfig`, `k0s`, `rook-policy-rook-api-server`, `rook-policy-ceph-osd-ingress`, `rook-policy-ceph-mon-ingress` and 1 more; replaces `ceph-bastion`; creates `ceph-worker-4-host-key`, `ceph-osd-4`, `ceph-worker-4`, `ceph-osd-4`; unknown effect on `ceph-bastion`",
     );
     for (const key of ["lab:k0sVersion", "lab:workerCount", "lab:instanceType", "lab:adminCidrs", "lab:cephResources"]) {
       const p = row("ceph-k0s", key).plan!;
