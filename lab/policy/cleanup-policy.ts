@@ -3,7 +3,7 @@
  * .github/workflows/lab-cleanup.yml): the deploy policy (./deploy-policy.ts) cut down to what a
  * `pulumi destroy` of the lab's stacks calls, reads and teardowns, so that an environment without
  * reviewers holds no power to create, tag, give a role power or pass one. `lab plan --cleanup-policy`
- * prints it, docs/cleanup-policy.json is that output; test/lab/policy/cleanup-policy-simulate.test.ts
+ * prints it, docs/cleanup-policy.json is that output; test/lab/policy/deploy-policy-simulate.test.ts
  * decides the rows of ./cleanup-requests.ts with the same IAM policy simulator.
  *
  * Pure: statement by statement of {@link deployPolicy}'s document for the same plan —
@@ -62,8 +62,16 @@ const DROPPED = new Set([
 /** Deletes a destroy never calls and that would weaken what stays (a log group kept forever, or unencrypted). */
 const NOT_TEARDOWNS = new Set(["logs:DeleteRetentionPolicy", "logs:DisassociateKmsKey"]);
 
-/** What a provider's delete calls: Delete*, Terminate*, Release*, Disassociate*, Detach*, Revoke*, ScheduleKeyDeletion, BatchDeleteImage; never tagging. */
+/**
+ * Calls a delete makes that are no delete: the k0s OSD volumes' attachments stop their instance
+ * before detaching (components/k0s `stopInstanceBeforeDetaching`; terraform-provider-aws
+ * ec2_volume_attachment.go's delete calls StopInstances, then DetachVolume).
+ */
+const TEARDOWN_STEPS = new Set(["ec2:StopInstances"]);
+
+/** What a provider's delete calls: Delete*, Terminate*, Release*, Disassociate*, Detach*, Revoke*, ScheduleKeyDeletion, BatchDeleteImage, {@link TEARDOWN_STEPS}; never tagging. */
 export function isTeardown(action: string): boolean {
+  if (TEARDOWN_STEPS.has(action)) return true;
   if (isTagging(action) || NOT_TEARDOWNS.has(action)) return false;
   return /^[a-z0-9-]+:(Delete|Terminate|Release|Disassociate|Detach|Revoke|ScheduleKeyDeletion$|BatchDeleteImage$)/.test(action);
 }

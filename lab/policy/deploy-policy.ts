@@ -326,7 +326,18 @@ export const DEPLOY_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   // (components/eks/index.ts `createOidcProvider: false`) and the deploy identity may not delete
   // one: an eks stack deployed before that still has one needs the account's admin to delete it
   // (docs/security.md).
-  "eks:index:Cluster": [...EKS_CLUSTER, ...EKS_ADDON, "eks:CreateAccessEntry", "eks:DescribeAccessEntry", "eks:DeleteAccessEntry"],
+  // The access entries of lab:adminRoleArns (and lab run --cleanup-role-arn) with their cluster-admin
+  // access policy: pulumi-eks creates an aws.eks.AccessEntry and a child AccessPolicyAssociation each.
+  "eks:index:Cluster": [
+    ...EKS_CLUSTER,
+    ...EKS_ADDON,
+    "eks:CreateAccessEntry",
+    "eks:DescribeAccessEntry",
+    "eks:DeleteAccessEntry",
+    "eks:AssociateAccessPolicy",
+    "eks:DisassociateAccessPolicy",
+    "eks:ListAssociatedAccessPolicies",
+  ],
   // pulumi-eks 4.3.0's ManagedNodeGroup: an EKS managed node group from the lab's launch template.
   "eks:index:ManagedNodeGroup": [...EKS_NODE_GROUP, "eks:TagResource", "ssm:GetParameter"],
   // IAM: the lab's role path, boundary and planned managed policies (see deployPolicy).
