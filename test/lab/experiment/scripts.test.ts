@@ -99,11 +99,13 @@ describe("fio-failover.sh with the real fio and failover.fio", () => {
     expect(byMetric["fio.error"].value).toBe(0);
     expect(byMetric["fio.write.iops"].value).toBeGreaterThan(0);
     // The verify reads of verify_backlog: fio reads back each 1024 blocks once they are written, so a
-    // run that wrote 1024 or more read some back, and one that wrote fewer (a slow disk under a busy
-    // machine) read none yet.
+    // run that wrote fewer than 1024 (a slow disk under a busy machine) read none yet; one stopped just
+    // after a batch may not have read it back either (seen on a busy CI machine), so the reads are
+    // held to what fio counted: read IOPS exactly when it read.
     const ios = (JSON.parse(log.json!) as { jobs: Array<{ write: { total_ios: number }; read: { total_ios: number } }> }).jobs[0];
-    if (ios.write.total_ios >= 1024) expect(byMetric["fio.read.iops"].value).toBeGreaterThan(0);
-    else expect(ios.read.total_ios).toBe(0);
+    if (ios.write.total_ios < 1024) expect(ios.read.total_ios).toBe(0);
+    if (ios.read.total_ios > 0) expect(byMetric["fio.read.iops"].value).toBeGreaterThan(0);
+    else expect(byMetric["fio.read.iops"]).toBeUndefined(); // no I/O in a direction: no sample (core/parsers/fio.ts)
     expect(ios.read.total_ios).toBeLessThanOrEqual(ios.write.total_ios);
     expect(byMetric["fio.write.iops"].metadata).toMatchObject({
       verify: "crc32c",
