@@ -6,15 +6,11 @@
  * (`npm run docs`). Besides these rows the test makes every request of the deploy policy's sweep
  * under the cleanup policy: allowed exactly when the action is a read or a teardown.
  */
-import { DEFAULT_BOUNDARY_ARN, LAB_PROJECT, ROLE_ARN } from "./deploy-policy";
-import { ACCOUNT, DeployRequest } from "./deploy-requests";
+import { ACCOUNT, BOUNDARY as BOUNDARY_ARN, DeployRequest, FOREIGN, LAB, labRole, REGION } from "./deploy-requests";
 
-const REGION = "eu-west-1";
-const LAB = { "lab:project": LAB_PROJECT };
-const FOREIGN = { team: "payments" };
 const arn = (service: string, resource: string) => `arn:aws:${service}:${REGION}:${ACCOUNT}:${resource}`;
-const LAB_ROLE = ROLE_ARN.replace("::*:", `::${ACCOUNT}:`).replace(/\*$/, "node");
-const BOUNDARY = { "iam:PermissionsBoundary": DEFAULT_BOUNDARY_ARN.replace("::*:", `::${ACCOUNT}:`) };
+const LAB_ROLE = labRole("node");
+const BOUNDARY = { "iam:PermissionsBoundary": BOUNDARY_ARN };
 const CNI = { "iam:PolicyARN": "arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy" };
 
 /** A `pulumi destroy` of the lab's stacks: allowed. */

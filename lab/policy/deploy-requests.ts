@@ -11,7 +11,8 @@ import { DEFAULT_BOUNDARY_ARN, LAB_PROJECT, ROLE_ARN } from "./deploy-policy";
 
 export const ACCOUNT = "111122223333";
 export const OTHER_ACCOUNT = "444455556666";
-const REGION = "eu-west-1";
+/** The region, the lab's tags and a foreign team's tags of every request table (deploy, cleanup, EBS CSI). */
+export const REGION = "eu-west-1";
 
 /** One request and its expected decision. */
 export interface DeployRequest {
@@ -30,11 +31,11 @@ export interface DeployRequest {
   readonly expect: "allowed" | "denied";
 }
 
-const LAB = { "lab:project": LAB_PROJECT };
-const FOREIGN = { team: "payments" };
+export const LAB = { "lab:project": LAB_PROJECT };
+export const FOREIGN = { team: "payments" };
 const ec2 = (type: string, id: string) => `arn:aws:ec2:${REGION}:${ACCOUNT}:${type}/${id}`;
-const labRole = (name: string) => ROLE_ARN.replace("::*:", `::${ACCOUNT}:`).replace(/\*$/, name);
-const BOUNDARY = DEFAULT_BOUNDARY_ARN.replace("::*:", `::${ACCOUNT}:`);
+export const labRole = (name: string) => ROLE_ARN.replace("::*:", `::${ACCOUNT}:`).replace(/\*$/, name);
+export const BOUNDARY = DEFAULT_BOUNDARY_ARN.replace("::*:", `::${ACCOUNT}:`);
 const ADMIN = "arn:aws:iam::aws:policy/AdministratorAccess";
 const CNI = "arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy";
 const labPolicy = (name: string) => `arn:aws:iam::${ACCOUNT}:policy/storage-bench-lab/${name}`;

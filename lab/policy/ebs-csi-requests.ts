@@ -11,9 +11,8 @@
  * from the lab's launch template.
  */
 import { CLUSTER_OWNED, clusterTagKey, EBS_CSI_DRIVER_TAG, type EbsCsiScope } from "../../components/eks/iam";
-import { ACCOUNT, type DeployRequest } from "./deploy-requests";
+import { ACCOUNT, type DeployRequest, REGION } from "./deploy-requests";
 
-const REGION = "eu-west-1";
 const CLUSTER = "lab-eks";
 const OTHER_CLUSTER = "payments-eks";
 
